@@ -1,0 +1,84 @@
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import globals from 'globals'
+import reactHooks from 'eslint-plugin-react-hooks'
+import reactRefresh from 'eslint-plugin-react-refresh'
+import tseslint from 'typescript-eslint'
+import { defineConfig, globalIgnores } from 'eslint/config'
+
+// Import boundaries (docs/architecture.md): features never import each other; only src/map/ touches the map
+// engine; only src/components/schema-form/ touches rjsf; the console never imports the simulator, and the
+// simulator takes nothing from the console but the generated contract types.
+const features = (() => {
+  try {
+    return readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  } catch {
+    return []
+  }
+})()
+
+const MAP_ONLY = ['maplibre-gl', 'maplibre-gl/*', 'terra-draw', 'terra-draw-*']
+const FORM_ONLY = ['@rjsf/*']
+const restricted = (...groups) => ['error', { patterns: groups }]
+
+export default defineConfig([
+  globalIgnores(['dist', 'dist-simulator', 'src/api/schema.d.ts', 'test-results', 'playwright-report', 'bench/results']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, tseslint.configs.recommendedTypeChecked, reactHooks.configs.flat.recommended],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    extends: [reactRefresh.configs.vite],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/map/**', 'src/components/schema-form/**'],
+    rules: {
+      'no-restricted-imports': restricted(
+        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
+        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
+        { group: ['**/simulator/**'], message: 'The console never imports the simulator.' },
+      ),
+    },
+  },
+  ...features.map((name) => ({
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restricted(
+        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
+        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
+        { group: ['**/simulator/**'], message: 'The console never imports the simulator.' },
+        {
+          group: features.filter((f) => f !== name).flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
+          message: 'Features never import each other: move shared code to src/lib, src/components or src/api.',
+        },
+      ),
+    },
+  })),
+  {
+    files: ['simulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restricted({
+        group: ['**/src/**', '!**/src/api/schema'],
+        message: 'The simulator takes only the generated contract types from the console.',
+      }),
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+  },
+])

@@ -1,0 +1,71 @@
+import { Hono } from 'hono'
+import { manualClock, realClock, type Clock } from './domain/clock'
+import { buildWorld } from './domain/seed'
+import type { SeedSize } from './domain/world'
+import { createControlPlane, faultAndLogMiddleware, type ControlState } from './control'
+import { authMiddleware } from './http/auth'
+import { basicError, DEFAULT_DOCS_URL, HttpError, problem, setDocsUrl } from './http/errors'
+import type { Api, ApiEnv, SimRuntime } from './http/runtime'
+import { registerDecommissioned } from './routes/decommissioned'
+import { createTokenServer, TOKEN_PATH } from './routes/token'
+
+export interface SimulatorOptions {
+  seed?: SeedSize
+  /** 'manual' (tests: starts at a fixed instant, moves only when told), 'real' (wall clock plus offset), or a Clock. */
+  clock?: 'manual' | 'real' | Clock
+  docsUrl?: string
+  secret?: string
+}
+
+export interface Simulator {
+  /** The service API (contract paths plus /__sim/). Never listens: serve.ts or a test drives it. */
+  api: Hono<ApiEnv>
+  /** The token server, a separate app as in the contract. */
+  auth: Hono
+  runtime: SimRuntime
+  control: ControlState
+  reset(): void
+}
+
+/** Area route modules, each one file per area of the contract. */
+const AREAS: ((api: Api, sim: SimRuntime) => void)[] = []
+
+export function createSimulator(opts: SimulatorOptions = {}): Simulator {
+  const clock = opts.clock === 'real' ? realClock() : typeof opts.clock === 'object' ? opts.clock : manualClock()
+  const seed = opts.seed ?? 'default'
+  const docsUrl = opts.docsUrl ?? DEFAULT_DOCS_URL
+  setDocsUrl(docsUrl)
+  const runtime: SimRuntime = { world: buildWorld(clock, seed), clock, secret: opts.secret ?? 'swath-simulator-signing-key', docsUrl }
+  const control: ControlState = { faults: [], log: [] }
+  const reset = () => {
+    runtime.world = buildWorld(clock, seed)
+    control.faults = []
+    control.log.length = 0
+  }
+
+  const api = new Hono<ApiEnv>()
+  api.route('/', createControlPlane(runtime, control, reset))
+  api.use('*', faultAndLogMiddleware(runtime, control))
+  api.use('*', async (_c, next) => {
+    runtime.world.settle()
+    await next()
+  })
+  api.use('*', authMiddleware(runtime))
+  api.all(TOKEN_PATH, () =>
+    basicError(404, 'Token requests go to the token server, not to the service API.', { tokenServerPath: TOKEN_PATH }),
+  )
+  for (const area of AREAS) area(api, runtime)
+  // After the areas: `/v2/assets/:id` must not shadow `/v2/assets/stac`.
+  registerDecommissioned(api)
+
+  api.notFound((c) =>
+    problem({ status: 404, slug: 'not-found', title: 'Not Found', detail: `No endpoint ${c.req.method} ${c.req.path} in this service.`, instance: c.req.path }),
+  )
+  api.onError((err, c) => {
+    if (err instanceof HttpError) return err.response
+    console.error('[simulator]', err)
+    return problem({ status: 500, slug: 'internal-error', title: 'Internal Server Error', detail: 'The simulator failed unexpectedly; this is a bug.', instance: c.req.path })
+  })
+
+  return { api, auth: createTokenServer(runtime), runtime, control, reset }
+}

@@ -1,0 +1,155 @@
+import { Hono, type MiddlewareHandler } from 'hono'
+import { createRng } from './domain/random'
+import { json } from './http/errors'
+import type { SimRuntime } from './http/runtime'
+
+/**
+ * The control plane under /__sim/ on the API port: tests and demos reset the world, move the clock, switch
+ * budget enforcement, inject faults and read the request log. Never part of the console's bundle.
+ */
+
+export interface Fault {
+  path: string
+  method?: string
+  status?: 500 | 503 | 542
+  latencyMs?: number
+  /** Share of matching requests that fail, 0..1; default 1. */
+  rate?: number
+}
+
+export interface LoggedRequest {
+  at: string
+  method: string
+  path: string
+  query: string
+  status: number
+  faulted: boolean
+}
+
+export interface ControlState {
+  faults: Fault[]
+  log: LoggedRequest[]
+}
+
+const LOG_LIMIT = 2000
+
+export function globToRegExp(glob: string): RegExp {
+  let re = ''
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]
+    if (ch === '*') {
+      if (glob[i + 1] === '*') {
+        re += '.*'
+        i++
+      } else re += '[^/]*'
+    } else if (ch === '?') re += '[^/]'
+    else re += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+  }
+  return new RegExp(`^${re}$`)
+}
+
+export function parseFaults(body: unknown): Fault[] | string {
+  const list = Array.isArray(body) ? body : (body as { faults?: unknown } | null)?.faults
+  if (!Array.isArray(list)) return 'Send a JSON list of faults, e.g. [{"path": "/catalog/**", "status": 542}]; [] clears them.'
+  const out: Fault[] = []
+  for (const [i, f] of list.entries()) {
+    if (typeof f !== 'object' || f === null) return `fault ${i} is not an object`
+    const { path, method, status, latencyMs, rate } = f as Record<string, unknown>
+    if (typeof path !== 'string' || path === '') return `fault ${i}: path (a glob) is required`
+    if (method !== undefined && typeof method !== 'string') return `fault ${i}: method must be a string`
+    if (status !== undefined && status !== 500 && status !== 503 && status !== 542) return `fault ${i}: status must be 500, 503 or 542`
+    if (latencyMs !== undefined && (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 60_000)) return `fault ${i}: latencyMs must be 0..60000`
+    if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > 1)) return `fault ${i}: rate must be 0..1`
+    if (status === undefined && latencyMs === undefined) return `fault ${i}: give a status, a latencyMs or both`
+    out.push({ path, method: method?.toUpperCase(), status, latencyMs, rate })
+  }
+  return out
+}
+
+/** Logs every API request and applies the injected faults before the request reaches its route. */
+export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): MiddlewareHandler {
+  const rng = createRng('faults')
+  return async (c, next) => {
+    const path = c.req.path
+    if (path.startsWith('/__sim/')) return next()
+    const entry: LoggedRequest = {
+      at: new Date(sim.clock.now()).toISOString(),
+      method: c.req.method,
+      path,
+      query: new URL(c.req.url).search,
+      status: 0,
+      faulted: false,
+    }
+    state.log.push(entry)
+    if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT)
+    for (const f of state.faults) {
+      if (f.method && f.method !== c.req.method) continue
+      if (!globToRegExp(f.path).test(path)) continue
+      if (f.rate !== undefined && rng.next() >= f.rate) continue
+      if (f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs))
+      if (f.status) {
+        entry.faulted = true
+        entry.status = f.status
+        return faultResponse(f.status, path)
+      }
+    }
+    await next()
+    entry.status = c.res.status
+  }
+}
+
+function faultResponse(status: 500 | 503 | 542, path: string): Response {
+  if (status === 542) {
+    const host = /^\/catalog\/(?:hosts\/)?([^/]+)/.exec(path)?.[1] ?? 'unknown'
+    return json(542, { data: {}, error: { code: 542, message: `Data host ${host} did not answer. Try again.`, details: 'injected fault' } })
+  }
+  const title = status === 503 ? 'Service Unavailable' : 'Internal Server Error'
+  return json(status, { type: 'about:blank', status, title, detail: 'Injected by the simulator control plane.', instance: path }, 'application/problem+json')
+}
+
+export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
+  const app = new Hono()
+  const readJson = async (req: Request): Promise<unknown> => {
+    try {
+      return JSON.parse(await req.text())
+    } catch {
+      return undefined
+    }
+  }
+  app.post('/__sim/reset', (c) => {
+    reset()
+    return c.json({ ok: true, now: new Date(sim.clock.now()).toISOString() })
+  })
+  app.get('/__sim/clock', (c) => c.json({ now: new Date(sim.clock.now()).toISOString() }))
+  app.post('/__sim/clock', async (c) => {
+    const body = (await readJson(c.req.raw)) as { advanceSeconds?: unknown } | undefined
+    const s = body?.advanceSeconds
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 10 * 365 * 86_400) {
+      return c.json({ error: 'Send {"advanceSeconds": n} with n a number of seconds from 0 to ten years.' }, 400)
+    }
+    sim.clock.advance(s)
+    sim.world.settle()
+    return c.json({ now: new Date(sim.clock.now()).toISOString() })
+  })
+  app.put('/__sim/settings', async (c) => {
+    const body = (await readJson(c.req.raw)) as { budgetEnforcement?: unknown } | undefined
+    if (typeof body?.budgetEnforcement !== 'boolean') return c.json({ error: 'Send {"budgetEnforcement": true|false}.' }, 400)
+    for (const a of sim.world.accounts.values()) {
+      if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = body.budgetEnforcement
+    }
+    return c.json({ budgetEnforcement: body.budgetEnforcement })
+  })
+  app.get('/__sim/faults', (c) => c.json(state.faults))
+  app.put('/__sim/faults', async (c) => {
+    const parsed = parseFaults(await readJson(c.req.raw))
+    if (typeof parsed === 'string') return c.json({ error: parsed }, 400)
+    state.faults = parsed
+    return c.json(state.faults)
+  })
+  app.get('/__sim/requests', (c) => c.json(state.log))
+  app.delete('/__sim/requests', (c) => {
+    state.log.length = 0
+    return c.body(null, 204)
+  })
+  return app
+}

@@ -1,0 +1,113 @@
+import type { Clock } from './clock'
+import { uuidFrom } from './random'
+import { buildCollections, buildEulas, PROVIDERS } from './seed-glossary'
+import type { Account, User } from './types'
+import { World, type SeedSize } from './world'
+
+/** The simulated world's fixed reference time: seed data is dated relative to it, whatever the clock says. */
+export const SEED_EPOCH = Date.parse('2026-11-01T00:00:00.000Z')
+
+export const DEMO_PASSWORD = 'swath-demo'
+
+export const ids = {
+  enterpriseAccount: uuidFrom('account:enterprise'),
+  starterAccount: uuidFrom('account:starter'),
+  analyst: uuidFrom('user:analyst'),
+  viewer: uuidFrom('user:viewer'),
+  starter: uuidFrom('user:starter'),
+  mainWorkspace: uuidFrom('workspace:main'),
+  coastalWorkspace: uuidFrom('workspace:coastal'),
+  starterWorkspace: uuidFrom('workspace:starter'),
+  budgetForest: uuidFrom('budget:forest'),
+  budgetUrban: uuidFrom('budget:urban'),
+  budgetLegacy: uuidFrom('budget:legacy'),
+}
+
+/** Builds the whole seeded world. Area modules add their own seed data through their `seed*` functions. */
+export function buildWorld(clock: Clock, size: SeedSize): World {
+  const world = new World(clock, size)
+  seedAccounts(world)
+  world.providers.push(...PROVIDERS)
+  world.collections.push(...buildCollections())
+  for (const eula of buildEulas(SEED_EPOCH)) world.eulas.set(eula.id, eula)
+  seedBudgets(world)
+  for (const seedArea of AREA_SEEDERS) seedArea(world)
+  return world
+}
+
+/** Area seeders, in order: later ones may rely on data of earlier ones (orders before STAC deliveries). */
+const AREA_SEEDERS: ((world: World) => void)[] = []
+
+function seedAccounts(world: World): void {
+  const accounts: Account[] = [
+    {
+      id: ids.enterpriseAccount,
+      name: 'Swath Demo Enterprise',
+      plan: 'ENTERPRISE',
+      creditBalance: 250_000,
+      heldCredits: 0,
+      budgetSettings: { budgetSettingId: uuidFrom('budget-settings:enterprise'), enforcementEnabled: false },
+    },
+    {
+      id: ids.starterAccount,
+      name: 'Starter Imaging Co',
+      plan: 'STANDARD',
+      creditBalance: 5_000,
+      heldCredits: 0,
+      budgetSettings: { budgetSettingId: uuidFrom('budget-settings:starter'), enforcementEnabled: false },
+    },
+  ]
+  for (const a of accounts) world.accounts.set(a.id, a)
+  world.workspaces.set(ids.mainWorkspace, { id: ids.mainWorkspace, name: 'Main workspace', accountId: ids.enterpriseAccount })
+  world.workspaces.set(ids.coastalWorkspace, { id: ids.coastalWorkspace, name: 'Coastal monitoring', accountId: ids.enterpriseAccount })
+  world.workspaces.set(ids.starterWorkspace, { id: ids.starterWorkspace, name: 'Starter workspace', accountId: ids.starterAccount })
+  const users: User[] = [
+    {
+      id: ids.analyst,
+      email: 'analyst@swath.test',
+      name: 'Ada Analyst',
+      password: DEMO_PASSWORD,
+      accountId: ids.enterpriseAccount,
+      role: 'ADMIN',
+      scopes: ['account', 'eula.w', 'budget.r'],
+      workspaceIds: [ids.mainWorkspace, ids.coastalWorkspace],
+    },
+    {
+      id: ids.viewer,
+      email: 'viewer@swath.test',
+      name: 'Victor Viewer',
+      password: DEMO_PASSWORD,
+      accountId: ids.enterpriseAccount,
+      role: 'VIEWER',
+      scopes: ['account'],
+      workspaceIds: [ids.mainWorkspace],
+    },
+    {
+      id: ids.starter,
+      email: 'starter@swath.test',
+      name: 'Sam Starter',
+      password: DEMO_PASSWORD,
+      accountId: ids.starterAccount,
+      role: 'ADMIN',
+      scopes: ['account', 'eula.w', 'budget.r'],
+      workspaceIds: [ids.starterWorkspace],
+    },
+  ]
+  world.users.push(...users)
+}
+
+function seedBudgets(world: World): void {
+  const analyst = ids.analyst
+  const make = (id: string, name: string, status: 'ACTIVE' | 'INACTIVE', allocatedCredits: number, description: string | null, daysAgo: number) => {
+    const at = new Date(SEED_EPOCH - daysAgo * 86_400_000).toISOString()
+    world.budgets.set(id, {
+      accountId: ids.enterpriseAccount,
+      budget: { id, name, status, description, externalId: null, allocatedCredits, createdBy: analyst, createdAt: at, updatedAt: at },
+      records: [],
+    })
+  }
+  make(ids.budgetForest, 'Forest monitoring 2026', 'ACTIVE', 60_000, 'Deforestation watch over the Amazon and Borneo.', 200)
+  make(ids.budgetUrban, 'Urban planning', 'ACTIVE', 25_000, 'City growth studies for municipal clients.', 120)
+  make(ids.budgetLegacy, 'Legacy project 2025', 'INACTIVE', 10_000, null, 400)
+}
+

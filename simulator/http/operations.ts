@@ -1,0 +1,55 @@
+import { openapi, type OperationObject } from './contract'
+
+export interface MatchedOperation {
+  template: string
+  method: string
+  op: OperationObject
+  params: Record<string, string>
+}
+
+interface Compiled {
+  template: string
+  re: RegExp
+  names: string[]
+  methods: Record<string, OperationObject>
+}
+
+const compiled: Compiled[] = Object.entries(openapi.paths).map(([template, item]) => {
+  const names: string[] = []
+  const re = new RegExp(
+    '^' +
+      template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{([^}]+)\}/g, (_, n: string) => {
+        names.push(n)
+        return '([^/]+)'
+      }) +
+      '$',
+  )
+  return { template, re, names, methods: item }
+})
+// Literal segments win over parameters (`/v2/budgets/settings` before `/v2/budgets/{budget-id}`).
+compiled.sort((a, b) => a.names.length - b.names.length)
+
+/** Finds the contract operation a request addresses, or undefined when the contract has none. */
+export function matchOperation(method: string, path: string): MatchedOperation | undefined {
+  const m = method.toLowerCase()
+  for (const c of compiled) {
+    const op = c.methods[m]
+    if (!op) continue
+    const hit = c.re.exec(path)
+    if (!hit) continue
+    const params: Record<string, string> = {}
+    c.names.forEach((n, i) => {
+      params[n] = decodeURIComponent(hit[i + 1])
+    })
+    return { template: c.template, method: m, op, params }
+  }
+  return undefined
+}
+
+/** The security requirement of an operation: `[]` = public, otherwise the oauth2 scopes it needs. */
+export function securityOf(op: OperationObject): { public: boolean; scopes: string[] } {
+  const sec = op.security ?? (openapi as unknown as { security?: Record<string, string[]>[] }).security ?? []
+  if (sec.length === 0) return { public: true, scopes: [] }
+  const scopes = sec.flatMap((req) => req.oauth2 ?? [])
+  return { public: false, scopes }
+}

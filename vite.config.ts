@@ -1,0 +1,29 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { simulatorPlugin } from './simulator/vite-plugin.ts'
+
+// The simulator is embedded unless the console is pointed at a real deployment (see README).
+const embedded = !process.env.SWATH_API_URL
+
+export default defineConfig({
+  plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real' })] : [])],
+  server: {
+    port: 5173,
+    proxy: embedded
+      ? undefined
+      : {
+          '/api': { target: process.env.SWATH_API_URL, changeOrigin: true, rewrite: (p) => p.replace(/^\/api/, '') },
+          '/auth': { target: process.env.SWATH_AUTH_URL, changeOrigin: true, rewrite: (p) => p.replace(/^\/auth/, '') },
+        },
+  },
+  build: {
+    chunkSizeWarningLimit: 1200,
+  },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'simulator/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+  },
+})
