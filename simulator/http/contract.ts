@@ -23,7 +23,7 @@ export const openapi = parse(openapiText) as OpenApiDoc
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
 addFormats(ajv)
-ajv.addSchema({ ...openapi, $id: 'openapi' } as object)
+ajv.addSchema({ ...openapi, $id: 'openapi' })
 
 const cache = new Map<string, ValidateFunction>()
 

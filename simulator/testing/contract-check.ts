@@ -15,7 +15,7 @@ export function contractProblems(method: string, path: string, status: number, c
   if (resp.$ref) {
     pointerBase = resp.$ref
     const name = resp.$ref.split('/').pop() ?? ''
-    resp = (openapi.components.responses?.[name] ?? {}) as typeof resp
+    resp = (openapi.components.responses?.[name] ?? {})
   }
   const content = resp.content
   if (!content || Object.keys(content).length === 0) {

@@ -1,0 +1,7 @@
+import { benchSimulator } from './simulator'
+
+/** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
+export async function main(): Promise<void> {
+  console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
+  await benchSimulator()
+}

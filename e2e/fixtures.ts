@@ -1,0 +1,46 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
+
+/** Every journey starts from the seeded world and fails on console errors or serious a11y violations. */
+export const test = base.extend<{ sim: SimControl }>({
+  sim: async ({ request }, use) => {
+    const sim = new SimControl(request)
+    await sim.reset()
+    await use(sim)
+  },
+  page: async ({ page }, use) => {
+    const errors: string[] = []
+    page.on('console', (msg) => {
+      // Chromium logs every non-2xx response as a console error; journeys that inject faults expect those.
+      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+    })
+    page.on('pageerror', (err) => errors.push(err.message))
+    await use(page)
+    expect(errors, 'console errors during the journey').toEqual([])
+  },
+})
+
+export { expect }
+
+export class SimControl {
+  constructor(private readonly request: APIRequestContext) {}
+  async reset() {
+    expect((await this.request.post('/api/__sim/reset')).ok()).toBe(true)
+  }
+  async advance(seconds: number) {
+    expect((await this.request.post('/api/__sim/clock', { data: { advanceSeconds: seconds } })).ok()).toBe(true)
+  }
+  async faults(list: object[]) {
+    expect((await this.request.put('/api/__sim/faults', { data: list })).ok()).toBe(true)
+  }
+  async requests(): Promise<{ method: string; path: string; status: number }[]> {
+    return (await this.request.get('/api/__sim/requests')).json() as Promise<{ method: string; path: string; status: number }[]>
+  }
+}
+
+/** axe on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes[0]?.target.join(' ')}`)).toEqual([])
+}

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 5199)
+// Journeys run against the production build (vite preview) with the simulator embedded; E2E_MODE=dev uses
+// the dev server instead, for a faster loop while writing a journey.
+const dev = process.env.E2E_MODE === 'dev'
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: 'test-results/playwright',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  // Two cores and software WebGL: one browser at a time.
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    viewport: { width: 1280, height: 800 },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          // Debian's Chromium; Playwright never downloads a browser here.
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: dev
+      ? `npx vite --port ${PORT} --strictPort --host 127.0.0.1`
+      : `npx vite build && npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/api/__sim/clock`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+})

@@ -1,0 +1,89 @@
+// The one test command (README): installs what a fresh machine lacks, then runs every check — types, lint,
+// format, unit and component tests, the production build, and the Playwright journeys — and ends with one
+// plain line `N passed, N failed` that CI reads.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+
+const results = { passed: 0, failed: 0 }
+const failures = []
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
+  const started = Date.now()
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  console.log(`  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status})`)
+  return r.status === 0
+}
+
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) results.passed++
+  else {
+    results.failed++
+    failures.push(label)
+  }
+}
+
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (existsSync(path)) return true
+  console.log(`Chromium not found at ${path}: installing Debian's chromium package.`)
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
+  const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  apt('update', '-qq')
+  apt('install', '-y', '-qq', 'chromium')
+  return existsSync(path)
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+rmSync('test-results', { recursive: true, force: true })
+mkdirSync('test-results', { recursive: true })
+
+check('typecheck', 'npx', ['tsc', '--noEmit'])
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
+check('format', 'npx', ['prettier', '--check', '.'])
+
+// Unit, component and simulator tests: every test counts.
+run('unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+const vitest = readJson('test-results/vitest.json')
+if (vitest) {
+  results.passed += vitest.numPassedTests
+  // A file that fails to load has no test results of its own: count it as one failure.
+  const brokenFiles = vitest.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+  results.failed += vitest.numFailedTests + brokenFiles
+  if (vitest.numFailedTests + brokenFiles > 0) failures.push(`${vitest.numFailedTests} unit/component test(s), ${brokenFiles} broken file(s)`)
+} else {
+  results.failed++
+  failures.push('vitest produced no report')
+}
+
+// Journeys in real Chromium against the production build (the Playwright config builds and previews it).
+if (!ensureChromium()) {
+  results.failed++
+  failures.push('chromium could not be installed')
+} else {
+  run('e2e journeys', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '1', PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' })
+  const e2e = readJson('test-results/e2e.json')
+  if (e2e?.stats) {
+    results.passed += e2e.stats.expected + (e2e.stats.flaky ?? 0)
+    results.failed += e2e.stats.unexpected
+    if (e2e.stats.unexpected > 0) failures.push(`${e2e.stats.unexpected} e2e journey(s)`)
+    if (e2e.errors?.length) {
+      results.failed++
+      failures.push('playwright reported errors outside tests')
+    }
+  } else {
+    results.failed++
+    failures.push('playwright produced no report')
+  }
+}
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
+console.log(`\n${results.passed} passed, ${results.failed} failed`)
+process.exit(results.failed === 0 ? 0 : 1)

@@ -1,0 +1,222 @@
+import { zipSync } from 'fflate'
+import { renderAssetFile } from './images'
+import type { Rng } from './random'
+import type { AssetRecord, S, StacCollectionRecord, StacSource } from './types'
+import type { World } from './world'
+
+/**
+ * Deliveries as STAC: fulfilled orders and successful jobs each leave a transformed collection (one item per
+ * scene, with downloadable assets) and, for orders, the untransformed original delivery (`cnam=false`).
+ * Links and asset hrefs are stored as paths ("/v2/…"); the STAC routes make them absolute per request.
+ */
+
+export interface DeliveryInput {
+  accountId: string
+  workspaceId: string
+  source: StacSource
+  title: string
+  description: string
+  geometry: S['Polygon'] | S['MultiPolygon']
+  /** Acquisition or processing time, ms. */
+  datetime: number
+  orderId?: string
+  jobId?: string
+  productId?: string
+  collectionName?: string
+  constellation?: string
+  gsd?: number
+  cloudCover?: number | null
+  tags?: string[]
+  /** Number of items (scenes) in the transformed collection; default 1. */
+  items?: number
+  /** When the delivery landed, ms; default now. Seeds and catch-up events date deliveries in the past. */
+  createdAt?: number
+  /** Source of ids; default `world.rng`. Seeders pass their own so seeded ids do not shift with runtime use. */
+  rng?: Rng
+}
+
+export function bboxOf(geometry: S['Polygon'] | S['MultiPolygon'] | S['Point']): [number, number, number, number] {
+  let w = Infinity
+  let s = Infinity
+  let e = -Infinity
+  let n = -Infinity
+  const visit = (p: number[]) => {
+    w = Math.min(w, p[0])
+    e = Math.max(e, p[0])
+    s = Math.min(s, p[1])
+    n = Math.max(n, p[1])
+  }
+  if (geometry.type === 'Point') visit(geometry.coordinates)
+  else if (geometry.type === 'Polygon') geometry.coordinates.forEach((r) => r.forEach(visit))
+  else geometry.coordinates.forEach((p) => p.forEach((r) => r.forEach(visit)))
+  return [w, s, e, n]
+}
+
+export function createDelivery(world: World, input: DeliveryInput): StacCollectionRecord[] {
+  const out = [makeCollection(world, input, true)]
+  if (input.source !== 'PROCESSING') out.push(makeCollection(world, input, false))
+  return out
+}
+
+function makeCollection(world: World, input: DeliveryInput, transformed: boolean): StacCollectionRecord {
+  const rng = input.rng ?? world.rng
+  const createdAt = input.createdAt ?? world.now()
+  const id = rng.uuid()
+  const created = new Date(createdAt).toISOString()
+  const when = new Date(input.datetime).toISOString()
+  const bbox = bboxOf(input.geometry)
+  const record: StacCollectionRecord = {
+    accountId: input.accountId,
+    workspaceId: input.workspaceId,
+    source: input.source,
+    transformed,
+    orderId: input.orderId,
+    jobId: input.jobId,
+    productId: input.productId,
+    tags: [...(input.tags ?? [])],
+    itemIds: [],
+    assetIds: [],
+    createdAt,
+    collection: {
+      type: 'Collection',
+      id,
+      stac_version: '1.0.0',
+      stac_extensions: [],
+      title: transformed ? input.title : `${input.title} (original delivery)`,
+      description: input.description,
+      keywords: [input.source.toLowerCase(), ...(input.collectionName ? [input.collectionName] : [])],
+      license: 'proprietary',
+      providers: [{ name: input.constellation ?? 'swath', roles: ['producer'] }],
+      extent: { spatial: { bbox: [bbox] }, temporal: { interval: [[when, when]] } },
+      links: [
+        { rel: 'self', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
+        { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
+        { rel: 'parent', href: '/v2/assets/stac', type: 'application/json' },
+        { rel: 'items', href: `/v2/assets/stac/collections/${id}/items`, type: 'application/geo+json' },
+      ],
+      'up42-system:account_id': input.accountId,
+      'up42-system:workspace_id': input.workspaceId,
+      'up42-system:source': input.source,
+      'up42-order:id': input.orderId ?? null,
+      'up42-system:job_id': input.jobId ?? null,
+      'up42-product:product_id': input.productId ?? null,
+      'up42-user:title': null,
+      'up42-user:tags': [...(input.tags ?? [])],
+      created,
+    },
+  }
+  world.stacCollections.set(id, record)
+
+  if (!transformed) {
+    const assetId = addAsset(world, rng, record, undefined, `${slug(input.title)}.zip`, 'application/zip')
+    record.collection.assets = {
+      [`${slug(input.title)}.zip`]: { href: `/v2/assets/${assetId}`, title: 'Original Delivery', type: 'application/zip', roles: ['data', 'original'] },
+    }
+    return record
+  }
+
+  const count = Math.max(1, input.items ?? 1)
+  for (let i = 0; i < count; i++) {
+    const itemId = rng.uuid()
+    record.itemIds.push(itemId)
+    const imageAsset = addAsset(world, rng, record, itemId, `scene-${i + 1}.png`, 'image/png')
+    const metaAsset = addAsset(world, rng, record, itemId, `scene-${i + 1}.json`, 'application/json')
+    const item: S['StacItem'] = {
+      type: 'Feature',
+      stac_version: '1.0.0',
+      stac_extensions: [],
+      id: itemId,
+      collection: id,
+      geometry: input.geometry,
+      bbox,
+      properties: {
+        datetime: when,
+        start_datetime: when,
+        end_datetime: when,
+        created,
+        updated: created,
+        title: count > 1 ? `${input.title} ${i + 1}` : input.title,
+        constellation: input.constellation ?? null,
+        gsd: input.gsd ?? null,
+        'eo:cloud_cover': input.cloudCover ?? null,
+        'up42-system:asset_id': imageAsset,
+        'up42-system:account_id': input.accountId,
+        'up42-system:workspace_id': input.workspaceId,
+        'up42-system:job_id': input.jobId ?? null,
+        'up42-system:source': input.source,
+        'up42-order:id': input.orderId ?? null,
+        'up42-product:product_id': input.productId ?? null,
+        'up42-product:collection_name': input.collectionName ?? null,
+        'up42-product:data_type': 'raster',
+        'up42-user:title': null,
+        'up42-user:tags': [],
+      },
+      links: [
+        { rel: 'self', href: `/v2/assets/stac/collections/${id}/items/${itemId}`, type: 'application/geo+json' },
+        { rel: 'parent', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
+        { rel: 'collection', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
+        { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
+      ],
+      assets: {
+        image: { href: `/v2/assets/${imageAsset}`, title: 'Image', description: null, type: 'image/png', roles: ['data'] },
+        metadata: { href: `/v2/assets/${metaAsset}`, title: 'Metadata', description: null, type: 'application/json', roles: ['metadata'] },
+      },
+    }
+    world.stacItems.set(itemId, { item, collectionId: id })
+  }
+  return record
+}
+
+function addAsset(world: World, rng: Rng, record: StacCollectionRecord, itemId: string | undefined, filename: string, mediaType: string): string {
+  const id = rng.uuid()
+  world.assets.set(id, { id, accountId: record.accountId, collectionId: record.collection.id, itemId, filename, mediaType, seed: id })
+  record.assetIds.push(id)
+  return id
+}
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'delivery'
+
+/** Removes a collection with its items, assets and any signed links to those assets. */
+export function deleteCollection(world: World, id: string): boolean {
+  const record = world.stacCollections.get(id)
+  if (!record) return false
+  for (const itemId of record.itemIds) world.stacItems.delete(itemId)
+  const assetIds = new Set(record.assetIds)
+  for (const assetId of assetIds) world.assets.delete(assetId)
+  for (const [token, link] of world.downloads) if (assetIds.has(link.assetId)) world.downloads.delete(token)
+  world.stacCollections.delete(id)
+  return true
+}
+
+/** Path of an item, the form process inputs reference items by (absolute on the wire). */
+export const itemPath = (collectionId: string, itemId: string): string => `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
+export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
+
+/** The file behind an asset: a PNG for images, a JSON document for metadata, a stored zip for deliveries. */
+export function assetFile(world: World, asset: AssetRecord): Uint8Array {
+  if (asset.mediaType === 'image/png') return renderAssetFile(asset.seed)
+  const record = world.stacCollections.get(asset.collectionId)
+  const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined
+  const metadata = {
+    assetId: asset.id,
+    filename: asset.filename,
+    collectionId: asset.collectionId,
+    itemId: asset.itemId ?? null,
+    title: item?.properties.title ?? record?.collection.title ?? null,
+    source: record?.source ?? null,
+    orderId: record?.orderId ?? null,
+    jobId: record?.jobId ?? null,
+    geometry: item?.geometry ?? null,
+    bbox: item?.bbox ?? record?.collection.extent.spatial.bbox[0] ?? null,
+    properties: item?.properties ?? null,
+  }
+  const json = new TextEncoder().encode(JSON.stringify(metadata, null, 2))
+  if (asset.mediaType !== 'application/zip') return json
+  // A real archive of stored entries, dated by the delivery (fflate would otherwise stamp the wall clock).
+  const mtime = new Date(Math.max(record?.createdAt ?? 0, Date.UTC(1980, 0, 2)))
+  const base = asset.filename.replace(/\.zip$/i, '')
+  return zipSync(
+    { [`${base}/${base}.png`]: [renderAssetFile(asset.seed), { level: 0 }], [`${base}/metadata.json`]: [json, { level: 0 }] },
+    { mtime },
+  )
+}
