@@ -29,7 +29,13 @@ export default defineConfig({
         launchOptions: {
           // Debian's Chromium; Playwright never downloads a browser here.
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+          args: [
+            '--no-sandbox',
+            '--disable-dev-shm-usage',
+            '--disable-quic',
+            '--use-angle=swiftshader',
+            '--enable-unsafe-swiftshader',
+          ],
         },
       },
     },

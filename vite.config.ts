@@ -13,17 +13,32 @@ export default defineConfig({
     proxy: embedded
       ? undefined
       : {
-          '/api': { target: process.env.SWATH_API_URL, changeOrigin: true, rewrite: (p) => p.replace(/^\/api/, '') },
-          '/auth': { target: process.env.SWATH_AUTH_URL, changeOrigin: true, rewrite: (p) => p.replace(/^\/auth/, '') },
+          '/api': {
+            target: process.env.SWATH_API_URL,
+            changeOrigin: true,
+            rewrite: (p) => p.replace(/^\/api/, ''),
+          },
+          '/auth': {
+            target: process.env.SWATH_AUTH_URL,
+            changeOrigin: true,
+            rewrite: (p) => p.replace(/^\/auth/, ''),
+          },
         },
   },
   build: {
     chunkSizeWarningLimit: 1200,
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'simulator/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'simulator/**/*.test.ts',
+      'contract/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]] : ['default'],
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
   },
 })

@@ -20,13 +20,23 @@ export async function benchSimulator(): Promise<void> {
 
   const searchBody = JSON.stringify({ limit: 500, bbox: [-20, 30, 40, 60] })
   const first = (await expectOk(
-    await api.request('http://sim.test/catalog/hosts/oneatlas/stac/search', { method: 'POST', headers, body: searchBody }),
+    await api.request('http://sim.test/catalog/hosts/oneatlas/stac/search', {
+      method: 'POST',
+      headers,
+      body: searchBody,
+    }),
   )) as { features: unknown[] }
   console.log(`catalog search returns ${first.features.length} scenes`)
   report(
     'catalog search, 500 scenes (oneatlas, Europe bbox)',
     await time(200, 20, async () =>
-      expectOk(await api.request('http://sim.test/catalog/hosts/oneatlas/stac/search', { method: 'POST', headers, body: searchBody })),
+      expectOk(
+        await api.request('http://sim.test/catalog/hosts/oneatlas/stac/search', {
+          method: 'POST',
+          headers,
+          body: searchBody,
+        }),
+      ),
     ),
     'median < 25 ms',
   )
@@ -36,7 +46,9 @@ export async function benchSimulator(): Promise<void> {
     'order list, page of 100 (10,000 orders)',
     await time(300, 30, async () => {
       page = (page + 1) % 100
-      return expectOk(await api.request(`http://sim.test/v2/orders?size=100&page=${page}&sort=createdAt,desc`, { headers }))
+      return expectOk(
+        await api.request(`http://sim.test/v2/orders?size=100&page=${page}&sort=createdAt,desc`, { headers }),
+      )
     }),
     'median < 5 ms',
   )
@@ -45,7 +57,10 @@ export async function benchSimulator(): Promise<void> {
     'STAC collection search (2,000 collections, bbox + source)',
     await time(300, 30, async () =>
       expectOk(
-        await api.request('http://sim.test/v2/assets/stac/collections?limit=50&bbox=-180,-90,180,90&sources=ARCHIVE,PROCESSING', { headers }),
+        await api.request(
+          'http://sim.test/v2/assets/stac/collections?limit=50&bbox=-180,-90,180,90&sources=ARCHIVE,PROCESSING',
+          { headers },
+        ),
       ),
     ),
     'median < 10 ms',
@@ -55,7 +70,11 @@ export async function benchSimulator(): Promise<void> {
     'STAC item search (POST /v2/assets/stac/search, 100 items)',
     await time(200, 20, async () =>
       expectOk(
-        await api.request('http://sim.test/v2/assets/stac/search', { method: 'POST', headers, body: JSON.stringify({ limit: 100, bbox: [-180, -90, 180, 90] }) }),
+        await api.request('http://sim.test/v2/assets/stac/search', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ limit: 100, bbox: [-180, -90, 180, 90] }),
+        }),
       ),
     ),
   )

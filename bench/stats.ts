@@ -26,5 +26,7 @@ export async function time(runs: number, warmup: number, fn: () => Promise<unkno
 
 export function report(name: string, f: Figures, target?: string): void {
   const ms = (x: number) => `${x.toFixed(2)} ms`
-  console.log(`${name.padEnd(52)} median ${ms(f.median).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  (${f.runs} runs)${target ? `  target: ${target}` : ''}`)
+  console.log(
+    `${name.padEnd(52)} median ${ms(f.median).padStart(10)}  p99 ${ms(f.p99).padStart(10)}  (${f.runs} runs)${target ? `  target: ${target}` : ''}`,
+  )
 }

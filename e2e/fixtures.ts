@@ -28,13 +28,17 @@ export class SimControl {
     expect((await this.request.post('/api/__sim/reset')).ok()).toBe(true)
   }
   async advance(seconds: number) {
-    expect((await this.request.post('/api/__sim/clock', { data: { advanceSeconds: seconds } })).ok()).toBe(true)
+    expect((await this.request.post('/api/__sim/clock', { data: { advanceSeconds: seconds } })).ok()).toBe(
+      true,
+    )
   }
   async faults(list: object[]) {
     expect((await this.request.put('/api/__sim/faults', { data: list })).ok()).toBe(true)
   }
   async requests(): Promise<{ method: string; path: string; status: number }[]> {
-    return (await this.request.get('/api/__sim/requests')).json() as Promise<{ method: string; path: string; status: number }[]>
+    return (await this.request.get('/api/__sim/requests')).json() as Promise<
+      { method: string; path: string; status: number }[]
+    >
   }
 }
 
@@ -42,5 +46,7 @@ export class SimControl {
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes[0]?.target.join(' ')}`)).toEqual([])
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes[0]?.target.join(' ')}`)).toEqual(
+    [],
+  )
 }

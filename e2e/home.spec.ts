@@ -39,4 +39,21 @@ test.describe('start page', () => {
     await expect(page).toHaveURL(/\/$/)
     await expectAccessible(page)
   })
+
+  test('the production bundle carries no simulator code', async ({ page, request }) => {
+    await page.goto('/')
+    await expect(page.getByTestId('collections-table')).toBeVisible()
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((n) => n.endsWith('.js')),
+    )
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const url of scripts) {
+      const text = await (await request.get(url)).text()
+      expect(text, url).not.toContain('swath-simulator-signing-key')
+      expect(text, url).not.toContain('/__sim/')
+    }
+  })
 })

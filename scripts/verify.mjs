@@ -28,7 +28,11 @@ function ensureChromium() {
   if (existsSync(path)) return true
   console.log(`Chromium not found at ${path}: installing Debian's chromium package.`)
   const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (...a) => spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  const apt = (...a) =>
+    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    })
   apt('update', '-qq')
   apt('install', '-y', '-qq', 'chromium')
   return existsSync(path)
@@ -50,14 +54,23 @@ check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 check('format', 'npx', ['prettier', '--check', '.'])
 
 // Unit, component and simulator tests: every test counts.
-run('unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'])
+run('unit and component tests', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=test-results/vitest.json',
+])
 const vitest = readJson('test-results/vitest.json')
 if (vitest) {
   results.passed += vitest.numPassedTests
   // A file that fails to load has no test results of its own: count it as one failure.
-  const brokenFiles = vitest.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length
+  const brokenFiles = vitest.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  ).length
   results.failed += vitest.numFailedTests + brokenFiles
-  if (vitest.numFailedTests + brokenFiles > 0) failures.push(`${vitest.numFailedTests} unit/component test(s), ${brokenFiles} broken file(s)`)
+  if (vitest.numFailedTests + brokenFiles > 0)
+    failures.push(`${vitest.numFailedTests} unit/component test(s), ${brokenFiles} broken file(s)`)
 } else {
   results.failed++
   failures.push('vitest produced no report')
@@ -68,7 +81,10 @@ if (!ensureChromium()) {
   results.failed++
   failures.push('chromium could not be installed')
 } else {
-  run('e2e journeys', 'npx', ['playwright', 'test'], { CI: process.env.CI ?? '1', PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' })
+  run('e2e journeys', 'npx', ['playwright', 'test'], {
+    CI: process.env.CI ?? '1',
+    PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json',
+  })
   const e2e = readJson('test-results/e2e.json')
   if (e2e?.stats) {
     results.passed += e2e.stats.expected + (e2e.stats.flaky ?? 0)

@@ -6,7 +6,16 @@ import { createControlPlane, faultAndLogMiddleware, type ControlState } from './
 import { authMiddleware } from './http/auth'
 import { basicError, DEFAULT_DOCS_URL, HttpError, problem, setDocsUrl } from './http/errors'
 import type { Api, ApiEnv, SimRuntime } from './http/runtime'
+import { registerBudgets } from './routes/budgets'
+import { registerCatalog } from './routes/catalog'
 import { registerDecommissioned } from './routes/decommissioned'
+import { registerEulas } from './routes/eulas'
+import { registerGeometries } from './routes/geometries'
+import { registerGlossary } from './routes/glossary'
+import { registerOrders } from './routes/orders'
+import { registerProcessing } from './routes/processing'
+import { registerStac } from './routes/stac'
+import { registerTasking } from './routes/tasking'
 import { createTokenServer, TOKEN_PATH } from './routes/token'
 
 export interface SimulatorOptions {
@@ -28,14 +37,30 @@ export interface Simulator {
 }
 
 /** Area route modules, each one file per area of the contract. */
-const AREAS: ((api: Api, sim: SimRuntime) => void)[] = []
+const AREAS: ((api: Api, sim: SimRuntime) => void)[] = [
+  registerGlossary,
+  registerCatalog,
+  registerOrders,
+  registerTasking,
+  registerGeometries,
+  registerEulas,
+  registerBudgets,
+  registerProcessing,
+  registerStac,
+]
 
 export function createSimulator(opts: SimulatorOptions = {}): Simulator {
-  const clock = opts.clock === 'real' ? realClock() : typeof opts.clock === 'object' ? opts.clock : manualClock()
+  const clock =
+    opts.clock === 'real' ? realClock() : typeof opts.clock === 'object' ? opts.clock : manualClock()
   const seed = opts.seed ?? 'default'
   const docsUrl = opts.docsUrl ?? DEFAULT_DOCS_URL
   setDocsUrl(docsUrl)
-  const runtime: SimRuntime = { world: buildWorld(clock, seed), clock, secret: opts.secret ?? 'swath-simulator-signing-key', docsUrl }
+  const runtime: SimRuntime = {
+    world: buildWorld(clock, seed),
+    clock,
+    secret: opts.secret ?? 'swath-simulator-signing-key',
+    docsUrl,
+  }
   const control: ControlState = { faults: [], log: [] }
   const reset = () => {
     runtime.world = buildWorld(clock, seed)
@@ -52,19 +77,33 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   })
   api.use('*', authMiddleware(runtime))
   api.all(TOKEN_PATH, () =>
-    basicError(404, 'Token requests go to the token server, not to the service API.', { tokenServerPath: TOKEN_PATH }),
+    basicError(404, 'Token requests go to the token server, not to the service API.', {
+      tokenServerPath: TOKEN_PATH,
+    }),
   )
   for (const area of AREAS) area(api, runtime)
   // After the areas: `/v2/assets/:id` must not shadow `/v2/assets/stac`.
   registerDecommissioned(api)
 
   api.notFound((c) =>
-    problem({ status: 404, slug: 'not-found', title: 'Not Found', detail: `No endpoint ${c.req.method} ${c.req.path} in this service.`, instance: c.req.path }),
+    problem({
+      status: 404,
+      slug: 'not-found',
+      title: 'Not Found',
+      detail: `No endpoint ${c.req.method} ${c.req.path} in this service.`,
+      instance: c.req.path,
+    }),
   )
   api.onError((err, c) => {
     if (err instanceof HttpError) return err.response
     console.error('[simulator]', err)
-    return problem({ status: 500, slug: 'internal-error', title: 'Internal Server Error', detail: 'The simulator failed unexpectedly; this is a bug.', instance: c.req.path })
+    return problem({
+      status: 500,
+      slug: 'internal-error',
+      title: 'Internal Server Error',
+      detail: 'The simulator failed unexpectedly; this is a bug.',
+      instance: c.req.path,
+    })
   })
 
   return { api, auth: createTokenServer(runtime), runtime, control, reset }

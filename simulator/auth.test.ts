@@ -10,7 +10,8 @@ const form = (extra: Record<string, string> = {}) => ({
   ...extra,
 })
 
-const claimsOf = (jwt: string) => JSON.parse(atob(jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>
+const claimsOf = (jwt: string) =>
+  JSON.parse(atob(jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>
 
 describe('token server', () => {
   it('issues signed tokens with the contract fields and the account claims', async () => {
@@ -18,7 +19,12 @@ describe('token server', () => {
     const r = await sim.token(form())
     expect(r.status).toBe(200)
     const body = r.body as Record<string, unknown>
-    expect(body).toMatchObject({ expires_in: 300, refresh_expires_in: 1800, token_type: 'Bearer', 'not-before-policy': 0 })
+    expect(body).toMatchObject({
+      expires_in: 300,
+      refresh_expires_in: 1800,
+      token_type: 'Bearer',
+      'not-before-policy': 0,
+    })
     expect(body.scope).toBe('account eula.w budget.r')
     expect(typeof body.session_state).toBe('string')
     const claims = claimsOf(body.access_token as string)
@@ -29,19 +35,45 @@ describe('token server', () => {
 
   it('gives each seeded account its plan, role and scopes', async () => {
     const sim = new TestSim()
-    const viewer = claimsOf(((await sim.token(form({ username: 'viewer@swath.test' }))).body as { access_token: string }).access_token)
+    const viewer = claimsOf(
+      ((await sim.token(form({ username: 'viewer@swath.test' }))).body as { access_token: string })
+        .access_token,
+    )
     expect(viewer).toMatchObject({ role: 'VIEWER', account_plan: 'ENTERPRISE', scope: 'account' })
-    const starter = claimsOf(((await sim.token(form({ username: 'starter@swath.test' }))).body as { access_token: string }).access_token)
+    const starter = claimsOf(
+      ((await sim.token(form({ username: 'starter@swath.test' }))).body as { access_token: string })
+        .access_token,
+    )
     expect(starter).toMatchObject({ account_plan: 'STANDARD' })
     expect(viewer.account_id).not.toBe(starter.account_id)
   })
 
   it.each([
     ['wrong password', form({ password: 'nope' }), 'application/x-www-form-urlencoded', 'invalid_grant'],
-    ['unknown user', form({ username: 'nobody@swath.test' }), 'application/x-www-form-urlencoded', 'invalid_grant'],
-    ['missing grant_type', { username: 'analyst@swath.test', password: DEMO_PASSWORD, client_id: 'service-api' }, 'application/x-www-form-urlencoded', 'invalid_request'],
-    ['missing client_id', { grant_type: 'password', username: 'analyst@swath.test', password: DEMO_PASSWORD }, 'application/x-www-form-urlencoded', 'invalid_client'],
-    ['wrong client_id', form({ client_id: 'someone-else' }), 'application/x-www-form-urlencoded', 'invalid_client'],
+    [
+      'unknown user',
+      form({ username: 'nobody@swath.test' }),
+      'application/x-www-form-urlencoded',
+      'invalid_grant',
+    ],
+    [
+      'missing grant_type',
+      { username: 'analyst@swath.test', password: DEMO_PASSWORD, client_id: 'service-api' },
+      'application/x-www-form-urlencoded',
+      'invalid_request',
+    ],
+    [
+      'missing client_id',
+      { grant_type: 'password', username: 'analyst@swath.test', password: DEMO_PASSWORD },
+      'application/x-www-form-urlencoded',
+      'invalid_client',
+    ],
+    [
+      'wrong client_id',
+      form({ client_id: 'someone-else' }),
+      'application/x-www-form-urlencoded',
+      'invalid_client',
+    ],
     ['JSON instead of a form', form(), 'application/json', 'invalid_request'],
     ['no media type', form(), '', 'invalid_request'],
   ])('answers 401 with a Keycloak-like body: %s', async (_name, f, type, error) => {
@@ -60,14 +92,21 @@ describe('token server', () => {
   it('rotates refresh tokens: a used refresh token is dead', async () => {
     const sim = new TestSim()
     const first = (await sim.token(form())).body as { refresh_token: string; session_state: string }
-    const refresh = { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'service-api' }
+    const refresh = {
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token,
+      client_id: 'service-api',
+    }
     const second = await sim.token(refresh)
     expect(second.status).toBe(200)
     expect((second.body as { session_state: string }).session_state).toBe(first.session_state)
     const again = await sim.token(refresh)
     expect(again.status).toBe(401)
     expect(again.body).toMatchObject({ error: 'invalid_grant' })
-    const next = await sim.token({ ...refresh, refresh_token: (second.body as { refresh_token: string }).refresh_token })
+    const next = await sim.token({
+      ...refresh,
+      refresh_token: (second.body as { refresh_token: string }).refresh_token,
+    })
     expect(next.status).toBe(200)
   })
 
@@ -82,7 +121,11 @@ describe('token server', () => {
 
   it('refuses a forged refresh token', async () => {
     const sim = new TestSim()
-    const r = await sim.token({ grant_type: 'refresh_token', refresh_token: 'a.b.c', client_id: 'service-api' })
+    const r = await sim.token({
+      grant_type: 'refresh_token',
+      refresh_token: 'a.b.c',
+      client_id: 'service-api',
+    })
     expect(r.status).toBe(401)
   })
 })
@@ -123,7 +166,12 @@ describe('service access control', () => {
 
   it('serves public endpoints without a token', async () => {
     const sim = new TestSim()
-    for (const path of ['/v2/collections', '/v2/data-products', '/v2/providers', '/v2/processing/processes']) {
+    for (const path of [
+      '/v2/collections',
+      '/v2/data-products',
+      '/v2/providers',
+      '/v2/processing/processes',
+    ]) {
       expect((await sim.call('GET', path)).status, path).toBe(200)
     }
   })

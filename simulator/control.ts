@@ -50,17 +50,22 @@ export function globToRegExp(glob: string): RegExp {
 
 export function parseFaults(body: unknown): Fault[] | string {
   const list = Array.isArray(body) ? body : (body as { faults?: unknown } | null)?.faults
-  if (!Array.isArray(list)) return 'Send a JSON list of faults, e.g. [{"path": "/catalog/**", "status": 542}]; [] clears them.'
+  if (!Array.isArray(list))
+    return 'Send a JSON list of faults, e.g. [{"path": "/catalog/**", "status": 542}]; [] clears them.'
   const out: Fault[] = []
   for (const [i, f] of list.entries()) {
     if (typeof f !== 'object' || f === null) return `fault ${i} is not an object`
     const { path, method, status, latencyMs, rate } = f as Record<string, unknown>
     if (typeof path !== 'string' || path === '') return `fault ${i}: path (a glob) is required`
     if (method !== undefined && typeof method !== 'string') return `fault ${i}: method must be a string`
-    if (status !== undefined && status !== 500 && status !== 503 && status !== 542) return `fault ${i}: status must be 500, 503 or 542`
-    if (latencyMs !== undefined && (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 60_000)) return `fault ${i}: latencyMs must be 0..60000`
-    if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > 1)) return `fault ${i}: rate must be 0..1`
-    if (status === undefined && latencyMs === undefined) return `fault ${i}: give a status, a latencyMs or both`
+    if (status !== undefined && status !== 500 && status !== 503 && status !== 542)
+      return `fault ${i}: status must be 500, 503 or 542`
+    if (latencyMs !== undefined && (typeof latencyMs !== 'number' || latencyMs < 0 || latencyMs > 60_000))
+      return `fault ${i}: latencyMs must be 0..60000`
+    if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > 1))
+      return `fault ${i}: rate must be 0..1`
+    if (status === undefined && latencyMs === undefined)
+      return `fault ${i}: give a status, a latencyMs or both`
     out.push({ path, method: method?.toUpperCase(), status, latencyMs, rate })
   }
   return out
@@ -101,10 +106,27 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
 function faultResponse(status: 500 | 503 | 542, path: string): Response {
   if (status === 542) {
     const host = /^\/catalog\/(?:hosts\/)?([^/]+)/.exec(path)?.[1] ?? 'unknown'
-    return json(542, { data: {}, error: { code: 542, message: `Data host ${host} did not answer. Try again.`, details: 'injected fault' } })
+    return json(542, {
+      data: {},
+      error: {
+        code: 542,
+        message: `Data host ${host} did not answer. Try again.`,
+        details: 'injected fault',
+      },
+    })
   }
   const title = status === 503 ? 'Service Unavailable' : 'Internal Server Error'
-  return json(status, { type: 'about:blank', status, title, detail: 'Injected by the simulator control plane.', instance: path }, 'application/problem+json')
+  return json(
+    status,
+    {
+      type: 'about:blank',
+      status,
+      title,
+      detail: 'Injected by the simulator control plane.',
+      instance: path,
+    },
+    'application/problem+json',
+  )
 }
 
 export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
@@ -125,7 +147,10 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
     const body = (await readJson(c.req.raw)) as { advanceSeconds?: unknown } | undefined
     const s = body?.advanceSeconds
     if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 10 * 365 * 86_400) {
-      return c.json({ error: 'Send {"advanceSeconds": n} with n a number of seconds from 0 to ten years.' }, 400)
+      return c.json(
+        { error: 'Send {"advanceSeconds": n} with n a number of seconds from 0 to ten years.' },
+        400,
+      )
     }
     sim.clock.advance(s)
     sim.world.settle()
@@ -133,7 +158,8 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   app.put('/__sim/settings', async (c) => {
     const body = (await readJson(c.req.raw)) as { budgetEnforcement?: unknown } | undefined
-    if (typeof body?.budgetEnforcement !== 'boolean') return c.json({ error: 'Send {"budgetEnforcement": true|false}.' }, 400)
+    if (typeof body?.budgetEnforcement !== 'boolean')
+      return c.json({ error: 'Send {"budgetEnforcement": true|false}.' }, 400)
     for (const a of sim.world.accounts.values()) {
       if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = body.budgetEnforcement
     }

@@ -21,7 +21,9 @@ export function parseArgs(argv: string[]): ServeOptions {
     else if (flag === '--host') opts.host = value()
     else if (flag === '--seed') opts.seed = value() === 'large' ? 'large' : 'default'
     else if (flag === '--help') {
-      console.log('npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large]')
+      console.log(
+        'npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large]',
+      )
       process.exit(0)
     } else throw new Error(`unknown option ${argv[i]}`)
   }
@@ -35,7 +37,8 @@ function withCors(fetch: (req: Request) => Response | Promise<Response>) {
     const headers = {
       'access-control-allow-origin': origin,
       'access-control-allow-credentials': 'true',
-      'access-control-allow-headers': req.headers.get('access-control-request-headers') ?? 'authorization, content-type',
+      'access-control-allow-headers':
+        req.headers.get('access-control-request-headers') ?? 'authorization, content-type',
       'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
       'access-control-expose-headers': 'location',
       vary: 'origin',
@@ -55,6 +58,8 @@ export function main(argv: string[]): void {
   serve({ fetch: withCors(sim.auth.fetch), port: opts.authPort, hostname: opts.host })
   console.log(`Swath simulator (${opts.seed} seed)`)
   console.log(`  API          http://${opts.host}:${opts.apiPort}`)
-  console.log(`  token server http://${opts.host}:${opts.authPort}/realms/public/protocol/openid-connect/token`)
+  console.log(
+    `  token server http://${opts.host}:${opts.authPort}/realms/public/protocol/openid-connect/token`,
+  )
   console.log(`  control      http://${opts.host}:${opts.apiPort}/__sim/`)
 }

@@ -17,7 +17,9 @@ export function simulatorPlugin(opts: SimulatorOptions = { clock: 'real' }): Plu
     const get = () => (sim ??= load().then((m) => m.createSimulator(opts)))
     middlewares.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
       const url = req.url ?? '/'
-      const prefix = [PREFIXES.api, PREFIXES.auth].find((p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`))
+      const prefix = [PREFIXES.api, PREFIXES.auth].find(
+        (p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`),
+      )
       if (!prefix) return next()
       get()
         .then((s) => {
@@ -38,7 +40,13 @@ export function simulatorPlugin(opts: SimulatorOptions = { clock: 'real' }): Plu
       // The preview server has no module loader of its own; a small one in middleware mode compiles the simulator.
       let loader: Promise<ViteDevServer> | undefined
       mount(server.middlewares, async () => {
-        loader ??= createServer({ configFile: false, root: server.config.root, server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error' })
+        loader ??= createServer({
+          configFile: false,
+          root: server.config.root,
+          server: { middlewareMode: true, hmr: false },
+          appType: 'custom',
+          logLevel: 'error',
+        })
         return (await loader).ssrLoadModule('/simulator/app.ts') as ReturnType<Loader>
       })
     },

@@ -8,22 +8,54 @@ import type { World } from './world'
  */
 
 /** The budget gate: null when the request may go on, otherwise the contract's problem response. */
-export function budgetProblem(world: World, account: Account, budgetId: string | null | undefined, instance: string): Response | null {
+export function budgetProblem(
+  world: World,
+  account: Account,
+  budgetId: string | null | undefined,
+  instance: string,
+): Response | null {
   if (budgetId) {
     if (account.plan !== 'ENTERPRISE') {
-      return problem({ status: 404, slug: 'account-not-enterprise', title: 'Budgets need the Enterprise plan', detail: 'This account is not on the Enterprise plan, so a budget cannot be used. Send the request without budgetId.', instance })
+      return problem({
+        status: 404,
+        slug: 'account-not-enterprise',
+        title: 'Budgets need the Enterprise plan',
+        detail:
+          'This account is not on the Enterprise plan, so a budget cannot be used. Send the request without budgetId.',
+        instance,
+      })
     }
     const record = world.budgets.get(budgetId)
     if (!record || record.accountId !== account.id) {
-      return problem({ status: 404, slug: 'budget-not-found', title: 'Budget not found', detail: `No budget ${budgetId} exists in this account.`, instance })
+      return problem({
+        status: 404,
+        slug: 'budget-not-found',
+        title: 'Budget not found',
+        detail: `No budget ${budgetId} exists in this account.`,
+        instance,
+      })
     }
     if (record.budget.status !== 'ACTIVE') {
-      return problem({ status: 400, slug: 'budget-not-active', title: 'Budget not active', detail: `Budget "${record.budget.name}" is ${record.budget.status}; choose an active budget.`, instance, errors: [{ name: 'budgetId', reason: 'budget is not active' }] })
+      return problem({
+        status: 400,
+        slug: 'budget-not-active',
+        title: 'Budget not active',
+        detail: `Budget "${record.budget.name}" is ${record.budget.status}; choose an active budget.`,
+        instance,
+        errors: [{ name: 'budgetId', reason: 'budget is not active' }],
+      })
     }
     return null
   }
   if (account.plan === 'ENTERPRISE' && account.budgetSettings.enforcementEnabled) {
-    return problem({ status: 400, slug: 'budget-id-required', title: 'Budget ID required', detail: 'Budget enforcement is on for this account: every order and processing job needs a budgetId.', instance, errors: [{ name: 'budgetId', reason: 'is required while budget enforcement is enabled' }] })
+    return problem({
+      status: 400,
+      slug: 'budget-id-required',
+      title: 'Budget ID required',
+      detail: 'Budget enforcement is on for this account: every order and processing job needs a budgetId.',
+      instance,
+      errors: [{ name: 'budgetId', reason: 'is required while budget enforcement is enabled' }],
+    })
   }
   return null
 }
@@ -67,7 +99,12 @@ export function chargeCredits(
   return true
 }
 
-function recordUsage(world: World, budgetId: string | null | undefined, credits: number, ref: { orderId?: string; jobId?: string }): void {
+function recordUsage(
+  world: World,
+  budgetId: string | null | undefined,
+  credits: number,
+  ref: { orderId?: string; jobId?: string },
+): void {
   if (!budgetId) return
   const record = world.budgets.get(budgetId)
   if (!record) return

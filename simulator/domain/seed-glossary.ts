@@ -13,11 +13,36 @@ export const dataProductId = (collection: string, product: string): string =>
   uuidFrom(`data-product:${collection}:${product}`)
 
 export const PROVIDERS: S['Provider'][] = [
-  { name: 'airbus', title: 'Airbus Defence and Space', description: 'Producer of the Pléiades, Pléiades Neo and SPOT constellations.', roles: ['PRODUCER'] },
-  { name: 'oneatlas', title: 'OneAtlas', description: 'Archive host for Airbus optical imagery.', roles: ['HOST'] },
-  { name: 'capellaspace', title: 'Capella Space', description: 'Synthetic-aperture radar constellation; hosts its own archive.', roles: ['PRODUCER', 'HOST'] },
-  { name: 'blacksky', title: 'BlackSky', description: 'High-revisit optical constellation with its own archive.', roles: ['PRODUCER', 'HOST'] },
-  { name: 'nearspace', title: 'Near Space Labs', description: 'Stratospheric aerial imagery at 30 cm.', roles: ['PRODUCER', 'HOST'] },
+  {
+    name: 'airbus',
+    title: 'Airbus Defence and Space',
+    description: 'Producer of the Pléiades, Pléiades Neo and SPOT constellations.',
+    roles: ['PRODUCER'],
+  },
+  {
+    name: 'oneatlas',
+    title: 'OneAtlas',
+    description: 'Archive host for Airbus optical imagery.',
+    roles: ['HOST'],
+  },
+  {
+    name: 'capellaspace',
+    title: 'Capella Space',
+    description: 'Synthetic-aperture radar constellation; hosts its own archive.',
+    roles: ['PRODUCER', 'HOST'],
+  },
+  {
+    name: 'blacksky',
+    title: 'BlackSky',
+    description: 'High-revisit optical constellation with its own archive.',
+    roles: ['PRODUCER', 'HOST'],
+  },
+  {
+    name: 'nearspace',
+    title: 'Near Space Labs',
+    description: 'Stratospheric aerial imagery at 30 cm.',
+    roles: ['PRODUCER', 'HOST'],
+  },
 ]
 
 const provider = (name: string): S['Provider'] => {
@@ -49,10 +74,24 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE, 'THUMBNAIL_AVAILABLE', 'QUICKLOOK_AVAILABLE'],
     producer: 'airbus',
     host: 'oneatlas',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.5, maximum: 0.7 } },
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.5, maximum: 0.7 },
+    },
     products: [
-      { name: 'phr-display', title: 'Pléiades Display', description: 'Pansharpened true-colour 8-bit product.', eula: 'airbus' },
-      { name: 'phr-analytic', title: 'Pléiades Analytic', description: 'Multispectral 12-bit reflectance product.', eula: 'airbus' },
+      {
+        name: 'phr-display',
+        title: 'Pléiades Display',
+        description: 'Pansharpened true-colour 8-bit product.',
+        eula: 'airbus',
+      },
+      {
+        name: 'phr-analytic',
+        title: 'Pléiades Analytic',
+        description: 'Multispectral 12-bit reflectance product.',
+        eula: 'airbus',
+      },
     ],
   },
   {
@@ -63,8 +102,19 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE, 'THUMBNAIL_AVAILABLE', 'QUICKLOOK_AVAILABLE', 'ACCESS_APPROVAL_REQUIRED'],
     producer: 'airbus',
     host: 'oneatlas',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.3, maximum: 0.4 } },
-    products: [{ name: 'pneo-display', title: 'Pléiades Neo Display', description: 'Pansharpened true-colour product.', eula: 'airbus' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.3, maximum: 0.4 },
+    },
+    products: [
+      {
+        name: 'pneo-display',
+        title: 'Pléiades Neo Display',
+        description: 'Pansharpened true-colour product.',
+        eula: 'airbus',
+      },
+    ],
   },
   {
     name: 'spot',
@@ -74,8 +124,19 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE, 'THUMBNAIL_AVAILABLE', 'QUICKLOOK_AVAILABLE', 'SAMPLE_DATA_AVAILABLE'],
     producer: 'airbus',
     host: 'oneatlas',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'HIGH', resolutionValue: { minimum: 1.5, maximum: 1.5 } },
-    products: [{ name: 'spot-display', title: 'SPOT Display', description: 'Pansharpened true-colour product.', eula: 'airbus' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'HIGH',
+      resolutionValue: { minimum: 1.5, maximum: 1.5 },
+    },
+    products: [
+      {
+        name: 'spot-display',
+        title: 'SPOT Display',
+        description: 'Pansharpened true-colour product.',
+        eula: 'airbus',
+      },
+    ],
   },
   {
     name: 'capella-gec',
@@ -85,8 +146,19 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE, 'QUICKLOOK_AVAILABLE'],
     producer: 'capellaspace',
     host: 'capellaspace',
-    metadata: { productType: 'SAR', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.5, maximum: 1.2 } },
-    products: [{ name: 'capella-gec-full', title: 'Capella GEC full scene', description: 'Full scene, no clipping.', eula: 'capella' }],
+    metadata: {
+      productType: 'SAR',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.5, maximum: 1.2 },
+    },
+    products: [
+      {
+        name: 'capella-gec-full',
+        title: 'Capella GEC full scene',
+        description: 'Full scene, no clipping.',
+        eula: 'capella',
+      },
+    ],
   },
   {
     name: 'blacksky-archive',
@@ -96,8 +168,19 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE, 'THUMBNAIL_AVAILABLE', 'QUICKLOOK_AVAILABLE'],
     producer: 'blacksky',
     host: 'blacksky',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'HIGH', resolutionValue: { minimum: 0.8, maximum: 1.1 } },
-    products: [{ name: 'blacksky-ortho', title: 'BlackSky Ortho', description: 'Orthorectified RGB product.', eula: 'blacksky' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'HIGH',
+      resolutionValue: { minimum: 0.8, maximum: 1.1 },
+    },
+    products: [
+      {
+        name: 'blacksky-ortho',
+        title: 'BlackSky Ortho',
+        description: 'Orthorectified RGB product.',
+        eula: 'blacksky',
+      },
+    ],
   },
   {
     name: 'nsl-30cm',
@@ -107,18 +190,41 @@ const SEEDS: CollectionSeed[] = [
     integrations: [...ARCHIVE_BASE],
     producer: 'nearspace',
     host: 'nearspace',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.3, maximum: 0.3 } },
-    products: [{ name: 'nsl-mosaic', title: 'NSL mosaic', description: 'Colour mosaic clipped to the AOI.', eula: 'nearspace' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.3, maximum: 0.3 },
+    },
+    products: [
+      {
+        name: 'nsl-mosaic',
+        title: 'NSL mosaic',
+        description: 'Colour mosaic clipped to the AOI.',
+        eula: 'nearspace',
+      },
+    ],
   },
   {
     name: 'phr-tasking',
     title: 'Pléiades Tasking',
-    description: 'New 50 cm acquisitions over your area; large or difficult areas may need a feasibility study.',
+    description:
+      'New 50 cm acquisitions over your area; large or difficult areas may need a feasibility study.',
     type: 'TASKING',
     integrations: ['FEASIBILITY_STUDY_MAY_BE_REQUIRED', 'QUOTATION_REQUIRED'],
     producer: 'airbus',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.5, maximum: 0.7 } },
-    products: [{ name: 'phr-tasking-display', title: 'Pléiades Tasking Display', description: 'Tasked true-colour product.', eula: 'airbus' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.5, maximum: 0.7 },
+    },
+    products: [
+      {
+        name: 'phr-tasking-display',
+        title: 'Pléiades Tasking Display',
+        description: 'Tasked true-colour product.',
+        eula: 'airbus',
+      },
+    ],
   },
   {
     name: 'pneo-tasking',
@@ -127,8 +233,19 @@ const SEEDS: CollectionSeed[] = [
     type: 'TASKING',
     integrations: ['FEASIBILITY_STUDY_REQUIRED', 'QUOTATION_REQUIRED'],
     producer: 'airbus',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.3, maximum: 0.4 } },
-    products: [{ name: 'pneo-tasking-display', title: 'Pléiades Neo Tasking Display', description: 'Tasked true-colour product.', eula: 'airbus' }],
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.3, maximum: 0.4 },
+    },
+    products: [
+      {
+        name: 'pneo-tasking-display',
+        title: 'Pléiades Neo Tasking Display',
+        description: 'Tasked true-colour product.',
+        eula: 'airbus',
+      },
+    ],
   },
   {
     name: 'capella-tasking',
@@ -137,8 +254,19 @@ const SEEDS: CollectionSeed[] = [
     type: 'TASKING',
     integrations: ['QUOTATION_REQUIRED'],
     producer: 'capellaspace',
-    metadata: { productType: 'SAR', resolutionClass: 'VERY_HIGH', resolutionValue: { minimum: 0.5, maximum: 1.2 } },
-    products: [{ name: 'capella-tasking-spotlight', title: 'Capella Tasking Spotlight', description: 'Spotlight mode acquisition.', eula: 'capella' }],
+    metadata: {
+      productType: 'SAR',
+      resolutionClass: 'VERY_HIGH',
+      resolutionValue: { minimum: 0.5, maximum: 1.2 },
+    },
+    products: [
+      {
+        name: 'capella-tasking-spotlight',
+        title: 'Capella Tasking Spotlight',
+        description: 'Spotlight mode acquisition.',
+        eula: 'capella',
+      },
+    ],
   },
   {
     name: 'blacksky-tasking',
@@ -147,10 +275,25 @@ const SEEDS: CollectionSeed[] = [
     type: 'TASKING',
     integrations: ['PRICE_ESTIMATION_AVAILABLE'],
     producer: 'blacksky',
-    metadata: { productType: 'OPTICAL', resolutionClass: 'HIGH', resolutionValue: { minimum: 0.8, maximum: 1.1 } },
+    metadata: {
+      productType: 'OPTICAL',
+      resolutionClass: 'HIGH',
+      resolutionValue: { minimum: 0.8, maximum: 1.1 },
+    },
     products: [
-      { name: 'blacksky-tasking-standard', title: 'BlackSky Tasking Standard', description: 'Standard priority.', eula: 'blacksky' },
-      { name: 'blacksky-tasking-preview', title: 'BlackSky Tasking Preview', description: 'Not orderable yet (no id).', eula: 'blacksky', orderable: false },
+      {
+        name: 'blacksky-tasking-standard',
+        title: 'BlackSky Tasking Standard',
+        description: 'Standard priority.',
+        eula: 'blacksky',
+      },
+      {
+        name: 'blacksky-tasking-preview',
+        title: 'BlackSky Tasking Preview',
+        description: 'Not orderable yet (no id).',
+        eula: 'blacksky',
+        orderable: false,
+      },
     ],
   },
 ]
@@ -162,7 +305,8 @@ export function buildCollections(): S['Collection'][] {
     description: c.description,
     type: c.type,
     integrations: c.integrations,
-    providers: c.host && c.host !== c.producer ? [provider(c.producer), provider(c.host)] : [provider(c.producer)],
+    providers:
+      c.host && c.host !== c.producer ? [provider(c.producer), provider(c.host)] : [provider(c.producer)],
     dataProducts: c.products.map((p) => ({
       ...(p.orderable === false ? {} : { id: dataProductId(c.name, p.name) }),
       name: p.name,
@@ -181,11 +325,36 @@ export function hostOf(collection: S['Collection']): string | undefined {
 }
 
 const EULA_SEEDS = [
-  { key: 'airbus', title: 'Airbus optical imagery licence', description: 'Terms for Pléiades, Pléiades Neo and SPOT products, archive and tasking.', versions: 2 },
-  { key: 'capella', title: 'Capella Space SAR licence', description: 'Terms for Capella radar products.', versions: 1 },
-  { key: 'blacksky', title: 'BlackSky imagery licence', description: 'Terms for BlackSky archive and tasking products.', versions: 1 },
-  { key: 'nearspace', title: 'Near Space Labs licence', description: 'Terms for Near Space Labs aerial mosaics.', versions: 1 },
-  { key: 'processing', title: 'Analytics processing terms', description: 'Terms for detection and enhancement processes.', versions: 1 },
+  {
+    key: 'airbus',
+    title: 'Airbus optical imagery licence',
+    description: 'Terms for Pléiades, Pléiades Neo and SPOT products, archive and tasking.',
+    versions: 2,
+  },
+  {
+    key: 'capella',
+    title: 'Capella Space SAR licence',
+    description: 'Terms for Capella radar products.',
+    versions: 1,
+  },
+  {
+    key: 'blacksky',
+    title: 'BlackSky imagery licence',
+    description: 'Terms for BlackSky archive and tasking products.',
+    versions: 1,
+  },
+  {
+    key: 'nearspace',
+    title: 'Near Space Labs licence',
+    description: 'Terms for Near Space Labs aerial mosaics.',
+    versions: 1,
+  },
+  {
+    key: 'processing',
+    title: 'Analytics processing terms',
+    description: 'Terms for detection and enhancement processes.',
+    versions: 1,
+  },
 ]
 
 export function buildEulas(epoch: number): EulaRecord[] {

@@ -1,6 +1,11 @@
+import { seedCatalog } from './catalog'
 import type { Clock } from './clock'
+import { seedOrders } from './orders'
+import { seedProcessing } from './processing'
 import { uuidFrom } from './random'
 import { buildCollections, buildEulas, PROVIDERS } from './seed-glossary'
+import { seedLibrary } from './seed-library'
+import { seedTasking } from './tasking'
 import type { Account, User } from './types'
 import { World, type SeedSize } from './world'
 
@@ -36,7 +41,13 @@ export function buildWorld(clock: Clock, size: SeedSize): World {
 }
 
 /** Area seeders, in order: later ones may rely on data of earlier ones (orders before STAC deliveries). */
-const AREA_SEEDERS: ((world: World) => void)[] = []
+const AREA_SEEDERS: ((world: World) => void)[] = [
+  seedCatalog,
+  seedOrders,
+  seedTasking,
+  seedProcessing,
+  seedLibrary,
+]
 
 function seedAccounts(world: World): void {
   const accounts: Account[] = [
@@ -58,9 +69,21 @@ function seedAccounts(world: World): void {
     },
   ]
   for (const a of accounts) world.accounts.set(a.id, a)
-  world.workspaces.set(ids.mainWorkspace, { id: ids.mainWorkspace, name: 'Main workspace', accountId: ids.enterpriseAccount })
-  world.workspaces.set(ids.coastalWorkspace, { id: ids.coastalWorkspace, name: 'Coastal monitoring', accountId: ids.enterpriseAccount })
-  world.workspaces.set(ids.starterWorkspace, { id: ids.starterWorkspace, name: 'Starter workspace', accountId: ids.starterAccount })
+  world.workspaces.set(ids.mainWorkspace, {
+    id: ids.mainWorkspace,
+    name: 'Main workspace',
+    accountId: ids.enterpriseAccount,
+  })
+  world.workspaces.set(ids.coastalWorkspace, {
+    id: ids.coastalWorkspace,
+    name: 'Coastal monitoring',
+    accountId: ids.enterpriseAccount,
+  })
+  world.workspaces.set(ids.starterWorkspace, {
+    id: ids.starterWorkspace,
+    name: 'Starter workspace',
+    accountId: ids.starterAccount,
+  })
   const users: User[] = [
     {
       id: ids.analyst,
@@ -98,16 +121,39 @@ function seedAccounts(world: World): void {
 
 function seedBudgets(world: World): void {
   const analyst = ids.analyst
-  const make = (id: string, name: string, status: 'ACTIVE' | 'INACTIVE', allocatedCredits: number, description: string | null, daysAgo: number) => {
+  const make = (
+    id: string,
+    name: string,
+    status: 'ACTIVE' | 'INACTIVE',
+    allocatedCredits: number,
+    description: string | null,
+    daysAgo: number,
+  ) => {
     const at = new Date(SEED_EPOCH - daysAgo * 86_400_000).toISOString()
     world.budgets.set(id, {
       accountId: ids.enterpriseAccount,
-      budget: { id, name, status, description, externalId: null, allocatedCredits, createdBy: analyst, createdAt: at, updatedAt: at },
+      budget: {
+        id,
+        name,
+        status,
+        description,
+        externalId: null,
+        allocatedCredits,
+        createdBy: analyst,
+        createdAt: at,
+        updatedAt: at,
+      },
       records: [],
     })
   }
-  make(ids.budgetForest, 'Forest monitoring 2026', 'ACTIVE', 60_000, 'Deforestation watch over the Amazon and Borneo.', 200)
+  make(
+    ids.budgetForest,
+    'Forest monitoring 2026',
+    'ACTIVE',
+    60_000,
+    'Deforestation watch over the Amazon and Borneo.',
+    200,
+  )
   make(ids.budgetUrban, 'Urban planning', 'ACTIVE', 25_000, 'City growth studies for municipal clients.', 120)
   make(ids.budgetLegacy, 'Legacy project 2025', 'INACTIVE', 10_000, null, 400)
 }
-

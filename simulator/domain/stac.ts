@@ -35,7 +35,9 @@ export interface DeliveryInput {
   rng?: Rng
 }
 
-export function bboxOf(geometry: S['Polygon'] | S['MultiPolygon'] | S['Point']): [number, number, number, number] {
+export function bboxOf(
+  geometry: S['Polygon'] | S['MultiPolygon'] | S['Point'],
+): [number, number, number, number] {
   let w = Infinity
   let s = Infinity
   let e = -Infinity
@@ -110,7 +112,12 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
   if (!transformed) {
     const assetId = addAsset(world, rng, record, undefined, `${slug(input.title)}.zip`, 'application/zip')
     record.collection.assets = {
-      [`${slug(input.title)}.zip`]: { href: `/v2/assets/${assetId}`, title: 'Original Delivery', type: 'application/zip', roles: ['data', 'original'] },
+      [`${slug(input.title)}.zip`]: {
+        href: `/v2/assets/${assetId}`,
+        title: 'Original Delivery',
+        type: 'application/zip',
+        roles: ['data', 'original'],
+      },
     }
     return record
   }
@@ -152,14 +159,30 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         'up42-user:tags': [],
       },
       links: [
-        { rel: 'self', href: `/v2/assets/stac/collections/${id}/items/${itemId}`, type: 'application/geo+json' },
+        {
+          rel: 'self',
+          href: `/v2/assets/stac/collections/${id}/items/${itemId}`,
+          type: 'application/geo+json',
+        },
         { rel: 'parent', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
         { rel: 'collection', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
         { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
       ],
       assets: {
-        image: { href: `/v2/assets/${imageAsset}`, title: 'Image', description: null, type: 'image/png', roles: ['data'] },
-        metadata: { href: `/v2/assets/${metaAsset}`, title: 'Metadata', description: null, type: 'application/json', roles: ['metadata'] },
+        image: {
+          href: `/v2/assets/${imageAsset}`,
+          title: 'Image',
+          description: null,
+          type: 'image/png',
+          roles: ['data'],
+        },
+        metadata: {
+          href: `/v2/assets/${metaAsset}`,
+          title: 'Metadata',
+          description: null,
+          type: 'application/json',
+          roles: ['metadata'],
+        },
       },
     }
     world.stacItems.set(itemId, { item, collectionId: id })
@@ -167,14 +190,33 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
   return record
 }
 
-function addAsset(world: World, rng: Rng, record: StacCollectionRecord, itemId: string | undefined, filename: string, mediaType: string): string {
+function addAsset(
+  world: World,
+  rng: Rng,
+  record: StacCollectionRecord,
+  itemId: string | undefined,
+  filename: string,
+  mediaType: string,
+): string {
   const id = rng.uuid()
-  world.assets.set(id, { id, accountId: record.accountId, collectionId: record.collection.id, itemId, filename, mediaType, seed: id })
+  world.assets.set(id, {
+    id,
+    accountId: record.accountId,
+    collectionId: record.collection.id,
+    itemId,
+    filename,
+    mediaType,
+    seed: id,
+  })
   record.assetIds.push(id)
   return id
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'delivery'
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'delivery'
 
 /** Removes a collection with its items, assets and any signed links to those assets. */
 export function deleteCollection(world: World, id: string): boolean {
@@ -189,7 +231,8 @@ export function deleteCollection(world: World, id: string): boolean {
 }
 
 /** Path of an item, the form process inputs reference items by (absolute on the wire). */
-export const itemPath = (collectionId: string, itemId: string): string => `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
+export const itemPath = (collectionId: string, itemId: string): string =>
+  `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
 export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
 
 /** The file behind an asset: a PNG for images, a JSON document for metadata, a stored zip for deliveries. */
@@ -216,7 +259,10 @@ export function assetFile(world: World, asset: AssetRecord): Uint8Array {
   const mtime = new Date(Math.max(record?.createdAt ?? 0, Date.UTC(1980, 0, 2)))
   const base = asset.filename.replace(/\.zip$/i, '')
   return zipSync(
-    { [`${base}/${base}.png`]: [renderAssetFile(asset.seed), { level: 0 }], [`${base}/metadata.json`]: [json, { level: 0 }] },
+    {
+      [`${base}/${base}.png`]: [renderAssetFile(asset.seed), { level: 0 }],
+      [`${base}/metadata.json`]: [json, { level: 0 }],
+    },
     { mtime },
   )
 }

@@ -1,6 +1,16 @@
 import { iso } from './clock'
-import { aoiOf, areaSqKm, bboxOfArea, deliveryStrips, rect, rectAround, type AnyGeometry } from './coverage'
-import { captureCredits, releaseCredits } from './credits'
+import {
+  aoiOf,
+  areaSqKm,
+  bboxOfArea,
+  deliveryStrips,
+  rect,
+  rectAround,
+  type AnyGeometry,
+  type AreaGeometry,
+} from './coverage'
+import { captureCredits, holdCredits, releaseCredits } from './credits'
+import { PRIORITY_FACTORS, setStatus, setSubStatus, TASKING_RATES } from './orders'
 import { createRng, hashString, uuidFrom, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed'
 import { dataProductId } from './seed-glossary'
@@ -40,10 +50,13 @@ export interface AcquisitionWindow {
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i
 
 /** The acquisition window of order params, or the field error that makes it unusable. */
-export function parseWindow(params: Record<string, unknown> | undefined): AcquisitionWindow | S['ProblemFieldError'] {
+export function parseWindow(
+  params: Record<string, unknown> | undefined,
+): AcquisitionWindow | S['ProblemFieldError'] {
   const read = (name: 'acquisitionStart' | 'acquisitionEnd'): number | S['ProblemFieldError'] => {
     const v = params?.[name]
-    if (v === undefined || v === null) return { name: `params.${name}`, reason: 'is required (an RFC 3339 date-time)' }
+    if (v === undefined || v === null)
+      return { name: `params.${name}`, reason: 'is required (an RFC 3339 date-time)' }
     const t = typeof v === 'string' && DATE_TIME.test(v) ? Date.parse(v) : NaN
     return Number.isFinite(t) ? t : { name: `params.${name}`, reason: 'must be an RFC 3339 date-time' }
   }
@@ -55,16 +68,19 @@ export function parseWindow(params: Record<string, unknown> | undefined): Acquis
   return { start, end }
 }
 
-export const isWindow = (w: AcquisitionWindow | S['ProblemFieldError']): w is AcquisitionWindow => 'start' in w
+export const isWindow = (w: AcquisitionWindow | S['ProblemFieldError']): w is AcquisitionWindow =>
+  'start' in w
 
 /** The rule of POST /v2/tasking/orders/feasibility, also used by the flow. */
 export function studyRequired(collection: S['Collection'], aoiSqKm: number, windowMs: number): boolean {
   if (collection.integrations.includes('FEASIBILITY_STUDY_REQUIRED')) return true
-  if (collection.integrations.includes('FEASIBILITY_STUDY_MAY_BE_REQUIRED')) return aoiSqKm > 100 || windowMs < 7 * DAY_MS
+  if (collection.integrations.includes('FEASIBILITY_STUDY_MAY_BE_REQUIRED'))
+    return aoiSqKm > 100 || windowMs < 7 * DAY_MS
   return false
 }
 
-export const quotationRequired = (collection: S['Collection']): boolean => collection.integrations.includes('QUOTATION_REQUIRED')
+export const quotationRequired = (collection: S['Collection']): boolean =>
+  collection.integrations.includes('QUOTATION_REQUIRED')
 
 /** Larger areas and shorter windows are harder to acquire: two points each, summed. */
 export function difficultyOf(aoiSqKm: number, windowMs: number): Difficulty {
@@ -74,26 +90,28 @@ export function difficultyOf(aoiSqKm: number, windowMs: number): Difficulty {
   return score === 0 ? 'EASY' : score <= 2 ? 'MEDIUM' : 'HARD'
 }
 
-interface Rate {
-  perSqKm: number
-  minSqKm: number
-  /** Radar is priced per 5 × 5 km spotlight scene instead of per km². */
-  perScene?: number
-}
-const RATES: Record<string, Rate> = {
-  'phr-tasking': { perSqKm: 45, minSqKm: 100 },
-  'pneo-tasking': { perSqKm: 90, minSqKm: 100 },
-  'capella-tasking': { perSqKm: 0, minSqKm: 25, perScene: 9_000 },
-  'blacksky-tasking': { perSqKm: 30, minSqKm: 25 },
+/** Smallest area a provider tasks, km²: smaller AOIs are quoted at this size. */
+const MIN_QUOTED_SQ_KM: Record<string, number> = {
+  'phr-tasking': 100,
+  'pneo-tasking': 100,
+  'capella-tasking': 25,
 }
 
-/** Quoted credits: area (with the provider's minimum) times rate, half as much again for a rush window. */
-export function priceFor(collectionName: string, aoiSqKm: number, windowMs: number): number {
-  const rate = RATES[collectionName] ?? { perSqKm: 60, minSqKm: 100 }
-  const billed = Math.max(aoiSqKm, rate.minSqKm)
-  const base = rate.perScene ? Math.ceil(billed / 25) * rate.perScene : billed * rate.perSqKm
+/**
+ * Quoted credits: the orders area's tasking rate and priority factor (as in the estimate), applied to at
+ * least the provider's minimum area, and half as much again for a rush window under 7 days.
+ */
+export function priceFor(
+  collectionName: string,
+  aoiSqKm: number,
+  windowMs: number,
+  params: Record<string, unknown> = {},
+): number {
+  const rate = TASKING_RATES[collectionName] ?? 20
+  const priority = typeof params.priority === 'string' ? (PRIORITY_FACTORS[params.priority] ?? 1) : 1
+  const billed = Math.max(aoiSqKm, MIN_QUOTED_SQ_KM[collectionName] ?? 25)
   const rush = windowMs < 7 * DAY_MS ? 1.5 : 1
-  return Math.round((base * rush) / 10) * 10
+  return Math.round((billed * rate * priority * rush) / 10) * 10
 }
 
 interface SensorInfo {
@@ -107,7 +125,8 @@ const SENSORS: Record<string, SensorInfo> = {
   'capella-tasking': { constellation: 'Capella', gsd: 0.5, optical: false },
   'blacksky-tasking': { constellation: 'BlackSky', gsd: 0.9, optical: true },
 }
-const sensorOf = (collectionName: string): SensorInfo => SENSORS[collectionName] ?? { constellation: collectionName, gsd: 1, optical: true }
+const sensorOf = (collectionName: string): SensorInfo =>
+  SENSORS[collectionName] ?? { constellation: collectionName, gsd: 1, optical: true }
 
 // ------------------------------------------------------------------------------------- order helpers
 
@@ -115,11 +134,13 @@ export const collectionOf = (world: World, record: OrderRecord): S['Collection']
   world.collections.find((c) => c.name === record.collectionName)
 
 /** The order's tasking details, created from its params when the order has none yet. */
-function detailsOf(world: World, record: OrderRecord): S['TaskingOrderDetails'] {
+function detailsOf(record: OrderRecord): S['TaskingOrderDetails'] {
   const d = record.order.orderDetails
   if (d && 'acquisitionStart' in d) return d
   const w = parseWindow(record.params)
-  const window = isWindow(w) ? w : { start: Date.parse(record.order.createdAt), end: Date.parse(record.order.createdAt) + 14 * DAY_MS }
+  const window = isWindow(w)
+    ? w
+    : { start: Date.parse(record.order.createdAt), end: Date.parse(record.order.createdAt) + 14 * DAY_MS }
   const details: S['TaskingOrderDetails'] = {
     ...record.params,
     acquisitionStart: iso(window.start),
@@ -131,33 +152,38 @@ function detailsOf(world: World, record: OrderRecord): S['TaskingOrderDetails'] 
 }
 
 export function windowOf(world: World, record: OrderRecord): AcquisitionWindow {
-  const d = detailsOf(world, record)
+  const d = detailsOf(record)
   const w = parseWindow(d)
   return isWindow(w) ? w : { start: world.now(), end: world.now() + 14 * DAY_MS }
 }
 
 const stamp = (ms: number) => iso(ms)
 
-/**
- * Moves an order on: status and/or sub-status, with `updatedAt`/`updatedBy` in step. Kept local: the orders
- * area's setter was not available when this was written, and the flow also needs to set sub-statuses.
- */
-function move(world: World, record: OrderRecord, change: { status?: S['OrderStatus']; subStatus?: SubStatus }, by: Actor = SYSTEM, at = world.now()): void {
-  if (change.status) record.order.status = change.status
-  if (change.subStatus) detailsOf(world, record).subStatus = change.subStatus
-  record.order.updatedAt = stamp(at)
-  record.order.updatedBy = { ...by }
+/** Moves an order on through the orders area's setters, so `updatedAt`/`updatedBy` and held credits follow. */
+function move(
+  world: World,
+  record: OrderRecord,
+  change: { status?: S['OrderStatus']; subStatus?: SubStatus },
+  by: Actor = SYSTEM,
+  at = world.now(),
+): void {
+  if (change.subStatus) {
+    detailsOf(record)
+    setSubStatus(world, record, change.subStatus, by, at)
+  }
+  if (change.status) setStatus(world, record, change.status, by, at)
 }
 
 const sameOrder = (world: World, orderId: string): OrderRecord | undefined => world.orders.get(orderId)
-const subStatusOf = (world: World, record: OrderRecord): SubStatus | undefined => detailsOf(world, record).subStatus
+const subStatusOf = (record: OrderRecord): SubStatus | undefined => detailsOf(record).subStatus
 
 // ------------------------------------------------------------------------------------------- state
 
 /** What the flow remembers about an order beyond the contract's fields: its delivery plan and deliveries. */
 interface FlowState {
-  strips: S['Polygon'][]
-  delivered: S['Polygon'][]
+  /** The delivery plan, worked out on first use: the bisection costs a few dozen polygon clips. */
+  strips?: S['Polygon'][]
+  delivered: AreaGeometry[]
 }
 // Keyed by world: a reset builds a new world and so drops all flow state with it.
 const flows = new WeakMap<World, Map<string, FlowState>>()
@@ -170,14 +196,14 @@ function flowOf(world: World, record: OrderRecord): FlowState {
   }
   let state = byOrder.get(record.order.id)
   if (!state) {
-    state = { strips: deliveryStrips(record.geometry, DELIVERY_FRACTIONS), delivered: [] }
+    state = { delivered: [] }
     byOrder.set(record.order.id, state)
   }
   return state
 }
 
 /** The footprints delivered so far for an order (empty when none). */
-export function deliveredFootprints(world: World, orderId: string): S['Polygon'][] {
+export function deliveredFootprints(world: World, orderId: string): AreaGeometry[] {
   return flows.get(world)?.get(orderId)?.delivered ?? []
 }
 
@@ -204,6 +230,14 @@ export function startTaskingFlow(world: World, record: OrderRecord): void {
     move(world, record, { subStatus: 'QUOTATION_WAITING_UPLOAD' })
     scheduleQuotation(world, record.order.id, world.now() + QUOTATION_DELAY_MS)
   } else {
+    // Fixed-price tasking: its estimate is held now, captured on fulfilment, released if it fails.
+    if (record.heldCredits === 0 && record.credits > 0) {
+      if (!account || !holdCredits(account, record.credits)) {
+        move(world, record, { status: 'FAILED_PERMANENTLY' })
+        return
+      }
+      record.heldCredits = record.credits
+    }
     beginFulfilment(world, record)
   }
 }
@@ -211,20 +245,20 @@ export function startTaskingFlow(world: World, record: OrderRecord): void {
 function scheduleStudy(world: World, orderId: string, at: number): void {
   world.schedule(at, () => {
     const record = sameOrder(world, orderId)
-    if (!record || subStatusOf(world, record) !== 'FEASIBILITY_WAITING_UPLOAD') return
-    const study = buildStudy(world, record, world.rng, world.now())
+    if (!record || subStatusOf(record) !== 'FEASIBILITY_WAITING_UPLOAD') return
+    const study = buildStudy(world, record, world.rng, at)
     world.studies.set(study.id, study)
-    move(world, record, { subStatus: 'FEASIBILITY_WAITING_RESPONSE' })
+    move(world, record, { subStatus: 'FEASIBILITY_WAITING_RESPONSE' }, SYSTEM, at)
   })
 }
 
 function scheduleQuotation(world: World, orderId: string, at: number): void {
   world.schedule(at, () => {
     const record = sameOrder(world, orderId)
-    if (!record || subStatusOf(world, record) !== 'QUOTATION_WAITING_UPLOAD') return
-    const quotation = buildQuotation(world, record, world.rng.uuid(), world.now())
+    if (!record || subStatusOf(record) !== 'QUOTATION_WAITING_UPLOAD') return
+    const quotation = buildQuotation(world, record, world.rng.uuid(), at)
     world.quotations.set(quotation.id, quotation)
-    move(world, record, { subStatus: 'QUOTATION_WAITING_RESPONSE' })
+    move(world, record, { subStatus: 'QUOTATION_WAITING_RESPONSE' }, SYSTEM, at)
   })
 }
 
@@ -236,7 +270,13 @@ function addDays(ms: number, days: number): number {
  * A study with 2–3 options. Orders that are HARD in their own terms get only alternate-parameter options
  * (paramType ALTERNATE); the others also get their original window (paramType ORIGINAL).
  */
-function buildStudy(world: World, record: OrderRecord, rng: Rng, at: number, optionCount?: 2 | 3): S['FeasibilityStudy'] {
+function buildStudy(
+  world: World,
+  record: OrderRecord,
+  rng: Rng,
+  at: number,
+  optionCount?: 2 | 3,
+): S['FeasibilityStudy'] {
   const window = windowOf(world, record)
   const sqKm = areaSqKm(aoiOf(record.geometry))
   const span = window.end - window.start
@@ -246,18 +286,41 @@ function buildStudy(world: World, record: OrderRecord, rng: Rng, at: number, opt
   const [w, s, e, n] = bboxOfArea(aoiOf(record.geometry))
   const footprint = rect(w, s, e, n)
   const price = (start: number, end: number, factor = 1) =>
-    Math.round((priceFor(record.collectionName, sqKm, end - start) * factor) / 10) * 10
+    Math.round((priceFor(record.collectionName, sqKm, end - start, record.params) * factor) / 10) * 10
   const extend = 14 + rng.int(0, 1) * 7
   const candidates = [
-    ...(alternate ? [] : [{ description: 'Option 1: Acquire within the requested window', start: window.start, end: window.end, factor: 1 }]),
-    { description: `Option ${alternate ? 1 : 2}: Extend the acquisition window by ${extend} days`, start: window.start, end: addDays(window.end, extend), factor: 1 },
+    ...(alternate
+      ? []
+      : [
+          {
+            description: 'Option 1: Acquire within the requested window',
+            start: window.start,
+            end: window.end,
+            factor: 1,
+          },
+        ]),
+    {
+      description: `Option ${alternate ? 1 : 2}: Extend the acquisition window by ${extend} days`,
+      start: window.start,
+      end: addDays(window.end, extend),
+      factor: 1,
+    },
     {
       description: `Option ${alternate ? 2 : 3}: Accept incidence angles up to 40° and a 30-day window`,
       start: window.start,
       end: Math.max(window.end, addDays(window.start, 30)),
       factor: 0.9,
     },
-    ...(alternate ? [{ description: 'Option 3: Split the area over two acquisition windows of 21 days', start: window.start, end: addDays(window.start, 42), factor: 1.1 }] : []),
+    ...(alternate
+      ? [
+          {
+            description: 'Option 3: Split the area over two acquisition windows of 21 days',
+            start: window.start,
+            end: addDays(window.start, 42),
+            factor: 1.1,
+          },
+        ]
+      : []),
   ]
   const count = optionCount ?? (rng.chance(0.5) ? 3 : 2)
   const created = stamp(at)
@@ -294,9 +357,18 @@ function buildStudy(world: World, record: OrderRecord, rng: Rng, at: number, opt
 
 /** The price: that of the chosen study option when there was a study, otherwise from area and window. */
 function buildQuotation(world: World, record: OrderRecord, id: string, at: number): S['Quotation'] {
-  const study = [...world.studies.values()].find((s) => s.orderId === record.order.id && s.decision === 'ACCEPTED')
+  const study = [...world.studies.values()].find(
+    (s) => s.orderId === record.order.id && s.decision === 'ACCEPTED',
+  )
   const window = windowOf(world, record)
-  const creditsPrice = study?.decisionOption?.estimatedCredits ?? priceFor(record.collectionName, areaSqKm(aoiOf(record.geometry)), window.end - window.start)
+  const creditsPrice =
+    study?.decisionOption?.estimatedCredits ??
+    priceFor(
+      record.collectionName,
+      areaSqKm(aoiOf(record.geometry)),
+      window.end - window.start,
+      record.params,
+    )
   return {
     id,
     createdAt: stamp(at),
@@ -313,7 +385,12 @@ function buildQuotation(world: World, record: OrderRecord, id: string, at: numbe
 }
 
 /** Applies an option choice (the caller checked the decision and the option). */
-export function acceptOption(world: World, study: S['FeasibilityStudy'], option: S['FeasibilityOption'], user: User): void {
+export function acceptOption(
+  world: World,
+  study: S['FeasibilityStudy'],
+  option: S['FeasibilityOption'],
+  user: User,
+): void {
   const now = stamp(world.now())
   study.decision = 'ACCEPTED'
   study.decisionOption = option
@@ -324,7 +401,7 @@ export function acceptOption(world: World, study: S['FeasibilityStudy'], option:
   const record = sameOrder(world, study.orderId)
   if (!record) return
   // The chosen option's window becomes the order's acquisition window.
-  const details = detailsOf(world, record)
+  const details = detailsOf(record)
   if (option.acquisitionStart) details.acquisitionStart = option.acquisitionStart
   if (option.acquisitionEnd) details.acquisitionEnd = option.acquisitionEnd
   move(world, record, { subStatus: 'QUOTATION_WAITING_UPLOAD' }, userActor(user))
@@ -332,7 +409,13 @@ export function acceptOption(world: World, study: S['FeasibilityStudy'], option:
 }
 
 /** Applies a quotation decision (the caller checked the decision, the budget and charged the credits). */
-export function applyQuotationDecision(world: World, quotation: S['Quotation'], record: OrderRecord, decision: 'ACCEPTED' | 'REJECTED', user: User): void {
+export function applyQuotationDecision(
+  world: World,
+  quotation: S['Quotation'],
+  record: OrderRecord,
+  decision: 'ACCEPTED' | 'REJECTED',
+  user: User,
+): void {
   const now = stamp(world.now())
   quotation.decision = decision
   quotation.decisionAt = now
@@ -358,17 +441,20 @@ function scheduleDelivery(world: World, orderId: string, index: number, at: numb
     const record = sameOrder(world, orderId)
     if (!record || record.order.status !== 'BEING_FULFILLED') return
     const state = flowOf(world, record)
+    // Chained from the due time, not from when the clock was settled: a long jump keeps the 6 h rhythm.
     if (index === DELIVERY_FRACTIONS.length - 1 && stallsAt75(orderId)) {
-      finish(world, record, 'FAILED_PERMANENTLY')
+      finish(world, record, 'FAILED_PERMANENTLY', at)
       return
     }
-    deliverStrip(world, record, state, index, world.now())
-    if (index + 1 < DELIVERY_FRACTIONS.length) scheduleDelivery(world, orderId, index + 1, world.now() + DELIVERY_INTERVAL_MS)
-    else finish(world, record, 'FULFILLED')
+    deliverStrip(world, record, state, index, at)
+    if (index + 1 < DELIVERY_FRACTIONS.length)
+      scheduleDelivery(world, orderId, index + 1, at + DELIVERY_INTERVAL_MS)
+    else finish(world, record, 'FULFILLED', at)
   })
 }
 
 function deliverStrip(world: World, record: OrderRecord, state: FlowState, index: number, at: number): void {
+  state.strips ??= deliveryStrips(record.geometry, DELIVERY_FRACTIONS)
   const strip = state.strips[index]
   const sensor = sensorOf(record.collectionName)
   const rng = createRng(`tasking-delivery:${record.order.id}:${index}`)
@@ -394,15 +480,21 @@ function deliverStrip(world: World, record: OrderRecord, state: FlowState, index
   record.order.updatedBy = { ...SYSTEM }
 }
 
-function finish(world: World, record: OrderRecord, status: 'FULFILLED' | 'FAILED_PERMANENTLY'): void {
+function finish(
+  world: World,
+  record: OrderRecord,
+  status: 'FULFILLED' | 'FAILED_PERMANENTLY',
+  at: number,
+): void {
   const account = world.accounts.get(record.order.accountId)
   // Only orders without a quotation (fixed price) come here with held credits.
   if (account && record.heldCredits > 0) {
-    if (status === 'FULFILLED') captureCredits(world, account, record.heldCredits, record.order.budgetId, { orderId: record.order.id })
+    if (status === 'FULFILLED')
+      captureCredits(world, account, record.heldCredits, record.order.budgetId, { orderId: record.order.id })
     else releaseCredits(account, record.heldCredits)
     record.heldCredits = 0
   }
-  move(world, record, { status })
+  move(world, record, { status }, SYSTEM, at)
 }
 
 // -------------------------------------------------------------------------------------------- seed
@@ -414,51 +506,95 @@ function finish(world: World, record: OrderRecord, status: 'FULFILLED' | 'FAILED
  */
 export function seedTasking(world: World): void {
   const now = world.now()
+  const earlier = existingDeliveries(world)
   const existing = [...world.orders.values()].filter((r) => r.order.type === 'TASKING')
-  for (const record of existing) adopt(world, record, now)
+  for (const record of existing) adopt(world, record, now, earlier)
   for (const scenario of SCENARIOS) {
     if (scenario.present(world)) continue
-    const record = scenarioOrder(world, scenario)
+    const record = scenarioOrder(scenario)
     world.orders.set(record.order.id, record)
-    adopt(world, record, now, scenario.options)
+    adopt(world, record, now, earlier, scenario.options)
   }
 }
 
-const seedRng = (record: OrderRecord, what: string): Rng => createRng(`tasking-seed:${what}:${record.order.id}`)
+/**
+ * Orders older than this keep their decisions but get no deliveries of their own: they are the bulk history
+ * of the large seed, which the orders seed also leaves without deliveries, and would cost seconds to build.
+ */
+const HISTORY_MS = 180 * DAY_MS
 
-function adopt(world: World, record: OrderRecord, now: number, optionCount?: 2 | 3): void {
+const seedRng = (record: OrderRecord, what: string): Rng =>
+  createRng(`tasking-seed:${what}:${record.order.id}`)
+
+function adopt(
+  world: World,
+  record: OrderRecord,
+  now: number,
+  earlier: Map<string, AreaGeometry[]>,
+  optionCount?: 2 | 3,
+): void {
   const status = record.order.status
-  if (status === 'CREATED' || status === 'BEING_PLACED' || status === 'PLACEMENT_FAILED' || status === 'CANCELED') return
+  if (
+    status === 'CREATED' ||
+    status === 'BEING_PLACED' ||
+    status === 'PLACEMENT_FAILED' ||
+    status === 'CANCELED'
+  )
+    return
   const collection = collectionOf(world, record)
   if (!collection) return
   const window = windowOf(world, record)
   const needsStudy = studyRequired(collection, areaSqKm(aoiOf(record.geometry)), window.end - window.start)
-  const sub = subStatusOf(world, record)
+  const sub = subStatusOf(record)
   const t0 = Date.parse(record.order.createdAt)
   // The history of a seeded order: placed, study 2 h later, option chosen, quotation, decision.
   const at = (hours: number) => Math.min(t0 + hours * HOUR_MS, now)
-  const analyst = world.users.find((u) => u.accountId === record.order.accountId && u.role === 'ADMIN') ?? world.users[0]
+  const analyst =
+    world.users.find((u) => u.accountId === record.order.accountId && u.role === 'ADMIN') ?? world.users[0]
 
   const decidedStudy = () => {
     if (!needsStudy) return
     const study = buildStudy(world, record, seedRng(record, 'study'), at(2), optionCount)
     const option = study.options?.[study.options.length > 2 ? 1 : 0]
     if (!option) return
-    Object.assign(study, { decision: 'ACCEPTED', decisionOption: option, decisionAt: stamp(at(5)), decisionById: analyst.id, decisionByType: 'USER', updatedAt: stamp(at(5)) })
-    const details = detailsOf(world, record)
+    Object.assign(study, {
+      decision: 'ACCEPTED',
+      decisionOption: option,
+      decisionAt: stamp(at(5)),
+      decisionById: analyst.id,
+      decisionByType: 'USER',
+      updatedAt: stamp(at(5)),
+    })
+    const details = detailsOf(record)
     if (option.acquisitionStart) details.acquisitionStart = option.acquisitionStart
     if (option.acquisitionEnd) details.acquisitionEnd = option.acquisitionEnd
     world.studies.set(study.id, study)
   }
   const quotation = (decision: S['Decision']) => {
+    if (!quotationRequired(collection)) return
     const q = buildQuotation(world, record, uuidFrom(`tasking-seed:quotation:${record.order.id}`), at(6))
-    if (decision !== 'NOT_DECIDED') Object.assign(q, { decision, decisionAt: stamp(at(8)), decisionById: analyst.id, decisionByType: 'USER', updatedAt: stamp(at(8)) })
+    if (decision !== 'NOT_DECIDED')
+      Object.assign(q, {
+        decision,
+        decisionAt: stamp(at(8)),
+        decisionById: analyst.id,
+        decisionByType: 'USER',
+        updatedAt: stamp(at(8)),
+      })
     world.quotations.set(q.id, q)
   }
   const deliveries = (count: number, pendingNext: boolean) => {
+    // The orders seed already delivered some orders (whole AOI at once): take those over, add none.
+    const before = earlier.get(record.order.id)
+    if (before) {
+      flowOf(world, record).delivered.push(...before)
+      return
+    }
+    if (t0 < SEED_EPOCH - HISTORY_MS) return
     const state = flowOf(world, record)
     for (let i = 0; i < count; i++) deliverStrip(world, record, state, i, at(14 + 6 * i))
-    if (pendingNext) scheduleDelivery(world, record.order.id, count, now + seedRng(record, 'next').int(1, 5) * HOUR_MS)
+    if (pendingNext)
+      scheduleDelivery(world, record.order.id, count, now + seedRng(record, 'next').int(1, 5) * HOUR_MS)
   }
   const fulfilment = () => {
     if (status === 'FULFILLED') deliveries(DELIVERY_FRACTIONS.length, false)
@@ -499,9 +635,26 @@ function adopt(world: World, record: OrderRecord, now: number, optionCount?: 2 |
     case 'QUOTATION_REJECTED':
       decidedStudy()
       quotation('REJECTED')
-      if (status !== 'FAILED_PERMANENTLY') move(world, record, { status: 'FAILED_PERMANENTLY' }, SYSTEM, at(8))
+      if (status !== 'FAILED_PERMANENTLY')
+        move(world, record, { status: 'FAILED_PERMANENTLY' }, SYSTEM, at(8))
       break
   }
+}
+
+/** Footprints of the TASKING deliveries already in storage, by order (transformed collections' items). */
+function existingDeliveries(world: World): Map<string, AreaGeometry[]> {
+  const out = new Map<string, AreaGeometry[]>()
+  for (const c of world.stacCollections.values()) {
+    if (!c.orderId || c.source !== 'TASKING' || !c.transformed) continue
+    for (const itemId of c.itemIds) {
+      const g = world.stacItems.get(itemId)?.item.geometry
+      if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) continue
+      const list = out.get(c.orderId) ?? []
+      list.push(g)
+      out.set(c.orderId, list)
+    }
+  }
+  return out
 }
 
 interface Scenario {
@@ -523,12 +676,14 @@ interface Scenario {
 const enterprise = (world: World) => world.accounts.get(ids.enterpriseAccount)
 const taskingOf = (world: World, accountId: string) =>
   [...world.orders.values()].filter((r) => r.order.type === 'TASKING' && r.order.accountId === accountId)
-const hasOrder = (world: World, pred: (r: OrderRecord) => boolean) => taskingOf(world, ids.enterpriseAccount).some(pred)
+const hasOrder = (world: World, pred: (r: OrderRecord) => boolean) =>
+  taskingOf(world, ids.enterpriseAccount).some(pred)
 const subOf = (r: OrderRecord) => {
   const d = r.order.orderDetails
   return d && 'subStatus' in d ? d.subStatus : undefined
 }
-const quotationsOf = (world: World, accountId: string) => [...world.quotations.values()].filter((q) => q.accountId === accountId)
+const quotationsOf = (world: World, accountId: string) =>
+  [...world.quotations.values()].filter((q) => q.accountId === accountId)
 const balance = (world: World) => enterprise(world)?.creditBalance ?? 0
 
 const SCENARIOS: Scenario[] = [
@@ -559,7 +714,11 @@ const SCENARIOS: Scenario[] = [
     status: 'PLACED',
     subStatus: 'FEASIBILITY_WAITING_RESPONSE',
     options: 3,
-    present: (w) => [...w.studies.values()].some((s) => s.accountId === ids.enterpriseAccount && s.decision === 'NOT_DECIDED' && s.options?.length === 3),
+    present: (w) =>
+      [...w.studies.values()].some(
+        (s) =>
+          s.accountId === ids.enterpriseAccount && s.decision === 'NOT_DECIDED' && s.options?.length === 3,
+      ),
   },
   {
     key: 'quotation-affordable',
@@ -573,7 +732,10 @@ const SCENARIOS: Scenario[] = [
     daysAgo: 2,
     status: 'PLACED',
     subStatus: 'QUOTATION_WAITING_RESPONSE',
-    present: (w) => quotationsOf(w, ids.enterpriseAccount).some((q) => q.decision === 'NOT_DECIDED' && q.creditsPrice <= balance(w)),
+    present: (w) =>
+      quotationsOf(w, ids.enterpriseAccount).some(
+        (q) => q.decision === 'NOT_DECIDED' && q.creditsPrice <= balance(w),
+      ),
   },
   {
     key: 'quotation-expensive',
@@ -582,12 +744,15 @@ const SCENARIOS: Scenario[] = [
     collection: 'pneo-tasking',
     product: 'pneo-tasking-display',
     centre: [31.2, 30.9],
-    sizeKm: [60, 50],
+    sizeKm: [95, 95],
     windowDays: 30,
     daysAgo: 3,
     status: 'PLACED',
     subStatus: 'QUOTATION_WAITING_RESPONSE',
-    present: (w) => quotationsOf(w, ids.enterpriseAccount).some((q) => q.decision === 'NOT_DECIDED' && q.creditsPrice > balance(w)),
+    present: (w) =>
+      quotationsOf(w, ids.enterpriseAccount).some(
+        (q) => q.decision === 'NOT_DECIDED' && q.creditsPrice > balance(w),
+      ),
   },
   {
     key: 'study-decided',
@@ -601,7 +766,8 @@ const SCENARIOS: Scenario[] = [
     daysAgo: 4,
     status: 'PLACED',
     subStatus: 'QUOTATION_WAITING_RESPONSE',
-    present: (w) => [...w.studies.values()].some((s) => s.accountId === ids.enterpriseAccount && s.decision === 'ACCEPTED'),
+    present: (w) =>
+      [...w.studies.values()].some((s) => s.accountId === ids.enterpriseAccount && s.decision === 'ACCEPTED'),
   },
   {
     key: 'quotation-upload',
@@ -629,7 +795,11 @@ const SCENARIOS: Scenario[] = [
     daysAgo: 5,
     status: 'BEING_FULFILLED',
     subStatus: 'QUOTATION_ACCEPTED',
-    present: (w) => hasOrder(w, (r) => r.order.status === 'BEING_FULFILLED' && deliveredFootprints(w, r.order.id).length > 0),
+    present: (w) =>
+      hasOrder(
+        w,
+        (r) => r.order.status === 'BEING_FULFILLED' && deliveredFootprints(w, r.order.id).length > 0,
+      ),
   },
   {
     key: 'fulfilled',
@@ -643,7 +813,8 @@ const SCENARIOS: Scenario[] = [
     daysAgo: 12,
     status: 'FULFILLED',
     subStatus: 'QUOTATION_ACCEPTED',
-    present: (w) => hasOrder(w, (r) => r.order.status === 'FULFILLED' && deliveredFootprints(w, r.order.id).length > 0),
+    present: (w) =>
+      hasOrder(w, (r) => r.order.status === 'FULFILLED' && deliveredFootprints(w, r.order.id).length > 0),
   },
   {
     key: 'rejected',
@@ -675,14 +846,20 @@ const SCENARIOS: Scenario[] = [
   },
 ]
 
-function scenarioOrder(world: World, s: Scenario): OrderRecord {
+function scenarioOrder(s: Scenario): OrderRecord {
   const accountId = s.account === 'enterprise' ? ids.enterpriseAccount : ids.starterAccount
   const workspaceId = s.account === 'enterprise' ? ids.mainWorkspace : ids.starterWorkspace
   const userId = s.account === 'enterprise' ? ids.analyst : ids.starter
   const created = SEED_EPOCH + 9 * HOUR_MS - s.daysAgo * DAY_MS
   const start = created + DAY_MS
   const geometry = rectAround(s.centre[0], s.centre[1], s.sizeKm[0], s.sizeKm[1])
-  const params = { acquisitionStart: iso(start), acquisitionEnd: iso(start + s.windowDays * DAY_MS), acquisitionMode: 'mono', maxCloudCover: 20, maxIncidenceAngle: 30 }
+  const params = {
+    acquisitionStart: iso(start),
+    acquisitionEnd: iso(start + s.windowDays * DAY_MS),
+    acquisitionMode: 'mono',
+    maxCloudCover: 20,
+    maxIncidenceAngle: 30,
+  }
   const id = uuidFrom(`tasking-seed:order:${s.key}`)
   const sqKm = areaSqKm(geometry)
   return {
@@ -703,12 +880,162 @@ function scenarioOrder(world: World, s: Scenario): OrderRecord {
       orderDetails: { ...params, geometry, subStatus: s.subStatus },
     },
     geometry,
-    credits: priceFor(s.collection, sqKm, s.windowDays * DAY_MS),
+    credits: priceFor(s.collection, sqKm, s.windowDays * DAY_MS, params),
     heldCredits: 0,
     params,
     collectionName: s.collection,
   }
 }
 
-/** For a tasking AOI given by the route: the geometry its maths work on. */
-export const taskingArea = (g: AnyGeometry): number => areaSqKm(aoiOf(g))
+// ----------------------------------------------------------------------------------- opportunities
+
+interface PassPlan {
+  constellation: string
+  satellites: readonly string[]
+  /** Local solar hour of the passes for sun-synchronous orbits; null: any time between 08 and 16 h. */
+  localHour: number | null
+  swathKm: number
+  lengthKm: number
+  maxOffNadir: number
+}
+
+/** Constellations whose provider publishes passes. Capella (radar) does not: opportunities answer 501 there. */
+const PASS_PLANS: Record<string, PassPlan> = {
+  'phr-tasking': {
+    constellation: 'Pléiades',
+    satellites: ['PHR1A', 'PHR1B'],
+    localHour: 10.5,
+    swathKm: 20,
+    lengthKm: 60,
+    maxOffNadir: 30,
+  },
+  'pneo-tasking': {
+    constellation: 'Pléiades Neo',
+    satellites: ['PNEO3', 'PNEO4'],
+    localHour: 10.5,
+    swathKm: 14,
+    lengthKm: 50,
+    maxOffNadir: 35,
+  },
+  'blacksky-tasking': {
+    constellation: 'BlackSky',
+    satellites: ['BSG-103', 'BSG-108', 'BSG-115', 'BSG-121'],
+    localHour: null,
+    swathKm: 6,
+    lengthKm: 20,
+    maxOffNadir: 40,
+  },
+}
+
+export const opportunitiesSupported = (collectionName: string): boolean => collectionName in PASS_PLANS
+
+/** Longest acquisition window the opportunities endpoint looks into. */
+export const MAX_OPPORTUNITY_WINDOW_DAYS = 90
+
+const deg = (r: number) => (r * 180) / Math.PI
+const rad = (d: number) => (d * Math.PI) / 180
+const r1 = (v: number) => Math.round(v * 10) / 10
+
+/** Sun elevation in degrees from latitude, day of year and local solar hour (simple declination model). */
+export function sunElevation(lat: number, t: number, lon: number): number {
+  const date = new Date(t)
+  const dayOfYear = Math.floor((t - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS) + 1
+  const declination = -23.44 * Math.cos(rad((360 / 365) * (dayOfYear + 10)))
+  const solarHour = ((((t % DAY_MS) / HOUR_MS + lon / 15) % 24) + 24) % 24
+  const hourAngle = (solarHour - 12) * 15
+  const sinEl =
+    Math.sin(rad(lat)) * Math.sin(rad(declination)) +
+    Math.cos(rad(lat)) * Math.cos(rad(declination)) * Math.cos(rad(hourAngle))
+  return deg(Math.asin(Math.max(-1, Math.min(1, sinEl))))
+}
+
+/** A strip of `widthKm` × `lengthKm` centred on a point, turned `headingDeg` from north. */
+function strip(
+  lon: number,
+  lat: number,
+  widthKm: number,
+  lengthKm: number,
+  headingDeg: number,
+): S['Polygon'] {
+  const kmPerDegLon = 111.32 * Math.max(0.05, Math.cos(rad(lat)))
+  const h = rad(headingDeg)
+  const corner = (across: number, along: number): number[] => {
+    const east = across * Math.cos(h) + along * Math.sin(h)
+    const north = -across * Math.sin(h) + along * Math.cos(h)
+    return [
+      Math.round((lon + east / kmPerDegLon) * 1e6) / 1e6,
+      Math.round((lat + north / 111.32) * 1e6) / 1e6,
+    ]
+  }
+  const [w, l] = [widthKm / 2, lengthKm / 2]
+  const ring = [corner(-w, -l), corner(w, -l), corner(w, l), corner(-w, l)]
+  return { type: 'Polygon', coordinates: [[...ring, ring[0]]] }
+}
+
+/**
+ * The passes over one feature inside the window (and not in the past): a pure function of the collection,
+ * the AOI's centre and the UTC day, so asking twice gives the same answer. 1–3 passes a day; optical passes
+ * need the sun at least 10° up; `maxIncidenceAngle` (or `incidenceAngle`) in the params filters them.
+ */
+export function opportunitiesFor(
+  collectionName: string,
+  geometry: AnyGeometry,
+  window: AcquisitionWindow,
+  params: Record<string, unknown>,
+  index: number,
+  now: number,
+): S['Opportunity'][] {
+  const plan = PASS_PLANS[collectionName]
+  if (!plan) return []
+  const [w, s, e, n] = bboxOfArea(geometry)
+  const [lon, lat] = [(w + e) / 2, (s + n) / 2]
+  const halfWidthDeg = (e - w) / 2
+  const limitRaw = params.maxIncidenceAngle ?? params.incidenceAngle
+  const limit = typeof limitRaw === 'number' && Number.isFinite(limitRaw) ? limitRaw : Infinity
+  const from = Math.max(window.start, now)
+  const out: S['Opportunity'][] = []
+  for (let day = Math.floor(from / DAY_MS) - 1; day * DAY_MS <= window.end; day++) {
+    const rng = createRng(`opportunities:${collectionName}:${day}:${lon.toFixed(2)}:${lat.toFixed(2)}`)
+    const count = rng.int(1, 3)
+    for (let i = 0; i < count; i++) {
+      const satellite = plan.satellites[(i + day) % plan.satellites.length]
+      const localHour =
+        plan.localHour === null
+          ? rng.float(8, 16)
+          : plan.localHour + (i - (count - 1) / 2) * 0.7 + rng.float(-0.2, 0.2)
+      const start = Math.round(day * DAY_MS + (localHour - lon / 15) * HOUR_MS)
+      const end = start + rng.int(6, 14) * 1000
+      const offNadir = r1(rng.float(0, plan.maxOffNadir))
+      const incidence = r1(Math.min(89, offNadir * 1.12))
+      const crossTrack = rng.float(-0.6, 0.6) * halfWidthDeg
+      const heading = plan.localHour === null ? rng.float(-40, 40) : -8 + rng.float(-2, 2)
+      const cloud = rng.int(0, 100)
+      if (start < from || end > window.end || incidence > limit) continue
+      const sun = r1(sunElevation(lat, start, lon))
+      if (sun < 10) continue
+      out.push({
+        id: uuidFrom(
+          `opportunity:${collectionName}:${satellite}:${start}:${lon.toFixed(4)}:${lat.toFixed(4)}`,
+        ),
+        index,
+        start: iso(start),
+        end: iso(end),
+        footprint: strip(
+          lon + crossTrack,
+          lat,
+          plan.swathKm,
+          Math.max(plan.lengthKm, (n - s) * 111.32 + 10),
+          heading,
+        ),
+        sensor: satellite,
+        constellation: plan.constellation,
+        offNadirAngle: offNadir,
+        incidenceAngle: incidence,
+        sunElevation: sun,
+        // Weather forecasts reach about a week ahead.
+        cloudForecast: start - now <= 7 * DAY_MS ? cloud : null,
+      })
+    }
+  }
+  return out.sort((a, b) => a.start.localeCompare(b.start))
+}

@@ -72,7 +72,11 @@ export class World {
     const ev = { at, seq: this.seq++, run }
     // Events are few and mostly appended in time order: insert from the end.
     let i = this.events.length
-    while (i > 0 && (this.events[i - 1].at > at || (this.events[i - 1].at === at && this.events[i - 1].seq > ev.seq))) i--
+    while (
+      i > 0 &&
+      (this.events[i - 1].at > at || (this.events[i - 1].at === at && this.events[i - 1].seq > ev.seq))
+    )
+      i--
     this.events.splice(i, 0, ev)
   }
 

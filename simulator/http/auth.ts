@@ -22,14 +22,22 @@ export function authMiddleware(sim: SimRuntime): MiddlewareHandler<ApiEnv> {
         title: 'Unauthorized',
         detail,
         instance,
-        headers: { 'www-authenticate': `Bearer realm="public", error="${error}", error_description="${detail}"` },
+        headers: {
+          'www-authenticate': `Bearer realm="public", error="${error}", error_description="${detail}"`,
+        },
       })
     const header = c.req.header('authorization') ?? ''
     const m = /^Bearer\s+(\S+)$/i.exec(header)
-    if (!m) return unauthorized('A bearer token is required: send Authorization: Bearer <access token>.', 'invalid_request')
+    if (!m)
+      return unauthorized(
+        'A bearer token is required: send Authorization: Bearer <access token>.',
+        'invalid_request',
+      )
     const check = await verifyJwt<AccessClaims>(m[1], sim.secret, sim.clock.now())
     if (!check.ok) {
-      return unauthorized(check.reason === 'expired' ? 'The access token has expired.' : 'The access token is not valid.')
+      return unauthorized(
+        check.reason === 'expired' ? 'The access token has expired.' : 'The access token is not valid.',
+      )
     }
     if (check.claims.typ !== 'Bearer') return unauthorized('The token is not an access token.')
     const user = sim.world.userById(check.claims.sub)

@@ -22,25 +22,46 @@ export async function readBody<T>(req: Request, schemaName?: string): Promise<Bo
   } catch {
     return { ok: false, kind: 'malformed', message: 'The body is not readable UTF-8 text.', errors: [] }
   }
-  if (text.trim() === '') return { ok: false, kind: 'malformed', message: 'A JSON body is required.', errors: [{ name: 'body', reason: 'is empty' }] }
+  if (text.trim() === '')
+    return {
+      ok: false,
+      kind: 'malformed',
+      message: 'A JSON body is required.',
+      errors: [{ name: 'body', reason: 'is empty' }],
+    }
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch (e) {
-    return { ok: false, kind: 'malformed', message: `The body is not valid JSON: ${(e as Error).message}`, errors: [{ name: 'body', reason: 'is not valid JSON' }] }
+    return {
+      ok: false,
+      kind: 'malformed',
+      message: `The body is not valid JSON: ${(e as Error).message}`,
+      errors: [{ name: 'body', reason: 'is not valid JSON' }],
+    }
   }
   if (schemaName) {
     const validate = schemaValidator(schemaName)
     if (!validate(value)) {
       const errors = fieldErrors(validate.errors)
-      return { ok: false, kind: 'invalid', message: errors.map((e) => `${e.name} ${e.reason}`).join('; '), errors }
+      return {
+        ok: false,
+        kind: 'invalid',
+        message: errors.map((e) => `${e.name} ${e.reason}`).join('; '),
+        errors,
+      }
     }
   }
   return { ok: true, value: value as T }
 }
 
 function tooLarge(): BodyResult<never> {
-  return { ok: false, kind: 'too-large', message: `The body is larger than ${MAX_BODY_BYTES} bytes.`, errors: [{ name: 'body', reason: 'is too large' }] }
+  return {
+    ok: false,
+    kind: 'too-large',
+    message: `The body is larger than ${MAX_BODY_BYTES} bytes.`,
+    errors: [{ name: 'body', reason: 'is too large' }],
+  }
 }
 
 /** The common case: bad bodies answer as problem+json (400, or 413 when too large). */
@@ -53,7 +74,16 @@ export async function bodyOrProblem<T>(
   if (r.ok) return r.value
   const instance = new URL(req.url).pathname
   if (r.kind === 'too-large') {
-    throw new HttpError(problem({ status: 413, slug: 'payload-too-large', title: 'Request body too large', detail: r.message, instance, errors: r.errors }))
+    throw new HttpError(
+      problem({
+        status: 413,
+        slug: 'payload-too-large',
+        title: 'Request body too large',
+        detail: r.message,
+        instance,
+        errors: r.errors,
+      }),
+    )
   }
   throw new HttpError(
     problem({

@@ -39,7 +39,8 @@ export function validatorFor(pointer: string): ValidateFunction {
   return v
 }
 
-export const schemaValidator = (name: string): ValidateFunction => validatorFor(`#/components/schemas/${name}`)
+export const schemaValidator = (name: string): ValidateFunction =>
+  validatorFor(`#/components/schemas/${name}`)
 
 export interface FieldError {
   name: string
@@ -53,7 +54,8 @@ export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldErro
   for (const e of errors ?? []) {
     // oneOf/anyOf produce one error per branch; the branch errors themselves say more.
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue
-    const missing = e.keyword === 'required' ? `/${String((e.params as { missingProperty?: string }).missingProperty)}` : ''
+    const missing =
+      e.keyword === 'required' ? `/${String((e.params as { missingProperty?: string }).missingProperty)}` : ''
     const name = (e.instancePath + missing).replace(/^\//, '').replace(/\//g, '.') || 'body'
     const reason = e.message ?? 'is not valid'
     const key = `${name}:${reason}`

@@ -9,8 +9,12 @@ export class HttpError extends Error {
 
 export const DEFAULT_DOCS_URL = 'https://docs.swath.test'
 
-const json = (status: number, body: unknown, type = 'application/json', headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': type, ...headers } })
+const json = (
+  status: number,
+  body: unknown,
+  type = 'application/json',
+  headers: Record<string, string> = {},
+) => new Response(JSON.stringify(body), { status, headers: { 'content-type': type, ...headers } })
 
 export interface ProblemInit {
   status: number
@@ -47,7 +51,12 @@ export function basicError(status: number, message: string, details: unknown = n
 }
 
 /** The catalog's and order-schema endpoint's envelope: `{data, error}`. */
-export function wrappedError(status: number, message: string, details: unknown = null, data: Record<string, never> | null = {}): Response {
+export function wrappedError(
+  status: number,
+  message: string,
+  details: unknown = null,
+  data: Record<string, never> | null = {},
+): Response {
   const body: S['WrappedError'] = { data, error: { code: status, message, details } }
   return json(status, body)
 }

@@ -20,7 +20,10 @@ const keys = new Map<string, Promise<CryptoKey>>()
 function key(secret: string): Promise<CryptoKey> {
   let k = keys.get(secret)
   if (!k) {
-    k = crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])
+    k = crypto.subtle.importKey('raw', enc.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ])
     keys.set(secret, k)
   }
   return k
@@ -29,20 +32,32 @@ function key(secret: string): Promise<CryptoKey> {
 export async function signJwt(payload: object, secret: string): Promise<string> {
   const head = b64url(enc.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))
   const body = b64url(enc.encode(JSON.stringify(payload)))
-  const sig = new Uint8Array(await crypto.subtle.sign('HMAC', await key(secret), enc.encode(`${head}.${body}`)))
+  const sig = new Uint8Array(
+    await crypto.subtle.sign('HMAC', await key(secret), enc.encode(`${head}.${body}`)),
+  )
   return `${head}.${body}.${b64url(sig)}`
 }
 
-export type JwtCheck<T> = { ok: true; claims: T } | { ok: false; reason: 'malformed' | 'signature' | 'expired' }
+export type JwtCheck<T> =
+  { ok: true; claims: T } | { ok: false; reason: 'malformed' | 'signature' | 'expired' }
 
 /** Verifies the signature and `exp` (seconds) against `nowMs`, the simulator's clock. */
-export async function verifyJwt<T extends { exp: number }>(token: string, secret: string, nowMs: number): Promise<JwtCheck<T>> {
+export async function verifyJwt<T extends { exp: number }>(
+  token: string,
+  secret: string,
+  nowMs: number,
+): Promise<JwtCheck<T>> {
   const parts = token.split('.')
   if (parts.length !== 3) return { ok: false, reason: 'malformed' }
   let claims: T
   let valid: boolean
   try {
-    valid = await crypto.subtle.verify('HMAC', await key(secret), fromB64url(parts[2]), enc.encode(`${parts[0]}.${parts[1]}`))
+    valid = await crypto.subtle.verify(
+      'HMAC',
+      await key(secret),
+      fromB64url(parts[2]),
+      enc.encode(`${parts[0]}.${parts[1]}`),
+    )
     claims = JSON.parse(dec.decode(fromB64url(parts[1]))) as T
   } catch {
     return { ok: false, reason: 'malformed' }

@@ -39,7 +39,12 @@ export function matchOperation(method: string, path: string): MatchedOperation |
     if (!hit) continue
     const params: Record<string, string> = {}
     c.names.forEach((n, i) => {
-      params[n] = decodeURIComponent(hit[i + 1])
+      // A malformed escape (`%E0%A4%A`) is no reason to fail: keep the raw text, which matches nothing.
+      try {
+        params[n] = decodeURIComponent(hit[i + 1])
+      } catch {
+        params[n] = hit[i + 1]
+      }
     })
     return { template: c.template, method: m, op, params }
   }

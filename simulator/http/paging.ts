@@ -19,16 +19,23 @@ const int = (v: string | undefined): number | undefined => {
  */
 export function parsePageQuery(
   q: (name: string) => string | undefined,
-  opts: { defaultSize?: number; maxSize?: number; sortable: readonly string[]; defaultSort?: string; strict: boolean },
+  opts: {
+    defaultSize?: number
+    maxSize?: number
+    sortable: readonly string[]
+    defaultSort?: string
+    strict: boolean
+  },
 ): PageParse {
   const maxSize = opts.maxSize ?? 1000
   const defaultSize = opts.defaultSize ?? 20
   let page = int(q('page'))
   let size = int(q('size'))
   const sortRaw = q('sort') ?? opts.defaultSort
-  if (page !== undefined && (Number.isNaN(page) || page < 0)) {
-    if (opts.strict) return { ok: false, message: 'page must be a whole number from 0' }
-    page = 0
+  // The page number is echoed back as an int32 (`number`, `pageable.pageNumber`).
+  if (page !== undefined && (Number.isNaN(page) || page < 0 || page > 2_147_483_647)) {
+    if (opts.strict) return { ok: false, message: 'page must be a whole number from 0 to 2147483647' }
+    page = page > 0 ? 2_147_483_647 : 0
   }
   if (size !== undefined && (Number.isNaN(size) || size < 1 || size > maxSize)) {
     if (opts.strict) return { ok: false, message: `size must be a whole number from 1 to ${maxSize}` }
@@ -39,7 +46,11 @@ export function parsePageQuery(
     const [field, dir = 'asc'] = sortRaw.split(',')
     const direction = dir.toLowerCase()
     if (!opts.sortable.includes(field) || (direction !== 'asc' && direction !== 'desc')) {
-      if (opts.strict) return { ok: false, message: `sort must be one of ${opts.sortable.join(', ')} followed by ,asc or ,desc` }
+      if (opts.strict)
+        return {
+          ok: false,
+          message: `sort must be one of ${opts.sortable.join(', ')} followed by ,asc or ,desc`,
+        }
     } else {
       sort = { field, direction }
     }
@@ -49,7 +60,11 @@ export function parsePageQuery(
 
 type Comparable = string | number | boolean | null | undefined
 
-export function sortBy<T>(items: T[], sort: PageRequest['sort'], key: (item: T, field: string) => Comparable): T[] {
+export function sortBy<T>(
+  items: T[],
+  sort: PageRequest['sort'],
+  key: (item: T, field: string) => Comparable,
+): T[] {
   if (!sort) return items
   const dir = sort.direction === 'asc' ? 1 : -1
   return [...items].sort((a, b) => {
@@ -79,6 +94,13 @@ export function springPage<T>(items: readonly T[], req: PageRequest): S['PageMet
     last: page >= totalPages - 1,
     empty: content.length === 0,
     sort: sortInfo,
-    pageable: { offset: page * size, sort: sortInfo, unpaged: false, paged: true, pageNumber: page, pageSize: size },
+    pageable: {
+      offset: page * size,
+      sort: sortInfo,
+      unpaged: false,
+      paged: true,
+      pageNumber: page,
+      pageSize: size,
+    },
   }
 }

@@ -28,7 +28,13 @@ export const DECOMMISSIONED: [method: string, path: string][] = [
 export function registerDecommissioned(api: Api): void {
   for (const [method, path] of DECOMMISSIONED) {
     api.on(method, path, (c) =>
-      problem({ status: 404, slug: 'decommissioned', title: 'Not Found', detail: `${method} ${c.req.path} was decommissioned and no longer exists.`, instance: c.req.path }),
+      problem({
+        status: 404,
+        slug: 'decommissioned',
+        title: 'Not Found',
+        detail: `${method} ${c.req.path} was decommissioned and no longer exists.`,
+        instance: c.req.path,
+      }),
     )
   }
 }

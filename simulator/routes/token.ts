@@ -27,7 +27,11 @@ export function createTokenServer(sim: SimRuntime): Hono {
   app.post(TOKEN_PATH, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()
     if (type !== 'application/x-www-form-urlencoded') {
-      return tokenError(401, 'invalid_request', 'The token request must be sent as application/x-www-form-urlencoded.')
+      return tokenError(
+        401,
+        'invalid_request',
+        'The token request must be sent as application/x-www-form-urlencoded.',
+      )
     }
     let form: URLSearchParams
     try {
@@ -41,7 +45,8 @@ export function createTokenServer(sim: SimRuntime): Hono {
     const clientId = form.get('client_id')
     if (!grant) return tokenError(401, 'invalid_request', 'Missing form parameter: grant_type')
     if (!clientId) return tokenError(401, 'invalid_client', 'Missing form parameter: client_id')
-    if (clientId !== 'service-api') return tokenError(401, 'invalid_client', 'Invalid client or Invalid client credentials')
+    if (clientId !== 'service-api')
+      return tokenError(401, 'invalid_client', 'Invalid client or Invalid client credentials')
     const world = sim.world
     world.settle()
 
@@ -57,7 +62,11 @@ export function createTokenServer(sim: SimRuntime): Hono {
       if (!token) return tokenError(401, 'invalid_request', 'Missing parameter: refresh_token')
       const check = await verifyJwt<RefreshClaims>(token, sim.secret, sim.clock.now())
       if (!check.ok || check.claims.typ !== 'Refresh') {
-        return tokenError(401, 'invalid_grant', check.ok || check.reason !== 'expired' ? 'Invalid refresh token' : 'Token is not active')
+        return tokenError(
+          401,
+          'invalid_grant',
+          check.ok || check.reason !== 'expired' ? 'Invalid refresh token' : 'Token is not active',
+        )
       }
       const record = world.refreshTokens.get(check.claims.jti)
       if (!record) return tokenError(401, 'invalid_grant', 'Invalid refresh token')
@@ -70,7 +79,9 @@ export function createTokenServer(sim: SimRuntime): Hono {
     return tokenError(400, 'unsupported_grant_type', `Unsupported grant_type: ${grant}`)
   })
 
-  app.notFound((c) => c.json({ error: 'not_found', error_description: `No token-server endpoint at ${c.req.path}` }, 404))
+  app.notFound((c) =>
+    c.json({ error: 'not_found', error_description: `No token-server endpoint at ${c.req.path}` }, 404),
+  )
   app.onError((err, c) => {
     console.error('[token-server]', err)
     return c.json({ error: 'server_error', error_description: 'Unexpected token-server error' }, 500)
@@ -98,7 +109,14 @@ async function issue(sim: SimRuntime, user: User, sessionState: string): Promise
     session_state: sessionState,
   }
   const jti = world.rng.uuid()
-  const refresh: RefreshClaims = { iat: now, exp: now + REFRESH_TTL, typ: 'Refresh', sub: user.id, jti, session_state: sessionState }
+  const refresh: RefreshClaims = {
+    iat: now,
+    exp: now + REFRESH_TTL,
+    typ: 'Refresh',
+    sub: user.id,
+    jti,
+    session_state: sessionState,
+  }
   world.refreshTokens.set(jti, { userId: user.id, sessionState, expiresAt: refresh.exp * 1000, used: false })
   return {
     access_token: await signJwt(claims, sim.secret),

@@ -56,14 +56,26 @@ export class TestSim {
     const result = await readResult<T>(res)
     if (!opts.unchecked && !path.startsWith('/__sim/')) {
       const pathname = path.split('?')[0]
-      const problems = contractProblems(method, pathname, res.status, res.headers.get('content-type') ?? '', result.body)
-      if (problems.length > 0) throw new Error(`Response breaks the contract:\n${problems.join('\n')}\nbody: ${JSON.stringify(result.body).slice(0, 800)}`)
+      const problems = contractProblems(
+        method,
+        pathname,
+        res.status,
+        res.headers.get('content-type') ?? '',
+        result.body,
+      )
+      if (problems.length > 0)
+        throw new Error(
+          `Response breaks the contract:\n${problems.join('\n')}\nbody: ${JSON.stringify(result.body).slice(0, 800)}`,
+        )
     }
     return result
   }
 
   /** Calls the token server. */
-  async token(form: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<CallResult> {
+  async token(
+    form: Record<string, string>,
+    contentType = 'application/x-www-form-urlencoded',
+  ): Promise<CallResult> {
     const res = await this.sim.auth.request(`http://auth.sim.test${TOKEN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': contentType },
@@ -74,7 +86,12 @@ export class TestSim {
 
   /** A valid access token for a seeded user (cached until the clock moves past it). */
   async login(email = 'analyst@swath.test'): Promise<string> {
-    const r = await this.token({ grant_type: 'password', username: email, password: DEMO_PASSWORD, client_id: 'service-api' })
+    const r = await this.token({
+      grant_type: 'password',
+      username: email,
+      password: DEMO_PASSWORD,
+      client_id: 'service-api',
+    })
     if (r.status !== 200) throw new Error(`login failed for ${email}: ${JSON.stringify(r.body)}`)
     const t = (r.body as { access_token: string }).access_token
     this.tokens.set(email, t)
@@ -84,7 +101,11 @@ export class TestSim {
 
 async function readResult<T>(res: Response): Promise<CallResult<T>> {
   const type = res.headers.get('content-type') ?? ''
-  if (type.startsWith('image/') || type.startsWith('application/octet-stream') || type.startsWith('application/zip')) {
+  if (
+    type.startsWith('image/') ||
+    type.startsWith('application/octet-stream') ||
+    type.startsWith('application/zip')
+  ) {
     const bytes = new Uint8Array(await res.arrayBuffer())
     return { status: res.status, headers: res.headers, body: undefined as T, bytes }
   }

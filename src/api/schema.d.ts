@@ -1309,7 +1309,9 @@ export interface components {
             dataProduct: string;
             displayName: string;
             /** @description Order parameters per the order form schema, without the geometry. */
-            params: Record<string, never>;
+            params: {
+                [key: string]: unknown;
+            };
             featureCollection: components["schemas"]["FeatureCollection"] & {
                 features?: unknown;
             };
@@ -1388,6 +1390,11 @@ export interface components {
         QuotationPatch: {
             /** @enum {string} */
             decision: "ACCEPTED" | "REJECTED";
+            /**
+             * Format: uuid
+             * @description Budget to charge on acceptance; when absent, the order's budget applies.
+             */
+            budgetId?: string | null;
         };
         FeasibilityOption: {
             /** Format: uuid */
@@ -1516,7 +1523,9 @@ export interface components {
             minOccurs?: number;
             maxOccurs?: number | "unbounded";
             /** @description JSON Schema of the input value. */
-            schema: Record<string, never>;
+            schema: {
+                [key: string]: unknown;
+            };
         };
         AdditionalParameter: {
             /** @description e.g. eula-id or price. */
@@ -1534,7 +1543,9 @@ export interface components {
                 [key: string]: components["schemas"]["ProcessInputDescription"];
             };
             outputs?: {
-                [key: string]: Record<string, never>;
+                [key: string]: {
+                    [key: string]: unknown;
+                };
             };
             links?: components["schemas"]["Link"][];
             additionalParameters?: {
@@ -1547,7 +1558,9 @@ export interface components {
         };
         ExecuteRequest: {
             /** @description Input values keyed by input name. */
-            inputs: Record<string, never>;
+            inputs: {
+                [key: string]: unknown;
+            };
         };
         CreditConsumption: {
             credits: number;
@@ -1568,7 +1581,9 @@ export interface components {
             type?: string;
             /** @description The execute request exactly as submitted. */
             definition: {
-                inputs: Record<string, never>;
+                inputs: {
+                    [key: string]: unknown;
+                };
             };
             status: components["schemas"]["JobStatus"];
             results?: {
@@ -1617,7 +1632,9 @@ export interface components {
             type?: string;
             title?: string;
             method?: string;
-            body?: Record<string, never>;
+            body?: {
+                [key: string]: unknown;
+            };
         };
         StacAsset: {
             href: string;
@@ -1773,7 +1790,9 @@ export interface components {
             page?: number;
             sortby?: components["schemas"]["StacSortBy"][];
             /** @description CQL2-JSON expression, e.g. `{"op": "=", "args": [{"property": "asset_id"}, "<uuid>"]}`. */
-            filter?: Record<string, never>;
+            filter?: {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             "filter-lang"?: "cql2-json" | "cql2-text";
         };
@@ -2130,7 +2149,7 @@ export interface operations {
     listCollections: {
         parameters: {
             query?: {
-                /** @description Keep collections offering any of these integrations (repeat the parameter). */
+                /** @description Keep collections offering every one of these integrations (repeat the parameter). */
                 integrations?: components["schemas"]["Integration"][];
                 /** @description Keep collections of this type. */
                 type?: components["schemas"]["CollectionType"];
@@ -2451,7 +2470,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateOrderResponse"];
                 };
             };
-            /** @description Malformed body, invalid order request (problem slug bad-order-request), budget ID required while enforcement is on, or budget not active. */
+            /** @description Malformed body, invalid order request (problem slug bad-order-request), missing workspaceId, budget ID required while enforcement is on, budget not active, or the data product's current EULA document not accepted (problem slug eula-not-accepted, errors item named `dataProduct`). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2461,7 +2480,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Budget not found, or the account is not on the Enterprise plan while a budget is used. */
+            /** @description Budget not found, the account is not on the Enterprise plan while a budget is used, or the workspace is unknown or belongs to another account (problem slug workspace-not-found). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2686,7 +2705,7 @@ export interface operations {
                     "application/json": components["schemas"]["Quotation"];
                 };
             };
-            /** @description Malformed body, budget ID required while enforcement is on, or budget not active. */
+            /** @description Malformed body, quotation already decided, budget ID required while enforcement is on, or budget not active. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2784,7 +2803,15 @@ export interface operations {
                     "application/json": components["schemas"]["FeasibilityStudy"];
                 };
             };
-            400: components["responses"]["BadBody"];
+            /** @description Malformed body, an option this study did not propose, or a study already decided. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
@@ -3189,7 +3216,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["ProcessingNotFound"];
+            /** @description Unknown process (processing error), or unknown workspace or budget, or a budget on a non-Enterprise account (problem). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProcessingError"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             413: components["responses"]["TooLarge"];
         };
     };
@@ -3747,6 +3783,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The account is not on the Enterprise plan (problem slug account-not-enterprise). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBudgetSettings: {
@@ -3769,6 +3814,15 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The account is not on the Enterprise plan (problem slug account-not-enterprise). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getBudget: {

@@ -21,17 +21,23 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!c || typeof c !== 'object') throw new Error('config.json must hold a JSON object')
   if (typeof c.apiUrl !== 'string' || c.apiUrl === '') problems.push('apiUrl (the service URL) is missing')
   if (typeof c.clientId !== 'string' || c.clientId === '') problems.push('clientId is missing')
-  if (!Array.isArray(c.regions) || c.regions.length === 0) problems.push('regions must list at least one token server')
+  if (!Array.isArray(c.regions) || c.regions.length === 0)
+    problems.push('regions must list at least one token server')
   else
     c.regions.forEach((r, i) => {
-      if (!r || typeof r.id !== 'string' || typeof r.authUrl !== 'string') problems.push(`regions[${i}] needs id and authUrl`)
+      if (!r || typeof r.id !== 'string' || typeof r.authUrl !== 'string')
+        problems.push(`regions[${i}] needs id and authUrl`)
     })
   if (problems.length > 0) throw new Error(`config.json is not valid: ${problems.join('; ')}`)
   return {
     apiUrl: (c.apiUrl as string).replace(/\/$/, ''),
     clientId: c.clientId as string,
     docsUrl: typeof c.docsUrl === 'string' ? c.docsUrl : '',
-    regions: (c.regions as Region[]).map((r) => ({ ...r, label: r.label || r.id, authUrl: r.authUrl.replace(/\/$/, '') })),
+    regions: (c.regions as Region[]).map((r) => ({
+      ...r,
+      label: r.label || r.id,
+      authUrl: r.authUrl.replace(/\/$/, ''),
+    })),
   }
 }
 

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest'
+import { globToRegExp, parseFaults } from './control'
+import { TestSim } from './testing/harness'
+
+describe('control plane', () => {
+  it('moves the simulated clock and rejects bad advances', async () => {
+    const sim = new TestSim()
+    const before = (await sim.call<{ now: string }>('GET', '/__sim/clock')).body.now
+    const r = await sim.call<{ now: string }>('POST', '/__sim/clock', { body: { advanceSeconds: 3600 } })
+    expect(r.status).toBe(200)
+    expect(Date.parse(r.body.now) - Date.parse(before)).toBe(3_600_000)
+    for (const body of [{}, { advanceSeconds: -1 }, { advanceSeconds: 'soon' }, { advanceSeconds: 1e12 }]) {
+      expect((await sim.call('POST', '/__sim/clock', { body })).status).toBe(400)
+    }
+    expect(
+      (await sim.call('POST', '/__sim/clock', { rawBody: '{nope', contentType: 'application/json' })).status,
+    ).toBe(400)
+  })
+
+  it('resets the world to the seed', async () => {
+    const sim = new TestSim()
+    const ws = sim.world.workspaces.keys().next().value as string
+    sim.world.workspaces.delete(ws)
+    expect(sim.world.workspaces.has(ws)).toBe(false)
+    expect((await sim.call('POST', '/__sim/reset')).status).toBe(200)
+    expect(sim.world.workspaces.has(ws)).toBe(true)
+  })
+
+  it('switches budget enforcement for Enterprise accounts only', async () => {
+    const sim = new TestSim()
+    expect((await sim.call('PUT', '/__sim/settings', { body: { budgetEnforcement: true } })).status).toBe(200)
+    const accounts = [...sim.world.accounts.values()]
+    expect(
+      accounts.filter((a) => a.plan === 'ENTERPRISE').every((a) => a.budgetSettings.enforcementEnabled),
+    ).toBe(true)
+    expect(
+      accounts.filter((a) => a.plan !== 'ENTERPRISE').some((a) => a.budgetSettings.enforcementEnabled),
+    ).toBe(false)
+    expect((await sim.call('PUT', '/__sim/settings', { body: { budgetEnforcement: 'yes' } })).status).toBe(
+      400,
+    )
+  })
+
+  it('injects faults by glob and method, logs requests, and clears faults with an empty list', async () => {
+    const sim = new TestSim()
+    expect(
+      (
+        await sim.call('PUT', '/__sim/faults', {
+          body: [{ path: '/v2/collections', method: 'get', status: 503 }],
+        })
+      ).status,
+    ).toBe(200)
+    const failed = await sim.call<{ status: number }>('GET', '/v2/collections', { unchecked: true })
+    expect(failed.status).toBe(503)
+    expect(failed.headers.get('content-type')).toContain('application/problem+json')
+    // Another method and another path are untouched.
+    expect((await sim.call('GET', '/v2/providers')).status).toBe(200)
+    const log = (
+      await sim.call<{ path: string; status: number; faulted: boolean }[]>('GET', '/__sim/requests')
+    ).body
+    expect(log.map((e) => [e.path, e.status, e.faulted])).toEqual([
+      ['/v2/collections', 503, true],
+      ['/v2/providers', 200, false],
+    ])
+    await sim.call('PUT', '/__sim/faults', { body: [] })
+    expect((await sim.call('GET', '/v2/collections')).status).toBe(200)
+  })
+
+  it('fails only the given share of requests with rate, deterministically', async () => {
+    const sim = new TestSim()
+    await sim.call('PUT', '/__sim/faults', { body: [{ path: '/v2/providers', status: 500, rate: 0.5 }] })
+    const statuses: number[] = []
+    for (let i = 0; i < 200; i++)
+      statuses.push((await sim.call('GET', '/v2/providers', { unchecked: true })).status)
+    const failures = statuses.filter((s) => s === 500).length
+    expect(failures).toBeGreaterThan(60)
+    expect(failures).toBeLessThan(140)
+  })
+
+  it('adds latency without failing when only latencyMs is given', async () => {
+    const sim = new TestSim()
+    await sim.call('PUT', '/__sim/faults', { body: [{ path: '/v2/providers', latencyMs: 120 }] })
+    const t0 = performance.now()
+    expect((await sim.call('GET', '/v2/providers')).status).toBe(200)
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(110)
+  })
+
+  it('rejects malformed fault lists with a message', () => {
+    expect(parseFaults({})).toMatch(/list of faults/)
+    expect(parseFaults([{ status: 500 }])).toMatch(/path/)
+    expect(parseFaults([{ path: '/x', status: 404 }])).toMatch(/500, 503 or 542/)
+    expect(parseFaults([{ path: '/x' }])).toMatch(/status, a latencyMs/)
+    expect(parseFaults([{ path: '/x', status: 500, rate: 2 }])).toMatch(/rate/)
+    expect(parseFaults([{ path: '/x', status: 542, method: 'post' }])).toEqual([
+      { path: '/x', status: 542, method: 'POST', latencyMs: undefined, rate: undefined },
+    ])
+  })
+
+  it('matches globs segment by segment', () => {
+    expect(globToRegExp('/catalog/**').test('/catalog/hosts/oneatlas/stac/search')).toBe(true)
+    expect(globToRegExp('/catalog/*').test('/catalog/hosts/oneatlas')).toBe(false)
+    expect(globToRegExp('/v2/orders/*').test('/v2/orders/abc')).toBe(true)
+    expect(globToRegExp('/v2/orders/*').test('/v2/orders/abc/cancellation')).toBe(false)
+    expect(globToRegExp('/v2/orders').test('/v2/orders.json')).toBe(false)
+  })
+})

@@ -1,0 +1,474 @@
+import { fieldErrors, schemaValidator, type FieldError } from '../http/contract'
+import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
+import { readBody, bodyOrProblem } from '../http/body'
+import { parsePageQuery, sortBy, springPage } from '../http/paging'
+import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+import { budgetProblem, holdCredits } from '../domain/credits'
+import { orderFormOf, validateParams } from '../domain/order-forms'
+import {
+  buildOrder,
+  cancelOrder,
+  currentEulaDocument,
+  MAX_FEATURES,
+  priceFeature,
+  startLifecycle,
+  touch,
+  userActor,
+  type PricedFeature,
+} from '../domain/orders'
+import type { OrderRecord, S, Scene } from '../domain/types'
+import type { World } from '../domain/world'
+
+/** Orders: list, create, estimate, read, merge-patch, cancel, and the order-form schema of a data product. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const TAG = /^[A-Za-z0-9 ._\-/:]+$/
+const STATUSES: readonly S['OrderStatus'][] = [
+  'CREATED',
+  'BEING_PLACED',
+  'PLACED',
+  'PLACEMENT_FAILED',
+  'BEING_FULFILLED',
+  'FULFILLED',
+  'FAILED_PERMANENTLY',
+  'CANCELED',
+]
+const REMOVED_STATUSES = ['DELIVERY_INITIALIZATION_FAILED', 'DOWNLOAD_FAILED', 'DOWNLOADED']
+const SUB_STATUSES: readonly S['OrderSubStatus'][] = [
+  'FEASIBILITY_WAITING_UPLOAD',
+  'FEASIBILITY_WAITING_RESPONSE',
+  'QUOTATION_WAITING_UPLOAD',
+  'QUOTATION_WAITING_RESPONSE',
+  'QUOTATION_ACCEPTED',
+  'QUOTATION_REJECTED',
+]
+const SORTABLE = ['createdAt', 'updatedAt', 'type', 'status', 'displayName'] as const
+const MAX_ORDER_IDS = 100
+
+const BAD_REQUEST = { slug: 'bad-order-request', title: 'Order request not valid' }
+
+const badOrderRequest = (instance: string, detail: string, errors: FieldError[]) =>
+  new HttpError(problem({ status: 400, ...BAD_REQUEST, detail, instance, errors }))
+
+const badQuery = (instance: string, name: string, reason: string) =>
+  new HttpError(
+    problem({
+      status: 400,
+      slug: 'invalid-order-query',
+      title: 'Invalid order list query',
+      detail: `${name} ${reason}.`,
+      instance,
+      errors: [{ name, reason }],
+    }),
+  )
+
+const orderNotFound = (instance: string, id: string) =>
+  new HttpError(
+    problem({
+      status: 404,
+      slug: 'order-not-found',
+      title: 'Order not found',
+      detail: `No order ${id} exists in this account.`,
+      instance,
+    }),
+  )
+
+/** The caller's order, or a 404 for unknown ids and other accounts' orders alike. */
+function ownOrder(c: ApiContext, world: World): OrderRecord {
+  const id = c.req.param('orderId') ?? ''
+  const record = UUID.test(id) ? world.orders.get(id.toLowerCase()) : undefined
+  if (!record || record.order.accountId !== c.get('account').id) throw orderNotFound(c.req.path, id)
+  return record
+}
+
+interface ParsedRequest {
+  body: S['CreateOrderRequest']
+  collection: S['Collection']
+  product: S['DataProduct']
+  params: Record<string, unknown>
+  scene?: Scene
+}
+
+/** Everything estimate and create share: body shape, data product, params per its form, the archive scene. */
+async function parseOrderRequest(c: ApiContext, world: World): Promise<ParsedRequest> {
+  const instance = c.req.path
+  const read = await readBody<unknown>(c.req.raw)
+  if (!read.ok) {
+    if (read.kind === 'too-large') {
+      throw new HttpError(
+        problem({
+          status: 413,
+          slug: 'payload-too-large',
+          title: 'Request body too large',
+          detail: read.message,
+          instance,
+          errors: read.errors,
+        }),
+      )
+    }
+    throw badOrderRequest(instance, read.message, read.errors)
+  }
+  const raw = read.value
+  // An empty feature list is named after the collection itself, as the service does.
+  const fc = isObject(raw) && isObject(raw.featureCollection) ? raw.featureCollection : undefined
+  if (fc && Array.isArray(fc.features) && fc.features.length === 0) {
+    throw badOrderRequest(instance, 'The feature collection must contain at least one feature.', [
+      { name: 'featureCollection', reason: 'must not be empty' },
+    ])
+  }
+  const validate = schemaValidator('CreateOrderRequest')
+  if (!validate(raw)) {
+    const errors = fieldErrors(validate.errors)
+    throw badOrderRequest(instance, errors.map((e) => `${e.name} ${e.reason}`).join('; '), errors)
+  }
+  const body = raw as S['CreateOrderRequest']
+  if (body.featureCollection.features.length > MAX_FEATURES) {
+    throw badOrderRequest(instance, `At most ${MAX_FEATURES} features (one order each) per request.`, [
+      { name: 'featureCollection', reason: `must not have more than ${MAX_FEATURES} features` },
+    ])
+  }
+  const found = world.dataProductById(body.dataProduct.toLowerCase())
+  if (!found || !orderFormOf(found.collection, found.product)) {
+    throw badOrderRequest(instance, `Data product ${body.dataProduct} does not exist or cannot be ordered.`, [
+      { name: 'dataProduct', reason: 'is not a known orderable data product' },
+    ])
+  }
+  const { collection, product } = found
+  const params = body.params
+  const paramErrors = validateParams(collection, product, params)
+  if (paramErrors.length > 0) {
+    throw badOrderRequest(
+      instance,
+      `The params do not match the order form of ${product.name}: ${paramErrors.map((e) => `${e.name} ${e.reason}`).join('; ')}`,
+      paramErrors,
+    )
+  }
+  let scene: Scene | undefined
+  if (collection.type === 'ARCHIVE') {
+    const id = String(params.id)
+    scene = world.scenesById.get(id)
+    if (!scene || scene.feature.properties.collection !== collection.name) {
+      throw badOrderRequest(instance, `No scene ${id} exists in collection ${collection.name}.`, [
+        { name: 'params.id', reason: `is not a scene of collection ${collection.name}` },
+      ])
+    }
+  } else {
+    const errors = taskingParamErrors(params, world.now())
+    if (errors.length > 0)
+      throw badOrderRequest(instance, errors.map((e) => `${e.name} ${e.reason}`).join('; '), errors)
+  }
+  return { body, collection, product, params, scene }
+}
+
+/** What the form schema cannot say: the window must be ordered and still open, BH ratios ordered. */
+function taskingParamErrors(params: Record<string, unknown>, now: number): FieldError[] {
+  const errors: FieldError[] = []
+  const start = Date.parse(String(params.acquisitionStart))
+  const end = Date.parse(String(params.acquisitionEnd))
+  if (!(end > start)) errors.push({ name: 'params.acquisitionEnd', reason: 'must be after acquisitionStart' })
+  else if (end <= now) errors.push({ name: 'params.acquisitionEnd', reason: 'must be in the future' })
+  if (typeof params.minBH === 'number' && typeof params.maxBH === 'number' && params.minBH > params.maxBH) {
+    errors.push({ name: 'params.minBH', reason: 'must not be greater than maxBH' })
+  }
+  return errors
+}
+
+function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['FeatureError'][] } {
+  const priced: PricedFeature[] = []
+  const errors: S['FeatureError'][] = []
+  const ctx = {
+    type: parsed.collection.type,
+    collectionName: parsed.collection.name,
+    params: parsed.params,
+    scene: parsed.scene,
+  }
+  parsed.body.featureCollection.features.forEach((f, index) => {
+    const check = priceFeature(ctx, index, f.geometry)
+    if (check.ok) priced.push(check.value)
+    else errors.push(check.error)
+  })
+  return { priced, errors }
+}
+
+/**
+ * Each account's orders in creation order, cached per world and rebuilt when orders are added (they are
+ * never removed). The list then scans one account instead of every order, and newest-first is a reversal.
+ * Sorting here, not trusting insertion order, because other areas' seeders may add backdated orders.
+ */
+const accountIndex = new WeakMap<World, { size: number; byAccount: Map<string, OrderRecord[]> }>()
+
+function ordersOf(world: World, accountId: string): OrderRecord[] {
+  let cached = accountIndex.get(world)
+  if (!cached || cached.size !== world.orders.size) {
+    const byAccount = new Map<string, OrderRecord[]>()
+    for (const record of world.orders.values()) {
+      let list = byAccount.get(record.order.accountId)
+      if (!list) byAccount.set(record.order.accountId, (list = []))
+      list.push(record)
+    }
+    for (const list of byAccount.values()) {
+      const inOrder = list.every((r, i) => i === 0 || list[i - 1].order.createdAt <= r.order.createdAt)
+      if (!inOrder)
+        list.sort((a, b) =>
+          a.order.createdAt < b.order.createdAt ? -1 : a.order.createdAt > b.order.createdAt ? 1 : 0,
+        )
+    }
+    cached = { size: world.orders.size, byAccount }
+    accountIndex.set(world, cached)
+  }
+  return cached.byAccount.get(accountId) ?? []
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+export function registerOrders(api: Api, sim: SimRuntime): void {
+  api.get('/v2/orders', (c) => {
+    const world = sim.world
+    const instance = c.req.path
+    const account = c.get('account')
+    const one = (name: string) => c.req.query(name)
+    const workspaceId = one('workspaceId')
+    if (workspaceId !== undefined && !UUID.test(workspaceId))
+      throw badQuery(instance, 'workspaceId', 'must be a UUID')
+    const type = one('type')
+    if (type !== undefined && type !== 'ARCHIVE' && type !== 'TASKING')
+      throw badQuery(instance, 'type', 'must be ARCHIVE or TASKING')
+    const statuses = queryList(c, 'status', false)
+    for (const s of statuses) {
+      if (REMOVED_STATUSES.includes(s)) throw badQuery(instance, 'status', `${s} is no longer a valid status`)
+      if (!(STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'status', `${s} is not one of ${STATUSES.join(', ')}`)
+    }
+    const subStatuses = queryList(c, 'subStatus', false)
+    for (const s of subStatuses) {
+      if (!(SUB_STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'subStatus', `${s} is not one of ${SUB_STATUSES.join(', ')}`)
+    }
+    const uuidList = (name: string) => {
+      const list = queryList(c, name, true)
+      for (const v of list) if (!UUID.test(v)) throw badQuery(instance, name, `${v} is not a UUID`)
+      return new Set(list.map((v) => v.toLowerCase()))
+    }
+    const productIds = uuidList('dataProductIds')
+    const orderIds = uuidList('orderIds')
+    if (orderIds.size > MAX_ORDER_IDS)
+      throw badQuery(instance, 'orderIds', `must list at most ${MAX_ORDER_IDS} IDs`)
+    const budgetIds = uuidList('budgetIds')
+    const tags = queryList(c, 'tags', false)
+    for (const t of tags)
+      if (!TAG.test(t)) throw badQuery(instance, 'tags', `${t} has characters a tag cannot contain`)
+    const displayName = one('displayName')?.toLowerCase()
+    const paging = parsePageQuery(one, {
+      defaultSize: 20,
+      maxSize: 1000,
+      sortable: SORTABLE,
+      defaultSort: 'createdAt,desc',
+      strict: true,
+    })
+    if (!paging.ok) throw badQuery(instance, 'page', paging.message)
+    // The page number travels back as an int32 (`pageable.pageNumber`).
+    if (paging.value.page > 2_147_483_647) throw badQuery(instance, 'page', 'must be at most 2147483647')
+
+    const wsId = workspaceId?.toLowerCase()
+    const statusSet = new Set(statuses)
+    const subSet = new Set(subStatuses)
+    const tagSet = new Set(tags)
+    const records = ordersOf(world, account.id)
+    const filtered =
+      wsId ||
+      type ||
+      statusSet.size ||
+      subSet.size ||
+      displayName ||
+      productIds.size ||
+      orderIds.size ||
+      budgetIds.size ||
+      tagSet.size
+    const matches: S['Order'][] = []
+    for (const { order } of records) {
+      if (filtered) {
+        if (wsId && order.workspaceId !== wsId) continue
+        if (type && order.type !== type) continue
+        if (statusSet.size > 0 && !statusSet.has(order.status)) continue
+        if (subSet.size > 0) {
+          const sub =
+            order.orderDetails && 'subStatus' in order.orderDetails ? order.orderDetails.subStatus : undefined
+          if (typeof sub !== 'string' || !subSet.has(sub)) continue
+        }
+        if (displayName && !order.displayName.toLowerCase().includes(displayName)) continue
+        if (productIds.size > 0 && !(order.dataProductId && productIds.has(order.dataProductId))) continue
+        if (orderIds.size > 0 && !orderIds.has(order.id)) continue
+        if (budgetIds.size > 0 && !(order.budgetId && budgetIds.has(order.budgetId))) continue
+        if (tagSet.size > 0 && !order.tags.some((t) => tagSet.has(t))) continue
+      }
+      matches.push(order)
+    }
+    const sort = paging.value.sort
+    let sorted: S['Order'][]
+    // Orders are stored in creation order, so the usual sorts need no comparison sort at all.
+    if (!sort || sort.field === 'createdAt') sorted = sort?.direction === 'asc' ? matches : matches.reverse()
+    else sorted = sortBy(matches, sort, (o, field) => o[field as (typeof SORTABLE)[number]])
+    return c.json(springPage(sorted, paging.value))
+  })
+
+  api.post('/v2/orders', async (c) => {
+    const world = sim.world
+    const instance = c.req.path
+    const account = c.get('account')
+    const user = c.get('user')
+    const workspaceId = c.req.query('workspaceId')
+    if (!workspaceId)
+      throw badOrderRequest(instance, 'The workspaceId query parameter is required.', [
+        { name: 'workspaceId', reason: 'is required' },
+      ])
+    if (!UUID.test(workspaceId))
+      throw badOrderRequest(instance, 'workspaceId must be a UUID.', [
+        { name: 'workspaceId', reason: 'must be a UUID' },
+      ])
+    const workspace = world.workspaces.get(workspaceId.toLowerCase())
+    if (!workspace || workspace.accountId !== account.id) {
+      throw new HttpError(
+        problem({
+          status: 404,
+          slug: 'workspace-not-found',
+          title: 'Workspace not found',
+          detail: `No workspace ${workspaceId} exists in this account.`,
+          instance,
+        }),
+      )
+    }
+    const parsed = await parseOrderRequest(c, world)
+    const budgetId = parsed.body.budgetId ? parsed.body.budgetId.toLowerCase() : null
+    const gate = budgetProblem(world, account, budgetId, instance)
+    if (gate) throw new HttpError(gate)
+    const eulaId = parsed.product.eulaId
+    const doc = eulaId ? currentEulaDocument(world, eulaId) : undefined
+    if (eulaId && doc && !world.isAccepted(account.id, doc.id)) {
+      const title = world.eulas.get(eulaId)?.title ?? eulaId
+      throw new HttpError(
+        problem({
+          status: 400,
+          slug: 'eula-not-accepted',
+          title: 'EULA not accepted',
+          detail: `Accept the current version of "${title}" before ordering ${parsed.product.title}.`,
+          instance,
+          errors: [{ name: 'dataProduct', reason: `EULA ${eulaId} must be accepted` }],
+        }),
+      )
+    }
+
+    const { priced, errors } = priceAll(parsed)
+    const results: S['CreateOrderResponse']['results'] = []
+    const now = world.now()
+    for (const p of priced) {
+      const isArchive = parsed.collection.type === 'ARCHIVE'
+      // Archive credits are held now and captured on delivery; tasking is charged when its quotation is accepted.
+      if (isArchive && !holdCredits(account, p.credits)) {
+        errors.push({
+          index: p.index,
+          message: 'Insufficient credits',
+          details: `The order needs ${p.credits} credits; ${account.creditBalance} are available.`,
+        })
+        continue
+      }
+      const record = buildOrder({
+        account,
+        workspaceId: workspace.id,
+        actor: userActor(user.id),
+        collection: parsed.collection,
+        product: parsed.product,
+        displayName: parsed.body.displayName,
+        tags: parsed.body.tags ?? [],
+        budgetId,
+        params: parsed.params,
+        priced: p,
+        scene: parsed.scene,
+        at: now,
+        id: world.rng.uuid(),
+      })
+      if (isArchive) record.heldCredits = p.credits
+      world.orders.set(record.order.id, record)
+      startLifecycle(world, record.order.id, now)
+      results.push({ index: p.index, id: record.order.id })
+    }
+    errors.sort((a, b) => a.index - b.index)
+    const body: S['CreateOrderResponse'] = { results, errors }
+    return c.json(body, 202)
+  })
+
+  api.post('/v2/orders/estimate', async (c) => {
+    const parsed = await parseOrderRequest(c, sim.world)
+    const { priced, errors } = priceAll(parsed)
+    const unit: S['EstimateUnit'] =
+      priced[0]?.unit ?? (parsed.collection.name === 'capella-gec' ? 'SCENE' : 'SQ_KM')
+    const body: S['EstimateResponse'] = {
+      summary: {
+        totalCredits: priced.reduce((sum, p) => sum + p.credits, 0),
+        totalSize: Math.round(priced.reduce((sum, p) => sum + p.size, 0) * 100) / 100,
+        unit,
+      },
+      results: priced.map((p) => ({ index: p.index, credits: p.credits, size: p.size, unit: p.unit })),
+      errors,
+    }
+    return c.json(body, 200)
+  })
+
+  api.get('/v2/orders/:orderId', (c) => c.json(ownOrder(c, sim.world).order))
+
+  api.patch('/v2/orders/:orderId', async (c) => {
+    const world = sim.world
+    const record = ownOrder(c, world)
+    const patch = await bodyOrProblem<S['OrderPatch']>(c.req.raw, 'OrderPatch', {
+      slug: 'bad-order-patch',
+      title: 'Order patch not valid',
+    })
+    let changed = false
+    if (patch.displayName !== undefined && patch.displayName !== record.order.displayName) {
+      record.order.displayName = patch.displayName
+      changed = true
+    }
+    if (patch.tags !== undefined) {
+      const tags = [...new Set(patch.tags)]
+      if (tags.length !== record.order.tags.length || tags.some((t, i) => t !== record.order.tags[i])) {
+        record.order.tags = tags
+        changed = true
+      }
+    }
+    if (changed) touch(record, userActor(c.get('user').id), world.now())
+    return c.json(record.order)
+  })
+
+  api.post('/v2/orders/:orderId/cancellation', (c) => {
+    const world = sim.world
+    const record = ownOrder(c, world)
+    if (!cancelOrder(world, record, userActor(c.get('user').id))) {
+      throw new HttpError(
+        problem({
+          status: 400,
+          slug: 'order-cant-be-canceled',
+          title: 'Order cannot be canceled',
+          detail: `Order ${record.order.id} is ${record.order.status}; only CREATED or PLACEMENT_FAILED orders can be canceled.`,
+          instance: c.req.path,
+          errors: [{ name: 'status', reason: 'cancellation is allowed only in CREATED or PLACEMENT_FAILED' }],
+        }),
+      )
+    }
+    const body: S['CancelResponse'] = { orderId: record.order.id, status: 'CANCELED' }
+    return c.json(body)
+  })
+
+  api.get('/orders/schema/:dataProductId', (c) => {
+    const id = c.req.param('dataProductId') ?? ''
+    const found = UUID.test(id) ? sim.world.dataProductById(id.toLowerCase()) : undefined
+    const schema = found ? orderFormOf(found.collection, found.product) : undefined
+    if (!schema)
+      return wrappedError(
+        404,
+        `No order schema for data product ${id}.`,
+        problemType('data-product-not-found'),
+        null,
+      )
+    return json(200, schema, 'application/schema+json')
+  })
+}

@@ -1,0 +1,331 @@
+import { budgetProblem } from '../domain/credits'
+import {
+  checkRequest,
+  createJob,
+  durationSeconds,
+  processDef,
+  priceOf,
+  type ProcessDef,
+} from '../domain/processing'
+import type { S } from '../domain/types'
+import type { World } from '../domain/world'
+import { readBody } from '../http/body'
+import {
+  HttpError,
+  json,
+  problem,
+  processingError,
+  processingSchemaError,
+  processingValidationError,
+} from '../http/errors'
+import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+
+/** Processing: processes (public), input validation and pricing, execution, and the job list. */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const JOB_STATUSES: readonly S['JobStatus'][] = [
+  'created',
+  'licensed',
+  'unlicensed',
+  'valid',
+  'invalid',
+  'accepted',
+  'rejected',
+  'running',
+  'successful',
+  'failed',
+  'captured',
+  'released',
+]
+const SORTABLE = ['processID', 'status', 'created', 'creditConsumption.credits'] as const
+type SortField = (typeof SORTABLE)[number]
+const DEFAULT_LIMIT = 10
+
+/** Absolute links for the caller: records keep paths, and the public base depends on the request. */
+function absolutize(base: string, href: string): string {
+  return href.startsWith('/') ? `${base}${href}` : href
+}
+
+function processOut(base: string, p: S['Process']): S['Process'] {
+  return { ...p, links: (p.links ?? []).map((l) => ({ ...l, href: absolutize(base, l.href) })) }
+}
+
+export function jobOut(base: string, job: S['Job']): S['Job'] {
+  const results = job.results
+  return {
+    ...job,
+    definition: structuredClone(job.definition),
+    results: results
+      ? {
+          ...results,
+          collection: results.collection
+            ? absolutize(base, results.collection)
+            : (results.collection ?? null),
+        }
+      : null,
+  }
+}
+
+function findProcess(world: World, id: string): { process: S['Process']; def: ProcessDef } {
+  const process = world.processes.find((p) => p.id === id)
+  const def = processDef(id)
+  if (!process || !def)
+    throw new HttpError(processingError(404, 'Not Found', `No process "${id.slice(0, 100)}" exists.`))
+  return { process, def }
+}
+
+/**
+ * The body of validation and cost: unreadable or non-matching bodies are schema errors (400, the
+ * processing shape), an oversized one a 413 problem as everywhere else.
+ */
+async function processingBody(c: ApiContext): Promise<unknown> {
+  const r = await readBody<unknown>(c.req.raw)
+  if (r.ok) return r.value
+  if (r.kind === 'too-large') {
+    throw new HttpError(
+      problem({
+        status: 413,
+        slug: 'payload-too-large',
+        title: 'Request body too large',
+        detail: r.message,
+        instance: c.req.path,
+        errors: r.errors,
+      }),
+    )
+  }
+  throw new HttpError(processingSchemaError(r.message))
+}
+
+export function registerProcessing(api: Api, sim: SimRuntime): void {
+  api.get('/v2/processing/processes', (c) => {
+    const base = publicBase(c.req.raw)
+    const body: S['ProcessList'] = {
+      processes: sim.world.processes.map((p) => processOut(base, p)),
+      links: [{ rel: 'self', href: `${base}/v2/processing/processes`, type: 'application/json' }],
+    }
+    return c.json(body)
+  })
+
+  api.get('/v2/processing/processes/:processId', (c) => {
+    const { process } = findProcess(sim.world, c.req.param('processId'))
+    return c.json(processOut(publicBase(c.req.raw), process))
+  })
+
+  api.post('/v2/processing/processes/:processId/validation', async (c) => {
+    const world = sim.world
+    const { def } = findProcess(world, c.req.param('processId'))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    if (!check.ok)
+      return check.kind === 'schema'
+        ? processingSchemaError(check.message)
+        : processingValidationError(check.errors)
+    return c.body(null, 200)
+  })
+
+  api.post('/v2/processing/processes/:processId/cost', async (c) => {
+    const world = sim.world
+    const { def } = findProcess(world, c.req.param('processId'))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    if (!check.ok)
+      return check.kind === 'schema'
+        ? processingSchemaError(check.message)
+        : processingValidationError(check.errors)
+    return c.json(priceOf(def, check.items))
+  })
+
+  api.post('/v2/processing/processes/:processId/execution', async (c) => {
+    const world = sim.world
+    const account = c.get('account')
+    const instance = c.req.path
+    const { def } = findProcess(world, c.req.param('processId'))
+    const workspaceId = c.req.query('workspaceId')
+    if (!workspaceId || !UUID.test(workspaceId)) {
+      return problem({
+        status: 400,
+        slug: 'bad-request',
+        title: 'Request not valid',
+        detail: 'The query parameter workspaceId (a workspace UUID) is required.',
+        instance,
+        errors: [{ name: 'workspaceId', reason: workspaceId ? 'is not a UUID' : 'is required' }],
+      })
+    }
+    const workspace = world.workspaces.get(workspaceId)
+    if (!workspace || workspace.accountId !== account.id) {
+      return problem({
+        status: 404,
+        slug: 'workspace-not-found',
+        title: 'Workspace not found',
+        detail: `No workspace ${workspaceId} exists in this account.`,
+        instance,
+      })
+    }
+    const budgetId = c.req.query('budgetId') || null
+    const gate = budgetProblem(world, account, budgetId, instance)
+    if (gate) return gate
+
+    const r = await readBody<unknown>(c.req.raw)
+    if (!r.ok) {
+      const status = r.kind === 'too-large' ? 413 : 400
+      return problem({
+        status,
+        slug: status === 413 ? 'payload-too-large' : 'malformed-body',
+        title: status === 413 ? 'Request body too large' : 'Request body is not valid JSON',
+        detail: r.message,
+        instance,
+        errors: r.errors,
+      })
+    }
+    const check = checkRequest(world, account.id, def, r.value)
+    if (!check.ok) {
+      const errors =
+        check.kind === 'schema'
+          ? [{ name: 'inputs', reason: check.message }]
+          : check.errors.map((e) => ({ name: e.name, reason: e.message }))
+      return problem({
+        status: 400,
+        slug: 'invalid-process-inputs',
+        title: 'Process inputs not valid',
+        detail:
+          check.kind === 'schema'
+            ? check.message
+            : check.errors.map((e) => `${e.name}: ${e.message}`).join('; '),
+        instance,
+        errors,
+      })
+    }
+    const inputs = (r.value as { inputs: Record<string, unknown> }).inputs
+    const record = createJob(world, {
+      account,
+      def,
+      inputs,
+      items: check.items,
+      workspaceId,
+      budgetId,
+      credits: priceOf(def, check.items).totalCredits,
+    })
+    const base = publicBase(c.req.raw)
+    return json(201, jobOut(base, record.job), 'application/json', {
+      location: `${base}/v2/processing/jobs/${record.job.jobID}`,
+    })
+  })
+
+  api.get('/v2/processing/jobs', (c) => {
+    const world = sim.world
+    const account = c.get('account')
+    const bad = (detail: string) => processingError(400, 'Bad Request', detail)
+
+    const intParam = (name: string, min: number): number | undefined | Response => {
+      const raw = c.req.query(name)
+      if (raw === undefined || raw === '') return undefined
+      if (!/^\d{1,9}$/.test(raw) || Number(raw) < min)
+        return bad(`${name} must be a whole number from ${min}`)
+      return Number(raw)
+    }
+    const page = intParam('page', 0)
+    if (page instanceof Response) return page
+    const limit = intParam('limit', 1)
+    if (limit instanceof Response) return limit
+    const minDuration = intParam('minDuration', 0)
+    if (minDuration instanceof Response) return minDuration
+    const maxDuration = intParam('maxDuration', 0)
+    if (maxDuration instanceof Response) return maxDuration
+    if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
+      return bad('minDuration must not be greater than maxDuration')
+    }
+
+    const sortRaw = c.req.query('sort') || 'created,desc'
+    const [field, dir = 'asc', ...rest] = sortRaw.split(',')
+    const direction = dir.toLowerCase()
+    if (
+      !SORTABLE.includes(field as SortField) ||
+      (direction !== 'asc' && direction !== 'desc') ||
+      rest.length > 0
+    ) {
+      return bad(`sort must be one of ${SORTABLE.join(', ')}, optionally followed by ,asc or ,desc`)
+    }
+
+    const workspaceId = c.req.query('workspaceId')
+    if (workspaceId !== undefined && workspaceId !== '' && !UUID.test(workspaceId))
+      return bad('workspaceId must be a UUID')
+    const processIds = queryList(c, 'processId', true)
+    const statuses = queryList(c, 'status', true)
+    const unknown = statuses.filter((s) => !JOB_STATUSES.includes(s as S['JobStatus']))
+    if (unknown.length > 0)
+      return bad(`status must be among ${JOB_STATUSES.join(', ')}; got ${unknown.join(', ').slice(0, 200)}`)
+    const jobIds = queryList(c, 'ids', true)
+    if (jobIds.some((id) => !UUID.test(id))) return bad('ids must be comma-separated job UUIDs')
+
+    const now = world.now()
+    const matches = [...world.jobs.values()]
+      .map((r) => r.job)
+      .filter((job) => {
+        if (job.accountID !== account.id) return false
+        if (workspaceId && job.workspaceID !== workspaceId) return false
+        if (processIds.length > 0 && !processIds.includes(job.processID)) return false
+        if (statuses.length > 0 && !statuses.includes(job.status)) return false
+        if (jobIds.length > 0 && !jobIds.includes(job.jobID)) return false
+        if (minDuration !== undefined || maxDuration !== undefined) {
+          const d = durationSeconds(job, now)
+          if (d === undefined) return false
+          if (minDuration !== undefined && d < minDuration) return false
+          if (maxDuration !== undefined && d > maxDuration) return false
+        }
+        return true
+      })
+    const key = (job: S['Job']): string | number | undefined => {
+      switch (field as SortField) {
+        case 'processID':
+          return job.processID
+        case 'status':
+          return job.status
+        case 'created':
+          return Date.parse(job.created)
+        case 'creditConsumption.credits':
+          return job.creditConsumption?.credits
+      }
+    }
+    const sign = direction === 'asc' ? 1 : -1
+    // Jobs without a value (no credits consumed yet) go last either way; ties keep newest first.
+    const sorted = matches.sort((a, b) => {
+      const x = key(a)
+      const y = key(b)
+      if (x !== y) {
+        if (x === undefined) return 1
+        if (y === undefined) return -1
+        return (x < y ? -1 : 1) * sign
+      }
+      return Date.parse(b.created) - Date.parse(a.created) || (a.jobID < b.jobID ? -1 : 1)
+    })
+
+    const p = page ?? 0
+    const size = limit ?? DEFAULT_LIMIT
+    const start = p * size
+    const base = publicBase(c.req.raw)
+    const pageHref = (n: number) => {
+      const params = new URLSearchParams(new URL(c.req.url).search)
+      params.set('page', String(n))
+      params.set('limit', String(size))
+      return `${base}/v2/processing/jobs?${params.toString()}`
+    }
+    const links: S['Link'][] = [{ rel: 'self', href: pageHref(p), type: 'application/json' }]
+    if (start + size < sorted.length)
+      links.push({ rel: 'next', href: pageHref(p + 1), type: 'application/json' })
+    if (p > 0)
+      links.push({
+        rel: 'prev',
+        href: pageHref(Math.min(p - 1, Math.max(0, Math.ceil(sorted.length / size) - 1))),
+        type: 'application/json',
+      })
+    const body: S['JobList'] = { jobs: sorted.slice(start, start + size).map((j) => jobOut(base, j)), links }
+    return c.json(body)
+  })
+
+  api.get('/v2/processing/jobs/:jobId', (c) => {
+    const id = c.req.param('jobId')
+    const record = sim.world.jobs.get(id)
+    if (!record || record.job.accountID !== c.get('account').id) {
+      return processingError(404, 'Not Found', `No job ${id.slice(0, 100)} exists in this account.`)
+    }
+    return c.json(jobOut(publicBase(c.req.raw), record.job))
+  })
+}

@@ -1,0 +1,647 @@
+import { unzipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import { ids } from '../domain/seed'
+import type { S, StacCollectionRecord } from '../domain/types'
+import { TestSim } from '../testing/harness'
+
+const BASE = 'http://sim.test'
+const ROTTERDAM = 'Pléiades Neo - Port of Rotterdam'
+
+function seeded(sim: TestSim, title: string, transformed = true): StacCollectionRecord {
+  const rec = [...sim.world.stacCollections.values()].find(
+    (r) => r.collection.title === (transformed ? title : `${title} (original delivery)`),
+  )
+  if (!rec) throw new Error(`no seeded collection ${title}`)
+  return rec
+}
+
+const own = (sim: TestSim, accountId = ids.enterpriseAccount) =>
+  [...sim.world.stacCollections.values()].filter((r) => r.accountId === accountId)
+
+async function setup() {
+  const sim = new TestSim()
+  const token = await sim.login()
+  return { sim, token }
+}
+
+type List = S['StacCollectionList']
+type Items = S['StacItemCollection']
+
+describe('landing page and queryables', () => {
+  it('serves the landing page with absolute links', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['StacLandingPage']>('GET', '/v2/assets/stac', { token })
+    expect(r.status).toBe(200)
+    expect(r.body.type).toBe('Catalog')
+    const rel = Object.fromEntries(r.body.links.map((l) => [l.rel, l]))
+    expect(rel.self.href).toBe(`${BASE}/v2/assets/stac`)
+    expect(rel.root.href).toBe(`${BASE}/v2/assets/stac`)
+    expect(rel.data.href).toBe(`${BASE}/v2/assets/stac/collections`)
+    expect(rel.search).toMatchObject({ href: `${BASE}/v2/assets/stac/search`, method: 'POST' })
+    expect(r.body.conformsTo?.length).toBeGreaterThan(3)
+    expect((await sim.call('GET', '/v2/assets/stac')).status).toBe(401)
+  })
+
+  it('respects the forwarded public base', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['StacLandingPage']>('GET', '/v2/assets/stac', {
+      token,
+      headers: {
+        'x-forwarded-prefix': '/api',
+        'x-forwarded-host': 'console.test',
+        'x-forwarded-proto': 'https',
+      },
+    })
+    expect(r.body.links[0].href).toBe('https://console.test/api/v2/assets/stac')
+  })
+
+  it('lists the queryables the search filter accepts', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['StacQueryables']>('GET', '/v2/assets/stac/queryables', { token })
+    expect(r.status).toBe(200)
+    expect(Object.keys(r.body.properties)).toEqual(
+      expect.arrayContaining([
+        'asset_id',
+        'order_id',
+        'workspace_id',
+        'collection_name',
+        'constellation',
+        'eo:cloud_cover',
+        'tags',
+        'datetime',
+      ]),
+    )
+    expect(r.body.properties.datetime.type).toBe('timestamp')
+  })
+})
+
+describe('collections list', () => {
+  it('pages with limit (default 10) and zero-based page, with context and absolute links', async () => {
+    const { sim, token } = await setup()
+    const total = own(sim).filter((r) => r.transformed).length
+    expect(total).toBeGreaterThan(10)
+    const first = await sim.call<List>('GET', '/v2/assets/stac/collections', { token })
+    expect(first.status).toBe(200)
+    expect(first.body.collections).toHaveLength(10)
+    expect(first.body.context).toEqual({ returned: 10, limit: 10, matched: total })
+    const rels = first.body.links.map((l) => l.rel)
+    expect(rels).toEqual(expect.arrayContaining(['self', 'root', 'parent', 'next']))
+    expect(rels).not.toContain('prev')
+    const next = first.body.links.find((l) => l.rel === 'next')?.href ?? ''
+    expect(next.startsWith(`${BASE}/v2/assets/stac/collections?`)).toBe(true)
+    const second = await sim.call<List>('GET', next.slice(BASE.length), { token })
+    expect(second.body.links.find((l) => l.rel === 'prev')?.href).toContain('page=0')
+    expect(second.body.collections.map((c) => c.id)).not.toContain(first.body.collections[0].id)
+    const c = first.body.collections[0]
+    expect(c.links.every((l) => l.href.startsWith(BASE))).toBe(true)
+    // Newest first.
+    const created = first.body.collections.map((x) => Date.parse(String(x.created)))
+    expect(created).toEqual([...created].sort((a, b) => b - a))
+    const small = await sim.call<List>('GET', '/v2/assets/stac/collections?limit=3&page=1', { token })
+    expect(small.body.context).toMatchObject({ returned: 3, limit: 3 })
+  })
+
+  it('returns transformed collections by default and original deliveries with cnam=false', async () => {
+    const { sim, token } = await setup()
+    const all = async (q: string) =>
+      (await sim.call<List>('GET', `/v2/assets/stac/collections?limit=1000&${q}`, { token })).body.collections
+    const transformed = await all('')
+    const originals = await all('cnam=false')
+    expect(transformed.map((c) => c.id)).toContain(seeded(sim, ROTTERDAM).collection.id)
+    expect(originals.map((c) => c.id)).toContain(seeded(sim, ROTTERDAM, false).collection.id)
+    expect(originals.map((c) => c.id)).not.toContain(seeded(sim, ROTTERDAM).collection.id)
+    expect((await all('cnam=true')).length).toBe(transformed.length)
+    const orig = originals.find((c) => c.id === seeded(sim, ROTTERDAM, false).collection.id)
+    expect(Object.values(orig?.assets ?? {})[0].href).toMatch(
+      /^http:\/\/sim\.test\/v2\/assets\/[0-9a-f-]{36}$/,
+    )
+  })
+
+  it('filters by workspace, assets, orders, products, tags, title and sources', async () => {
+    const { sim, token } = await setup()
+    const list = async (q: string) =>
+      (
+        await sim.call<List>('GET', `/v2/assets/stac/collections?limit=1000&${q}`, { token })
+      ).body.collections.map((c) => c.id)
+    const rot = seeded(sim, ROTTERDAM)
+    const berlin = seeded(sim, 'Pléiades - Berlin Mitte 2026')
+    const coastal = await list(`workspace_id=${ids.coastalWorkspace}`)
+    expect(coastal).toContain(rot.collection.id)
+    expect(coastal).not.toContain(berlin.collection.id)
+    expect(await list(`asset_ids=${rot.assetIds[0]},${berlin.assetIds[1]}`)).toEqual(
+      expect.arrayContaining([rot.collection.id, berlin.collection.id]),
+    )
+    expect(await list(`asset_ids=${rot.assetIds[0]}`)).toEqual([rot.collection.id])
+    expect(await list(`order_ids=${rot.orderId}`)).toEqual([rot.collection.id])
+    expect(await list(`product_ids=${rot.productId}`)).toContain(rot.collection.id)
+    expect(await list(`product_ids=${rot.productId}`)).not.toContain(berlin.collection.id)
+    const tagged = await list('tags=logistics,berlin')
+    expect(tagged).toEqual(expect.arrayContaining([rot.collection.id, berlin.collection.id]))
+    expect(await list('tags=logistics')).toEqual([rot.collection.id])
+    expect(await list('title=PORT%20of%20rotter')).toEqual([rot.collection.id])
+    const processing = await list('sources=PROCESSING')
+    expect(processing.length).toBeGreaterThan(0)
+    expect(processing.every((id) => sim.world.stacCollections.get(id)?.source === 'PROCESSING')).toBe(true)
+    const two = await list('sources=ARCHIVE,TASKING')
+    expect(two).toEqual(expect.arrayContaining([rot.collection.id, berlin.collection.id]))
+    expect(two.some((id) => sim.world.stacCollections.get(id)?.source === 'PROCESSING')).toBe(false)
+  })
+
+  it('keeps collections fully inside bbox and drops those that only intersect it', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const [w, s, e, n] = rot.collection.extent.spatial.bbox[0]
+    const list = async (bbox: string) =>
+      (
+        await sim.call<List>(
+          'GET',
+          `/v2/assets/stac/collections?limit=1000&bbox=${encodeURIComponent(bbox)}`,
+          { token },
+        )
+      ).body.collections.map((c) => c.id)
+    expect(await list(`[${w - 0.1},${s - 0.1},${e + 0.1},${n + 0.1}]`)).toContain(rot.collection.id)
+    expect(await list(`${w - 0.1},${s - 0.1},${e + 0.1},${n + 0.1}`)).toContain(rot.collection.id)
+    // Overlaps the western half only.
+    expect(await list(`[${w - 0.1},${s - 0.1},${(w + e) / 2},${n + 0.1}]`)).not.toContain(rot.collection.id)
+    expect(await list('[-180,-90,180,90]')).toHaveLength(
+      Math.min(1000, own(sim).filter((r) => r.transformed).length),
+    )
+  })
+
+  it.each([
+    ['token=next:abc', /token is no longer supported; use page/],
+    ['limit=0', /limit/],
+    ['limit=ten', /limit/],
+    ['page=-1', /page/],
+    ['bbox=1,2,3', /bbox/],
+    ['bbox=[a,b,c,d]', /bbox/],
+    ['bbox=0,50,10,40', /latitude/],
+    ['bbox=0,0,200,10', /longitude/],
+    ['tags=ok,no%3Cscript%3E', /tag/],
+    ['sources=USER', /sources/],
+    ['cnam=maybe', /cnam/],
+    ['workspace_id=nope', /workspace_id/],
+    ['order_ids=1,2', /order_ids/],
+  ])('answers 422 with a detail for %s', async (q, detail) => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['Problem']>('GET', `/v2/assets/stac/collections?${q}`, { token })
+    expect(r.status).toBe(422)
+    expect(r.headers.get('content-type')).toBe('application/problem+json')
+    expect(r.body.detail).toMatch(detail)
+  })
+
+  it('accepts tags with the allowed punctuation', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call(
+      'GET',
+      `/v2/assets/stac/collections?tags=${encodeURIComponent('a b.c-d_e/f:g')}`,
+      { token },
+    )
+    expect(r.status).toBe(200)
+  })
+
+  it('shows each account only its own collections', async () => {
+    const { sim } = await setup()
+    const starter = await sim.login('starter@swath.test')
+    const r = await sim.call<List>('GET', '/v2/assets/stac/collections?limit=1000', { token: starter })
+    expect(r.body.collections.length).toBeGreaterThan(0)
+    expect(
+      r.body.collections.every((c) => sim.world.stacCollections.get(c.id)?.accountId === ids.starterAccount),
+    ).toBe(true)
+    const foreign = seeded(sim, ROTTERDAM).collection.id
+    expect((await sim.call('GET', `/v2/assets/stac/collections/${foreign}`, { token: starter })).status).toBe(
+      404,
+    )
+    expect(
+      (await sim.call('GET', `/v2/assets/stac/collections/${foreign}/items`, { token: starter })).status,
+    ).toBe(404)
+    expect(
+      (await sim.call('DELETE', `/v2/assets/stac/collections/${foreign}`, { token: starter })).status,
+    ).toBe(404)
+  })
+})
+
+describe('collections and items', () => {
+  it('reads a collection with absolute links and asset hrefs, 404 when unknown', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const r = await sim.call<S['StacCollection']>('GET', `/v2/assets/stac/collections/${rot.collection.id}`, {
+      token,
+    })
+    expect(r.status).toBe(200)
+    expect(r.body.links.find((l) => l.rel === 'self')?.href).toBe(
+      `${BASE}/v2/assets/stac/collections/${rot.collection.id}`,
+    )
+    expect(
+      (await sim.call('GET', `/v2/assets/stac/collections/${crypto.randomUUID()}`, { token })).status,
+    ).toBe(404)
+    expect((await sim.call('GET', '/v2/assets/stac/collections/not-a-collection', { token })).status).toBe(
+      404,
+    )
+    // The stored record keeps paths.
+    expect(rot.collection.links[0].href.startsWith('/')).toBe(true)
+  })
+
+  it('pages the items of a collection', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const path = `/v2/assets/stac/collections/${rot.collection.id}/items`
+    const all = await sim.call<Items>('GET', path, { token })
+    expect(all.status).toBe(200)
+    expect(all.body.features.map((f) => f.id)).toEqual(rot.itemIds)
+    expect(all.body.features[0].assets.image.href).toMatch(/^http:\/\/sim\.test\/v2\/assets\//)
+    const one = await sim.call<Items>('GET', `${path}?limit=1&page=1`, { token })
+    expect(one.body.features.map((f) => f.id)).toEqual([rot.itemIds[1]])
+    expect(one.body.context).toEqual({ returned: 1, limit: 1, matched: 2 })
+    expect(one.body.links.find((l) => l.rel === 'prev')?.href).toContain('page=0')
+    const firstPage = await sim.call<Items>('GET', `${path}?limit=1`, { token })
+    expect(firstPage.body.links.find((l) => l.rel === 'next')?.href).toBe(`${BASE}${path}?page=1&limit=1`)
+    expect((await sim.call('GET', `${path}?token=next:1`, { token })).status).toBe(422)
+    expect((await sim.call('GET', `${path}?limit=-2`, { token })).status).toBe(422)
+  })
+
+  it('reads one item: item-id must be a uuid (422), unknown or misplaced is 404', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const berlin = seeded(sim, 'Pléiades - Berlin Mitte 2026')
+    const base = `/v2/assets/stac/collections/${rot.collection.id}/items`
+    const r = await sim.call<S['StacItem']>('GET', `${base}/${rot.itemIds[0]}`, { token })
+    expect(r.status).toBe(200)
+    expect(r.body.collection).toBe(rot.collection.id)
+    expect(r.body.links.find((l) => l.rel === 'self')?.href).toBe(`${BASE}${base}/${rot.itemIds[0]}`)
+    expect((await sim.call('GET', `${base}/not-a-uuid`, { token })).status).toBe(422)
+    expect((await sim.call('GET', `${base}/${crypto.randomUUID()}`, { token })).status).toBe(404)
+    expect((await sim.call('GET', `${base}/${berlin.itemIds[0]}`, { token })).status).toBe(404)
+  })
+
+  it('patches the user title and tags of an item', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const path = `/v2/assets/stac/collections/${rot.collection.id}/items/${rot.itemIds[0]}`
+    sim.advance(60)
+    const r = await sim.call<S['StacItem']>('PATCH', path, {
+      token,
+      body: { 'up42-user:title': 'My port', 'up42-user:tags': ['harbour', 'q3/2026', 'harbour'] },
+    })
+    expect(r.status).toBe(200)
+    expect(r.body.properties['up42-user:title']).toBe('My port')
+    expect(r.body.properties['up42-user:tags']).toEqual(['harbour', 'q3/2026'])
+    expect(r.body.properties.updated).toBe(new Date(sim.world.now()).toISOString())
+    const list = await sim.call<List>('GET', '/v2/assets/stac/collections?tags=harbour', { token })
+    expect(list.body.collections.map((c) => c.id)).toEqual([rot.collection.id])
+    // Plain aliases, partial updates and null.
+    const alias = await sim.call<S['StacItem']>('PATCH', path, { token, body: { title: 'Renamed' } })
+    expect(alias.body.properties).toMatchObject({
+      'up42-user:title': 'Renamed',
+      'up42-user:tags': ['harbour', 'q3/2026'],
+    })
+    const cleared = await sim.call<S['StacItem']>('PATCH', path, {
+      token,
+      body: { tags: null, 'up42-user:title': null },
+    })
+    expect(cleared.body.properties).toMatchObject({ 'up42-user:title': null, 'up42-user:tags': [] })
+  })
+
+  it('rejects bad tags with 422 and bad bodies with 400', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const path = `/v2/assets/stac/collections/${rot.collection.id}/items/${rot.itemIds[0]}`
+    const bad = await sim.call<S['Problem']>('PATCH', path, { token, body: { tags: ['fine', 'not#fine'] } })
+    expect(bad.status).toBe(422)
+    expect(bad.body.detail).toMatch(/not#fine/)
+    expect((await sim.call('PATCH', path, { token, body: { 'up42-user:tags': ['<b>'] } })).status).toBe(422)
+    expect((await sim.call('PATCH', path, { token, body: { colour: 'red' } })).status).toBe(400)
+    expect((await sim.call('PATCH', path, { token, body: { tags: 'one' } })).status).toBe(400)
+    expect(
+      (await sim.call('PATCH', path, { token, rawBody: '{', contentType: 'application/json' })).status,
+    ).toBe(400)
+    expect(
+      (
+        await sim.call('PATCH', `/v2/assets/stac/collections/${rot.collection.id}/items/x`, {
+          token,
+          body: {},
+        })
+      ).status,
+    ).toBe(422)
+    expect(rot.itemIds.map((id) => sim.world.stacItems.get(id)?.item.properties['up42-user:tags'])).toEqual([
+      [],
+      [],
+    ])
+  })
+
+  it('deletes a collection with its items, assets and download links', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {
+      token,
+    })
+    expect((await sim.call('GET', link.body.url.slice(BASE.length), { unchecked: true })).status).toBe(200)
+    const r = await sim.call('DELETE', `/v2/assets/stac/collections/${rot.collection.id}`, { token })
+    expect(r.status).toBe(204)
+    expect(sim.world.stacCollections.has(rot.collection.id)).toBe(false)
+    expect(rot.itemIds.some((id) => sim.world.stacItems.has(id))).toBe(false)
+    expect(rot.assetIds.some((id) => sim.world.assets.has(id))).toBe(false)
+    expect([...sim.world.downloads.values()].some((d) => rot.assetIds.includes(d.assetId))).toBe(false)
+    expect((await sim.call('GET', link.body.url.slice(BASE.length), { unchecked: true })).status).toBe(403)
+    expect(
+      (await sim.call('GET', `/v2/assets/stac/collections/${rot.collection.id}`, { token })).status,
+    ).toBe(404)
+    expect(
+      (
+        await sim.call('GET', `/v2/assets/stac/collections/${rot.collection.id}/items/${rot.itemIds[0]}`, {
+          token,
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await sim.call('DELETE', `/v2/assets/stac/collections/${rot.collection.id}`, { token })).status,
+    ).toBe(404)
+    expect((await sim.call('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })).status).toBe(404)
+    // The original delivery is a collection of its own and stays.
+    expect(sim.world.stacCollections.has(seeded(sim, ROTTERDAM, false).collection.id)).toBe(true)
+  })
+})
+
+describe('search', () => {
+  const search = async (sim: TestSim, token: string, body: Record<string, unknown>) =>
+    sim.call<Items>('POST', '/v2/assets/stac/search', { token, body })
+  const idsOf = (r: { body: Items }) => r.body.features.map((f) => f.id)
+
+  it('searches only the account items, by collections and ids', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const all = await search(sim, token, { limit: 1000 })
+    expect(all.status).toBe(200)
+    const ownCollections = new Set(own(sim).map((r) => r.collection.id))
+    expect(all.body.features.every((f) => ownCollections.has(f.collection ?? ''))).toBe(true)
+    expect(all.body.context?.matched).toBe(all.body.features.length)
+    expect(idsOf(await search(sim, token, { collections: [rot.collection.id] })).sort()).toEqual(
+      [...rot.itemIds].sort(),
+    )
+    expect(idsOf(await search(sim, token, { ids: [rot.itemIds[1]] }))).toEqual([rot.itemIds[1]])
+    const lyon = seeded(sim, 'SPOT - Lyon')
+    expect(idsOf(await search(sim, token, { collections: [lyon.collection.id] }))).toEqual([])
+  })
+
+  it('matches bbox and intersects by intersection', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const [w, s, e, n] = rot.collection.extent.spatial.bbox[0]
+    const half = [w - 1, s - 1, (w + e) / 2, n + 1]
+    expect(idsOf(await search(sim, token, { bbox: half, limit: 100 }))).toEqual(
+      expect.arrayContaining(rot.itemIds),
+    )
+    expect(idsOf(await search(sim, token, { bbox: [w - 2, s - 2, w - 1, s - 1], limit: 100 }))).not.toContain(
+      rot.itemIds[0],
+    )
+    const poly = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [w + 0.01, s],
+          [w + 0.01, s + 0.01],
+          [w, s + 0.01],
+          [w, s],
+        ],
+      ],
+    }
+    expect(idsOf(await search(sim, token, { intersects: poly, limit: 100 }))).toEqual(
+      expect.arrayContaining(rot.itemIds),
+    )
+    const far = { type: 'Point', coordinates: [-150, -60] }
+    expect(idsOf(await search(sim, token, { intersects: far }))).toEqual([])
+    expect((await search(sim, token, { bbox: half, intersects: poly })).status).toBe(422)
+    expect((await search(sim, token, { bbox: [10, 10, 20, 5] })).status).toBe(422)
+  })
+
+  it('filters by datetime instants and open or closed intervals', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const item = sim.world.stacItems.get(rot.itemIds[0])?.item
+    const t = Date.parse(item?.properties.datetime ?? '')
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const hits = async (datetime: string) =>
+      idsOf(await search(sim, token, { datetime, collections: [rot.collection.id] }))
+    expect(await hits(iso(t))).toHaveLength(2)
+    expect(await hits(iso(t + 1000))).toHaveLength(0)
+    expect(await hits(`${iso(t - 1000)}/${iso(t + 1000)}`)).toHaveLength(2)
+    expect(await hits(`../${iso(t - 1000)}`)).toHaveLength(0)
+    expect(await hits(`${iso(t - 1000)}/..`)).toHaveLength(2)
+    expect(await hits(`/${iso(t + 1000)}`)).toHaveLength(2)
+    for (const bad of ['yesterday', '../..', `${iso(t + 1000)}/${iso(t)}`, 'a/b/c']) {
+      expect((await search(sim, token, { datetime: bad })).status, bad).toBe(422)
+    }
+  })
+
+  it('evaluates CQL2-JSON filters', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const berlin = seeded(sim, 'Pléiades - Berlin Mitte 2026')
+    const f = async (filter: unknown) => {
+      const r = await search(sim, token, { filter, 'filter-lang': 'cql2-json', limit: 1000 })
+      expect(r.status).toBe(200)
+      return idsOf(r)
+    }
+    const prop = (property: string) => ({ property })
+    expect(await f({ op: '=', args: [prop('asset_id'), rot.assetIds[0]] })).toEqual([rot.itemIds[0]])
+    expect((await f({ op: '=', args: [prop('order_id'), rot.orderId] })).sort()).toEqual(
+      [...rot.itemIds].sort(),
+    )
+    const coastal = await f({ op: '=', args: [prop('workspace_id'), ids.coastalWorkspace] })
+    expect(coastal).toEqual(expect.arrayContaining(rot.itemIds))
+    expect(coastal).not.toContain(berlin.itemIds[0])
+    expect(await f({ op: '=', args: [prop('collection_name'), 'pneo'] })).toEqual(
+      expect.arrayContaining(rot.itemIds),
+    )
+    const notPneo = await f({ op: '<>', args: [prop('constellation'), 'PNEO'] })
+    expect(notPneo).not.toContain(rot.itemIds[0])
+    expect(notPneo).toContain(berlin.itemIds[0])
+    const clear = await f({ op: '<=', args: [prop('eo:cloud_cover'), 3] })
+    expect(clear).toContain(rot.itemIds[0])
+    expect(clear).not.toContain(berlin.itemIds[0])
+    expect(await f({ op: '<', args: [prop('eo:cloud_cover'), 3] })).not.toContain(rot.itemIds[0])
+    expect(await f({ op: '>', args: [prop('eo:cloud_cover'), 3] })).toContain(berlin.itemIds[0])
+    expect(await f({ op: '>=', args: [prop('eo:cloud_cover'), 8] })).toContain(berlin.itemIds[0])
+    expect(await f({ op: 'in', args: [prop('constellation'), ['PNEO', 'PHR']] })).toEqual(
+      expect.arrayContaining([...rot.itemIds, berlin.itemIds[0]]),
+    )
+    expect(await f({ op: 'like', args: [prop('title'), 'Pléiades Neo - Port%'] })).toEqual(
+      expect.arrayContaining(rot.itemIds),
+    )
+    const both = await f({
+      op: 'and',
+      args: [
+        { op: '=', args: [prop('constellation'), 'PNEO'] },
+        { op: '=', args: [prop('asset_id'), rot.assetIds[0]] },
+      ],
+    })
+    expect(both).toEqual([rot.itemIds[0]])
+    const either = await f({
+      op: 'or',
+      args: [
+        { op: '=', args: [prop('id'), rot.itemIds[0]] },
+        { op: '=', args: [prop('id'), berlin.itemIds[0]] },
+      ],
+    })
+    expect(either.sort()).toEqual([rot.itemIds[0], berlin.itemIds[0]].sort())
+    const when = sim.world.stacItems.get(rot.itemIds[0])?.item.properties.datetime ?? ''
+    expect(await f({ op: '=', args: [prop('datetime'), { timestamp: when }] })).toEqual(
+      expect.arrayContaining(rot.itemIds),
+    )
+    // Tags are user tags: an array property matches when any element does.
+    await sim.call('PATCH', `/v2/assets/stac/collections/${rot.collection.id}/items/${rot.itemIds[1]}`, {
+      token,
+      body: { tags: ['harbour', 'east'] },
+    })
+    expect(await f({ op: '=', args: [prop('tags'), 'east'] })).toEqual([rot.itemIds[1]])
+    expect(await f({ op: 'in', args: [prop('tags'), ['west', 'harbour']] })).toEqual([rot.itemIds[1]])
+  })
+
+  it.each([
+    ['unknown operator', { filter: { op: 'between', args: [{ property: 'gsd' }, 1, 2] } }, /operator/],
+    ['unknown property', { filter: { op: '=', args: [{ property: 'colour' }, 'red'] } }, /unknown property/],
+    ['inherited name', { filter: { op: '=', args: [{ property: 'constructor' }, 'x'] } }, /unknown property/],
+    ['inherited sort field', { sortby: [{ field: 'toString', direction: 'asc' }] }, /sort/],
+    ['wrong arity', { filter: { op: '=', args: [{ property: 'gsd' }] } }, /argument/],
+    ['not an expression', { filter: { foo: 1 } }, /op/],
+    ['bad timestamp', { filter: { op: '>', args: [{ property: 'datetime' }, 'soon'] } }, /timestamp/],
+    [
+      'cql2-text',
+      { 'filter-lang': 'cql2-text', filter: { op: '=', args: [{ property: 'gsd' }, 1] } },
+      /cql2-json/,
+    ],
+    ['token', { token: 'next:abc' }, /token is no longer supported/],
+    ['bad sort field', { sortby: [{ field: 'colour', direction: 'asc' }] }, /sort/],
+  ])('answers 422 for %s', async (_name, body, detail) => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['Problem']>('POST', '/v2/assets/stac/search', { token, body })
+    expect(r.status).toBe(422)
+    expect(r.body.detail).toMatch(detail)
+  })
+
+  it('answers 400 for a body of the wrong shape', async () => {
+    const { sim, token } = await setup()
+    expect((await search(sim, token, { limit: 0 })).status).toBe(400)
+    expect((await search(sim, token, { bbox: [1, 2] })).status).toBe(400)
+    expect(
+      (
+        await sim.call('POST', '/v2/assets/stac/search', {
+          token,
+          rawBody: 'nope',
+          contentType: 'application/json',
+        })
+      ).status,
+    ).toBe(400)
+  })
+
+  it('pages through POST next links that repeat the body with another page, and sorts', async () => {
+    const { sim, token } = await setup()
+    const body = {
+      limit: 3,
+      sortby: [{ field: 'properties.eo:cloud_cover', direction: 'desc' }],
+      filter: { op: '>=', args: [{ property: 'eo:cloud_cover' }, 0] },
+    }
+    const first = await search(sim, token, body)
+    const matched = first.body.context?.matched ?? 0
+    expect(matched).toBeGreaterThan(3)
+    const next = first.body.links.find((l) => l.rel === 'next')
+    expect(next).toMatchObject({
+      method: 'POST',
+      href: `${BASE}/v2/assets/stac/search`,
+      body: { ...body, page: 1 },
+    })
+    const seen: string[] = []
+    let page: S['StacLink'] | undefined = { rel: 'next', href: '', body }
+    while (page) {
+      const r = await search(sim, token, page.body ?? {})
+      seen.push(...idsOf(r))
+      page = r.body.links.find((l) => l.rel === 'next')
+    }
+    expect(new Set(seen).size).toBe(matched)
+    const clouds = (await search(sim, token, { ...body, limit: 1000 })).body.features.map((f) =>
+      Number(f.properties['eo:cloud_cover']),
+    )
+    expect(clouds).toEqual([...clouds].sort((a, b) => b - a))
+    const second = await search(sim, token, { ...body, page: 1 })
+    expect(second.body.links.find((l) => l.rel === 'prev')).toMatchObject({
+      method: 'POST',
+      body: { page: 0 },
+    })
+  })
+})
+
+describe('signed downloads', () => {
+  it('creates a signed URL that works without a token for 5 minutes', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const asset = sim.world.assets.get(rot.assetIds[0])
+    const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
+    expect(r.status).toBe(201)
+    expect(r.headers.get('location')).toBe(r.body.url)
+    expect(r.body.url).toMatch(new RegExp(`^${BASE}/__storage/[0-9a-f]{64}/${asset?.filename}$`))
+    const path = r.body.url.slice(BASE.length)
+    const file = await sim.call('GET', path, { unchecked: true })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('image/png')
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${asset?.filename}"`)
+    expect([...(file.bytes ?? new Uint8Array()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+    sim.advance(299)
+    expect((await sim.call('GET', path, { unchecked: true })).status).toBe(200)
+    sim.advance(1)
+    const expired = await sim.call<string>('GET', path, { unchecked: true })
+    expect(expired.status).toBe(403)
+    expect(expired.body).toMatch(/expired/)
+    expect(expired.body).toMatch(/download-url/)
+    expect(sim.world.downloads.size).toBe(0)
+  })
+
+  it('serves metadata as JSON and original deliveries as a stored zip', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const meta = rot.assetIds[1]
+    const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${meta}/download-url`, { token })
+    const json = await sim.call<{ assetId: string; itemId: string }>('GET', r.body.url.slice(BASE.length), {
+      unchecked: true,
+    })
+    expect(json.headers.get('content-type')).toBe('application/json')
+    expect(json.body).toMatchObject({ assetId: meta, itemId: rot.itemIds[0] })
+
+    const original = seeded(sim, ROTTERDAM, false)
+    const z = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${original.assetIds[0]}/download-url`, {
+      token,
+    })
+    const zip = await sim.call('GET', z.body.url.slice(BASE.length), { unchecked: true })
+    expect(zip.status).toBe(200)
+    expect(zip.headers.get('content-type')).toBe('application/zip')
+    const bytes = zip.bytes ?? new Uint8Array()
+    expect([...bytes.slice(0, 4)]).toEqual([0x50, 0x4b, 0x03, 0x04])
+    // Compression method 0 (stored) in the first local header.
+    expect(bytes[8] | (bytes[9] << 8)).toBe(0)
+    const entries = unzipSync(bytes)
+    const names = Object.keys(entries)
+    expect(names.some((n) => n.endsWith('.png'))).toBe(true)
+    expect(names.some((n) => n.endsWith('metadata.json'))).toBe(true)
+    const png = entries[names.find((n) => n.endsWith('.png')) ?? '']
+    expect([...png.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+  })
+
+  it('refuses unknown tokens, wrong file names and foreign or unknown assets', async () => {
+    const { sim, token } = await setup()
+    expect((await sim.call('GET', '/__storage/deadbeef/file.png', { unchecked: true })).status).toBe(403)
+    const rot = seeded(sim, ROTTERDAM)
+    const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
+    const tokenPart = r.body.url.split('/')[4]
+    expect((await sim.call('GET', `/__storage/${tokenPart}/other.png`, { unchecked: true })).status).toBe(403)
+    const starter = await sim.login('starter@swath.test')
+    const foreign = await sim.call<S['Problem']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {
+      token: starter,
+    })
+    expect(foreign.status).toBe(404)
+    expect(foreign.headers.get('content-type')).toBe('application/problem+json')
+    expect((await sim.call('POST', `/v2/assets/${crypto.randomUUID()}/download-url`, { token })).status).toBe(
+      404,
+    )
+    expect((await sim.call('POST', `/v2/assets/${rot.assetIds[0]}/download-url`)).status).toBe(401)
+  })
+})

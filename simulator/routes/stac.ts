@@ -1,0 +1,932 @@
+import { booleanIntersects } from '@turf/turf'
+import type { Geometry } from 'geojson'
+import { footprintOf } from '../domain/processing'
+import { assetFile, deleteCollection } from '../domain/stac'
+import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../domain/types'
+import type { World } from '../domain/world'
+import { bodyOrProblem, readBody } from '../http/body'
+import { schemaValidator, fieldErrors } from '../http/contract'
+import { HttpError, json, problem } from '../http/errors'
+import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+
+/**
+ * STAC storage: the account's deliveries and job results as STAC collections and items, search with a
+ * CQL2-JSON subset, item title/tag edits, collection deletion, and short-lived signed download links served
+ * by the simulator itself under /__storage/ (outside the contract, like a cloud bucket).
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const TAG = /^[A-Za-z0-9 ._\-/:]+$/
+const SOURCES: readonly StacSource[] = ['ARCHIVE', 'TASKING', 'PROCESSING']
+const DEFAULT_LIMIT = 10
+export const DOWNLOAD_TTL_MS = 5 * 60_000
+const STAC_VERSION = '1.0.0'
+
+type Box = [number, number, number, number]
+
+// ------------------------------------------------------------------------------------------ helpers
+
+function invalid(c: ApiContext, detail: string): HttpError {
+  return new HttpError(
+    problem({
+      status: 422,
+      slug: 'invalid-stac-request',
+      title: 'Invalid STAC request',
+      detail,
+      instance: c.req.path,
+    }),
+  )
+}
+
+function notFound(c: ApiContext, what: string): HttpError {
+  return new HttpError(
+    problem({
+      status: 404,
+      slug: 'stac-resource-not-found',
+      title: 'Not Found',
+      detail: `${what} does not exist in this account's storage.`,
+      instance: c.req.path,
+    }),
+  )
+}
+
+const abs = (base: string, href: string) => (href.startsWith('/') ? `${base}${href}` : href)
+
+function linksOut(base: string, links: S['StacLink'][]): S['StacLink'][] {
+  return links.map((l) => ({ ...l, href: abs(base, l.href) }))
+}
+
+function assetsOut(
+  base: string,
+  assets: Record<string, S['StacAsset']> | undefined,
+): Record<string, S['StacAsset']> | undefined {
+  if (!assets) return undefined
+  return Object.fromEntries(Object.entries(assets).map(([k, a]) => [k, { ...a, href: abs(base, a.href) }]))
+}
+
+/** Records hold paths; every response carries absolute links built from the caller's public base. */
+function collectionOut(base: string, record: StacCollectionRecord): S['StacCollection'] {
+  const col = structuredClone(record.collection)
+  col.links = linksOut(base, col.links)
+  if (col.assets) col.assets = assetsOut(base, col.assets)
+  return col
+}
+
+function itemOut(base: string, record: StacItemRecord): S['StacItem'] {
+  const item = structuredClone(record.item)
+  item.links = linksOut(base, item.links)
+  item.assets = assetsOut(base, item.assets) ?? {}
+  return item
+}
+
+function ownCollection(c: ApiContext, world: World, id: string): StacCollectionRecord {
+  const record = world.stacCollections.get(id)
+  if (!record || record.accountId !== c.get('account').id) throw notFound(c, `Collection ${id.slice(0, 100)}`)
+  return record
+}
+
+/** limit/page/token of the GET lists: bad values and the retired token are 422 with a detail. */
+function listPaging(c: ApiContext): { limit: number; page: number } {
+  if (c.req.query('token') !== undefined)
+    throw invalid(c, 'token is no longer supported; use page (zero-based) and limit.')
+  const num = (name: string, min: number, fallback: number) => {
+    const raw = c.req.query(name)
+    if (raw === undefined || raw === '') return fallback
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min)
+      throw invalid(c, `${name} must be a whole number from ${min}; got "${raw.slice(0, 50)}".`)
+    return Number(raw)
+  }
+  return { limit: num('limit', 1, DEFAULT_LIMIT), page: num('page', 0, 0) }
+}
+
+function pageLinks(
+  hrefOf: (page: number) => string,
+  page: number,
+  limit: number,
+  matched: number,
+): S['StacLink'][] {
+  const links: S['StacLink'][] = []
+  if ((page + 1) * limit < matched)
+    links.push({ rel: 'next', href: hrefOf(page + 1), type: 'application/json', method: 'GET' })
+  if (page > 0)
+    links.push({
+      rel: 'prev',
+      href: hrefOf(Math.min(page - 1, Math.max(0, Math.ceil(matched / limit) - 1))),
+      type: 'application/json',
+      method: 'GET',
+    })
+  return links
+}
+
+/** A bbox crossing the antimeridian (west > east) is two boxes. */
+function splitBox([w, s, e, n]: Box): Box[] {
+  return w <= e
+    ? [[w, s, e, n]]
+    : [
+        [w, s, 180, n],
+        [-180, s, e, n],
+      ]
+}
+
+function checkBox(b: number[], say: (msg: string) => never): Box {
+  const [w, s, e, n] = b.length === 6 ? [b[0], b[1], b[3], b[4]] : b
+  if (![w, s, e, n].every((v) => Number.isFinite(v))) say('bbox values must be finite numbers.')
+  if (w < -180 || w > 180 || e < -180 || e > 180) say('bbox longitudes must be within -180..180.')
+  if (s < -90 || s > 90 || n < -90 || n > 90) say('bbox latitudes must be within -90..90.')
+  if (s > n) say('bbox minimum latitude must not be greater than its maximum latitude.')
+  return [w, s, e, n]
+}
+
+const inside = (inner: Box, outer: Box) =>
+  inner[0] >= outer[0] && inner[2] <= outer[2] && inner[1] >= outer[1] && inner[3] <= outer[3]
+const overlaps = (a: Box, b: Box) => !(a[2] < b[0] || a[0] > b[2] || a[3] < b[1] || a[1] > b[3])
+
+function boxOfItem(item: S['StacItem']): Box | undefined {
+  const b = item.bbox
+  if (b && b.length >= 4) return b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
+  return undefined
+}
+
+const assetIdsOf = (item: S['StacItem']) =>
+  Object.values(item.assets).map((a) => a.href.split('/').pop() ?? '')
+
+function collectionTags(world: World, record: StacCollectionRecord): Set<string> {
+  const tags = new Set(record.tags)
+  const own = record.collection['up42-user:tags']
+  if (Array.isArray(own)) for (const t of own) if (typeof t === 'string') tags.add(t)
+  for (const itemId of record.itemIds) {
+    const userTags = world.stacItems.get(itemId)?.item.properties['up42-user:tags']
+    if (Array.isArray(userTags)) for (const t of userTags) tags.add(t)
+  }
+  return tags
+}
+
+// ------------------------------------------------------------------------------------------ queryables + CQL2
+
+type Scalar = string | number | boolean | null
+type Value = Scalar | Scalar[]
+
+interface Queryable {
+  title: string
+  description: string
+  type: string
+  get: (item: S['StacItem']) => Value
+}
+
+const prop = (item: S['StacItem'], name: string): Scalar => {
+  const v = item.properties[name]
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : null
+}
+const time = (v: Scalar): Scalar =>
+  typeof v === 'string' && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null
+
+const QUERYABLES: Record<string, Queryable> = {
+  id: { title: 'Item ID', description: 'Item identifier (UUID).', type: 'string', get: (i) => i.id },
+  collection: {
+    title: 'Collection ID',
+    description: 'Identifier of the item collection.',
+    type: 'string',
+    get: (i) => i.collection ?? null,
+  },
+  datetime: {
+    title: 'Acquisition time',
+    description: 'Acquisition time of the item.',
+    type: 'timestamp',
+    get: (i) => time(prop(i, 'datetime')),
+  },
+  created: {
+    title: 'Created',
+    description: 'When the item landed in storage.',
+    type: 'timestamp',
+    get: (i) => time(prop(i, 'created')),
+  },
+  updated: {
+    title: 'Updated',
+    description: 'Last change of the item.',
+    type: 'timestamp',
+    get: (i) => time(prop(i, 'updated')),
+  },
+  asset_id: {
+    title: 'Asset ID',
+    description: 'ID of any asset of the item.',
+    type: 'string',
+    get: assetIdsOf,
+  },
+  order_id: {
+    title: 'Order ID',
+    description: 'Order that delivered the item.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-order:id'),
+  },
+  job_id: {
+    title: 'Job ID',
+    description: 'Processing job that produced the item.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-system:job_id'),
+  },
+  workspace_id: {
+    title: 'Workspace ID',
+    description: 'Workspace the item belongs to.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-system:workspace_id'),
+  },
+  source: {
+    title: 'Source',
+    description: 'ARCHIVE, TASKING or PROCESSING.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-system:source'),
+  },
+  collection_name: {
+    title: 'Collection name',
+    description: 'Glossary collection of the data, e.g. phr.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-product:collection_name'),
+  },
+  product_id: {
+    title: 'Data product ID',
+    description: 'Data product the item was ordered as.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-product:product_id'),
+  },
+  constellation: {
+    title: 'Constellation',
+    description: 'Sensor constellation.',
+    type: 'string',
+    get: (i) => prop(i, 'constellation'),
+  },
+  gsd: {
+    title: 'Ground sample distance',
+    description: 'Metres per pixel.',
+    type: 'float',
+    get: (i) => prop(i, 'gsd'),
+  },
+  'eo:cloud_cover': {
+    title: 'Cloud cover',
+    description: 'Percent of the scene under cloud.',
+    type: 'float',
+    get: (i) => prop(i, 'eo:cloud_cover'),
+  },
+  cloud_cover: {
+    title: 'Cloud cover (deprecated)',
+    description: 'Use eo:cloud_cover.',
+    type: 'float',
+    get: (i) => prop(i, 'eo:cloud_cover'),
+  },
+  title: {
+    title: 'Title',
+    description: 'User title, or the item title when none is set.',
+    type: 'string',
+    get: (i) => prop(i, 'up42-user:title') ?? prop(i, 'title'),
+  },
+  tags: {
+    title: 'Tags',
+    description: 'User tags of the item.',
+    type: 'array',
+    get: (i) => {
+      const t = i.properties['up42-user:tags']
+      return Array.isArray(t) ? t.filter((x) => typeof x === 'string') : []
+    },
+  },
+  geometry: {
+    title: 'Geometry',
+    description: 'Footprint; filter it with bbox or intersects.',
+    type: 'geometry',
+    get: () => null,
+  },
+}
+
+/** Own members only: a property named `constructor` must not reach Object.prototype. */
+const queryable = (name: string): Queryable | undefined =>
+  Object.hasOwn(QUERYABLES, name) ? QUERYABLES[name] : undefined
+
+const OPS = ['and', 'or', 'not', '=', '<>', '<', '<=', '>', '>=', 'in', 'like', 'isNull']
+
+type Pred = (item: S['StacItem']) => boolean
+type Operand = (item: S['StacItem']) => Value
+
+class CqlError extends Error {}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function propertyName(raw: string): string {
+  return raw.startsWith('properties.') ? raw.slice('properties.'.length) : raw
+}
+
+/** A literal or a property reference; timestamps become epoch ms so they compare with `datetime`. */
+function compileOperand(node: unknown, timeContext: boolean): Operand {
+  if (isRecord(node) && 'property' in node) {
+    if (typeof node.property !== 'string') throw new CqlError('a property reference needs a string name')
+    const name = propertyName(node.property)
+    const q = queryable(name)
+    if (!q) throw new CqlError(`unknown property "${name.slice(0, 80)}"; see /v2/assets/stac/queryables`)
+    if (q.type === 'geometry')
+      throw new CqlError('geometry is filtered with bbox or intersects, not in filter')
+    return q.get
+  }
+  if (isRecord(node) && ('timestamp' in node || 'date' in node)) {
+    const v = node.timestamp ?? node.date
+    const t = typeof v === 'string' ? Date.parse(v) : NaN
+    if (Number.isNaN(t)) throw new CqlError('a timestamp literal must hold an RFC 3339 date-time')
+    return () => t
+  }
+  if (typeof node === 'string') {
+    if (timeContext) {
+      const t = Date.parse(node)
+      if (Number.isNaN(t)) throw new CqlError(`"${node.slice(0, 80)}" is not a timestamp`)
+      return () => t
+    }
+    return () => node
+  }
+  if (typeof node === 'number' || typeof node === 'boolean' || node === null) return () => node
+  throw new CqlError('operands are property references, strings, numbers, booleans or timestamps')
+}
+
+const isTimeProperty = (node: unknown) =>
+  isRecord(node) &&
+  typeof node.property === 'string' &&
+  queryable(propertyName(node.property))?.type === 'timestamp'
+
+const asList = (v: Value): Scalar[] => (Array.isArray(v) ? v : [v])
+
+function compare(op: string, a: Scalar, b: Scalar): boolean {
+  if (a === null || b === null) return false
+  if (op === '=') return a === b
+  if (typeof a !== typeof b) return false
+  switch (op) {
+    case '<':
+      return a < b
+    case '<=':
+      return a <= b
+    case '>':
+      return a > b
+    case '>=':
+      return a >= b
+    default:
+      return false
+  }
+}
+
+function likeRegExp(pattern: string): RegExp {
+  let re = ''
+  // Runs of % mean the same as one and would only make the regular expression backtrack more.
+  pattern = pattern.replace(/%+/g, '%')
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]
+    if (ch === '\\' && i + 1 < pattern.length) re += pattern[++i].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    else if (ch === '%') re += '.*'
+    else if (ch === '_') re += '.'
+    else re += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  }
+  return new RegExp(`^${re}$`, 's')
+}
+
+/** Compiles a CQL2-JSON expression once, so bad filters fail with 422 even when nothing would match. */
+function compileFilter(node: unknown, depth = 0): Pred {
+  if (depth > 50) throw new CqlError('filter is nested too deeply')
+  if (!isRecord(node) || typeof node.op !== 'string' || !Array.isArray(node.args)) {
+    throw new CqlError('each filter expression is an object {"op": <operator>, "args": [...]}')
+  }
+  const op = node.op
+  const args: unknown[] = node.args
+  if (!OPS.includes(op))
+    throw new CqlError(`unsupported filter operator "${op.slice(0, 40)}"; supported: ${OPS.join(', ')}`)
+  const arity = (n: number) => {
+    if (args.length !== n) throw new CqlError(`operator ${op} takes ${n} argument${n > 1 ? 's' : ''}`)
+  }
+  switch (op) {
+    case 'and':
+    case 'or': {
+      if (args.length < 2) throw new CqlError(`operator ${op} takes at least 2 arguments`)
+      const parts = args.map((a) => compileFilter(a, depth + 1))
+      return op === 'and' ? (i) => parts.every((p) => p(i)) : (i) => parts.some((p) => p(i))
+    }
+    case 'not': {
+      arity(1)
+      const inner = compileFilter(args[0], depth + 1)
+      return (i) => !inner(i)
+    }
+    case 'isNull': {
+      arity(1)
+      const a = compileOperand(args[0], false)
+      return (i) => {
+        const v = a(i)
+        return v === null || (Array.isArray(v) && v.length === 0)
+      }
+    }
+    case 'in': {
+      arity(2)
+      if (!Array.isArray(args[1])) throw new CqlError('the second argument of in is a list of values')
+      const timed = isTimeProperty(args[0])
+      const a = compileOperand(args[0], false)
+      const list = (args[1] as unknown[]).map((v) => compileOperand(v, timed))
+      return (i) => {
+        const values = list.map((l) => l(i)).flatMap(asList)
+        return asList(a(i)).some((v) => values.includes(v))
+      }
+    }
+    case 'like': {
+      arity(2)
+      if (typeof args[1] !== 'string')
+        throw new CqlError('the pattern of like is a string (% and _ are wildcards)')
+      const re = likeRegExp(args[1])
+      const a = compileOperand(args[0], false)
+      return (i) => asList(a(i)).some((v) => typeof v === 'string' && re.test(v))
+    }
+    default: {
+      arity(2)
+      const timed = isTimeProperty(args[0]) || isTimeProperty(args[1])
+      const a = compileOperand(args[0], timed)
+      const b = compileOperand(args[1], timed)
+      if (op === '<>') return (i) => !asList(a(i)).some((x) => asList(b(i)).some((y) => compare('=', x, y)))
+      return (i) => asList(a(i)).some((x) => asList(b(i)).some((y) => compare(op, x, y)))
+    }
+  }
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2}))?$/i
+
+/** `instant`, `start/end`, `start/..`, `../end` (an empty side is open too) → [from, to] in ms. */
+function parseDatetime(raw: string): [number, number] | string {
+  const parts = raw.split('/')
+  if (parts.length > 2) return 'datetime is an instant or an interval start/end'
+  const bound = (s: string, open: number): number | string => {
+    if (s === '' || s === '..') return parts.length === 2 ? open : 'an instant datetime cannot be open'
+    if (!RFC3339.test(s) || Number.isNaN(Date.parse(s)))
+      return `"${s.slice(0, 60)}" is not an RFC 3339 date-time`
+    return Date.parse(s)
+  }
+  const from = bound(parts[0], -Infinity)
+  const to = parts.length === 2 ? bound(parts[1], Infinity) : from
+  if (typeof from === 'string') return from
+  if (typeof to === 'string') return to
+  if (from === -Infinity && to === Infinity) return 'a datetime interval needs at least one closed end'
+  if (from > to) return 'the datetime interval starts after it ends'
+  return [from, to]
+}
+
+function itemTimeRange(item: S['StacItem']): [number, number] | undefined {
+  const p = item.properties
+  const start = Date.parse(p.start_datetime ?? p.datetime ?? '')
+  const end = Date.parse(p.end_datetime ?? p.datetime ?? '')
+  if (Number.isNaN(start) || Number.isNaN(end)) return undefined
+  return [start, end]
+}
+
+function searchSortKey(field: string): Operand | undefined {
+  const name = propertyName(field)
+  const q = queryable(name)
+  if (!q || q.type === 'geometry') return undefined
+  return q.get
+}
+
+// ------------------------------------------------------------------------------------------ routes
+
+export function registerStac(api: Api, sim: SimRuntime): void {
+  api.get('/v2/assets/stac', (c) => {
+    const base = publicBase(c.req.raw)
+    const body: S['StacLandingPage'] = {
+      type: 'Catalog',
+      id: 'swath-storage',
+      title: 'Swath storage',
+      description: 'STAC API of the assets stored in this account: order deliveries and processing results.',
+      stac_version: STAC_VERSION,
+      stac_extensions: [],
+      conformsTo: [
+        'https://api.stacspec.org/v1.0.0/core',
+        'https://api.stacspec.org/v1.0.0/collections',
+        'https://api.stacspec.org/v1.0.0/ogcapi-features',
+        'https://api.stacspec.org/v1.0.0/item-search',
+        'https://api.stacspec.org/v1.0.0/item-search#sort',
+        'https://api.stacspec.org/v1.0.0/item-search#filter',
+        'https://api.stacspec.org/v1.0.0/item-search#context',
+        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
+        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+        'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json',
+        'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+      ],
+      links: [
+        { rel: 'self', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'data', href: `${base}/v2/assets/stac/collections`, type: 'application/json' },
+        {
+          rel: 'search',
+          href: `${base}/v2/assets/stac/search`,
+          type: 'application/geo+json',
+          method: 'POST',
+        },
+        {
+          rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
+          href: `${base}/v2/assets/stac/queryables`,
+          type: 'application/schema+json',
+        },
+      ],
+    }
+    return c.json(body)
+  })
+
+  api.get('/v2/assets/stac/collections', (c) => {
+    const world = sim.world
+    const account = c.get('account')
+    const { limit, page } = listPaging(c)
+    const say = (msg: string): never => {
+      throw invalid(c, msg)
+    }
+
+    let boxes: Box[] | undefined
+    const bboxRaw = c.req.query('bbox')
+    if (bboxRaw !== undefined && bboxRaw !== '') {
+      const parts = bboxRaw.trim().replace(/^\[/, '').replace(/\]$/, '').split(',')
+      if (parts.length !== 4 || parts.some((p) => p.trim() === ''))
+        say('bbox must be [min longitude,min latitude,max longitude,max latitude].')
+      boxes = splitBox(
+        checkBox(
+          parts.map((p) => Number(p.trim())),
+          say,
+        ),
+      )
+    }
+    const uuids = (name: string): string[] => {
+      const list = queryList(c, name, true)
+      const badOne = list.find((v) => !UUID.test(v))
+      if (badOne !== undefined)
+        say(`${name} must be comma-separated UUIDs; "${badOne.slice(0, 60)}" is not one.`)
+      return list
+    }
+    const workspaceId = c.req.query('workspace_id')
+    if (workspaceId !== undefined && workspaceId !== '' && !UUID.test(workspaceId))
+      say('workspace_id must be a UUID.')
+    const assetIds = uuids('asset_ids')
+    const orderIds = uuids('order_ids')
+    const productIds = uuids('product_ids')
+    const tags = queryList(c, 'tags', true)
+    const badTag = tags.find((t) => !TAG.test(t))
+    if (badTag !== undefined)
+      say(`tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`)
+    const title = (c.req.query('title') ?? '').toLowerCase()
+    const sources = queryList(c, 'sources', true).map((s) => s.toUpperCase())
+    const badSource = sources.find((s) => !SOURCES.includes(s as StacSource))
+    if (badSource !== undefined)
+      say(`sources must be among ${SOURCES.join(', ')}; got "${badSource.slice(0, 40)}".`)
+    const cnamRaw = (c.req.query('cnam') ?? 'true').toLowerCase()
+    if (cnamRaw !== 'true' && cnamRaw !== 'false') say('cnam must be true or false.')
+    const transformed = cnamRaw === 'true'
+
+    const matches = [...world.stacCollections.values()]
+      .filter((r) => {
+        if (r.accountId !== account.id || r.transformed !== transformed) return false
+        if (workspaceId && r.workspaceId !== workspaceId) return false
+        if (sources.length > 0 && !sources.includes(r.source)) return false
+        if (orderIds.length > 0 && !(r.orderId && orderIds.includes(r.orderId))) return false
+        if (productIds.length > 0 && !(r.productId && productIds.includes(r.productId))) return false
+        if (assetIds.length > 0 && !r.assetIds.some((a) => assetIds.includes(a))) return false
+        if (title) {
+          const own = r.collection['up42-user:title']
+          const titles = [r.collection.title ?? '', typeof own === 'string' ? own : '']
+          if (!titles.some((t) => t.toLowerCase().includes(title))) return false
+        }
+        if (boxes) {
+          const b = r.collection.extent.spatial.bbox[0]
+          if (!b || b.length < 4) return false
+          const own: Box = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
+          if (!boxes.some((outer) => inside(own, outer))) return false
+        }
+        if (tags.length > 0) {
+          const have = collectionTags(world, r)
+          if (!tags.some((t) => have.has(t))) return false
+        }
+        return true
+      })
+      .reverse()
+      // Newest delivery first; insertion order (reversed) breaks ties.
+      .sort((a, b) => b.createdAt - a.createdAt)
+
+    const base = publicBase(c.req.raw)
+    const selfUrl = new URL(c.req.url)
+    const hrefOf = (n: number) => {
+      const params = new URLSearchParams(selfUrl.search)
+      params.set('page', String(n))
+      params.set('limit', String(limit))
+      return `${base}/v2/assets/stac/collections?${params.toString()}`
+    }
+    const slice = matches.slice(page * limit, page * limit + limit)
+    const body: S['StacCollectionList'] = {
+      collections: slice.map((r) => collectionOut(base, r)),
+      links: [
+        { rel: 'self', href: hrefOf(page), type: 'application/json' },
+        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'parent', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        ...pageLinks(hrefOf, page, limit, matches.length),
+      ],
+      context: { returned: slice.length, limit, matched: matches.length },
+    }
+    return c.json(body)
+  })
+
+  api.get('/v2/assets/stac/collections/:collectionId', (c) => {
+    const record = ownCollection(c, sim.world, c.req.param('collectionId'))
+    return c.json(collectionOut(publicBase(c.req.raw), record))
+  })
+
+  api.delete('/v2/assets/stac/collections/:collectionId', (c) => {
+    const world = sim.world
+    const record = ownCollection(c, world, c.req.param('collectionId'))
+    deleteCollection(world, record.collection.id)
+    return c.body(null, 204)
+  })
+
+  api.get('/v2/assets/stac/collections/:collectionId/items', (c) => {
+    const world = sim.world
+    const record = ownCollection(c, world, c.req.param('collectionId'))
+    const { limit, page } = listPaging(c)
+    const items = record.itemIds
+      .map((id) => world.stacItems.get(id))
+      .filter((r): r is StacItemRecord => r !== undefined)
+    const base = publicBase(c.req.raw)
+    const path = `/v2/assets/stac/collections/${record.collection.id}`
+    const hrefOf = (n: number) => `${base}${path}/items?page=${n}&limit=${limit}`
+    const slice = items.slice(page * limit, page * limit + limit)
+    const body: S['StacItemCollection'] = {
+      type: 'FeatureCollection',
+      features: slice.map((r) => itemOut(base, r)),
+      links: [
+        { rel: 'self', href: hrefOf(page), type: 'application/geo+json' },
+        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'parent', href: `${base}${path}`, type: 'application/json' },
+        { rel: 'collection', href: `${base}${path}`, type: 'application/json' },
+        ...pageLinks(hrefOf, page, limit, items.length),
+      ],
+      context: { returned: slice.length, limit, matched: items.length },
+    }
+    return c.json(body)
+  })
+
+  const ownItem = (c: ApiContext, world: World): StacItemRecord => {
+    const itemId = c.req.param('itemId') ?? ''
+    if (!UUID.test(itemId)) throw invalid(c, `item-id must be a UUID; got "${itemId.slice(0, 60)}".`)
+    const col = ownCollection(c, world, c.req.param('collectionId') ?? '')
+    const rec = world.stacItems.get(itemId)
+    if (!rec || rec.collectionId !== col.collection.id)
+      throw notFound(c, `Item ${itemId} of collection ${col.collection.id}`)
+    return rec
+  }
+
+  api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', (c) => {
+    return c.json(itemOut(publicBase(c.req.raw), ownItem(c, sim.world)))
+  })
+
+  api.patch('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
+    const world = sim.world
+    const rec = ownItem(c, world)
+    const r = await readBody<unknown>(c.req.raw)
+    if (!r.ok) {
+      const status = r.kind === 'too-large' ? 413 : 400
+      return problem({
+        status,
+        slug: status === 413 ? 'payload-too-large' : 'malformed-body',
+        title: status === 413 ? 'Request body too large' : 'Request body is not valid JSON',
+        detail: r.message,
+        instance: c.req.path,
+        errors: r.errors,
+      })
+    }
+    // Tag characters are a rule of the STAC service (422), checked before the shape of the rest (400).
+    if (isRecord(r.value)) {
+      for (const key of ['tags', 'up42-user:tags']) {
+        const list = r.value[key]
+        if (!Array.isArray(list)) continue
+        const badTag = (list as unknown[]).find((t) => typeof t === 'string' && !TAG.test(t))
+        if (typeof badTag === 'string')
+          throw invalid(
+            c,
+            `tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`,
+          )
+      }
+    }
+    const validate = schemaValidator('StacItemPatch')
+    if (!validate(r.value)) {
+      const errors = fieldErrors(validate.errors)
+      return problem({
+        status: 400,
+        slug: 'bad-request',
+        title: 'Request not valid',
+        detail: errors.map((e) => `${e.name} ${e.reason}`).join('; '),
+        instance: c.req.path,
+        errors,
+      })
+    }
+    const patch = r.value as S['StacItemPatch']
+    const title = 'up42-user:title' in patch ? patch['up42-user:title'] : patch.title
+    const tags = 'up42-user:tags' in patch ? patch['up42-user:tags'] : patch.tags
+    const props = rec.item.properties
+    if (title !== undefined) props['up42-user:title'] = title
+    if (tags !== undefined) props['up42-user:tags'] = tags === null ? [] : [...new Set(tags)]
+    props.updated = new Date(world.now()).toISOString()
+    return c.json(itemOut(publicBase(c.req.raw), rec))
+  })
+
+  api.get('/v2/assets/stac/queryables', (c) => {
+    const base = publicBase(c.req.raw)
+    const body: S['StacQueryables'] = {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      $id: `${base}/v2/assets/stac/queryables`,
+      type: 'object',
+      title: 'Swath storage queryables',
+      description: 'Properties usable in the filter of POST /v2/assets/stac/search (CQL2-JSON).',
+      properties: Object.fromEntries(
+        Object.entries(QUERYABLES).map(([k, q]) => [
+          k,
+          { title: q.title, description: q.description, type: q.type },
+        ]),
+      ),
+    }
+    return c.json(body)
+  })
+
+  api.post('/v2/assets/stac/search', async (c) => {
+    const world = sim.world
+    const account = c.get('account')
+    const req = await bodyOrProblem<S['StacSearchRequest'] & Record<string, unknown>>(
+      c.req.raw,
+      'StacSearchRequest',
+    )
+    const say = (msg: string): never => {
+      throw invalid(c, msg)
+    }
+    if ('token' in req) say('token is no longer supported; send page (zero-based) instead.')
+    if (req.bbox && req.intersects) say('bbox and intersects cannot be used together.')
+    const boxes = req.bbox
+      ? splitBox(
+          checkBox(
+            req.bbox.length === 4 || req.bbox.length === 6 ? req.bbox : say('bbox has 4 or 6 numbers.'),
+            say,
+          ),
+        )
+      : undefined
+    const range = req.datetime !== undefined ? parseDatetime(req.datetime) : undefined
+    if (typeof range === 'string') throw invalid(c, range)
+    if (req['filter-lang'] && req['filter-lang'] !== 'cql2-json')
+      say(`filter-lang ${req['filter-lang']} is not supported; use cql2-json.`)
+    let filter: Pred | undefined
+    if (req.filter !== undefined) {
+      try {
+        filter = compileFilter(req.filter)
+      } catch (e) {
+        if (e instanceof CqlError) say(`filter: ${e.message}`)
+        throw e
+      }
+    }
+    const sortKeys = (req.sortby ?? []).map((s) => {
+      const key = searchSortKey(s.field)
+      if (!key) say(`cannot sort by "${s.field.slice(0, 60)}"; sort by a queryable property.`)
+      return { key: key as Operand, sign: s.direction === 'asc' ? 1 : -1 }
+    })
+    let geometry: Geometry | undefined
+    if (req.intersects) {
+      const g = req.intersects
+      geometry = { type: g.type, coordinates: g.coordinates } as Geometry
+    }
+    const limit = req.limit ?? DEFAULT_LIMIT
+    const page = req.page ?? 0
+
+    const collections = req.collections ? new Set(req.collections) : undefined
+    const ids = req.ids ? new Set(req.ids) : undefined
+    const own = new Set(
+      [...world.stacCollections.values()]
+        .filter((r) => r.accountId === account.id)
+        .map((r) => r.collection.id),
+    )
+    const matches: StacItemRecord[] = []
+    for (const rec of world.stacItems.values()) {
+      if (!own.has(rec.collectionId)) continue
+      const item = rec.item
+      if (collections && !collections.has(rec.collectionId)) continue
+      if (ids && !ids.has(item.id)) continue
+      if (boxes) {
+        const b = boxOfItem(item)
+        if (!b || !boxes.some((q) => overlaps(b, q))) continue
+      }
+      if (range) {
+        const t = itemTimeRange(item)
+        if (!t || t[1] < range[0] || t[0] > range[1]) continue
+      }
+      if (geometry) {
+        const fp = footprintOf(item)
+        if (!fp) continue
+        let hit: boolean
+        try {
+          hit = booleanIntersects(geometry, { type: fp.type, coordinates: fp.coordinates } as Geometry)
+        } catch {
+          return say('intersects is not a valid geometry.')
+        }
+        if (!hit) continue
+      }
+      if (filter && !filter(item)) continue
+      matches.push(rec)
+    }
+    const first = (v: Value): Scalar => (Array.isArray(v) ? (v[0] ?? null) : v)
+    const created = QUERYABLES.created.get
+    matches.sort(({ item: a }, { item: b }) => {
+      for (const { key, sign } of sortKeys) {
+        const x = first(key(a))
+        const y = first(key(b))
+        if (x === y) continue
+        if (x === null) return 1
+        if (y === null) return -1
+        return (x < y ? -1 : 1) * sign
+      }
+      const x = first(created(a)) ?? 0
+      const y = first(created(b)) ?? 0
+      return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
+    })
+
+    const base = publicBase(c.req.raw)
+    const searchHref = `${base}/v2/assets/stac/search`
+    const slice = matches.slice(page * limit, page * limit + limit)
+    const links: S['StacLink'][] = [
+      { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+      { rel: 'self', href: searchHref, type: 'application/geo+json', method: 'POST', body: { ...req } },
+    ]
+    // Paging follows the contract: the next request is the same body with another zero-based `page`.
+    if ((page + 1) * limit < matches.length)
+      links.push({
+        rel: 'next',
+        href: searchHref,
+        type: 'application/geo+json',
+        method: 'POST',
+        body: { ...req, page: page + 1 },
+      })
+    if (page > 0) {
+      const prev = Math.min(page - 1, Math.max(0, Math.ceil(matches.length / limit) - 1))
+      links.push({
+        rel: 'prev',
+        href: searchHref,
+        type: 'application/geo+json',
+        method: 'POST',
+        body: { ...req, page: prev },
+      })
+    }
+    const body: S['StacItemCollection'] = {
+      type: 'FeatureCollection',
+      features: slice.map((r) => itemOut(base, r)),
+      links,
+      context: { returned: slice.length, limit, matched: matches.length },
+    }
+    return c.json(body)
+  })
+
+  api.post('/v2/assets/:assetId/download-url', (c) => {
+    const world = sim.world
+    const assetId = c.req.param('assetId')
+    const asset = world.assets.get(assetId)
+    if (!asset || asset.accountId !== c.get('account').id) {
+      return problem({
+        status: 404,
+        slug: 'asset-not-found',
+        title: 'Asset not found',
+        detail: `No asset ${assetId.slice(0, 100)} exists in this account's storage.`,
+        instance: c.req.path,
+      })
+    }
+    const token = (world.rng.uuid() + world.rng.uuid()).replace(/-/g, '')
+    const expiresAt = world.now() + DOWNLOAD_TTL_MS
+    world.downloads.set(token, { assetId, expiresAt })
+    // Dead links are dropped from memory once they expire.
+    world.schedule(expiresAt, () => {
+      world.downloads.delete(token)
+    })
+    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}`
+    return json(201, { url } satisfies S['SignedUrl'], 'application/json', { location: url })
+  })
+
+  // Outside the contract, like a bucket: no Authorization, only the unguessable token in the path.
+  api.get('/__storage/:token/:filename', (c) => {
+    const world = sim.world
+    const link = world.downloads.get(c.req.param('token'))
+    const asset = link ? world.assets.get(link.assetId) : undefined
+    if (!link || !asset || world.now() >= link.expiresAt || asset.filename !== c.req.param('filename')) {
+      const body = [
+        "<?xml version='1.0' encoding='UTF-8'?>",
+        '<Error><Code>ExpiredToken</Code>',
+        '<Message>The download link is invalid or has expired. Signed links are valid for 5 minutes.</Message>',
+        '<Details>Request a new link with POST /v2/assets/{asset-id}/download-url.</Details></Error>',
+      ].join('')
+      return new Response(body, {
+        status: 403,
+        headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-store' },
+      })
+    }
+    const bytes = assetFile(world, asset)
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      status: 200,
+      headers: {
+        'content-type': asset.mediaType,
+        'content-length': String(bytes.byteLength),
+        'content-disposition': `attachment; filename="${asset.filename.replace(/["\\\r\n]/g, '_')}"`,
+        'cache-control': 'private, max-age=300',
+      },
+    })
+  })
+}
