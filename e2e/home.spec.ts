@@ -25,6 +25,7 @@ test.describe('start page', () => {
 
   test('is usable by keyboard: the skip link moves focus to the content', async ({ page }) => {
     await page.goto('/')
+    await expect(page.getByTestId('collections-table')).toBeVisible()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
     await expect(skip).toBeFocused()

@@ -59,7 +59,7 @@ export function CollectionsOverview() {
                 <Table.Td>
                   <Group gap={4}>
                     {c.integrations.map((i) => (
-                      <Badge key={i} size="xs" variant="outline" color="gray" tt="none">
+                      <Badge key={i} size="xs" variant="default" tt="none">
                         {INTEGRATION_LABELS[i]}
                       </Badge>
                     ))}
