@@ -73,23 +73,26 @@ export async function bodyOrProblem<T>(
   const r = await readBody<T>(req, schemaName)
   if (r.ok) return r.value
   const instance = new URL(req.url).pathname
-  if (r.kind === 'too-large') {
-    throw new HttpError(
-      problem({
-        status: 413,
-        slug: 'payload-too-large',
-        title: 'Request body too large',
-        detail: r.message,
-        instance,
-        errors: r.errors,
-      }),
-    )
-  }
+  if (r.kind === 'too-large') throw tooLarge413(r, instance)
   throw new HttpError(
     problem({
       status: 400,
       slug: opts.slug ?? (r.kind === 'malformed' ? 'malformed-body' : 'bad-request'),
       title: opts.title ?? (r.kind === 'malformed' ? 'Request body is not valid JSON' : 'Request not valid'),
+      detail: r.message,
+      instance,
+      errors: r.errors,
+    }),
+  )
+}
+
+/** The one answer to an oversized body, whatever the area: a 413 problem. */
+export function tooLarge413(r: { message: string; errors: FieldError[] }, instance: string): HttpError {
+  return new HttpError(
+    problem({
+      status: 413,
+      slug: 'payload-too-large',
+      title: 'Request body too large',
       detail: r.message,
       instance,
       errors: r.errors,

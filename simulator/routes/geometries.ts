@@ -1,3 +1,4 @@
+import { tooLarge413 } from '../http/body'
 import { aoiFeatureCollectionIssues, describeIssues } from '../domain/geometry-rules'
 import type { Account, S } from '../domain/types'
 import { readBody } from '../http/body'
@@ -158,16 +159,7 @@ async function geometryBody<T>(c: ApiContext, schemaName: string): Promise<T> {
   const r = await readBody<unknown>(c.req.raw)
   if (!r.ok) {
     if (r.kind === 'too-large') {
-      throw new HttpError(
-        problem({
-          status: 413,
-          slug: 'payload-too-large',
-          title: 'Request body too large',
-          detail: r.message,
-          instance: c.req.path,
-          errors: r.errors,
-        }),
-      )
+      throw tooLarge413(r, c.req.path)
     }
     throw new HttpError(
       problem({

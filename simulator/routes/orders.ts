@@ -1,3 +1,4 @@
+import { tooLarge413 } from '../http/body'
 import { fieldErrors, schemaValidator, type FieldError } from '../http/contract'
 import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
 import { readBody, bodyOrProblem } from '../http/body'
@@ -95,16 +96,7 @@ async function parseOrderRequest(c: ApiContext, world: World): Promise<ParsedReq
   const read = await readBody<unknown>(c.req.raw)
   if (!read.ok) {
     if (read.kind === 'too-large') {
-      throw new HttpError(
-        problem({
-          status: 413,
-          slug: 'payload-too-large',
-          title: 'Request body too large',
-          detail: read.message,
-          instance,
-          errors: read.errors,
-        }),
-      )
+      throw tooLarge413(read, instance)
     }
     throw badOrderRequest(instance, read.message, read.errors)
   }

@@ -1,3 +1,4 @@
+import { tooLarge413 } from '../http/body'
 import { budgetProblem } from '../domain/credits'
 import {
   checkRequest,
@@ -82,16 +83,7 @@ async function processingBody(c: ApiContext): Promise<unknown> {
   const r = await readBody<unknown>(c.req.raw)
   if (r.ok) return r.value
   if (r.kind === 'too-large') {
-    throw new HttpError(
-      problem({
-        status: 413,
-        slug: 'payload-too-large',
-        title: 'Request body too large',
-        detail: r.message,
-        instance: c.req.path,
-        errors: r.errors,
-      }),
-    )
+    throw tooLarge413(r, c.req.path)
   }
   throw new HttpError(processingSchemaError(r.message))
 }
