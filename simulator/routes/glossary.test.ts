@@ -45,14 +45,7 @@ describe('GET /v2/collections', () => {
   })
 
   it('falls back to defaults for bad paging values (the contract has no error status here)', async () => {
-    for (const q of [
-      'page=-1',
-      'page=x',
-      'size=0',
-      'size=abc',
-      'sort=nonsense,asc',
-      'sort=name,sideways',
-    ]) {
+    for (const q of ['page=-1', 'page=x', 'size=0', 'size=abc', 'sort=nonsense,asc', 'sort=name,sideways']) {
       const page = await list<S['Collection']>(`/v2/collections?${q}`)
       expect(page.number, q).toBe(0)
       expect(page.size, q).toBe(20)
