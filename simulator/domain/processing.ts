@@ -2,6 +2,7 @@ import { area as turfArea } from '@turf/turf'
 import type { MultiPolygon, Polygon } from 'geojson'
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { iso } from './clock'
+import { rect } from './coverage'
 import { createRng, uuidFrom, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed'
 import { dataProductId, eulaId } from './seed-glossary'
@@ -385,18 +386,7 @@ export function footprintOf(item: S['StacItem']): Footprint | undefined {
   const b = item.bbox
   if (b && b.length >= 4) {
     const [w, s, e, n] = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : b
-    return {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ],
-    }
+    return rect(w, s, e, n)
   }
   return undefined
 }
