@@ -1,3 +1,4 @@
+import { workspaceProblem } from '../domain/workspaces'
 import { tooLarge413 } from '../http/body'
 import { aoiFeatureCollectionIssues, describeIssues } from '../domain/geometry-rules'
 import type { Account, S } from '../domain/types'
@@ -102,18 +103,8 @@ export function registerGeometries(api: Api, sim: SimRuntime): void {
 
 /** Unknown, malformed and other accounts' workspaces all answer the same 404: existence is not leaked. */
 function requireWorkspace(sim: SimRuntime, c: ApiContext, account: Account, workspaceId: string): void {
-  const ws = UUID.test(workspaceId) ? sim.world.workspaces.get(workspaceId) : undefined
-  if (!ws || ws.accountId !== account.id) {
-    throw new HttpError(
-      problem({
-        status: 404,
-        slug: 'workspace-not-found',
-        title: 'Workspace not found',
-        detail: `No workspace ${workspaceId} exists in this account.`,
-        instance: c.req.path,
-      }),
-    )
-  }
+  const noWorkspace = workspaceProblem(sim.world, account, workspaceId, c.req.path)
+  if (noWorkspace) throw new HttpError(noWorkspace)
 }
 
 function findGeometry(sim: SimRuntime, c: ApiContext): S['SavedGeometry'] {

@@ -1,3 +1,4 @@
+import { workspaceProblem } from '../domain/workspaces'
 import { tooLarge413 } from '../http/body'
 import { fieldErrors, schemaValidator, type FieldError } from '../http/contract'
 import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
@@ -318,18 +319,8 @@ export function registerOrders(api: Api, sim: SimRuntime): void {
       throw badOrderRequest(instance, 'workspaceId must be a UUID.', [
         { name: 'workspaceId', reason: 'must be a UUID' },
       ])
-    const workspace = world.workspaces.get(workspaceId.toLowerCase())
-    if (!workspace || workspace.accountId !== account.id) {
-      throw new HttpError(
-        problem({
-          status: 404,
-          slug: 'workspace-not-found',
-          title: 'Workspace not found',
-          detail: `No workspace ${workspaceId} exists in this account.`,
-          instance,
-        }),
-      )
-    }
+    const noWorkspace = workspaceProblem(world, account, workspaceId, instance)
+    if (noWorkspace) throw new HttpError(noWorkspace)
     const parsed = await parseOrderRequest(c, world)
     const budgetId = parsed.body.budgetId ? parsed.body.budgetId.toLowerCase() : null
     const gate = budgetProblem(world, account, budgetId, instance)
@@ -366,7 +357,7 @@ export function registerOrders(api: Api, sim: SimRuntime): void {
       }
       const record = buildOrder({
         account,
-        workspaceId: workspace.id,
+        workspaceId: workspaceId.toLowerCase(),
         actor: userActor(user.id),
         collection: parsed.collection,
         product: parsed.product,

@@ -1,3 +1,4 @@
+import { workspaceProblem } from '../domain/workspaces'
 import { tooLarge413 } from '../http/body'
 import { budgetProblem } from '../domain/credits'
 import {
@@ -141,16 +142,8 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
         errors: [{ name: 'workspaceId', reason: workspaceId ? 'is not a UUID' : 'is required' }],
       })
     }
-    const workspace = world.workspaces.get(workspaceId)
-    if (!workspace || workspace.accountId !== account.id) {
-      return problem({
-        status: 404,
-        slug: 'workspace-not-found',
-        title: 'Workspace not found',
-        detail: `No workspace ${workspaceId} exists in this account.`,
-        instance,
-      })
-    }
+    const noWorkspace = workspaceProblem(world, account, workspaceId, instance)
+    if (noWorkspace) return noWorkspace
     const budgetId = c.req.query('budgetId') || null
     const gate = budgetProblem(world, account, budgetId, instance)
     if (gate) return gate
