@@ -87,6 +87,16 @@ export default defineConfig([
     },
   })),
   {
+    // Test helpers run the console over the in-process simulator; nothing here reaches the bundle.
+    files: ['src/testing/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restricted(
+        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
+        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
+      ),
+    },
+  },
+  {
     files: ['simulator/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -36,6 +36,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     environment: 'node',
+    setupFiles: ['src/testing/setup-dom.ts'],
     testTimeout: 20_000,
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]

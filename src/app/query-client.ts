@@ -1,10 +1,40 @@
-import { QueryClient } from '@tanstack/react-query'
+import { notifications } from '@mantine/notifications'
+import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { isApiError, whatToDo } from '../api/errors'
 
-/** TanStack Query defaults, in one place. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `toast: false` on a mutation that shows its own error where it happened (a form, a dialog). */
+    mutationMeta: { toast?: boolean }
+  }
+}
+
+/**
+ * TanStack Query defaults, in one place. Reads are retried by the API client itself (with backoff, only
+ * where it is safe), so the cache does not retry on top of it; mutation errors surface as a toast.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        if (mutation.meta?.toast === false) return
+        notifications.show({
+          color: 'red',
+          title: isApiError(error) ? error.title : 'Something went wrong',
+          message: [isApiError(error) ? error.detail : error.message, whatToDo(error)]
+            .filter(Boolean)
+            .join(' '),
+          autoClose: 10_000,
+        })
+      },
+    }),
     defaultOptions: {
-      queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 2 },
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: false,
+      },
       mutations: { retry: false },
     },
   })

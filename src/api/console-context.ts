@@ -1,0 +1,55 @@
+import { createContext, useContext, useSyncExternalStore } from 'react'
+import type { RuntimeConfig } from '../config/runtime-config'
+import type { ApiClient } from './client'
+import type { Session, SessionSnapshot, SessionUser } from './session'
+
+/** What every part of the console reaches the service through: one client, one session, one config. */
+export interface ConsoleServices {
+  client: ApiClient
+  session: Session
+  config: RuntimeConfig
+}
+
+export const ConsoleContext = createContext<ConsoleServices | null>(null)
+
+export function useConsoleServices(): ConsoleServices {
+  const services = useContext(ConsoleContext)
+  if (!services) throw new Error('This component needs <ConsoleContext.Provider> above it')
+  return services
+}
+
+/** The one API client, for building query options inside components. */
+export function useApiClient(): ApiClient {
+  return useConsoleServices().client
+}
+
+/** The session as React sees it: re-renders on sign-in, refresh, expiry and sign-out. */
+export function useSession(): SessionSnapshot {
+  const { session } = useConsoleServices()
+  return useSyncExternalStore(session.subscribe, session.getSnapshot)
+}
+
+/** The workspace requests act in (the switcher's choice, else the user's first). */
+export function useWorkspaceId(): string | null {
+  const snap = useSession()
+  const list = snap.user?.workspaces ?? []
+  return (list.find((w) => w.id === snap.workspaceId) ?? list[0])?.id ?? null
+}
+
+/** What the signed-in user may do, from the contract's rules (scopes, role, plan). */
+export function permissionsOf(user: SessionUser | null) {
+  const scopes = new Set(user?.scopes ?? [])
+  const enterprise = user?.plan === 'ENTERPRISE'
+  const viewer = user?.role === 'VIEWER'
+  return {
+    /** Budgets: Enterprise plan, `budget.r`, and not the Viewer role. */
+    budgets: enterprise && scopes.has('budget.r') && !viewer,
+    /** Why budgets are not offered, in plain words; null when they are. */
+    budgetsWhyNot: !enterprise
+      ? 'Budgets are part of the Enterprise plan; this account is on another plan.'
+      : viewer || !scopes.has('budget.r')
+        ? 'Your role (Viewer) cannot see budgets. An account administrator can.'
+        : null,
+    acceptEulas: scopes.has('eula.w'),
+  }
+}

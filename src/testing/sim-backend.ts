@@ -1,0 +1,105 @@
+import { createSimulator, type Simulator } from '../../simulator/app'
+
+import { createApiClient, type ApiClient, type RetryPolicy } from '../api/client'
+import { localLock, Session, type LockFn } from '../api/session'
+import type { RuntimeConfig } from '../config/runtime-config'
+
+/**
+ * The console's real client and session over an in-process simulator: component and session tests go
+ * through every middleware and the token server, with no ports and a manual simulator clock.
+ */
+export const TEST_ORIGIN = 'http://swath.test'
+export const DEMO_PASSWORD = 'swath-demo'
+
+export const testConfig: RuntimeConfig = {
+  apiUrl: `${TEST_ORIGIN}/api`,
+  clientId: 'service-api',
+  docsUrl: 'https://docs.swath.test',
+  regions: [
+    { id: 'eu', label: 'Europe', authUrl: `${TEST_ORIGIN}/auth` },
+    { id: 'sa', label: 'South America', authUrl: `${TEST_ORIGIN}/auth-sa` },
+  ],
+}
+
+export interface SimBackend {
+  sim: Simulator
+  /** fetch that routes /api to the service app and /auth to the token server, as the dev server does. */
+  fetch: typeof fetch
+  /** Requests seen, in order (method and path below the prefix). */
+  log: { method: string; path: string; status: number; auth: string | null }[]
+  /** Moves the simulator's clock (not the console's). */
+  advance(seconds: number): void
+}
+
+export function createSimBackend(): SimBackend {
+  const sim = createSimulator({ clock: 'manual' })
+  const log: SimBackend['log'] = []
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const req = new Request(input, init)
+    const url = new URL(req.url)
+    const prefix = ['/api', '/auth'].find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))
+    if (url.origin !== TEST_ORIGIN || !prefix) {
+      // Unknown hosts fail like an unreachable server does, loudly in the log.
+      log.push({ method: req.method, path: url.pathname, status: 0, auth: null })
+      throw new TypeError(`fetch failed: ${req.url} is not served by the test backend`)
+    }
+    const path = url.pathname.slice(prefix.length) || '/'
+    const app = prefix === '/api' ? sim.api : sim.auth
+    const res = await app.request(`http://sim.test${path}${url.search}`, {
+      method: req.method,
+      headers: req.headers,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer(),
+      signal: req.signal,
+    })
+    log.push({ method: req.method, path, status: res.status, auth: req.headers.get('authorization') })
+    return res
+  }
+  return {
+    sim,
+    fetch: fetchImpl,
+    log,
+    advance: (seconds) => {
+      sim.runtime.clock.advance(seconds)
+      sim.runtime.world.settle()
+    },
+  }
+}
+
+export interface TestConsole {
+  backend: SimBackend
+  session: Session
+  client: ApiClient
+  config: RuntimeConfig
+}
+
+/** A session and client over `backend`; several consoles over one backend behave like several tabs. */
+export function createTestConsole(
+  backend: SimBackend = createSimBackend(),
+  opts: { storage?: Storage | null; channel?: string | null; lock?: LockFn; retry?: RetryPolicy } = {},
+): TestConsole {
+  const session = new Session({
+    regions: testConfig.regions,
+    clientId: testConfig.clientId,
+    fetch: backend.fetch,
+    storage: opts.storage ?? null,
+    channel: opts.channel ?? null,
+    lock: opts.lock ?? localLock(),
+  })
+  const client = createApiClient({
+    baseUrl: testConfig.apiUrl,
+    session,
+    fetch: backend.fetch,
+    retry: opts.retry ?? { retries: 2, baseDelayMs: 1 },
+  })
+  return { backend, session, client, config: testConfig }
+}
+
+export async function signedInConsole(
+  email = 'analyst@swath.test',
+  backend?: SimBackend,
+): Promise<TestConsole> {
+  const c = createTestConsole(backend)
+  await c.session.signIn({ regionId: 'eu', email, password: DEMO_PASSWORD })
+  return c
+}
+
