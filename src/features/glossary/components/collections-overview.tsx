@@ -1,30 +1,39 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useApiClient } from '../../../api/api-context'
-import { INTEGRATION_LABELS } from '../labels'
+import { Link } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { whatToDo } from '../../../api/errors'
+import { paths } from '../../../config/paths'
 import { collectionListOptions } from '../queries'
+import { CollectionsTable } from './collections-table'
+import { ListSkeleton } from './list-skeleton'
 
-/** The catalog's collections at a glance: live from the public glossary endpoint. */
+/** The catalog's collections at a glance on the start page; the collections page filters and pages them. */
 export function CollectionsOverview() {
   const client = useApiClient()
-  const { data, isPending, isError, error, refetch, isFetching } = useQuery(
-    collectionListOptions(client, { size: 100, sort: 'name,asc' }),
-  )
+  // The start page says what went wrong in place and offers to try again, rather than failing whole.
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery({
+    ...collectionListOptions(client, { size: 100, sort: 'name,asc' }),
+    throwOnError: false,
+  })
 
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        Collections
-      </Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={2} size="h3">
+          Collections
+        </Title>
+        <Anchor component={Link} to={paths.collections()} size="sm">
+          Filter and compare collections
+        </Anchor>
+      </Group>
       {isPending ? (
-        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading collections">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={28} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading collections" />
       ) : isError ? (
         <Alert color="red" title="Collections could not be loaded">
-          <Text size="sm">{error.message} Check your connection, then try again.</Text>
+          <Text size="sm">
+            {error.message} {whatToDo(error)}
+          </Text>
           <Button mt="sm" size="xs" variant="light" loading={isFetching} onClick={() => void refetch()}>
             Try again
           </Button>
@@ -32,43 +41,9 @@ export function CollectionsOverview() {
       ) : data.content.length === 0 ? (
         <Text c="dimmed">The service lists no collections yet.</Text>
       ) : (
-        <Table striped highlightOnHover data-testid="collections-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Collection</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Providers</Table.Th>
-              <Table.Th>What it offers</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.content.map((c) => (
-              <Table.Tr key={c.name}>
-                <Table.Td>
-                  <Text fw={600}>{c.title}</Text>
-                  <Text size="xs" c="dimmed">
-                    {c.description}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={c.type === 'TASKING' ? 'grape' : 'blue'}>
-                    {c.type === 'TASKING' ? 'Tasking' : 'Archive'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{c.providers.map((p) => p.title).join(', ')}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {c.integrations.map((i) => (
-                      <Badge key={i} size="xs" variant="default" tt="none">
-                        {INTEGRATION_LABELS[i]}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Box data-testid="collections-table">
+          <CollectionsTable collections={data.content} label="Collections at a glance" />
+        </Box>
       )}
     </Stack>
   )

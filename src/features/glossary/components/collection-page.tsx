@@ -1,0 +1,74 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { Link, useParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { isApiError } from '../../../api/errors'
+import { paths } from '../../../config/paths'
+import { offeredIntegrations } from '../format'
+import { collectionOptions } from '../queries'
+import { CollectionFacts } from './collection-facts'
+import { CollectionNotFound } from './collection-not-found'
+import { CollectionOffers } from './collection-offers'
+import { CollectionTypeBadge } from './collection-type-badge'
+import { DataProductsTable } from './data-products-table'
+import { ListSkeleton } from './list-skeleton'
+import { ProvidersTable } from './providers-table'
+
+const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
+
+/** One collection: what it is, how ordering from it goes, its data products and its providers. */
+export function CollectionPage() {
+  const { name = '' } = useParams()
+  const client = useApiClient()
+  const id = useId()
+  // An unknown name is an answer worth a page of its own; every other failure goes to the route's boundary.
+  const { data: collection, error } = useQuery({
+    ...collectionOptions(client, name),
+    throwOnError: (e) => !isNotFound(e),
+  })
+
+  if (isNotFound(error)) return <CollectionNotFound name={name} />
+  if (!collection) return <ListSkeleton label="Loading the collection" rows={6} />
+
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs">
+        <Anchor component={Link} to={paths.collections()} size="sm">
+          All collections
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1}>{collection.title}</Title>
+          <CollectionTypeBadge type={collection.type} />
+        </Group>
+        <Text>{collection.description}</Text>
+      </Stack>
+      <CollectionFacts collection={collection} />
+      <Stack gap="sm" component="section" aria-labelledby={`${id}-offers`}>
+        <Title order={2} size="h3" id={`${id}-offers`}>
+          What this collection offers
+        </Title>
+        <CollectionOffers integrations={offeredIntegrations(collection)} />
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby={`${id}-products`}>
+        <Title order={2} size="h3" id={`${id}-products`}>
+          Data products
+        </Title>
+        {collection.dataProducts.length === 0 ? (
+          <Text size="sm">This collection has no data products to order yet.</Text>
+        ) : (
+          <DataProductsTable
+            products={collection.dataProducts}
+            label={`Data products of ${collection.title}`}
+          />
+        )}
+      </Stack>
+      <Stack gap="sm" component="section" aria-labelledby={`${id}-providers`}>
+        <Title order={2} size="h3" id={`${id}-providers`}>
+          Providers
+        </Title>
+        <ProvidersTable providers={collection.providers} label={`Providers of ${collection.title}`} />
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,60 @@
+import { Anchor, Code, Table, Text } from '@mantine/core'
+import { Link } from 'react-router'
+import type { components } from '../../../api/schema'
+import { paths } from '../../../config/paths'
+
+interface DataProductsTableProps {
+  products: readonly components['schemas']['DataProduct'][]
+  /** The table's accessible name. */
+  label: string
+  /** Adds a column linking each product to its collection (off inside a collection's own page). */
+  withCollection?: boolean
+}
+
+export function DataProductsTable({ products, label, withCollection = false }: DataProductsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Data product</Table.Th>
+            <Table.Th>Name</Table.Th>
+            {withCollection && <Table.Th>Collection</Table.Th>}
+            <Table.Th>Orderable</Table.Th>
+            <Table.Th>Licence (EULA)</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {products.map((p) => (
+            <Table.Tr key={p.name}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  {p.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {p.description}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Code>{p.name}</Code>
+              </Table.Td>
+              {withCollection && (
+                <Table.Td>
+                  {p.collectionName ? (
+                    <Anchor component={Link} to={paths.collection(p.collectionName)}>
+                      {p.collectionName}
+                    </Anchor>
+                  ) : (
+                    'Not given'
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td>{p.id ? 'Yes' : 'No, not offered for ordering'}</Table.Td>
+              <Table.Td>{p.eulaId ? 'Must be accepted before ordering' : 'None needed'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
