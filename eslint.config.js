@@ -27,6 +27,7 @@ export default defineConfig([
   globalIgnores([
     'dist',
     'dist-simulator',
+    'dist-bench',
     'src/api/schema.d.ts',
     'test-results',
     'playwright-report',

@@ -18,6 +18,16 @@ export default defineConfig({
             changeOrigin: true,
             rewrite: (p) => p.replace(/^\/api/, ''),
           },
+          // The second region's token server (config.json region "sa"), when one is given.
+          ...(process.env.SWATH_AUTH_URL_SA
+            ? {
+                '/auth-sa': {
+                  target: process.env.SWATH_AUTH_URL_SA,
+                  changeOrigin: true,
+                  rewrite: (p: string) => p.replace(/^\/auth-sa/, ''),
+                },
+              }
+            : {}),
           '/auth': {
             target: process.env.SWATH_AUTH_URL,
             changeOrigin: true,
@@ -27,6 +37,8 @@ export default defineConfig({
   },
   build: {
     chunkSizeWarningLimit: 1200,
+    // The chunk graph, for the bundle benchmark (bench/bundle.ts) to weigh each route's first load.
+    manifest: true,
   },
   test: {
     include: [

@@ -42,6 +42,18 @@ export class SimControl {
   }
 }
 
+export const DEMO_PASSWORD = 'swath-demo'
+
+/** Signs in through the sign-in page, as an analyst would, and waits for the console. */
+export async function signIn(page: Page, email = 'analyst@swath.test', path = '/') {
+  await page.goto(path)
+  await expect(page).toHaveURL(/\/sign-in/)
+  await page.getByLabel('E-mail').fill(email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
+}
+
 /** axe on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()

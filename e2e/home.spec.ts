@@ -1,9 +1,9 @@
-import { expect, expectAccessible, test } from './fixtures'
+import { expect, expectAccessible, signIn, test } from './fixtures'
 
 test.describe('start page', () => {
   test('shows the live collections of the embedded simulator', async ({ page, sim }) => {
     await sim.reset()
-    await page.goto('/')
+    await signIn(page)
     const table = page.getByTestId('collections-table')
     await expect(table).toBeVisible()
     await expect(table.getByText('Pléiades Neo Tasking')).toBeVisible()
@@ -15,8 +15,9 @@ test.describe('start page', () => {
   })
 
   test('says what went wrong and recovers when the service fails', async ({ page, sim }) => {
+    await signIn(page, 'analyst@swath.test', '/providers')
     await sim.faults([{ path: '/v2/collections', status: 503 }])
-    await page.goto('/')
+    await page.getByRole('link', { name: 'Start' }).click()
     await expect(page.getByText('Collections could not be loaded')).toBeVisible({ timeout: 30_000 })
     await sim.faults([])
     await page.getByRole('button', { name: 'Try again' }).click()
@@ -24,7 +25,8 @@ test.describe('start page', () => {
   })
 
   test('is usable by keyboard: the skip link moves focus to the content', async ({ page }) => {
-    await page.goto('/')
+    await signIn(page)
+    await page.reload()
     await expect(page.getByTestId('collections-table')).toBeVisible()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
@@ -34,7 +36,7 @@ test.describe('start page', () => {
   })
 
   test('answers unknown pages with a helpful 404', async ({ page }) => {
-    await page.goto('/no/such/page')
+    await signIn(page, 'analyst@swath.test', '/no/such/page')
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     await page.getByRole('link', { name: 'Go to the start page' }).click()
     await expect(page).toHaveURL(/\/$/)
@@ -42,7 +44,7 @@ test.describe('start page', () => {
   })
 
   test('the production bundle carries no simulator code', async ({ page, request }) => {
-    await page.goto('/')
+    await signIn(page)
     await expect(page.getByTestId('collections-table')).toBeVisible()
     const scripts = await page.evaluate(() =>
       performance

@@ -7,7 +7,7 @@ import type { Simulator, SimulatorOptions } from './app'
  * Embeds the simulator in `npm start` and `vite preview`: the console's origin serves the API under /api and
  * the token server under /auth, as a reverse proxy in front of a real deployment would.
  */
-export const PREFIXES = { api: '/api', auth: '/auth' } as const
+export const PREFIXES = { api: '/api', auth: '/auth', authSecondRegion: '/auth-sa' } as const
 
 type Loader = () => Promise<{ createSimulator: (o: SimulatorOptions) => Simulator }>
 
@@ -17,7 +17,8 @@ export function simulatorPlugin(opts: SimulatorOptions = { clock: 'real' }): Plu
     const get = () => (sim ??= load().then((m) => m.createSimulator(opts)))
     middlewares.use((req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
       const url = req.url ?? '/'
-      const prefix = [PREFIXES.api, PREFIXES.auth].find(
+      // The contract's second region has its own token server; the simulator answers for both regions.
+      const prefix = [PREFIXES.api, PREFIXES.authSecondRegion, PREFIXES.auth].find(
         (p) => url === p || url.startsWith(`${p}/`) || url.startsWith(`${p}?`),
       )
       if (!prefix) return next()

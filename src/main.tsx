@@ -1,22 +1,29 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { createApiClient } from './api/client'
+import { Session } from './api/session'
 import { App } from './app/app'
 import { loadRuntimeConfig } from './config/runtime-config'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 
-loadRuntimeConfig()
-  .then((config) =>
-    root.render(
-      <StrictMode>
-        <App config={config} />
-      </StrictMode>,
-    ),
+async function start() {
+  const config = await loadRuntimeConfig()
+  const session = new Session({ regions: config.regions, clientId: config.clientId })
+  // A reload within the refresh token's life signs back in before the first page asks for data.
+  await session.restore()
+  const client = createApiClient({ baseUrl: config.apiUrl, session })
+  root.render(
+    <StrictMode>
+      <App services={{ client, session, config }} />
+    </StrictMode>,
   )
-  .catch((e: unknown) => {
-    // Without a valid config nothing can work: say what is wrong instead of a blank page.
-    const p = document.createElement('p')
-    p.setAttribute('role', 'alert')
-    p.textContent = `Swath could not start: ${e instanceof Error ? e.message : String(e)}`
-    document.getElementById('root')?.replaceChildren(p)
-  })
+}
+
+start().catch((e: unknown) => {
+  // Without a valid config nothing can work: say what is wrong instead of a blank page.
+  const p = document.createElement('p')
+  p.setAttribute('role', 'alert')
+  p.textContent = `Swath could not start: ${e instanceof Error ? e.message : String(e)}`
+  document.getElementById('root')?.replaceChildren(p)
+})

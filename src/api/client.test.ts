@@ -35,7 +35,11 @@ describe('the API client against the simulator', () => {
           params: { path: { 'collection-name': 'nope' } },
         }),
       )
-      expect(e).toMatchObject({ kind: 'not-found', status: 404, title: 'Collection with name nope not found' })
+      expect(e).toMatchObject({
+        kind: 'not-found',
+        status: 404,
+        title: 'Collection with name nope not found',
+      })
     })
 
     it('problem+json with field errors (order request without features)', async () => {
@@ -99,20 +103,26 @@ describe('the API client against the simulator', () => {
     })
 
     it('token-server error, every shape in the pure parser', () => {
-      expect(parseErrorBody(401, { error: 'invalid_grant', error_description: 'Invalid user credentials' }))
-        .toMatchObject({ kind: 'unauthenticated', code: 'invalid_grant', title: 'Invalid user credentials' })
+      expect(
+        parseErrorBody(401, { error: 'invalid_grant', error_description: 'Invalid user credentials' }),
+      ).toMatchObject({ kind: 'unauthenticated', code: 'invalid_grant', title: 'Invalid user credentials' })
       expect(parseErrorBody(503, 'Service Unavailable')).toMatchObject({
         kind: 'unavailable',
         detail: 'Service Unavailable',
       })
-      expect(parseErrorBody(542, undefined)).toMatchObject({ kind: 'host', title: 'The data host failed to answer' })
+      expect(parseErrorBody(542, undefined)).toMatchObject({
+        kind: 'host',
+        title: 'The data host failed to answer',
+      })
       expect(
         parseErrorBody(400, { title: 'Bad Request', status: 400, 'schema-error': 'inputs.title missing' }),
       ).toMatchObject({ kind: 'invalid', detail: 'inputs.title missing' })
-      expect(parseErrorBody(404, { data: null, error: { code: 404, message: 'No schema', details: { id: 1 } } }))
-        .toMatchObject({ title: 'No schema', detail: '{"id":1}' })
-      expect(parseErrorBody(402, { type: 'https://d/problems/insufficient-credits', status: 402, title: 'T' }))
-        .toMatchObject({ kind: 'payment-required', code: 'insufficient-credits' })
+      expect(
+        parseErrorBody(404, { data: null, error: { code: 404, message: 'No schema', details: { id: 1 } } }),
+      ).toMatchObject({ title: 'No schema', detail: '{"id":1}' })
+      expect(
+        parseErrorBody(402, { type: 'https://d/problems/insufficient-credits', status: 402, title: 'T' }),
+      ).toMatchObject({ kind: 'payment-required', code: 'insufficient-credits' })
     })
   })
 

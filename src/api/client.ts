@@ -92,8 +92,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export function retryMiddleware(policy: RetryPolicy): Middleware {
   const sent = new WeakMap<Request, Request>()
   const idempotent = (r: Request) => r.method === 'GET' || r.method === 'HEAD'
-  const delay = (attempt: number) =>
-    policy.baseDelayMs * 3 ** attempt * (1 + Math.random() * 0.25)
+  const delay = (attempt: number) => policy.baseDelayMs * 3 ** attempt * (1 + Math.random() * 0.25)
 
   async function again(request: Request, fetchImpl: typeof fetch, first: number): Promise<Response | Error> {
     const copy = sent.get(request)

@@ -2,12 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from './client'
 import { ApiError } from './errors'
 import { localLock } from './session'
-import {
-  createSimBackend,
-  createTestConsole,
-  DEMO_PASSWORD,
-  type TestConsole,
-} from '../testing/sim-backend'
+import { createSimBackend, createTestConsole, DEMO_PASSWORD, type TestConsole } from '../testing/sim-backend'
 
 /** A tab's sessionStorage, in memory. */
 class MemoryStorage implements Storage {

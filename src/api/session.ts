@@ -65,8 +65,7 @@ interface Stored {
 }
 
 type Message =
-  | { type: 'tokens'; sessionState: string; tokens: Tokens }
-  | { type: 'signed-out'; sessionState: string }
+  { type: 'tokens'; sessionState: string; tokens: Tokens } | { type: 'signed-out'; sessionState: string }
 
 export type LockFn = <T>(name: string, fn: () => Promise<T>) => Promise<T>
 
@@ -264,8 +263,7 @@ export class Session {
       password: input.password,
     })
     const sameUser =
-      this.snapshot.user !== null &&
-      userFromToken(tokens.access, tokens.scope).id === this.snapshot.user.id
+      this.snapshot.user !== null && userFromToken(tokens.access, tokens.scope).id === this.snapshot.user.id
     this.region = region
     if (!sameUser) this.workspaceId = null
     this.adopt(tokens)
@@ -342,7 +340,8 @@ export class Session {
         return now.access
       // On start there is no page to keep: a dead refresh token just means signed out.
       const restoring = this.status === 'restoring'
-      if (now.refreshExpiresAt <= Date.now()) return restoring ? Promise.reject(unauthenticated()) : this.expire()
+      if (now.refreshExpiresAt <= Date.now())
+        return restoring ? Promise.reject(unauthenticated()) : this.expire()
       let next: Tokens
       try {
         this.refreshCount++
@@ -423,7 +422,12 @@ export class Session {
     if (!res.ok) throw await apiErrorFromResponse(res)
     const t = (await res.json()) as Record<string, unknown>
     if (typeof t.access_token !== 'string' || typeof t.refresh_token !== 'string')
-      throw new ApiError({ kind: 'http', status: res.status, title: 'The token server answered oddly', body: t })
+      throw new ApiError({
+        kind: 'http',
+        status: res.status,
+        title: 'The token server answered oddly',
+        body: t,
+      })
     // Expiry by this machine's clock, from the lifetimes the server gave: immune to clock skew.
     const expiresIn = typeof t.expires_in === 'number' ? t.expires_in : 300
     const refreshIn = typeof t.refresh_expires_in === 'number' ? t.refresh_expires_in : 1800

@@ -34,6 +34,9 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
         retry: false,
+        // With nothing to show, a failed read goes to the route's error boundary (retry button there);
+        // with data on screen, the page keeps it and may say it is stale.
+        throwOnError: (_error, query) => query.state.data === undefined,
       },
       mutations: { retry: false },
     },

@@ -1,16 +1,33 @@
-import { createBrowserRouter } from 'react-router'
-import { HomePage } from './routes/home'
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { RouteContext } from './route-context'
+import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
-import { Shell } from './shell'
+import { RouteError } from './routes/route-error'
 
-export function createRouter() {
-  return createBrowserRouter([
+/** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
+const withBoundary = (routes: RouteObject[]): RouteObject[] =>
+  routes.map((r) => ({ ...r, errorElement: <RouteError /> }))
+
+export function appRoutes(ctx: RouteContext): RouteObject[] {
+  return [
     {
-      element: <Shell />,
-      children: [
-        { index: true, element: <HomePage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
+      // Its own chunk: the sign-in page loads none of the console's areas.
+      path: '/sign-in',
+      lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
     },
-  ])
+    {
+      path: '/',
+      lazy: async () => ({ Component: (await import('./shell')).Shell }),
+      errorElement: <RouteError />,
+      children: withBoundary([
+        { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
+        ...glossaryRoutes(ctx),
+        { path: '*', element: <NotFoundPage /> },
+      ]),
+    },
+  ]
+}
+
+export function createRouter(ctx: RouteContext) {
+  return createBrowserRouter(appRoutes(ctx))
 }

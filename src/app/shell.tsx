@@ -1,25 +1,201 @@
-import { Anchor, AppShell, Group, Text } from '@mantine/core'
-import { Link, Outlet } from 'react-router'
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Badge,
+  Burger,
+  Group,
+  Button,
+  Divider,
+  Popover,
+  NativeSelect,
+  Progress,
+  Stack,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
+import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
+import { paths } from '../config/paths'
+import classes from './shell.module.css'
 
-/** The console's frame: header, skip link, main landmark. Areas add their navigation when they land. */
+/** Areas in the navigation; each is added when the area itself lands. */
+const NAV = [
+  { to: paths.home(), label: 'Start', end: true },
+  { to: paths.collections(), label: 'Collections', end: false },
+  { to: paths.dataProducts(), label: 'Data products', end: false },
+  { to: paths.providers(), label: 'Providers', end: false },
+]
+
+/** The console's frame for signed-in work: navigation, workspace, theme, account; sends others to sign in. */
 export function Shell() {
+  const snap = useSession()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const [navOpen, { toggle, close }] = useDisclosure(false)
+  if (snap.status === 'signed-out') {
+    return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
+  }
   return (
-    <AppShell header={{ height: 56 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      padding="md"
+    >
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {navigation.state === 'loading' && (
+        <Progress
+          value={100}
+          animated
+          size="xs"
+          radius={0}
+          className={classes.progress}
+          aria-label="Loading"
+        />
+      )}
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Swath home">
-            <Text fw={800} size="lg">
-              Swath
-            </Text>
-          </Anchor>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpen}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Anchor component={Link} to={paths.home()} underline="never" c="inherit" aria-label="Swath home">
+              <Text fw={800} size="lg">
+                Swath
+              </Text>
+            </Anchor>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <WorkspaceSwitcher />
+            <ThemeToggle />
+            <AccountMenu />
+          </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
+        <Stack gap={2}>
+          {NAV.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
+              {item.label}
+            </NavLink>
+          ))}
+        </Stack>
+      </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  )
+}
+
+function WorkspaceSwitcher() {
+  const { session } = useConsoleServices()
+  const snap = useSession()
+  const current = useWorkspaceId()
+  const list = snap.user?.workspaces ?? []
+  if (list.length === 0) return null
+  return (
+    <NativeSelect
+      aria-label="Workspace"
+      size="xs"
+      value={current ?? ''}
+      onChange={(e) => session.setWorkspace(e.currentTarget.value)}
+      data={list.map((w) => ({ value: w.id, label: w.name }))}
+      disabled={list.length === 1}
+      visibleFrom="xs"
+    />
+  )
+}
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme()
+  const scheme = useComputedColorScheme('light')
+  const next = scheme === 'dark' ? 'light' : 'dark'
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      aria-label={`Switch to the ${next} theme`}
+      onClick={() => setColorScheme(next)}
+    >
+      <span aria-hidden="true">{scheme === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
+  )
+}
+
+const ROLE_LABELS: Record<string, string> = {
+  ADMIN: 'Admin',
+  MEMBER: 'Member',
+  VIEWER: 'Viewer',
+  USER: 'User',
+}
+
+function AccountMenu() {
+  const { session } = useConsoleServices()
+  const snap = useSession()
+  const user = snap.user
+  if (!user) return null
+  const perms = permissionsOf(user)
+  const role = ROLE_LABELS[user.role] ?? user.role
+  return (
+    <Popover position="bottom-end" width={320} trapFocus returnFocus withinPortal shadow="md">
+      <Popover.Target>
+        <UnstyledButton className={classes.account} aria-label={`Account: ${user.name}, ${role}`}>
+          <Text size="sm" fw={600} truncate maw={180}>
+            {user.name}
+          </Text>
+        </UnstyledButton>
+      </Popover.Target>
+      <Popover.Dropdown role="dialog" aria-label="Account">
+        <Stack gap={6}>
+          <div>
+            <Text fw={600}>{user.name}</Text>
+            <Text size="sm" c="dimmed">
+              {user.email}
+            </Text>
+          </div>
+          <Group gap={6}>
+            <Badge variant="default">{role}</Badge>
+            <Badge variant="default">
+              {user.plan === 'ENTERPRISE' ? 'Enterprise plan' : 'Standard plan'}
+            </Badge>
+            {snap.region && <Badge variant="default">{snap.region.label}</Badge>}
+          </Group>
+          <Text size="xs">
+            <Text span fw={600} size="xs">
+              Scopes:
+            </Text>{' '}
+            {user.scopes.join(', ') || 'none'}
+          </Text>
+          <Text size="xs" data-testid="budget-access">
+            <Text span fw={600} size="xs">
+              Budgets:
+            </Text>{' '}
+            {perms.budgetsWhyNot ?? 'available to you'}
+          </Text>
+          {!perms.acceptEulas && (
+            <Text size="xs">
+              <Text span fw={600} size="xs">
+                EULAs:
+              </Text>{' '}
+              your role can read them but not accept them.
+            </Text>
+          )}
+          <Divider />
+          <Button variant="default" onClick={() => session.signOut()}>
+            Sign out
+          </Button>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
   )
 }

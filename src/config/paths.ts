@@ -1,7 +1,8 @@
 /** Typed route paths: links and navigation build URLs here, never by hand. */
 export const paths = {
   home: () => '/',
-  signIn: (next?: string) => (next && next !== '/' ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in'),
+  signIn: (next?: string) =>
+    next && next !== '/' ? `/sign-in?next=${encodeURIComponent(next)}` : '/sign-in',
   collections: (search = '') => `/collections${search ? `?${search}` : ''}`,
   collection: (name: string) => `/collections/${encodeURIComponent(name)}`,
   dataProducts: (search = '') => `/data-products${search ? `?${search}` : ''}`,

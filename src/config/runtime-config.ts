@@ -8,11 +8,30 @@ export interface Region {
   authUrl: string
 }
 
+/** Demo accounts a sign-in page may list: present only in the simulator's config, never a real one. */
+export interface DemoAccounts {
+  password: string
+  accounts: { email: string; description: string }[]
+}
+
 export interface RuntimeConfig {
   apiUrl: string
   clientId: string
   docsUrl: string
   regions: Region[]
+  demo?: DemoAccounts
+}
+
+function parseDemo(raw: unknown): DemoAccounts | undefined {
+  const d = raw as Partial<DemoAccounts> | null | undefined
+  if (!d || typeof d.password !== 'string' || !Array.isArray(d.accounts)) return undefined
+  return {
+    password: d.password,
+    accounts: d.accounts.filter(
+      (a): a is DemoAccounts['accounts'][number] =>
+        !!a && typeof a.email === 'string' && typeof a.description === 'string',
+    ),
+  }
 }
 
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
@@ -38,6 +57,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       label: r.label || r.id,
       authUrl: r.authUrl.replace(/\/$/, ''),
     })),
+    ...(parseDemo(c.demo) ? { demo: parseDemo(c.demo) } : {}),
   }
 }
 

@@ -102,4 +102,3 @@ export async function signedInConsole(
   await c.session.signIn({ regionId: 'eu', email, password: DEMO_PASSWORD })
   return c
 }
-

@@ -1,0 +1,106 @@
+import { expect, expectAccessible, signIn, test } from './fixtures'
+
+test.describe('session', () => {
+  test('signs in from the sign-in page, which lists the demo accounts and is accessible', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.goto('/collections?type=TASKING')
+    // Signed out: sent to sign in, and brought back to where the analyst was going.
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fcollections%3Ftype%3DTASKING/)
+    await expect(page.getByRole('table', { name: 'Demo accounts' })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'analyst@swath.test' }).click()
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/collections\?type=TASKING/)
+    await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible()
+    // The password never lands in storage or the URL; the access token never leaves memory.
+    const stored = await page.evaluate(() => ({
+      session: JSON.stringify(sessionStorage),
+      local: JSON.stringify(localStorage),
+      url: location.href,
+    }))
+    expect(stored.session).not.toContain('swath-demo')
+    expect(stored.local).not.toContain('swath-demo')
+    expect(stored.local).not.toMatch(/ey[A-Za-z0-9_-]{20,}/)
+    expect(stored.url).not.toContain('swath-demo')
+  })
+
+  test('says when the credentials are wrong and when the token server is unreachable', async ({ page }) => {
+    await page.goto('/sign-in')
+    await page.getByLabel('E-mail').fill('analyst@swath.test')
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toContainText('Wrong e-mail or password')
+
+    await page.route('**/auth-sa/**', (route) => route.abort('connectionrefused'))
+    await page.getByLabel('Region').selectOption({ label: 'South America' })
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('swath-demo')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toContainText('South America token server cannot be reached')
+  })
+
+  test('a reload keeps the analyst signed in; sign-out forgets them', async ({ page }) => {
+    await signIn(page)
+    await page.reload()
+    await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
+    await expect(page).not.toHaveURL(/sign-in/)
+    await page.getByRole('button', { name: /^Account:/ }).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/sign-in/)
+    // Nothing of the session is left: a page of the console sends the visitor to sign in again.
+    await page.goto('/collections')
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fcollections/)
+    expect(await page.evaluate(() => sessionStorage.getItem('swath.session'))).toBeNull()
+  })
+
+  test('past the access token’s 300 s the console keeps working with no visible interruption', async ({
+    page,
+    sim,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/collections')
+    await expect(page.getByRole('link', { name: 'Pléiades Neo Tasking' })).toBeVisible()
+    await sim.advance(301)
+    await page.getByRole('link', { name: 'Pléiades Neo Tasking' }).click()
+    await expect(page.getByRole('heading', { name: 'Pléiades Neo Tasking', level: 1 })).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    const log = await sim.requests()
+    // The service refused the old token once, the console refreshed, and the same request went through.
+    const detail = log.filter((r) => r.path === '/v2/collections/pneo-tasking')
+    expect(detail.map((r) => r.status)).toEqual([401, 200])
+  })
+
+  test('past the refresh token’s 1800 s a dialog asks to sign in over the page, which stays as it was', async ({
+    page,
+    sim,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/collections?type=TASKING&size=10')
+    const table = page.getByRole('table', { name: /collections/i })
+    await expect(table.getByRole('link', { name: 'Pléiades Neo Tasking' })).toBeVisible()
+    await sim.advance(1801)
+    // Any request now needs a new sign-in; the page it was made from stays put beneath the dialog.
+    await page.getByRole('link', { name: 'Pléiades Neo Tasking' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('analyst@swath.test')
+    await expectAccessible(page)
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('swath-demo')
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toHaveCount(0)
+    // The waiting request was replayed: the page the analyst asked for appears.
+    await expect(page.getByRole('heading', { name: 'Pléiades Neo Tasking', level: 1 })).toBeVisible()
+    await page.goBack()
+    await expect(page).toHaveURL(/type=TASKING&size=10/)
+  })
+
+  test('the Viewer sees why budgets are not offered', async ({ page }) => {
+    await signIn(page, 'viewer@swath.test')
+    await page.getByRole('button', { name: /^Account:/ }).click()
+    await expect(page.getByTestId('budget-access')).toContainText('Your role (Viewer) cannot see budgets')
+    await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Viewer')
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('link', { name: /budget/i })).toHaveCount(0)
+  })
+})
