@@ -3,9 +3,12 @@ import { createRoot } from 'react-dom/client'
 import { createApiClient } from './api/client'
 import { Session } from './api/session'
 import { App } from './app/app'
+import { reportCaughtError } from './app/report-error'
 import { loadRuntimeConfig } from './config/runtime-config'
 
-const root = createRoot(document.getElementById('root') as HTMLElement)
+const root = createRoot(document.getElementById('root') as HTMLElement, {
+  onCaughtError: reportCaughtError,
+})
 
 async function start() {
   const config = await loadRuntimeConfig()

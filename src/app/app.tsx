@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react'
 import { RouterProvider } from 'react-router'
 import { ConsoleContext, type ConsoleServices } from '../api/console-context'
 import { createQueryClient } from './query-client'
+import { reportCaughtError } from './report-error'
 import { createRouter } from './router'
 import { ReauthDialog } from './session/reauth-dialog'
 import { cssVariablesResolver, theme } from './theme'
@@ -22,7 +23,10 @@ export function App({ services }: { services: ConsoleServices }) {
       <Notifications position="bottom-right" />
       <ConsoleContext.Provider value={services}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <RouterProvider
+            router={router}
+            onError={(error, info) => reportCaughtError(error, info.errorInfo)}
+          />
           <ReauthDialog />
         </QueryClientProvider>
       </ConsoleContext.Provider>

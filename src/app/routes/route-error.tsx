@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError } from 'react-router'
 import { isApiError, whatToDo } from '../../api/errors'
 import { paths } from '../../config/paths'
 import { NotFoundPage } from './not-found'
@@ -10,7 +10,8 @@ import { NotFoundPage } from './not-found'
 export function RouteError() {
   const error = useRouteError()
   const queryClient = useQueryClient()
-  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const location = useLocation()
   const [retrying, setRetrying] = useState(false)
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />
 
@@ -19,10 +20,11 @@ export function RouteError() {
 
   async function retry() {
     setRetrying(true)
-    // Failed queries start over; revalidating re-runs the loaders and clears this boundary.
+    // Failed queries start over; navigating to the same place re-runs the loaders (which prefetch again)
+    // and gives the boundary a new location, which clears it.
     await queryClient.resetQueries({ predicate: (q) => q.state.status === 'error' })
-    await revalidator.revalidate()
     setRetrying(false)
+    await navigate(location, { replace: true })
   }
 
   return (

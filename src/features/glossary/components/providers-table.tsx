@@ -34,7 +34,7 @@ export function ProvidersTable({ providers, label }: ProvidersTableProps) {
               <Table.Td>
                 <Group gap={4}>
                   {p.roles.map((r) => (
-                    <Badge key={r} size="sm" variant="light" color={r === 'HOST' ? 'teal' : 'indigo'}>
+                    <Badge key={r} size="sm" variant="default">
                       {PROVIDER_ROLE_LABELS[r]}
                     </Badge>
                   ))}
