@@ -1,4 +1,3 @@
-import { notifications } from '@mantine/notifications'
 import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { isApiError, whatToDo } from '../api/errors'
 
@@ -18,14 +17,17 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.toast === false) return
-        notifications.show({
-          color: 'red',
-          title: isApiError(error) ? error.title : 'Something went wrong',
-          message: [isApiError(error) ? error.detail : error.message, whatToDo(error)]
-            .filter(Boolean)
-            .join(' '),
-          autoClose: 10_000,
-        })
+        // The toast library loads with the shell, not with the sign-in page's first load.
+        void import('@mantine/notifications').then(({ notifications }) =>
+          notifications.show({
+            color: 'red',
+            title: isApiError(error) ? error.title : 'Something went wrong',
+            message: [isApiError(error) ? error.detail : error.message, whatToDo(error)]
+              .filter(Boolean)
+              .join(' '),
+            autoClose: 10_000,
+          }),
+        )
       },
     }),
     defaultOptions: {

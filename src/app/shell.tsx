@@ -17,6 +17,9 @@ import {
   useMantineColorScheme,
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { Notifications } from '@mantine/notifications'
+import '@mantine/notifications/styles.css'
+import { useEffect } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
@@ -36,6 +39,10 @@ export function Shell() {
   const location = useLocation()
   const navigation = useNavigation()
   const [navOpen, { toggle, close }] = useDisclosure(false)
+  useEffect(() => {
+    // Fetched while the session is healthy, so the dialog opens at once when it is not.
+    void import('./session/reauth-dialog')
+  }, [])
   if (snap.status === 'signed-out') {
     return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
   }
@@ -58,6 +65,7 @@ export function Shell() {
           aria-label="Loading"
         />
       )}
+      <Notifications position="bottom-right" />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
