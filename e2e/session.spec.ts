@@ -104,3 +104,31 @@ test.describe('session', () => {
     await expect(page.getByRole('link', { name: /budget/i })).toHaveCount(0)
   })
 })
+
+test.describe('shell', () => {
+  test('header controls work by keyboard, and the dark theme passes axe too', async ({ page }) => {
+    await signIn(page)
+    const toggle = page.getByRole('button', { name: 'Switch to the dark theme' })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    await expect(page.getByRole('button', { name: 'Switch to the light theme' })).toBeFocused()
+    await expectAccessible(page)
+
+    const workspace = page.getByRole('combobox', { name: 'Workspace' })
+    await workspace.selectOption({ label: 'Coastal monitoring' })
+    await page.reload()
+    // The workspace choice is kept with the session across a reload.
+    await expect(workspace.locator('option:checked')).toHaveText('Coastal monitoring')
+
+    const account = page.getByRole('button', { name: /^Account:/ })
+    await account.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Account' })
+    await expect(dialog).toBeVisible()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(account).toBeFocused()
+  })
+})

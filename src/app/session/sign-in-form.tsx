@@ -47,7 +47,7 @@ export function SignInForm({ fixed, onSignedIn }: Props) {
         )}
         {fixed ? (
           <Text size="sm">
-            Signed in as <strong>{fixed.email}</strong>
+            Account <strong>{fixed.email}</strong>
             {region ? ` (${region.label})` : ''}
           </Text>
         ) : (
