@@ -1,7 +1,8 @@
-import { Anchor, Code, Table, Text } from '@mantine/core'
+import { Anchor, Code, Table } from '@mantine/core'
 import { Link } from 'react-router'
 import type { components } from '../../../api/schema'
 import { paths } from '../../../config/paths'
+import { TitleCell } from './title-cell'
 
 interface DataProductsTableProps {
   products: readonly components['schemas']['DataProduct'][]
@@ -27,14 +28,7 @@ export function DataProductsTable({ products, label, withCollection = false }: D
         <Table.Tbody>
           {products.map((p) => (
             <Table.Tr key={p.name}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {p.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {p.description}
-                </Text>
-              </Table.Td>
+              <TitleCell title={p.title} description={p.description} />
               <Table.Td>
                 <Code>{p.name}</Code>
               </Table.Td>

@@ -1,7 +1,8 @@
-import { Badge, Group, Table, Text } from '@mantine/core'
+import { Badge, Group, Table } from '@mantine/core'
 import type { components } from '../../../api/schema'
 import { rolesSentence } from '../format'
 import { PROVIDER_ROLE_LABELS } from '../labels'
+import { TitleCell } from './title-cell'
 
 interface ProvidersTableProps {
   providers: readonly components['schemas']['Provider'][]
@@ -23,14 +24,7 @@ export function ProvidersTable({ providers, label }: ProvidersTableProps) {
         <Table.Tbody>
           {providers.map((p) => (
             <Table.Tr key={p.name}>
-              <Table.Td>
-                <Text fw={600} size="sm">
-                  {p.title}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {p.description}
-                </Text>
-              </Table.Td>
+              <TitleCell title={p.title} description={p.description} />
               <Table.Td>
                 <Group gap={4}>
                   {p.roles.map((r) => (
