@@ -1,9 +1,11 @@
 import { benchBundle } from './bundle'
+import { benchGeo } from './geo'
 import { benchSimulator } from './simulator'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
 export async function main(): Promise<void> {
   console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
   benchBundle()
+  await benchGeo()
   await benchSimulator()
 }
