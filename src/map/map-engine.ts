@@ -1,0 +1,361 @@
+import type { Feature, FeatureCollection, Polygon } from 'geojson'
+import {
+  AttributionControl,
+  Map as MlMap,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type StyleSpecification,
+} from 'maplibre-gl'
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import 'maplibre-gl/dist/maplibre-gl.css'
+import {
+  TerraDraw,
+  TerraDrawCircleMode,
+  TerraDrawPolygonMode,
+  TerraDrawRectangleMode,
+  TerraDrawRenderMode,
+  TerraDrawSelectMode,
+  type GeoJSONStoreFeatures,
+} from 'terra-draw'
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
+import { BASEMAP_COLORS, offlineStyle, type Scheme } from './basemap'
+
+// MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
+setWorkerUrl(maplibreWorkerUrl)
+
+export type DrawMode = 'static' | 'polygon' | 'rectangle' | 'circle' | 'select'
+export type LonLat = [number, number]
+export type Bbox = [number, number, number, number]
+
+export interface MapEngineHandlers {
+  /** The AOI polygons after a drawing, an edit or a deletion on the map. */
+  onAoiChange?: (polygons: Polygon[]) => void
+  /** The pointer's position over the map, or null when it leaves. */
+  onCursor?: (at: LonLat | null) => void
+  /** A keyboard-drawing key was pressed while the map had focus. */
+  onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
+  onReady?: () => void
+}
+
+export interface OverlayStyle {
+  color: string
+  fillOpacity: number
+  dashed?: boolean
+}
+
+const AOI_COLOR = '#0b7285'
+const PROBLEM_COLOR = '#c92a2a'
+
+/**
+ * Owns the MapLibre map and the terra-draw instance. React creates it once and pushes plain data through
+ * idempotent setters; the camera and hover live in MapLibre, never in React state.
+ */
+export class MapEngine {
+  readonly map: MlMap
+  private draw: TerraDraw | null = null
+  private handlers: MapEngineHandlers = {}
+  private scheme: Scheme
+  private mode: DrawMode = 'static'
+  private aoiKey = '[]'
+  private pendingAoi: Polygon[] | null = null
+  private keyboardDraw = false
+  /** True while setAoi rewrites the drawing: terra-draw's own events then are not the analyst's edits. */
+  private applying = false
+  private ready = false
+  private readonly overlays = new Map<string, { data: FeatureCollection; style: OverlayStyle }>()
+
+  constructor(
+    container: HTMLElement,
+    opts: { scheme: Scheme; handlers?: MapEngineHandlers; center?: LonLat },
+  ) {
+    this.scheme = opts.scheme
+    this.handlers = opts.handlers ?? {}
+    this.map = new MlMap({
+      container,
+      style: offlineStyle(opts.scheme),
+      center: opts.center ?? [10, 30],
+      zoom: 1.6,
+      attributionControl: false,
+      // Screenshots and tests read the canvas back.
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    })
+    this.map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+    this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
+    this.map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }))
+    this.map.getCanvas().setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom.')
+    this.map.on('mousemove', (e) => this.handlers.onCursor?.([e.lngLat.lng, e.lngLat.lat]))
+    this.map.on('mouseout', () => this.handlers.onCursor?.(null))
+    this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
+    this.map.on('load', () => {
+      this.addOverlayLayers()
+      this.startDraw()
+      this.ready = true
+      this.handlers.onReady?.()
+    })
+  }
+
+  setHandlers(handlers: MapEngineHandlers): void {
+    this.handlers = handlers
+  }
+
+  isReady(): boolean {
+    return this.ready
+  }
+
+  // ---------------------------------------------------------------- basemap
+
+  /** Recolours the offline basemap in place (no style reload, so drawings and overlays stay). */
+  setScheme(scheme: Scheme): void {
+    if (scheme === this.scheme) return
+    this.scheme = scheme
+    const c = BASEMAP_COLORS[scheme]
+    const paint: [string, Parameters<MlMap['setPaintProperty']>[1], string][] = [
+      ['water', 'background-color', c.water],
+      ['land', 'fill-color', c.land],
+      ['land-outline', 'line-color', c.border],
+      ['borders', 'line-color', c.border],
+      ['country-labels', 'text-color', c.label],
+      ['country-labels', 'text-halo-color', c.halo],
+    ]
+    const apply = () =>
+      paint.forEach(([id, prop, v]) => this.map.getLayer(id) && this.map.setPaintProperty(id, prop, v))
+    if (this.map.isStyleLoaded()) apply()
+    else this.map.once('load', apply)
+  }
+
+  /** Switches to 'offline' or an online style URL; drawings and overlays are carried over. */
+  setStyle(style: string): void {
+    const spec: StyleSpecification | string = style === 'offline' ? offlineStyle(this.scheme) : style
+    const aoi = this.currentAoi()
+    this.draw?.stop()
+    this.draw = null
+    this.ready = false
+    this.map.setStyle(spec)
+    this.map.once('style.load', () => {
+      this.addOverlayLayers()
+      this.startDraw()
+      this.setAoi(aoi, true)
+      this.ready = true
+    })
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  private startDraw(): void {
+    const editable = { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } }
+    const styles = {
+      fillColor: AOI_COLOR,
+      outlineColor: AOI_COLOR,
+      fillOpacity: 0.18,
+      outlineWidth: 2,
+    } as const
+    this.draw = new TerraDraw({
+      adapter: new TerraDrawMapLibreGLAdapter({ map: this.map }),
+      modes: [
+        new TerraDrawPolygonMode({ styles }),
+        new TerraDrawRectangleMode({ styles }),
+        new TerraDrawCircleMode({ styles }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: { feature: editable },
+            rectangle: { feature: { draggable: true } },
+            circle: { feature: { draggable: true } },
+          },
+        }),
+        new TerraDrawRenderMode({ modeName: 'static', styles: {} }),
+      ],
+    })
+    this.draw.start()
+    this.draw.setMode(this.mode)
+    this.draw.on('finish', () => this.emitAoi())
+    this.draw.on('change', (_ids, type) => {
+      if (type === 'delete') this.emitAoi()
+    })
+    if (this.pendingAoi) {
+      const p = this.pendingAoi
+      this.pendingAoi = null
+      this.setAoi(p, true)
+    }
+  }
+
+  setDrawMode(mode: DrawMode): void {
+    this.mode = mode
+    this.draw?.setMode(mode)
+  }
+
+  /** Replaces what is drawn, unless it is what the map itself just reported (no feedback loop). */
+  setAoi(polygons: Polygon[], force = false): void {
+    const key = JSON.stringify(polygons)
+    if (!force && key === this.aoiKey) return
+    this.aoiKey = key
+    if (!this.draw) {
+      this.pendingAoi = polygons
+      return
+    }
+    this.applying = true
+    this.draw.clear()
+    const rejected: Polygon[] = []
+    for (const p of polygons) {
+      const f: GeoJSONStoreFeatures = {
+        id: crypto.randomUUID(),
+        type: 'Feature',
+        geometry: p,
+        properties: { mode: 'polygon' },
+      }
+      const [result] = this.draw.addFeatures([f])
+      if (!result?.valid) rejected.push(p)
+    }
+    this.applying = false
+    // Shapes the drawing tool refuses (self-intersecting, say) still show, in red, until they are fixed.
+    this.setOverlay(
+      'aoi-problems',
+      { type: 'FeatureCollection', features: rejected.map(asFeature) },
+      {
+        color: PROBLEM_COLOR,
+        fillOpacity: 0.15,
+        dashed: true,
+      },
+    )
+  }
+
+  private currentAoi(): Polygon[] {
+    if (!this.draw) return this.pendingAoi ?? []
+    return this.draw
+      .getSnapshot()
+      .filter((f) => f.geometry.type === 'Polygon' && !f.properties.currentlyDrawing)
+      .map((f) => f.geometry as Polygon)
+  }
+
+  private emitAoi(): void {
+    if (this.applying) return
+    const polygons = this.currentAoi()
+    this.aoiKey = JSON.stringify(polygons)
+    this.handlers.onAoiChange?.(polygons)
+  }
+
+  // ---------------------------------------------------------------- keyboard drawing
+
+  /** While on, keys pressed on the focused map add vertices at its centre (a crosshair marks it). */
+  setKeyboardDraw(on: boolean, vertices: LonLat[] = []): void {
+    this.keyboardDraw = on
+    const line =
+      vertices.length > 1
+        ? [
+            {
+              type: 'Feature' as const,
+              properties: {},
+              geometry: { type: 'LineString' as const, coordinates: vertices },
+            },
+          ]
+        : []
+    const points = vertices.map((v) => ({
+      type: 'Feature' as const,
+      properties: {},
+      geometry: { type: 'Point' as const, coordinates: v },
+    }))
+    const source = this.map.getSource<GeoJSONSource>('keyboard-draft')
+    void source?.setData({ type: 'FeatureCollection', features: [...line, ...points] })
+  }
+
+  private onKey = (e: KeyboardEvent): void => {
+    if (!this.keyboardDraw) return
+    const action =
+      e.key === 'Enter' || e.key === ' '
+        ? 'add'
+        : e.key === 'Backspace'
+          ? 'undo'
+          : e.key === 'f' || e.key === 'F'
+            ? 'finish'
+            : e.key === 'Escape'
+              ? 'cancel'
+              : null
+    if (!action) return
+    e.preventDefault()
+    this.handlers.onKeyboardDraw?.(action, this.center())
+  }
+
+  // ---------------------------------------------------------------- overlays and camera
+
+  /** A named overlay of polygons (saved geometries, footprints) drawn above the basemap. */
+  setOverlay(id: string, data: FeatureCollection, style: OverlayStyle): void {
+    this.overlays.set(id, { data, style })
+    if (this.map.isStyleLoaded()) this.addOverlay(id)
+  }
+
+  private addOverlay(id: string): void {
+    const entry = this.overlays.get(id)
+    if (!entry) return
+    const src = this.map.getSource<GeoJSONSource>(`overlay-${id}`)
+    if (src) {
+      void src.setData(entry.data)
+      return
+    }
+    this.map.addSource(`overlay-${id}`, { type: 'geojson', data: entry.data })
+    this.map.addLayer({
+      id: `overlay-${id}-fill`,
+      type: 'fill',
+      source: `overlay-${id}`,
+      paint: { 'fill-color': entry.style.color, 'fill-opacity': entry.style.fillOpacity },
+    })
+    this.map.addLayer({
+      id: `overlay-${id}-line`,
+      type: 'line',
+      source: `overlay-${id}`,
+      paint: {
+        'line-color': entry.style.color,
+        'line-width': 2,
+        ...(entry.style.dashed ? { 'line-dasharray': [2, 2] } : {}),
+      },
+    })
+  }
+
+  private addOverlayLayers(): void {
+    this.map.addSource('keyboard-draft', {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+    })
+    this.map.addLayer({
+      id: 'keyboard-draft-line',
+      type: 'line',
+      source: 'keyboard-draft',
+      paint: { 'line-color': AOI_COLOR, 'line-width': 2, 'line-dasharray': [1, 1] },
+    })
+    this.map.addLayer({
+      id: 'keyboard-draft-points',
+      type: 'circle',
+      source: 'keyboard-draft',
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: { 'circle-color': AOI_COLOR, 'circle-radius': 4 },
+    })
+    for (const id of this.overlays.keys()) this.addOverlay(id)
+  }
+
+  fitTo(bbox: Bbox, animate = true): void {
+    const [w, s, e, n] = bbox
+    if (![w, s, e, n].every(Number.isFinite)) return
+    this.map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 48, maxZoom: 14, animate },
+    )
+  }
+
+  center(): LonLat {
+    const c = this.map.getCenter()
+    return [c.lng, c.lat]
+  }
+
+  destroy(): void {
+    this.map.getCanvasContainer().removeEventListener('keydown', this.onKey)
+    this.draw?.stop()
+    this.map.remove()
+  }
+}
+
+function asFeature(p: Polygon): Feature<Polygon> {
+  return { type: 'Feature', properties: {}, geometry: p }
+}
