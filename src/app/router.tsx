@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { RouteContext } from './route-context'
+import { geometriesRoutes } from './routes/geometries-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
 import { RouteError } from './routes/route-error'
@@ -22,6 +23,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
       children: withBoundary([
         { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
         ...glossaryRoutes(ctx),
+        ...geometriesRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

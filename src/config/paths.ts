@@ -6,5 +6,6 @@ export const paths = {
   collections: (search = '') => `/collections${search ? `?${search}` : ''}`,
   collection: (name: string) => `/collections/${encodeURIComponent(name)}`,
   dataProducts: (search = '') => `/data-products${search ? `?${search}` : ''}`,
+  areas: () => '/areas',
   providers: (search = '') => `/providers${search ? `?${search}` : ''}`,
 } as const

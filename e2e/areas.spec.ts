@@ -1,0 +1,162 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, signIn, test } from './fixtures'
+
+const CORPUS = join(import.meta.dirname, '../src/lib/testdata/aoi')
+
+/** Waits until the map has drawn its style: a real "it rendered" check, no pixel reading. */
+async function mapReady(page: Page) {
+  await page.waitForFunction(() => window.__swathMap?.isReady() === true, undefined, { timeout: 30_000 })
+}
+
+async function openAreas(page: Page) {
+  await signIn(page, 'analyst@swath.test', '/areas')
+  await expect(page.getByRole('heading', { name: 'Areas of interest', level: 1 })).toBeVisible()
+  await mapReady(page)
+}
+
+const summary = (page: Page) => page.getByTestId('aoi-summary')
+
+/** Picks a corpus file (stored as `<name>.fixture`) through the file chooser, under its real name. */
+async function importFile(page: Page, name: string) {
+  await page.getByRole('tab', { name: 'Import' }).click()
+  const chooser = page.waitForEvent('filechooser')
+  await page.getByRole('button', { name: 'Choose a file…' }).click()
+  const buffer = readFileSync(join(CORPUS, `${name}.fixture`))
+  await (await chooser).setFiles({ name, mimeType: 'application/octet-stream', buffer })
+}
+
+test.describe('areas of interest', () => {
+  test('draw a polygon with the mouse and read its area; undo and redo it', async ({ page }) => {
+    await openAreas(page)
+    await expectAccessible(page)
+    await page
+      .locator('label')
+      .filter({ hasText: /^Polygon$/ })
+      .click()
+    const box = await page.getByTestId('map').boundingBox()
+    if (!box) throw new Error('map has no box')
+    const cx = box.x + box.width / 2
+    const cy = box.y + box.height / 2
+    const corners: [number, number][] = [
+      [cx - 80, cy - 60],
+      [cx + 80, cy - 60],
+      [cx + 80, cy + 60],
+      [cx - 80, cy + 60],
+      [cx - 80, cy - 60],
+    ]
+    for (const [x, y] of corners) {
+      await page.mouse.move(x, y)
+      await page.mouse.click(x, y)
+    }
+    await expect(summary(page)).toContainText(/1 polygon · [\d,.]+ (km²|m²) · 4 vertices/)
+    await page.getByRole('button', { name: 'Undo' }).click()
+    await expect(summary(page)).toContainText('Nothing drawn yet')
+    await page.getByRole('button', { name: 'Redo' }).click()
+    await expect(summary(page)).toContainText('1 polygon')
+  })
+
+  test('draw a polygon by keyboard alone', async ({ page }) => {
+    await openAreas(page)
+    await page.getByRole('button', { name: 'Draw by keyboard' }).click()
+    const canvas = page.getByRole('region', { name: 'Map with the area of interest' }).locator('canvas')
+    await canvas.focus()
+    // Arrow keys pan the map with a short animation; like an analyst, wait for it to stop before adding.
+    const pan = async (key: string) => {
+      await page.keyboard.press(key)
+      await page.keyboard.press(key)
+      await page.waitForFunction(() => window.__swathMap?.map.isMoving() === false)
+    }
+    await page.keyboard.press('Enter')
+    await pan('ArrowRight')
+    await page.keyboard.press('Enter')
+    await pan('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Drawing by keyboard: 3 corners')).toBeVisible()
+    await page.keyboard.press('f')
+    await expect(summary(page)).toContainText(/1 polygon · .* · 3 vertices/)
+  })
+
+  test('type coordinates to make an AOI without a mouse', async ({ page }) => {
+    await openAreas(page)
+    await page.getByRole('tab', { name: 'Type' }).click()
+    await page.getByLabel('Corner coordinates').fill('12.40 41.85\n12.55 41.85\n12.55 41.95\n12.40 41.95')
+    await page.getByRole('button', { name: 'Add polygon' }).click()
+    await expect(summary(page)).toContainText(/1 polygon · 1\d\d\.\d km² · 4 vertices/)
+  })
+
+  for (const [file, polygons] of [
+    ['polygon-feature.geojson', 1],
+    ['valid.kml', 1],
+    ['valid.kmz', 1],
+    ['shapefile-wgs84.zip', 2],
+    ['shapefile-utm33n.zip', 1],
+  ] as const) {
+    test(`imports ${file}`, async ({ page }) => {
+      await openAreas(page)
+      await importFile(page, file)
+      await expect(page.getByRole('status').filter({ hasText: /^Imported/ })).toBeVisible()
+      await expect(summary(page)).toContainText(new RegExp(`^${polygons} polygons? · `))
+    })
+  }
+
+  test('a bad file says what is wrong and leaves the AOI as it was', async ({ page }) => {
+    await openAreas(page)
+    await importFile(page, 'polygon-feature.geojson')
+    await expect(summary(page)).toContainText('1 polygon')
+    const before = await summary(page).innerText()
+    await importFile(page, 'broken.geojson')
+    await expect(page.getByRole('alert')).toContainText('could not be used')
+    await expect(summary(page)).toHaveText(before)
+  })
+
+  test('a self-intersecting upload is fixed in one click', async ({ page }) => {
+    await openAreas(page)
+    await importFile(page, 'bowtie.geojson')
+    const problems = page.getByRole('list', { name: 'Problems with the area of interest' })
+    await expect(problems).toContainText('crosses or touches itself')
+    await problems.getByRole('button', { name: /Repair/ }).click()
+    await expect(problems).toHaveCount(0)
+    await expect(summary(page)).toContainText('polygon')
+  })
+
+  test('save to the library, reload, and reuse it as the AOI', async ({ page, sim }) => {
+    await sim.reset()
+    await openAreas(page)
+    await importFile(page, 'polygon-feature.geojson')
+    await expect(summary(page)).toContainText('1 polygon')
+    await page.getByLabel('Save the current AOI as').fill('Journey field')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const list = page.getByRole('list', { name: 'Saved geometries' })
+    await expect(list).toContainText('Journey field')
+
+    await page.reload()
+    await mapReady(page)
+    // The drawn AOI survived the reload, and the library still has the saved one.
+    await expect(summary(page)).toContainText('1 polygon')
+    await page.getByRole('button', { name: 'Clear' }).click()
+    await expect(summary(page)).toContainText('Nothing drawn yet')
+    const item = list.getByRole('listitem').filter({ hasText: 'Journey field' })
+    await item.getByRole('button', { name: 'Use as AOI' }).click()
+    await expect(summary(page)).toContainText('1 polygon')
+
+    // Rename, then delete with confirmation.
+    await item.getByRole('button', { name: 'More actions for Journey field' }).click()
+    await page.getByRole('menuitem', { name: 'Rename…' }).click()
+    await page.getByRole('dialog', { name: 'Rename geometry' }).getByLabel('Name').fill('Journey field 2')
+    await page.getByRole('button', { name: 'Rename', exact: true }).click()
+    await expect(list).toContainText('Journey field 2')
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: 'Journey field 2' })
+      .getByRole('button', { name: 'More actions for Journey field 2' })
+      .click()
+    await page.getByRole('menuitem', { name: 'Delete…' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete geometry?' })
+    await expect(confirm).toContainText('cannot be undone')
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(list.getByText('Journey field 2')).toHaveCount(0)
+    await expectAccessible(page)
+  })
+})

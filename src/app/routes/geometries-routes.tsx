@@ -1,0 +1,28 @@
+import type { RouteObject } from 'react-router'
+import { geometryListOptions } from '../../features/geometries/queries'
+import { prefetch, type RouteContext } from '../route-context'
+
+/** The areas page: the AOI toolkit on the map, with the geometry library beside it. */
+export function geometriesRoutes(ctx: RouteContext): RouteObject[] {
+  return [
+    {
+      path: 'areas',
+      loader: () => {
+        const ws = ctx.services.session.currentWorkspace()
+        if (ws)
+          prefetch(
+            ctx,
+            geometryListOptions(ctx.services.client, {
+              workspaceId: ws.id,
+              size: 100,
+              sort: 'updatedAt,desc',
+            }),
+          )
+        return null
+      },
+      lazy: async () => ({
+        Component: (await import('../../features/geometries/components/geometries-page')).GeometriesPage,
+      }),
+    },
+  ]
+}

@@ -1,0 +1,286 @@
+import {
+  Alert,
+  Button,
+  FileButton,
+  Group,
+  List,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core'
+import type { Polygon } from 'geojson'
+import { useMemo, useState } from 'react'
+import { exportGeoJson, parseAoiText } from '../../lib/aoi-formats'
+import {
+  applyFix,
+  formatArea,
+  parseCoordinateList,
+  totalAreaKm2,
+  totalVertices,
+  validateAoi,
+} from '../../lib/geo'
+import type { DrawMode, LonLat } from '../../map/map-engine'
+import { useAoiStore } from './aoi-store'
+import type { AoiImporter } from './use-aoi-import'
+
+const MODES: { value: DrawMode; label: string }[] = [
+  { value: 'static', label: 'Pan' },
+  { value: 'polygon', label: 'Polygon' },
+  { value: 'rectangle', label: 'Rectangle' },
+  { value: 'circle', label: 'Circle' },
+  { value: 'select', label: 'Edit' },
+]
+
+interface Props {
+  mode: DrawMode
+  onMode: (m: DrawMode) => void
+  onFit: (polygons: Polygon[]) => void
+  keyboard: { on: boolean; vertices: LonLat[] }
+  onKeyboard: (on: boolean) => void
+  onKeyboardAction: (action: 'add' | 'undo' | 'finish' | 'cancel') => void
+  importer: AoiImporter
+}
+
+/** Draw, import, type and check the area of interest; every change can be undone. */
+export function AoiPanel(props: Props) {
+  const { polygons, setPolygons, undo, redo, clear, past, future } = useAoiStore()
+  const { message, setMessage, busy, adopt, importFile } = props.importer
+  const [pasted, setPasted] = useState('')
+  const [typed, setTyped] = useState('')
+  const issues = useMemo(() => validateAoi(polygons), [polygons])
+  const area = useMemo(() => totalAreaKm2(polygons), [polygons])
+  const vertices = useMemo(() => totalVertices(polygons), [polygons])
+
+  function download() {
+    const blob = new Blob([exportGeoJson(polygons)], { type: 'application/geo+json' })
+    const a = document.createElement('a')
+    a.href = URL.createObjectURL(blob)
+    a.download = 'aoi.geojson'
+    a.click()
+    URL.revokeObjectURL(a.href)
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Area of interest
+        </Title>
+        <Text size="sm" data-testid="aoi-summary" aria-live="polite">
+          {polygons.length === 0
+            ? 'Nothing drawn yet: draw on the map, import a file or type coordinates.'
+            : `${polygons.length} ${polygons.length === 1 ? 'polygon' : 'polygons'} · ${formatArea(area)} · ${vertices} vertices`}
+        </Text>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={undo} disabled={past.length === 0}>
+            Undo
+          </Button>
+          <Button size="xs" variant="default" onClick={redo} disabled={future.length === 0}>
+            Redo
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => props.onFit(polygons)}
+            disabled={polygons.length === 0}
+          >
+            Zoom to AOI
+          </Button>
+          <Button size="xs" variant="default" onClick={clear} disabled={polygons.length === 0}>
+            Clear
+          </Button>
+          <Button size="xs" variant="default" onClick={download} disabled={polygons.length === 0}>
+            Export GeoJSON
+          </Button>
+        </Group>
+
+        {issues.length > 0 && (
+          <Stack gap={6} role="list" aria-label="Problems with the area of interest">
+            {issues.map((issue, i) => (
+              <Alert
+                key={`${issue.code}-${i}`}
+                role="listitem"
+                color={issue.severity === 'error' ? 'red' : 'yellow'}
+                p="xs"
+              >
+                <Text size="sm">{issue.message}</Text>
+                {issue.fix && (
+                  <Button
+                    mt={6}
+                    size="compact-sm"
+                    variant="default"
+                    onClick={() => setPolygons(applyFix(polygons, issue.fix ?? 'close-rings'))}
+                  >
+                    {issue.fixLabel ?? 'Fix'}
+                  </Button>
+                )}
+              </Alert>
+            ))}
+          </Stack>
+        )}
+
+        {message && (
+          <Alert
+            color={message.kind === 'error' ? 'red' : 'teal'}
+            title={message.title}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setMessage(null)}
+          >
+            {message.lines.length > 0 && (
+              <List size="sm">
+                {message.lines.map((l) => (
+                  <List.Item key={l}>{l}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+
+        <Tabs defaultValue="draw" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="draw">Draw</Tabs.Tab>
+            <Tabs.Tab value="import">Import</Tabs.Tab>
+            <Tabs.Tab value="type">Type</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="draw" pt="sm">
+            <Stack gap="sm">
+              <SegmentedControl
+                aria-label="Drawing tool"
+                value={props.mode}
+                onChange={props.onMode}
+                data={MODES}
+                fullWidth
+                size="xs"
+              />
+              <Text size="xs" c="dimmed">
+                Polygon: click each corner, click the first one to close. Edit: drag a shape or its corners;
+                Delete removes the selected shape.
+              </Text>
+              <KeyboardDrawing {...props} />
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="import" pt="sm">
+            <Stack gap="sm">
+              <Group gap="xs">
+                <FileButton
+                  onChange={(f) => void importFile(f)}
+                  accept=".geojson,.json,.kml,.kmz,.zip,.wkt,.txt"
+                >
+                  {(p) => (
+                    <Button {...p} size="xs" loading={busy}>
+                      Choose a file…
+                    </Button>
+                  )}
+                </FileButton>
+                <Text size="xs" c="dimmed">
+                  or drop it on the map
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                GeoJSON, KML, KMZ or a zipped Shapefile (reprojected from its .prj), up to 50 MB.
+              </Text>
+              <Textarea
+                label="Paste WKT, GeoJSON or a bounding box"
+                description="A box is west,south,east,north in degrees, e.g. 12.3,41.8,12.6,42.0"
+                autosize
+                minRows={3}
+                maxRows={8}
+                value={pasted}
+                onChange={(e) => setPasted(e.currentTarget.value)}
+              />
+              <Button
+                size="xs"
+                variant="default"
+                disabled={!pasted.trim()}
+                onClick={() => adopt(parseAoiText(pasted), 'The pasted text')}
+              >
+                Use pasted shape
+              </Button>
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="type" pt="sm">
+            <Stack gap="sm">
+              <Textarea
+                label="Corner coordinates"
+                description="One corner per line, longitude then latitude, e.g. 12.49 41.89"
+                autosize
+                minRows={4}
+                maxRows={12}
+                value={typed}
+                onChange={(e) => setTyped(e.currentTarget.value)}
+              />
+              <Button
+                size="xs"
+                variant="default"
+                disabled={!typed.trim()}
+                onClick={() => {
+                  const r = parseCoordinateList(typed)
+                  if (!r.ok) {
+                    setMessage({
+                      kind: 'error',
+                      title: 'The coordinates could not be used',
+                      lines: [r.message],
+                    })
+                    return
+                  }
+                  const next = [...polygons, r.polygon]
+                  setPolygons(next)
+                  props.onFit([r.polygon])
+                  setMessage(null)
+                }}
+              >
+                Add polygon
+              </Button>
+            </Stack>
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Paper>
+  )
+}
+
+function KeyboardDrawing({ keyboard, onKeyboard, onKeyboardAction }: Props) {
+  if (!keyboard.on)
+    return (
+      <Button size="xs" variant="default" onClick={() => onKeyboard(true)}>
+        Draw by keyboard
+      </Button>
+    )
+  return (
+    <Stack gap={6} p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+      <Text size="sm" fw={600}>
+        Drawing by keyboard: {keyboard.vertices.length}{' '}
+        {keyboard.vertices.length === 1 ? 'corner' : 'corners'}
+      </Text>
+      <Text size="xs">
+        Focus the map (Tab), pan with the arrow keys and zoom with + and −. Enter adds a corner at the red
+        cross, Backspace removes the last, F finishes the polygon, Escape cancels.
+      </Text>
+      <Group gap="xs">
+        <Button size="compact-sm" variant="default" onClick={() => onKeyboardAction('add')}>
+          Add corner at the cross
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="default"
+          disabled={keyboard.vertices.length < 3}
+          onClick={() => onKeyboardAction('finish')}
+        >
+          Finish polygon
+        </Button>
+        <Button size="compact-sm" variant="subtle" onClick={() => onKeyboardAction('cancel')}>
+          Cancel
+        </Button>
+      </Group>
+    </Stack>
+  )
+}

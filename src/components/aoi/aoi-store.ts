@@ -1,0 +1,33 @@
+import type { Polygon } from 'geojson'
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+import { commit, EMPTY_HISTORY, redo, undo, type AoiHistory } from './aoi-history'
+
+interface AoiStore extends AoiHistory {
+  setPolygons: (polygons: Polygon[]) => void
+  undo: () => void
+  redo: () => void
+  clear: () => void
+}
+
+/**
+ * The AOI being drawn: one per tab, shared by every page that uses the toolkit, and kept in sessionStorage
+ * so a reload or a re-sign-in loses nothing. It is a draft, not server data; saved geometries live in the
+ * query cache.
+ */
+export const useAoiStore = create<AoiStore>()(
+  persist(
+    (set) => ({
+      ...EMPTY_HISTORY,
+      setPolygons: (polygons) => set((s) => commit(s, polygons)),
+      undo: () => set((s) => undo(s)),
+      redo: () => set((s) => redo(s)),
+      clear: () => set((s) => commit(s, [])),
+    }),
+    {
+      name: 'swath.aoi',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s) => ({ polygons: s.polygons, past: s.past, future: s.future }),
+    },
+  ),
+)

@@ -1,0 +1,63 @@
+import type { Polygon } from 'geojson'
+import { useCallback, useState } from 'react'
+import { MAX_AOI_FILE_BYTES, parseAoiFile, type AoiParse } from '../../lib/aoi-formats'
+import { useAoiStore } from './aoi-store'
+import { tooLargeMessage } from './aoi-text'
+
+export type AoiMessage = { kind: 'error' | 'info'; title: string; lines: string[] }
+
+/**
+ * Turns a file or pasted text into the AOI. A failure only sets a message: the AOI stays exactly as it was.
+ * `onImported` lets the map fit the new shapes.
+ */
+export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
+  const setPolygons = useAoiStore((s) => s.setPolygons)
+  const [message, setMessage] = useState<AoiMessage | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const adopt = useCallback(
+    (result: AoiParse, source: string) => {
+      if (!result.ok) {
+        setMessage({ kind: 'error', title: `${source} could not be used`, lines: [result.message] })
+        return
+      }
+      setPolygons(result.polygons)
+      onImported(result.polygons)
+      const n = result.polygons.length
+      setMessage({
+        kind: 'info',
+        title: `Imported ${n} ${n === 1 ? 'polygon' : 'polygons'} (${result.format})`,
+        lines: result.notes,
+      })
+    },
+    [setPolygons, onImported],
+  )
+
+  const importFile = useCallback(
+    async (file: File | null) => {
+      if (!file) return
+      // Refused before reading: a huge file would stall the tab just to be turned down.
+      if (file.size > MAX_AOI_FILE_BYTES) {
+        setMessage({ kind: 'error', title: `${file.name} could not be used`, lines: [tooLargeMessage(file)] })
+        return
+      }
+      setBusy(true)
+      try {
+        adopt(await parseAoiFile(file.name, new Uint8Array(await file.arrayBuffer())), file.name)
+      } catch {
+        setMessage({
+          kind: 'error',
+          title: `${file.name} could not be used`,
+          lines: ['The file could not be read.'],
+        })
+      } finally {
+        setBusy(false)
+      }
+    },
+    [adopt],
+  )
+
+  return { message, setMessage, busy, adopt, importFile }
+}
+
+export type AoiImporter = ReturnType<typeof useAoiImport>
