@@ -101,6 +101,27 @@ test.describe('areas of interest', () => {
     })
   }
 
+  test('paste WKT, or drop a file on the map', async ({ page }) => {
+    await openAreas(page)
+    await page.getByRole('tab', { name: 'Import' }).click()
+    await page
+      .getByLabel('Paste WKT, GeoJSON or a bounding box')
+      .fill('POLYGON((12.4 41.85, 12.55 41.85, 12.55 41.95, 12.4 41.95, 12.4 41.85))')
+    await page.getByRole('button', { name: 'Use pasted shape' }).click()
+    await expect(summary(page)).toContainText(/^1 polygon · 1\d\d\.\d km² · 4 vertices/)
+
+    const kml = readFileSync(join(CORPUS, 'valid.kml.fixture'), 'utf8')
+    const drop = await page.evaluateHandle((text) => {
+      const dt = new DataTransfer()
+      dt.items.add(new File([text], 'field.kml', { type: 'application/vnd.google-earth.kml+xml' }))
+      return dt
+    }, kml)
+    const region = page.getByRole('region', { name: 'Map with the area of interest' })
+    await region.dispatchEvent('dragover', { dataTransfer: drop })
+    await region.dispatchEvent('drop', { dataTransfer: drop })
+    await expect(page.getByRole('status').filter({ hasText: /^Imported/ })).toContainText('KML')
+  })
+
   test('a bad file says what is wrong and leaves the AOI as it was', async ({ page }) => {
     await openAreas(page)
     await importFile(page, 'polygon-feature.geojson')
@@ -140,6 +161,21 @@ test.describe('areas of interest', () => {
     const item = list.getByRole('listitem').filter({ hasText: 'Journey field' })
     await item.getByRole('button', { name: 'Use as AOI' }).click()
     await expect(summary(page)).toContainText('1 polygon')
+
+    // Replace its shape with the current AOI (a merge-patch), after a confirmation.
+    const areaText = async () =>
+      list.getByRole('listitem').filter({ hasText: 'Journey field' }).locator('p').nth(1).innerText()
+    const before = await areaText()
+    await page.getByRole('tab', { name: 'Type' }).click()
+    await page.getByLabel('Corner coordinates').fill('12.40 41.85\n12.55 41.85\n12.55 41.95\n12.40 41.95')
+    await page.getByRole('button', { name: 'Add polygon' }).click()
+    await item.getByRole('button', { name: 'More actions for Journey field' }).click()
+    await page.getByRole('menuitem', { name: 'Replace with the current AOI…' }).click()
+    await page
+      .getByRole('dialog', { name: 'Replace its shape?' })
+      .getByRole('button', { name: 'Replace shape' })
+      .click()
+    await expect.poll(areaText).not.toBe(before)
 
     // Rename, then delete with confirmation.
     await item.getByRole('button', { name: 'More actions for Journey field' }).click()

@@ -14,12 +14,31 @@ export interface DemoAccounts {
   accounts: { email: string; description: string }[]
 }
 
+/** An online basemap (a MapLibre style URL) offered beside the offline one. */
+export interface Basemap {
+  id: string
+  label: string
+  styleUrl: string
+}
+
 export interface RuntimeConfig {
   apiUrl: string
   clientId: string
   docsUrl: string
   regions: Region[]
   demo?: DemoAccounts
+  /** Optional online basemaps; the offline Natural Earth map is always there and is the default. */
+  basemaps: Basemap[]
+}
+
+function parseBasemaps(raw: unknown): Basemap[] {
+  if (!Array.isArray(raw)) return []
+  return raw.flatMap((b: unknown) => {
+    const m = b as Partial<Basemap> | null
+    return m && typeof m.id === 'string' && typeof m.styleUrl === 'string' && m.id !== 'offline'
+      ? [{ id: m.id, label: typeof m.label === 'string' ? m.label : m.id, styleUrl: m.styleUrl }]
+      : []
+  })
 }
 
 function parseDemo(raw: unknown): DemoAccounts | undefined {
@@ -58,6 +77,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
       authUrl: r.authUrl.replace(/\/$/, ''),
     })),
     ...(parseDemo(c.demo) ? { demo: parseDemo(c.demo) } : {}),
+    basemaps: parseBasemaps(c.basemaps),
   }
 }
 

@@ -6,6 +6,7 @@ import {
   ScaleControl,
   setWorkerUrl,
   type GeoJSONSource,
+  type LayerSpecification,
   type StyleSpecification,
 } from 'maplibre-gl'
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
@@ -21,6 +22,7 @@ import {
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
 import { BASEMAP_COLORS, offlineStyle, type Scheme } from './basemap'
+import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
 setWorkerUrl(maplibreWorkerUrl)
@@ -39,12 +41,6 @@ export interface MapEngineHandlers {
   onReady?: () => void
 }
 
-export interface OverlayStyle {
-  color: string
-  fillOpacity: number
-  dashed?: boolean
-}
-
 const AOI_COLOR = '#0b7285'
 const PROBLEM_COLOR = '#c92a2a'
 
@@ -57,6 +53,7 @@ export class MapEngine {
   private draw: TerraDraw | null = null
   private handlers: MapEngineHandlers = {}
   private scheme: Scheme
+  private style = 'offline'
   private mode: DrawMode = 'static'
   private aoiKey = '[]'
   private pendingAoi: Polygon[] | null = null
@@ -64,7 +61,7 @@ export class MapEngine {
   /** True while setAoi rewrites the drawing: terra-draw's own events then are not the analyst's edits. */
   private applying = false
   private ready = false
-  private readonly overlays = new Map<string, { data: FeatureCollection; style: OverlayStyle }>()
+  private readonly sources = new Map<string, { data: FeatureCollection; layers: LayerSpecification[] }>()
 
   constructor(
     container: HTMLElement,
@@ -127,6 +124,8 @@ export class MapEngine {
 
   /** Switches to 'offline' or an online style URL; drawings and overlays are carried over. */
   setStyle(style: string): void {
+    if (style === this.style) return
+    this.style = style
     const spec: StyleSpecification | string = style === 'offline' ? offlineStyle(this.scheme) : style
     const aoi = this.currentAoi()
     this.draw?.stop()
@@ -209,14 +208,10 @@ export class MapEngine {
     }
     this.applying = false
     // Shapes the drawing tool refuses (self-intersecting, say) still show, in red, until they are fixed.
-    this.setOverlay(
+    this.setSource(
       'aoi-problems',
       { type: 'FeatureCollection', features: rejected.map(asFeature) },
-      {
-        color: PROBLEM_COLOR,
-        fillOpacity: 0.15,
-        dashed: true,
-      },
+      polygonLayers('aoi-problems', { color: PROBLEM_COLOR, fillOpacity: 0.15, dashed: true }),
     )
   }
 
@@ -278,37 +273,30 @@ export class MapEngine {
 
   // ---------------------------------------------------------------- overlays and camera
 
-  /** A named overlay of polygons (saved geometries, footprints) drawn above the basemap. */
-  setOverlay(id: string, data: FeatureCollection, style: OverlayStyle): void {
-    this.overlays.set(id, { data, style })
-    if (this.map.isStyleLoaded()) this.addOverlay(id)
+  /**
+   * A named source with its layers (plain specs a feature builds, e.g. with `polygonLayers`), drawn above the
+   * basemap. Calling it again with the same id only swaps the data.
+   */
+  setSource(id: string, data: FeatureCollection, layers: LayerSpecification[]): void {
+    this.sources.set(id, { data, layers })
+    if (this.map.isStyleLoaded()) this.addSource(id)
   }
 
-  private addOverlay(id: string): void {
-    const entry = this.overlays.get(id)
+  /** Hover, selection and the like, per feature (features need ids), without sending the data again. */
+  setFeatureState(source: string, featureId: string | number, state: Record<string, boolean>): void {
+    if (this.map.getSource(source)) this.map.setFeatureState({ source, id: featureId }, state)
+  }
+
+  private addSource(id: string): void {
+    const entry = this.sources.get(id)
     if (!entry) return
-    const src = this.map.getSource<GeoJSONSource>(`overlay-${id}`)
+    const src = this.map.getSource<GeoJSONSource>(id)
     if (src) {
       void src.setData(entry.data)
       return
     }
-    this.map.addSource(`overlay-${id}`, { type: 'geojson', data: entry.data })
-    this.map.addLayer({
-      id: `overlay-${id}-fill`,
-      type: 'fill',
-      source: `overlay-${id}`,
-      paint: { 'fill-color': entry.style.color, 'fill-opacity': entry.style.fillOpacity },
-    })
-    this.map.addLayer({
-      id: `overlay-${id}-line`,
-      type: 'line',
-      source: `overlay-${id}`,
-      paint: {
-        'line-color': entry.style.color,
-        'line-width': 2,
-        ...(entry.style.dashed ? { 'line-dasharray': [2, 2] } : {}),
-      },
-    })
+    this.map.addSource(id, { type: 'geojson', data: entry.data })
+    for (const layer of entry.layers) this.map.addLayer(layer)
   }
 
   private addOverlayLayers(): void {
@@ -329,7 +317,7 @@ export class MapEngine {
       filter: ['==', ['geometry-type'], 'Point'],
       paint: { 'circle-color': AOI_COLOR, 'circle-radius': 4 },
     })
-    for (const id of this.overlays.keys()) this.addOverlay(id)
+    for (const id of this.sources.keys()) this.addSource(id)
   }
 
   fitTo(bbox: Bbox, animate = true): void {

@@ -1,14 +1,17 @@
 import { useComputedColorScheme } from '@mantine/core'
 import type { FeatureCollection, Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
-import { MapEngine, type Bbox, type DrawMode, type LonLat, type OverlayStyle } from './map-engine'
+import type { LayerSpecification } from 'maplibre-gl'
+import { MapEngine, type Bbox, type DrawMode, type LonLat } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
 import classes from './map-view.module.css'
 
+/** A source and its layers, handed to the engine as plain data; `states` go through feature-state. */
 export interface MapOverlay {
   id: string
   data: FeatureCollection
-  style: OverlayStyle
+  layers: LayerSpecification[]
+  states?: { id: string | number; state: Record<string, boolean> }[]
 }
 
 export interface MapViewProps {
@@ -21,6 +24,8 @@ export interface MapViewProps {
   keyboardDraw?: { on: boolean; vertices: LonLat[] }
   onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
   onFileDrop?: (file: File) => void
+  /** 'offline' (the default) or an online MapLibre style URL. */
+  basemap?: string
   /** Accessible name of the map region. */
   label?: string
   /** Filled with a handle to ask the map things (its centre) from outside React's data flow. */
@@ -78,10 +83,15 @@ export function MapView(props: MapViewProps) {
   }, [])
 
   useEffect(() => engine?.setScheme(scheme), [engine, scheme])
+  const basemap = props.basemap ?? 'offline'
+  useEffect(() => engine?.setStyle(basemap), [engine, basemap])
   useEffect(() => engine?.setAoi(props.aoi), [engine, props.aoi])
   useEffect(() => engine?.setDrawMode(props.mode), [engine, props.mode])
   useEffect(() => {
-    for (const o of props.overlays ?? []) engine?.setOverlay(o.id, o.data, o.style)
+    for (const o of props.overlays ?? []) {
+      engine?.setSource(o.id, o.data, o.layers)
+      for (const s of o.states ?? []) engine?.setFeatureState(o.id, s.id, s.state)
+    }
   }, [engine, props.overlays])
   useEffect(() => {
     if (props.fit) engine?.fitTo(props.fit.bbox)

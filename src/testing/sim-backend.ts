@@ -19,6 +19,7 @@ export const testConfig: RuntimeConfig = {
     { id: 'eu', label: 'Europe', authUrl: `${TEST_ORIGIN}/auth` },
     { id: 'sa', label: 'South America', authUrl: `${TEST_ORIGIN}/auth-sa` },
   ],
+  basemaps: [],
 }
 
 export interface SimBackend {

@@ -1,4 +1,5 @@
-import { Box, Grid, Stack } from '@mantine/core'
+import { Box, Grid, NativeSelect, Stack } from '@mantine/core'
+import { useConsoleServices } from '../../api/console-context'
 import type { Polygon } from 'geojson'
 import { useCallback, useRef, useState, type ReactNode } from 'react'
 import { bboxOf } from '../../lib/geo'
@@ -44,11 +45,27 @@ export function AoiWorkspace({ aside, overlays, fitRequest }: AoiWorkspaceProps)
   )
 
   const importer = useAoiImport(fitTo)
+  const { basemaps } = useConsoleServices().config
+  const [basemap, setBasemap] = useState('offline')
   const map = useRef<MapHandle | null>(null)
 
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
+        {basemaps.length > 0 && (
+          <NativeSelect
+            label="Basemap"
+            size="xs"
+            mb="xs"
+            maw={260}
+            value={basemap}
+            onChange={(e) => setBasemap(e.currentTarget.value)}
+            data={[
+              { value: 'offline', label: 'Natural Earth (offline)' },
+              ...basemaps.map((b) => ({ value: b.styleUrl, label: b.label })),
+            ]}
+          />
+        )}
         <Box h={{ base: 420, md: 'calc(100vh - 140px)' }} mih={420}>
           <MapView
             aoi={polygons}
@@ -61,6 +78,7 @@ export function AoiWorkspace({ aside, overlays, fitRequest }: AoiWorkspaceProps)
             onFileDrop={(f) => void importer.importFile(f)}
             label="Map with the area of interest"
             handle={map}
+            basemap={basemap}
           />
         </Box>
       </Grid.Col>

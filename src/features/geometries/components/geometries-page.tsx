@@ -2,35 +2,30 @@ import { Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { AoiWorkspace } from '../../../components/aoi/aoi-workspace'
 import { bboxOf } from '../../../lib/geo'
-import { featureCollectionOf, polygonsOf } from '../../../lib/geojson'
+import { polygonsOf } from '../../../lib/geojson'
 import type { Bbox } from '../../../map/map-engine'
-import type { MapOverlay } from '../../../map/map-view'
+import { libraryOverlay } from '../map-layers'
 import type { SavedGeometry } from '../queries'
+import { useGeometryList } from '../use-geometry-list'
 import { GeometryLibrary } from './geometry-library'
-
-const LIBRARY_STYLE = { color: '#7048e8', fillOpacity: 0.12, dashed: true }
 
 /** Draw, import and check areas of interest, and keep the ones worth reusing in the library. */
 export function GeometriesPage() {
+  const { data } = useGeometryList()
   const [shown, setShown] = useState<SavedGeometry | null>(null)
+  const [hovered, setHovered] = useState<string | null>(null)
   const [fit, setFit] = useState<{ bbox: Bbox; key: number } | null>(null)
-  const overlays = useMemo<MapOverlay[]>(
-    () => [
-      {
-        id: 'library',
-        data: featureCollectionOf(shown ? polygonsOf(shown.featureCollection) : []),
-        style: LIBRARY_STYLE,
-      },
-    ],
-    [shown],
+  const overlays = useMemo(
+    () => [libraryOverlay(data?.content ?? [], hovered, shown?.id ?? null)],
+    [data, hovered, shown],
   )
   return (
     <Stack gap="md">
       <div>
         <Title order={1}>Areas of interest</Title>
         <Text c="dimmed" size="sm">
-          Draw, import or type an area; it is checked before anything is sent and kept while you work.
-          {shown ? ` Showing “${shown.displayName}” from the library (dashed).` : ''}
+          Draw, import or type an area; it is checked before anything is sent and kept while you work. Saved
+          areas show dashed in violet.
         </Text>
       </div>
       <AoiWorkspace
@@ -38,6 +33,8 @@ export function GeometriesPage() {
         fitRequest={fit}
         aside={
           <GeometryLibrary
+            onHover={setHovered}
+            shownId={shown?.id ?? null}
             onShow={(g) => {
               setShown(g)
               const ps = polygonsOf(g.featureCollection)

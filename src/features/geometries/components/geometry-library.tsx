@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
@@ -24,31 +24,25 @@ import { polygonsOf } from '../../../lib/geojson'
 import {
   createGeometryMutation,
   deleteGeometryMutation,
-  geometryListOptions,
   patchGeometryMutation,
   type SavedGeometry,
 } from '../queries'
-
-const ALL = 'all'
+import { ALL_WORKSPACES, useGeometryList } from '../use-geometry-list'
 
 /** Saved geometries of the account: find one, show it, use it as the AOI, or save the AOI as a new one. */
-export function GeometryLibrary({ onShow }: { onShow: (g: SavedGeometry) => void }) {
-  const client = useApiClient()
+export function GeometryLibrary({
+  onShow,
+  onHover,
+  shownId,
+}: {
+  onShow: (g: SavedGeometry) => void
+  onHover?: (id: string | null) => void
+  shownId?: string | null
+}) {
   const snap = useSession()
   const currentWs = useWorkspaceId()
-  const [params, setParams] = useSearchParams()
-  const nameFilter = params.get('name') ?? ''
-  const wsParam = params.get('workspace')
-  const workspaceId = wsParam === ALL ? undefined : (wsParam ?? currentWs ?? undefined)
-  const { data, isPending } = useQuery({
-    ...geometryListOptions(client, {
-      ...(workspaceId ? { workspaceId } : {}),
-      ...(nameFilter ? { displayName: nameFilter } : {}),
-      size: 100,
-      sort: 'updatedAt,desc',
-    }),
-    placeholderData: keepPreviousData,
-  })
+  const [, setParams] = useSearchParams()
+  const { data, isPending, name: nameFilter, workspace } = useGeometryList()
   const [dialog, setDialog] = useState<{ kind: 'rename' | 'replace' | 'delete'; g: SavedGeometry } | null>(
     null,
   )
@@ -82,11 +76,11 @@ export function GeometryLibrary({ onShow }: { onShow: (g: SavedGeometry) => void
           <NativeSelect
             label="Workspace"
             size="xs"
-            value={wsParam ?? currentWs ?? ALL}
+            value={workspace}
             onChange={(e) => update('workspace', e.currentTarget.value)}
             data={[
               ...(snap.user?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name })),
-              { value: ALL, label: 'All workspaces' },
+              { value: ALL_WORKSPACES, label: 'All workspaces' },
             ]}
           />
         </Group>
@@ -111,7 +105,18 @@ export function GeometryLibrary({ onShow }: { onShow: (g: SavedGeometry) => void
             aria-label="Saved geometries"
           >
             {data.content.map((g) => (
-              <Group key={g.id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+              <Group
+                key={g.id}
+                component="li"
+                justify="space-between"
+                wrap="nowrap"
+                gap="xs"
+                onMouseEnter={() => onHover?.(g.id)}
+                onMouseLeave={() => onHover?.(null)}
+                onFocus={() => onHover?.(g.id)}
+                onBlur={() => onHover?.(null)}
+                aria-current={g.id === shownId ? 'true' : undefined}
+              >
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600} truncate>
                     {g.displayName}
