@@ -195,4 +195,30 @@ test.describe('areas of interest', () => {
     await expect(list.getByText('Journey field 2')).toHaveCount(0)
     await expectAccessible(page)
   })
+
+  test('the AOI survives a re-sign-in, and a save made meanwhile goes through after it', async ({
+    page,
+    sim,
+  }) => {
+    await openAreas(page)
+    await page.getByRole('tab', { name: 'Type' }).click()
+    await page.getByLabel('Corner coordinates').fill('12.40 41.85\n12.55 41.85\n12.55 41.95\n12.40 41.95')
+    await page.getByRole('button', { name: 'Add polygon' }).click()
+    await expect(summary(page)).toContainText('1 polygon')
+    await sim.advance(1801)
+    await page.getByLabel('Save the current AOI as').fill('Saved across sessions')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('swath-demo')
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(page.getByRole('list', { name: 'Saved geometries' })).toContainText('Saved across sessions')
+    await expect(summary(page)).toContainText('1 polygon')
+    // One save reached the service: the request that met the dead session was replayed once, not repeated.
+    const saves = (await sim.requests()).filter(
+      (r) => r.method === 'POST' && r.path === '/v2/spatial/geometries',
+    )
+    expect(saves.map((r) => r.status)).toEqual([401, 201])
+  })
 })
