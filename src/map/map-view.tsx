@@ -19,8 +19,8 @@ export interface MapViewProps {
   onAoiChange: (polygons: Polygon[]) => void
   mode: DrawMode
   overlays?: MapOverlay[]
-  /** Fits the camera when `key` changes (a new import, a library geometry shown, "zoom to fit"). */
-  fit?: { bbox: Bbox; key: number } | null
+  /** Fits the camera whenever a new request object arrives (an import, a library geometry shown, "zoom"). */
+  fit?: { bbox: Bbox } | null
   keyboardDraw?: { on: boolean; vertices: LonLat[] }
   onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
   onFileDrop?: (file: File) => void

@@ -13,8 +13,14 @@ export interface AoiWorkspaceProps {
   /** More panels beside the toolkit (the geometry library, search filters…). */
   aside?: ReactNode
   overlays?: MapOverlay[]
-  /** Asks the map to fit a box (e.g. a library geometry shown); `key` makes a repeated request count. */
-  fitRequest?: { bbox: Bbox; key: number } | null
+  /** Asks the map to fit a box (e.g. a library geometry shown); the newest request wins. */
+  fitRequest?: FitRequest | null
+}
+
+/** A camera request; `at` (performance.now()) orders requests from the page and from the toolkit. */
+export interface FitRequest {
+  bbox: Bbox
+  at: number
 }
 
 /** The map with the AOI toolkit beside it: every page that needs an area of interest uses this. */
@@ -22,24 +28,27 @@ export function AoiWorkspace({ aside, overlays, fitRequest }: AoiWorkspaceProps)
   const polygons = useAoiStore((s) => s.polygons)
   const setPolygons = useAoiStore((s) => s.setPolygons)
   const [mode, setMode] = useState<DrawMode>('static')
-  const [fit, setFit] = useState<{ bbox: Bbox; key: number } | null>(null)
+  const [fit, setFit] = useState<FitRequest | null>(null)
   const [keyboard, setKeyboard] = useState<{ on: boolean; vertices: LonLat[] }>({ on: false, vertices: [] })
+  // Key presses arrive from the map engine, outside render: they read the corners drawn so far from here.
+  const corners = useRef<LonLat[]>([])
 
   const fitTo = useCallback((ps: Polygon[]) => {
-    if (ps.length > 0) setFit((f) => ({ bbox: bboxOf(ps), key: (f?.key ?? 0) + 1 }))
+    if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
   }, [])
 
   const onKeyboardDraw = useCallback(
     (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => {
-      setKeyboard((k) => {
-        if (action === 'add') return { ...k, vertices: [...k.vertices, center] }
-        if (action === 'undo') return { ...k, vertices: k.vertices.slice(0, -1) }
-        if (action === 'cancel') return { on: false, vertices: [] }
-        if (k.vertices.length < 3) return k
-        const ring = [...k.vertices, k.vertices[0]]
+      const now = corners.current
+      if (action === 'finish' && now.length < 3) return
+      if (action === 'finish') {
+        const ring = [...now, now[0]]
         setPolygons([...useAoiStore.getState().polygons, { type: 'Polygon', coordinates: [ring] }])
-        return { on: false, vertices: [] }
-      })
+      }
+      const next =
+        action === 'add' ? [...now, center] : action === 'undo' ? now.slice(0, -1) : ([] as LonLat[])
+      corners.current = next
+      setKeyboard({ on: action === 'add' || action === 'undo', vertices: next })
     },
     [setPolygons],
   )
@@ -72,7 +81,7 @@ export function AoiWorkspace({ aside, overlays, fitRequest }: AoiWorkspaceProps)
             onAoiChange={setPolygons}
             mode={mode}
             overlays={overlays}
-            fit={fitRequest && (!fit || fitRequest.key > fit.key) ? fitRequest : fit}
+            fit={fitRequest && (!fit || fitRequest.at > fit.at) ? fitRequest : fit}
             keyboardDraw={keyboard}
             onKeyboardDraw={onKeyboardDraw}
             onFileDrop={(f) => void importer.importFile(f)}
@@ -89,7 +98,10 @@ export function AoiWorkspace({ aside, overlays, fitRequest }: AoiWorkspaceProps)
             onMode={setMode}
             onFit={fitTo}
             keyboard={keyboard}
-            onKeyboard={(on) => setKeyboard({ on, vertices: [] })}
+            onKeyboard={(on) => {
+              corners.current = []
+              setKeyboard({ on, vertices: [] })
+            }}
             onKeyboardAction={(action) => onKeyboardDraw(action, map.current?.center() ?? [0, 0])}
             importer={importer}
           />

@@ -1,9 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState } from 'react'
-import { AoiWorkspace } from '../../../components/aoi/aoi-workspace'
+import { AoiWorkspace, type FitRequest } from '../../../components/aoi/aoi-workspace'
 import { bboxOf } from '../../../lib/geo'
 import { polygonsOf } from '../../../lib/geojson'
-import type { Bbox } from '../../../map/map-engine'
 import { libraryOverlay } from '../map-layers'
 import type { SavedGeometry } from '../queries'
 import { useGeometryList } from '../use-geometry-list'
@@ -14,7 +13,7 @@ export function GeometriesPage() {
   const { data } = useGeometryList()
   const [shown, setShown] = useState<SavedGeometry | null>(null)
   const [hovered, setHovered] = useState<string | null>(null)
-  const [fit, setFit] = useState<{ bbox: Bbox; key: number } | null>(null)
+  const [fit, setFit] = useState<FitRequest | null>(null)
   const overlays = useMemo(
     () => [libraryOverlay(data?.content ?? [], hovered, shown?.id ?? null)],
     [data, hovered, shown],
@@ -38,7 +37,7 @@ export function GeometriesPage() {
             onShow={(g) => {
               setShown(g)
               const ps = polygonsOf(g.featureCollection)
-              if (ps.length > 0) setFit((f) => ({ bbox: bboxOf(ps), key: (f?.key ?? 1000) + 1 }))
+              if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
             }}
           />
         }
