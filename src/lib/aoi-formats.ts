@@ -31,6 +31,11 @@ export const MAX_AOI_FILE_BYTES = 50 * 1024 * 1024
 const MAX_UNZIPPED_BYTES = 400 * 1024 * 1024
 const MB = 1024 * 1024
 
+/** Why a file over the limit is refused; also said before reading, when only its size is known. */
+export function tooLargeMessage(name: string, size: number): string {
+  return `${name} is ${(size / MB).toFixed(1)} MB; AOI files up to ${MAX_AOI_FILE_BYTES / MB} MB are accepted. Simplify it or split it first.`
+}
+
 /**
  * An AOI from a file's bytes: GeoJSON, KML, KMZ, a zipped shapefile (or a bare .shp), WKT or a bbox as text.
  * The format is told by content first and by extension only to explain a failure. Returns a promise so
@@ -49,9 +54,7 @@ function readAoiFile(name: string, bytes: Uint8Array, options: AoiFileOptions): 
   try {
     if (!(bytes instanceof Uint8Array)) return fail(`${label} could not be read. Choose the file again.`)
     if (bytes.length > MAX_AOI_FILE_BYTES) {
-      return fail(
-        `${label} is ${(bytes.length / MB).toFixed(1)} MB; AOI files up to ${MAX_AOI_FILE_BYTES / MB} MB are accepted. Simplify it or split it first.`,
-      )
+      return fail(tooLargeMessage(label, bytes.length))
     }
     if (bytes.length === 0) return fail(`${label} is empty (0 bytes). Export the area again.`)
     const ext = extensionOf(label)

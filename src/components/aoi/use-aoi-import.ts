@@ -1,8 +1,7 @@
 import type { Polygon } from 'geojson'
 import { useCallback, useState } from 'react'
-import { MAX_AOI_FILE_BYTES, parseAoiFile, type AoiParse } from '../../lib/aoi-formats'
+import { MAX_AOI_FILE_BYTES, parseAoiFile, tooLargeMessage, type AoiParse } from '../../lib/aoi-formats'
 import { useAoiStore } from './aoi-store'
-import { tooLargeMessage } from './aoi-text'
 
 export type AoiMessage = { kind: 'error' | 'info'; title: string; lines: string[] }
 
@@ -38,7 +37,11 @@ export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
       if (!file) return
       // Refused before reading: a huge file would stall the tab just to be turned down.
       if (file.size > MAX_AOI_FILE_BYTES) {
-        setMessage({ kind: 'error', title: `${file.name} could not be used`, lines: [tooLargeMessage(file)] })
+        setMessage({
+          kind: 'error',
+          title: `${file.name} could not be used`,
+          lines: [tooLargeMessage(file.name, file.size)],
+        })
         return
       }
       setBusy(true)
