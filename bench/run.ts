@@ -1,4 +1,5 @@
 import { benchBundle } from './bundle'
+import { benchCatalog } from './catalog'
 import { benchGeo } from './geo'
 import { benchSimulator } from './simulator'
 
@@ -6,6 +7,7 @@ import { benchSimulator } from './simulator'
 export async function main(): Promise<void> {
   console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
   benchBundle()
+  await benchCatalog()
   await benchGeo()
   await benchSimulator()
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { RouteContext } from './route-context'
+import { catalogRoutes } from './routes/catalog-routes'
 import { geometriesRoutes } from './routes/geometries-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
@@ -24,6 +25,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
         ...glossaryRoutes(ctx),
         ...geometriesRoutes(ctx),
+        ...catalogRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -28,6 +28,7 @@ import classes from './shell.module.css'
 /** Areas in the navigation; each is added when the area itself lands. */
 const NAV = [
   { to: paths.home(), label: 'Start', end: true },
+  { to: paths.catalog(), label: 'Catalog', end: false },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },

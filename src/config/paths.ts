@@ -7,5 +7,6 @@ export const paths = {
   collection: (name: string) => `/collections/${encodeURIComponent(name)}`,
   dataProducts: (search = '') => `/data-products${search ? `?${search}` : ''}`,
   areas: () => '/areas',
+  catalog: (search = '') => `/catalog${search ? `?${search}` : ''}`,
   providers: (search = '') => `/providers${search ? `?${search}` : ''}`,
 } as const

@@ -2,6 +2,7 @@ import type { MultiPolygon, Polygon, Position } from 'geojson'
 import {
   area as turfArea,
   circle as turfCircle,
+  convex as turfConvex,
   feature as turfFeature,
   featureCollection,
   intersect as turfIntersect,
@@ -68,6 +69,27 @@ export function areaKm2(p: Polygon): number {
 export function totalAreaKm2(ps: Polygon[]): number {
   if (!Array.isArray(ps)) return 0
   return ps.reduce((sum, p) => sum + areaKm2(p), 0)
+}
+
+/**
+ * Share (0–1) of the AOI's area that `shape` covers, exactly (turf's polygon intersection), for shapes the
+ * fast paths cannot take. Overlapping AOI polygons are unioned first so no area counts twice.
+ */
+export function intersectionAreaRatio(aoi: readonly Polygon[], shape: Polygon | MultiPolygon): number {
+  if (aoi.length === 0) return 0
+  const merged =
+    aoi.length === 1 ? turfFeature(aoi[0]) : turfUnion(featureCollection(aoi.map((p) => turfFeature(p))))
+  if (!merged) return 0
+  const whole = turfArea(merged)
+  if (!(whole > 0)) return 0
+  const both = turfIntersect(featureCollection([merged, turfFeature(shape)]))
+  return both ? Math.min(1, turfArea(both) / whole) : 0
+}
+
+/** The smallest convex polygon holding every polygon given (for a search that takes one polygon). */
+export function convexHullOf(polygons: readonly Polygon[]): Polygon | null {
+  const hull = turfConvex(featureCollection(polygons.map((p) => turfFeature(p))))
+  return hull?.geometry ?? null
 }
 
 /** Distinct vertices of all rings: the closing position and vertices repeated in a row are not counted. */

@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, Polygon } from 'geojson'
+import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson'
 import {
   AttributionControl,
   Map as MlMap,
@@ -39,6 +39,20 @@ export interface MapEngineHandlers {
   /** A keyboard-drawing key was pressed while the map had focus. */
   onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
   onReady?: () => void
+  /** The pointer entered (id) or left (null) a feature of an interactive overlay. */
+  onOverlayHover?: (source: string, id: string | number | null) => void
+  /** A feature of an interactive overlay was clicked. */
+  onOverlayClick?: (source: string, id: string | number) => void
+  /** The camera stopped moving; the box in view, and whether the analyst moved it (not a fit or a flight). */
+  onViewChange?: (bounds: Bbox, byUser: boolean) => void
+}
+
+/** A picture placed on the map at four corners (top-left, top-right, bottom-right, bottom-left). */
+export interface MapImage {
+  id: string
+  url: string
+  corners: [LonLat, LonLat, LonLat, LonLat]
+  opacity: number
 }
 
 const AOI_COLOR = '#0b7285'
@@ -61,7 +75,12 @@ export class MapEngine {
   /** True while setAoi rewrites the drawing: terra-draw's own events then are not the analyst's edits. */
   private applying = false
   private ready = false
-  private readonly sources = new Map<string, { data: FeatureCollection; layers: LayerSpecification[] }>()
+  private readonly sources = new Map<
+    string,
+    { data: FeatureCollection; layers: LayerSpecification[]; interactive: boolean; sent?: FeatureCollection }
+  >()
+  private images: MapImage[] = []
+  private readonly hovered = new Map<string, string | number>()
 
   constructor(
     container: HTMLElement,
@@ -84,6 +103,10 @@ export class MapEngine {
     this.map.getCanvas().setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom.')
     this.map.on('mousemove', (e) => this.handlers.onCursor?.([e.lngLat.lng, e.lngLat.lat]))
     this.map.on('mouseout', () => this.handlers.onCursor?.(null))
+    this.map.on('mousemove', (e) => this.pick(e.point, 'hover'))
+    this.map.on('mouseout', () => this.clearHover())
+    this.map.on('click', (e) => this.pick(e.point, 'click'))
+    this.map.on('moveend', (e) => this.handlers.onViewChange?.(this.bounds(), e.originalEvent !== undefined))
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
     this.map.on('load', () => {
       this.addOverlayLayers()
@@ -275,10 +298,14 @@ export class MapEngine {
 
   /**
    * A named source with its layers (plain specs a feature builds, e.g. with `polygonLayers`), drawn above the
-   * basemap. Calling it again with the same id only swaps the data.
+   * basemap. Calling it again with the same id swaps the data, and only when it is another object. With
+   * `interactive`, hovering and clicking its features reach `onOverlayHover` and `onOverlayClick` (features
+   * need ids).
    */
-  setSource(id: string, data: FeatureCollection, layers: LayerSpecification[]): void {
-    this.sources.set(id, { data, layers })
+  setSource(id: string, data: FeatureCollection, layers: LayerSpecification[], interactive = false): void {
+    const entry = this.sources.get(id)
+    if (entry && entry.data === data) return
+    this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
     if (this.map.isStyleLoaded()) this.addSource(id)
   }
 
@@ -287,16 +314,107 @@ export class MapEngine {
     if (this.map.getSource(source)) this.map.setFeatureState({ source, id: featureId }, state)
   }
 
+  /** Calls back once the map has drawn everything it was given so far (MapLibre's `idle`). */
+  afterIdle(callback: () => void): void {
+    this.map.once('idle', callback)
+  }
+
+  /** The box in view, west and east as MapLibre gives them (they may run past ±180). */
+  bounds(): Bbox {
+    const b = this.map.getBounds()
+    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+  }
+
   private addSource(id: string): void {
     const entry = this.sources.get(id)
     if (!entry) return
     const src = this.map.getSource<GeoJSONSource>(id)
     if (src) {
-      void src.setData(entry.data)
+      if (entry.sent !== entry.data) void src.setData(entry.data)
+      entry.sent = entry.data
       return
     }
     this.map.addSource(id, { type: 'geojson', data: entry.data })
+    entry.sent = entry.data
     for (const layer of entry.layers) this.map.addLayer(layer)
+  }
+
+  private pick(point: { x: number; y: number }, what: 'hover' | 'click'): void {
+    const layers = [...this.sources]
+      .filter(([, e]) => e.interactive)
+      .flatMap(([, e]) => e.layers.filter((l) => l.type === 'fill').map((l) => l.id))
+      .filter((l) => this.map.getLayer(l))
+    if (layers.length === 0) return
+    const hits = this.map.queryRenderedFeatures([point.x, point.y], { layers })
+    // The smallest shape under the pointer wins: a small scene inside a large one stays reachable.
+    const hit = hits
+      .filter((f) => f.id !== undefined)
+      .sort((a, b) => spanOf(a.geometry) - spanOf(b.geometry))[0]
+    const source = hit?.source
+    const fid = hit?.id
+    if (what === 'click') {
+      if (source !== undefined && fid !== undefined) this.handlers.onOverlayClick?.(source, fid)
+      return
+    }
+    for (const [src, id] of this.hovered) {
+      if (src === source && id === fid) continue
+      this.hovered.delete(src)
+      this.handlers.onOverlayHover?.(src, null)
+    }
+    if (source !== undefined && fid !== undefined && this.hovered.get(source) !== fid) {
+      this.hovered.set(source, fid)
+      this.handlers.onOverlayHover?.(source, fid)
+    }
+    this.map.getCanvas().style.cursor = source !== undefined ? 'pointer' : ''
+  }
+
+  private clearHover(): void {
+    for (const src of this.hovered.keys()) this.handlers.onOverlayHover?.(src, null)
+    this.hovered.clear()
+    this.map.getCanvas().style.cursor = ''
+  }
+
+  // ---------------------------------------------------------------- images
+
+  /**
+   * Pictures placed at their corners (quicklooks), below every overlay's shapes so outlines stay visible.
+   * The list replaces the previous one; unchanged images are left alone and opacity changes are cheap.
+   */
+  setImages(images: MapImage[]): void {
+    this.images = images
+    if (this.map.isStyleLoaded()) this.syncImages()
+  }
+
+  private syncImages(): void {
+    const want = new Map(this.images.map((i) => [`image-${i.id}`, i]))
+    for (const layer of this.map.getStyle().layers ?? []) {
+      if (layer.id.startsWith('image-') && !want.has(layer.id)) {
+        this.map.removeLayer(layer.id)
+        if (this.map.getSource(layer.id)) this.map.removeSource(layer.id)
+      }
+    }
+    const firstOverlay = this.firstOverlayLayer()
+    for (const [key, img] of want) {
+      if (!this.map.getSource(key)) {
+        this.map.addSource(key, { type: 'image', url: img.url, coordinates: img.corners })
+        this.map.addLayer(
+          {
+            id: key,
+            type: 'raster',
+            source: key,
+            paint: { 'raster-opacity': img.opacity, 'raster-fade-duration': 0 },
+          },
+          firstOverlay,
+        )
+      } else if (this.map.getPaintProperty(key, 'raster-opacity') !== img.opacity) {
+        this.map.setPaintProperty(key, 'raster-opacity', img.opacity)
+      }
+    }
+  }
+
+  private firstOverlayLayer(): string | undefined {
+    const overlays = new Set([...this.sources.values()].flatMap((e) => e.layers.map((l) => l.id)))
+    return (this.map.getStyle().layers ?? []).find((l) => overlays.has(l.id))?.id
   }
 
   private addOverlayLayers(): void {
@@ -317,7 +435,11 @@ export class MapEngine {
       filter: ['==', ['geometry-type'], 'Point'],
       paint: { 'circle-color': AOI_COLOR, 'circle-radius': 4 },
     })
-    for (const id of this.sources.keys()) this.addSource(id)
+    for (const [id, entry] of this.sources) {
+      entry.sent = undefined
+      this.addSource(id)
+    }
+    this.syncImages()
   }
 
   fitTo(bbox: Bbox, animate = true): void {
@@ -342,6 +464,20 @@ export class MapEngine {
     this.draw?.stop()
     this.map.remove()
   }
+}
+
+/** Width plus height of a shape's box, in degrees: enough to tell a small footprint from a large one. */
+function spanOf(g: Geometry): number {
+  const xs: number[] = []
+  const ys: number[] = []
+  const walk = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === 'number') {
+      xs.push(c[0])
+      ys.push(c[1] as number)
+    } else if (Array.isArray(c)) c.forEach(walk)
+  }
+  if ('coordinates' in g) walk(g.coordinates)
+  return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {

@@ -2,7 +2,7 @@ import { useComputedColorScheme } from '@mantine/core'
 import type { FeatureCollection, Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import type { LayerSpecification } from 'maplibre-gl'
-import { MapEngine, type Bbox, type DrawMode, type LonLat } from './map-engine'
+import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
 import classes from './map-view.module.css'
 
@@ -11,7 +11,13 @@ export interface MapOverlay {
   id: string
   data: FeatureCollection
   layers: LayerSpecification[]
+  /**
+   * Feature states to set; only features whose state is not the default need listing. A feature listed before
+   * and not any more gets its states back to false.
+   */
   states?: { id: string | number; state: Record<string, boolean> }[]
+  /** Hover and clicks on its features reach `onOverlayHover` / `onOverlayClick`. */
+  interactive?: boolean
 }
 
 export interface MapViewProps {
@@ -30,10 +36,18 @@ export interface MapViewProps {
   label?: string
   /** Filled with a handle to ask the map things (its centre) from outside React's data flow. */
   handle?: { current: MapHandle | null }
+  onOverlayHover?: (source: string, id: string | number | null) => void
+  onOverlayClick?: (source: string, id: string | number) => void
+  onViewChange?: (bounds: Bbox, byUser: boolean) => void
+  /** Pictures placed at their corners (quicklooks). */
+  images?: MapImage[]
 }
 
 export interface MapHandle {
   center: () => LonLat
+  bounds: () => Bbox
+  /** Calls back once the map has drawn what it was given (MapLibre `idle`). */
+  afterIdle: (callback: () => void) => void
 }
 
 declare global {
@@ -65,6 +79,9 @@ export function MapView(props: MapViewProps) {
       handlers: {
         onAoiChange: (p) => latest.current.onAoiChange(p),
         onKeyboardDraw: (a, c) => latest.current.onKeyboardDraw?.(a, c),
+        onOverlayHover: (src, id) => latest.current.onOverlayHover?.(src, id),
+        onOverlayClick: (src, id) => latest.current.onOverlayClick?.(src, id),
+        onViewChange: (b, byUser) => latest.current.onViewChange?.(b, byUser),
         onCursor: (at) => {
           if (cursor.current)
             cursor.current.textContent = at ? `${formatLon(at[0])}  ${formatLat(at[1])}` : ''
@@ -72,7 +89,12 @@ export function MapView(props: MapViewProps) {
       },
     })
     window.__swathMap = e
-    if (latest.current.handle) latest.current.handle.current = { center: () => e.center() }
+    if (latest.current.handle)
+      latest.current.handle.current = {
+        center: () => e.center(),
+        bounds: () => e.bounds(),
+        afterIdle: (cb) => e.afterIdle(cb),
+      }
     setEngine(e)
     return () => {
       if (window.__swathMap === e) delete window.__swathMap
@@ -87,12 +109,23 @@ export function MapView(props: MapViewProps) {
   useEffect(() => engine?.setStyle(basemap), [engine, basemap])
   useEffect(() => engine?.setAoi(props.aoi), [engine, props.aoi])
   useEffect(() => engine?.setDrawMode(props.mode), [engine, props.mode])
+  // States set per overlay, to put back to false the ones no longer listed.
+  const stated = useRef(new Map<string, Map<string | number, Record<string, boolean>>>())
   useEffect(() => {
+    if (!engine) return
     for (const o of props.overlays ?? []) {
-      engine?.setSource(o.id, o.data, o.layers)
-      for (const s of o.states ?? []) engine?.setFeatureState(o.id, s.id, s.state)
+      engine.setSource(o.id, o.data, o.layers, o.interactive)
+      const before = stated.current.get(o.id) ?? new Map<string | number, Record<string, boolean>>()
+      const now = new Map((o.states ?? []).map((s) => [s.id, s.state]))
+      for (const [id, state] of before) {
+        if (!now.has(id))
+          engine.setFeatureState(o.id, id, Object.fromEntries(Object.keys(state).map((k) => [k, false])))
+      }
+      for (const [id, state] of now) engine.setFeatureState(o.id, id, state)
+      stated.current.set(o.id, now)
     }
   }, [engine, props.overlays])
+  useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
   useEffect(() => {
     if (props.fit) engine?.fitTo(props.fit.bbox)
   }, [engine, props.fit])

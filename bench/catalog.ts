@@ -1,0 +1,721 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+  type Request,
+  type Response,
+} from '@playwright/test'
+import type { Map as MlMap } from 'maplibre-gl'
+import { figures, report } from './stats'
+
+/**
+ * The catalog search page in Chromium (SwiftShader WebGL) over the production build in dist-bench/ (built by
+ * benchBundle) with the simulator embedded: how fast one search of 500 scenes reaches the list and the map
+ * (the map beside a floor, a bare MapLibre page drawing the same footprints), the JS heap afterwards, the
+ * requests one search makes and the gzip weight of the page's first load.
+ *
+ * The page's side of the contract: it marks `swath:search-response`, `swath:list-rows` and
+ * `swath:footprints-idle` (detail `{count}`), exposes the map engine as `window.__swathMap`, and renders result
+ * rows with `data-scene-id` inside `[role=listbox][aria-label="Search results"]`, thumbnails as
+ * `img[data-thumbnail]`.
+ */
+
+const OUT = 'dist-bench'
+const PORT = 5198
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const HOST = 'oneatlas'
+const LIMIT = 500
+const BBOX = [-20, 30, 40, 60]
+const CATALOG_URL = `/catalog?host=${HOST}&limit=${LIMIT}&bbox=${BBOX.join(',')}`
+const EMAIL = 'analyst@swath.test'
+const PASSWORD = 'swath-demo'
+const TOKEN_URL = `${ORIGIN}/auth/realms/public/protocol/openid-connect/token`
+const VIEWPORT = { width: 1280, height: 800 }
+/**
+ * Full loads of the catalog page to take medians of; after each, bare-map draws (cheaper, noisier), so that
+ * both sides of the ratio see the same machine load (two cores, shared with whatever else runs).
+ */
+const CONSOLE_RUNS = 3
+const FLOORS_PER_LOAD = 2
+/** SwiftShader draws slowly on two cores. */
+const MARK_TIMEOUT = 60_000
+const THUMBNAIL_TIMEOUT = 30_000
+
+const MARKS = ['swath:search-response', 'swath:list-rows', 'swath:footprints-idle'] as const
+type MarkName = (typeof MARKS)[number]
+
+const SEARCH_PATH = /^\/api\/catalog\/hosts\/[^/]+\/stac\/search$/
+const PREVIEW_PATH = /^\/api\/catalog\/[^/]+\/image\/([^/]+)\/(thumbnail|quicklook)$/
+
+interface Camera {
+  center: [number, number]
+  zoom: number
+  bearing: number
+  pitch: number
+}
+
+interface MapView {
+  width: number
+  height: number
+  camera: Camera
+}
+
+interface MarkEntry {
+  startTime: number
+  count: number | null
+}
+
+interface ConsoleRun {
+  listRows: number
+  footprints: number
+  marks: Record<MarkName, MarkEntry[]>
+  view: MapView
+}
+
+interface VisibleRow {
+  id: string
+  role: string | null
+  /** null: no `img[data-thumbnail]` in the row (a placeholder). */
+  img: { loaded: boolean } | null
+}
+
+interface RowsSnapshot {
+  rendered: number
+  visible: VisibleRow[]
+}
+
+export async function benchCatalog(): Promise<void> {
+  console.log('\n## Catalog search page (Chromium, SwiftShader WebGL, production build)')
+  const started = performance.now()
+  const preview = await startPreview()
+  let floorServer: Awaited<ReturnType<typeof startFloorServer>> | null = null
+  let browser: Browser | null = null
+  try {
+    floorServer = await startFloorServer()
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--use-angle=swiftshader',
+        '--enable-unsafe-swiftshader',
+      ],
+    })
+    const reset = await fetch(`${ORIGIN}/api/__sim/reset`, { method: 'POST' })
+    if (!reset.ok) throw new Error(`POST /api/__sim/reset answered HTTP ${reset.status}`)
+
+    const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    const cdp = await context.newCDPSession(page)
+    await signIn(page)
+
+    // First load of the catalog page, cache disabled: every JS and CSS file the page needs, and a warm-up.
+    const assets = await firstLoadAssets(page, cdp, errors)
+
+    // Timed loads: each one a full navigation to the catalog URL.
+    const runs: ConsoleRun[] = []
+    let searchFeatures: unknown[] | null = null
+    let searchRequests: ReturnType<typeof recordRequests> | null = null
+    let rows: RowsSnapshot | null = null
+    let withThumbnail = new Set<string>()
+    let heapBytes = 0
+    // The floor: a bare MapLibre page draws the same footprints with the console's camera and map size.
+    const floorContext = await browser.newContext({ viewport: VIEWPORT })
+    const floor: number[] = []
+    for (let i = 0; i < CONSOLE_RUNS; i++) {
+      const requests = recordRequests(page)
+      const response = captureSearchResponse(page)
+      await page.goto(CATALOG_URL)
+      const marks = await waitForMarks(page, errors)
+      runs.push({
+        listRows: marks['swath:list-rows'][0].startTime - marks['swath:search-response'][0].startTime,
+        footprints: marks['swath:footprints-idle'][0].startTime - marks['swath:search-response'][0].startTime,
+        marks,
+        view: await mapView(page),
+      })
+      if (i === 0) {
+        searchFeatures = await response.features
+        // The first load is also the one whose requests, thumbnails and heap are measured.
+        const settled = await visibleThumbnailsLoaded(page)
+        rows = settled.rows
+        withThumbnail = settled.withThumbnail
+        await networkSettled(requests, 1_000, 15_000)
+        searchRequests = requests
+        await cdp.send('HeapProfiler.collectGarbage')
+        heapBytes = (await cdp.send('Runtime.getHeapUsage')).usedSize
+      }
+      requests.stop()
+      response.stop()
+      if (!searchFeatures) throw new Error('the first catalog load was not measured')
+      for (let j = 0; j < FLOORS_PER_LOAD; j++) {
+        floor.push(await floorRun(floorContext, floorServer.url, runs[0].view, searchFeatures))
+      }
+    }
+    await floorContext.close()
+    await context.close()
+    if (!searchFeatures || !searchRequests || !rows)
+      throw new Error('the first catalog load was not measured')
+
+    printTimings(runs, floor, searchFeatures.length)
+    printHeap(heapBytes)
+    printRequests(searchRequests, rows, withThumbnail)
+    printAssets(assets)
+    console.log(`(catalog benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  } finally {
+    await browser?.close().catch(() => undefined)
+    await floorServer?.close()
+    await stopPreview(preview)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- servers
+
+/** `vite preview` of dist-bench/ on its own port, in its own process group so that it can be ended whole. */
+async function startPreview(): Promise<ChildProcess> {
+  if (!existsSync(join(OUT, 'index.html')))
+    throw new Error(`${OUT}/ has no build: benchBundle() builds it first`)
+  const child = spawn(
+    'npx',
+    ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  )
+  let output = ''
+  child.stdout?.on('data', (b: Buffer) => (output += b.toString()))
+  child.stderr?.on('data', (b: Buffer) => (output += b.toString()))
+  let exited: number | null | undefined
+  child.on('exit', (code) => (exited = code))
+  // Should the bench die before `finally` runs, the server does not outlive it.
+  const onExit = () => killGroup(child)
+  process.once('exit', onExit)
+  child.once('exit', () => process.off('exit', onExit))
+
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (exited !== undefined) {
+      throw new Error(
+        `vite preview exited (code ${exited}) before answering on port ${PORT}:\n${output.trim()}`,
+      )
+    }
+    try {
+      // The first API request also compiles the simulator.
+      const res = await fetch(`${ORIGIN}/api/__sim/clock`)
+      if (res.ok) return child
+    } catch {
+      // not listening yet
+    }
+    await sleep(250)
+  }
+  killGroup(child)
+  throw new Error(`vite preview did not answer GET ${ORIGIN}/api/__sim/clock within 60 s:\n${output.trim()}`)
+}
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    // already gone
+  }
+}
+
+async function stopPreview(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  killGroup(child)
+  await Promise.race([gone, sleep(5_000)])
+}
+
+/** Serves the floor page (bench/catalog-floor.html) and MapLibre's ESM build, nothing else. */
+async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const dist = join('node_modules', 'maplibre-gl', 'dist')
+  const files: Record<string, [string, string]> = {
+    '/floor.html': [join('bench', 'catalog-floor.html'), 'text/html; charset=utf-8'],
+    '/maplibre-gl.mjs': [join(dist, 'maplibre-gl.mjs'), 'text/javascript'],
+    '/maplibre-gl-worker.mjs': [join(dist, 'maplibre-gl-worker.mjs'), 'text/javascript'],
+  }
+  for (const [path] of Object.values(files)) {
+    if (!existsSync(path)) throw new Error(`the floor page needs ${path}`)
+  }
+  const server: Server = createServer((req, res) => {
+    const file = files[new URL(req.url ?? '/', 'http://floor').pathname]
+    if (!file) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'content-type': file[1], 'cache-control': 'max-age=600' }).end(readFileSync(file[0]))
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/floor.html`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- console
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+  })
+  return errors
+}
+
+/** As e2e/fixtures.ts `signIn`: the sign-in page, then the console's account button. */
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/')
+  await page.waitForURL(/\/sign-in/, { timeout: 30_000 })
+  await page.getByLabel('E-mail').fill(EMAIL)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: /^Account:/ }).waitFor({ timeout: 30_000 })
+}
+
+async function readMarks(page: Page): Promise<Record<MarkName, MarkEntry[]>> {
+  const lists = await page.evaluate(
+    (names) =>
+      names.map((name) =>
+        performance.getEntriesByName(name, 'mark').map((e) => {
+          const detail = (e as PerformanceMark).detail as { count?: unknown } | null
+          return {
+            startTime: e.startTime,
+            count: detail && typeof detail.count === 'number' ? detail.count : null,
+          }
+        }),
+      ),
+    [...MARKS],
+  )
+  return Object.fromEntries(MARKS.map((name, i) => [name, lists[i]])) as Record<MarkName, MarkEntry[]>
+}
+
+/** All three marks of one search, or an error that says which are missing and what the page shows. */
+async function waitForMarks(page: Page, errors: string[]): Promise<Record<MarkName, MarkEntry[]>> {
+  let failure: unknown = null
+  try {
+    // Done when all three marks are there, or early when the app shows its not-found page (no such route).
+    await page.waitForFunction(
+      (names) =>
+        names.every((n) => performance.getEntriesByName(n, 'mark').length > 0) ||
+        document.querySelector('h1')?.textContent === 'Page not found',
+      [...MARKS],
+      { timeout: MARK_TIMEOUT, polling: 100 },
+    )
+  } catch (e) {
+    failure = e
+  }
+  const found = await readMarks(page).catch(() => null)
+  if (!found || MARKS.some((n) => found[n].length === 0)) {
+    const marks = found
+    const state = await page
+      .evaluate(() => ({
+        listbox: document.querySelector('[role="listbox"][aria-label="Search results"]') !== null,
+        rows: document.querySelectorAll('[data-scene-id]').length,
+        map: '__swathMap' in window,
+        heading: document.querySelector('h1, h2')?.textContent?.trim() ?? null,
+      }))
+      .catch(() => null)
+    const missing = marks ? MARKS.filter((n) => marks[n].length === 0) : [...MARKS]
+    throw new Error(
+      [
+        `The catalog page did not place the performance mark(s) ${missing.join(', ')} after opening ${CATALOG_URL} (now at ${page.url()}; ${failure ? `waited ${MARK_TIMEOUT / 1000} s` : 'the app shows its not-found page'}).`,
+        `The benchmark needs the page to mark swath:search-response (search body parsed), swath:list-rows (first rows rendered) and swath:footprints-idle (first map idle after the footprints), each with detail {count}.`,
+        state
+          ? `Page: heading ${JSON.stringify(state.heading)}, listbox "Search results" ${state.listbox ? 'present' : 'absent'}, ${state.rows} [data-scene-id] rows, window.__swathMap ${state.map ? 'present' : 'absent'}.`
+          : 'The page could not be read.',
+        errors.length > 0 ? `Page errors: ${errors.slice(0, 5).join(' | ')}` : 'No page errors.',
+        failure instanceof Error ? `(${failure.message.split('\n')[0]})` : '',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+      { cause: failure },
+    )
+  }
+  const marks = found
+  const counts = MARKS.map((n) => marks[n][0].count)
+  if (counts.some((c) => c === null)) {
+    console.log(`  ! a mark lacks detail.count: ${MARKS.map((n, i) => `${n}=${counts[i]}`).join(', ')}`)
+  }
+  return marks
+}
+
+/** The POST search response of the next load, parsed; `features` resolves once it has arrived. */
+function captureSearchResponse(page: Page): { features: Promise<unknown[]>; stop: () => void } {
+  let resolve: (f: unknown[]) => void = () => undefined
+  let reject: (e: Error) => void = () => undefined
+  const features = new Promise<unknown[]>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  // Only the first load's response is awaited; a failure on another load must not go unhandled.
+  features.catch(() => undefined)
+  const timer = setTimeout(() => reject(new Error('no catalog search response was seen')), MARK_TIMEOUT)
+  const listener = (response: Response) => {
+    const url = new URL(response.url())
+    if (response.request().method() !== 'POST' || !SEARCH_PATH.test(url.pathname)) return
+    response
+      .json()
+      .then((body: { features?: unknown[] }) => {
+        clearTimeout(timer)
+        if (!Array.isArray(body.features)) reject(new Error('the search response has no features'))
+        else resolve(body.features)
+      })
+      .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))))
+  }
+  page.on('response', listener)
+  return {
+    features,
+    stop: () => {
+      clearTimeout(timer)
+      page.off('response', listener)
+    },
+  }
+}
+
+async function mapView(page: Page): Promise<MapView> {
+  const view = await page.evaluate(() => {
+    const map = (window as unknown as { __swathMap?: { map?: MlMap } }).__swathMap?.map
+    if (!map) return null
+    const c = map.getCenter()
+    const el = map.getContainer()
+    return {
+      width: el.clientWidth,
+      height: el.clientHeight,
+      camera: {
+        center: [c.lng, c.lat] as [number, number],
+        zoom: map.getZoom(),
+        bearing: map.getBearing(),
+        pitch: map.getPitch(),
+      },
+    }
+  })
+  if (!view)
+    throw new Error('window.__swathMap.map is missing on the catalog page: the floor needs its camera')
+  return view
+}
+
+/** Result rows inside the listbox's box (partly visible rows count), and whether their thumbnail has loaded. */
+async function readRows(page: Page): Promise<RowsSnapshot | null> {
+  return page.evaluate(() => {
+    const list = document.querySelector('[role="listbox"][aria-label="Search results"]')
+    if (!list) return null
+    const box = list.getBoundingClientRect()
+    const rows = [...list.querySelectorAll('[data-scene-id]')]
+    const visible = rows.flatMap((row) => {
+      const b = row.getBoundingClientRect()
+      const inside =
+        b.width > 0 &&
+        b.height > 0 &&
+        b.bottom > box.top &&
+        b.top < box.bottom &&
+        b.right > box.left &&
+        b.left < box.right
+      if (!inside) return []
+      const img = row.querySelector('img[data-thumbnail]')
+      return [
+        {
+          id: row.getAttribute('data-scene-id') ?? '',
+          role: row.getAttribute('role'),
+          img: img instanceof HTMLImageElement ? { loaded: img.complete && img.naturalWidth > 0 } : null,
+        },
+      ]
+    })
+    return { rendered: rows.length, visible }
+  })
+}
+
+/**
+ * Which visible scenes have a thumbnail (asked of the API from Node, not read from the page), and a wait until
+ * the page shows every one of them.
+ */
+async function visibleThumbnailsLoaded(
+  page: Page,
+): Promise<{ rows: RowsSnapshot; withThumbnail: Set<string> }> {
+  const first = await readRows(page)
+  if (!first) throw new Error('the catalog page has no [role=listbox][aria-label="Search results"]')
+  const token = await accessToken()
+  const withThumbnail = new Set<string>()
+  for (const row of first.visible) {
+    const res = await fetch(`${ORIGIN}/api/catalog/${HOST}/image/${encodeURIComponent(row.id)}/thumbnail`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    await res.arrayBuffer()
+    if (res.ok) withThumbnail.add(row.id)
+  }
+  const expected = [...withThumbnail]
+  try {
+    await page.waitForFunction(
+      (ids) =>
+        ids.every((id) => {
+          const img = document.querySelector(`[data-scene-id="${CSS.escape(id)}"] img[data-thumbnail]`)
+          return img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0
+        }),
+      expected,
+      { timeout: THUMBNAIL_TIMEOUT, polling: 100 },
+    )
+  } catch {
+    console.log(`  ! not every visible thumbnail loaded within ${THUMBNAIL_TIMEOUT / 1000} s`)
+  }
+  const rows = await readRows(page)
+  if (!rows) throw new Error('the result listbox went away')
+  const moved = rows.visible.map((r) => r.id).join() !== first.visible.map((r) => r.id).join()
+  if (moved) console.log('  ! the visible rows changed while thumbnails loaded; counting the first set')
+  return { rows: { rendered: rows.rendered, visible: moved ? first.visible : rows.visible }, withThumbnail }
+}
+
+async function accessToken(): Promise<string> {
+  const res = await fetch(TOKEN_URL, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'service-api',
+      username: EMAIL,
+      password: PASSWORD,
+    }).toString(),
+  })
+  if (!res.ok) throw new Error(`token request failed: HTTP ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+interface RecordedRequest {
+  method: string
+  url: URL
+  resourceType: string
+}
+
+/** Every request the page makes from now on, with a count of those still in flight. */
+function recordRequests(page: Page) {
+  const list: RecordedRequest[] = []
+  let inFlight = 0
+  let last = Date.now()
+  const onRequest = (r: Request) => {
+    list.push({ method: r.method(), url: new URL(r.url()), resourceType: r.resourceType() })
+    inFlight++
+    last = Date.now()
+  }
+  const onDone = () => {
+    inFlight--
+    last = Date.now()
+  }
+  page.on('request', onRequest)
+  page.on('requestfinished', onDone)
+  page.on('requestfailed', onDone)
+  return {
+    list,
+    quietFor: () => (inFlight > 0 ? 0 : Date.now() - last),
+    stop: () => {
+      page.off('request', onRequest)
+      page.off('requestfinished', onDone)
+      page.off('requestfailed', onDone)
+    },
+  }
+}
+
+/** Until nothing has been in flight for `quietMs` (at most `maxMs`). */
+async function networkSettled(
+  requests: ReturnType<typeof recordRequests>,
+  quietMs: number,
+  maxMs: number,
+): Promise<void> {
+  const deadline = Date.now() + maxMs
+  while (requests.quietFor() < quietMs && Date.now() < deadline) await sleep(100)
+}
+
+/** Reloads the catalog page with the HTTP cache off and records every JS and CSS file it requests. */
+async function firstLoadAssets(page: Page, cdp: CDPSession, errors: string[]): Promise<string[]> {
+  await cdp.send('Network.enable')
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+  const requests = recordRequests(page)
+  await page.goto(CATALOG_URL)
+  await waitForMarks(page, errors)
+  await networkSettled(requests, 1_000, 15_000)
+  requests.stop()
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false })
+  const files = requests.list
+    .filter((r) => r.url.origin === ORIGIN && /\.(m?js|css)$/.test(r.url.pathname))
+    .map((r) => decodeURIComponent(r.url.pathname))
+  return [...new Set(files)]
+}
+
+// ---------------------------------------------------------------------------------------------------- floor
+
+async function floorRun(
+  context: BrowserContext,
+  url: string,
+  view: MapView,
+  features: unknown[],
+): Promise<number> {
+  const page = await context.newPage()
+  try {
+    const errors = watchErrors(page)
+    await page.goto(url)
+    await page.waitForFunction(() => 'floorReady' in window, undefined, { timeout: 30_000 })
+    const result = await page.evaluate(
+      (args) => {
+        const w = window as unknown as {
+          floor: (a: unknown) => Promise<{ ms: number; center: [number, number]; zoom: number }>
+        }
+        return w.floor(args)
+      },
+      { width: view.width, height: view.height, camera: view.camera, features },
+    )
+    if (Math.abs(result.zoom - view.camera.zoom) > 1e-6) {
+      console.log(`  ! the floor map's zoom ${result.zoom} differs from the console's ${view.camera.zoom}`)
+    }
+    if (errors.length > 0) console.log(`  ! floor page errors: ${errors.join(' | ')}`)
+    return result.ms
+  } finally {
+    await page.close()
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------- output
+
+const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES')
+const ms = (x: number) => `${x.toFixed(0)} ms`
+
+function printTimings(runs: ConsoleRun[], floor: number[], features: number): void {
+  const views = new Set(runs.map((r) => JSON.stringify(r.view)))
+  if (views.size > 1)
+    console.log(`  ! the console's map view differed between loads; the floor uses the first`)
+  const counts = new Set(runs.flatMap((r) => MARKS.map((n) => r.marks[n][0].count)))
+  const repeated = runs.flatMap((r) =>
+    MARKS.filter((n) => r.marks[n].length > 1).map((n) => `${n}×${r.marks[n].length}`),
+  )
+  console.log(
+    `search response: ${features} scenes; marks' detail.count: ${[...counts].join(', ')}; map ${runs[0].view.width}×${runs[0].view.height} px at zoom ${runs[0].view.camera.zoom.toFixed(2)}`,
+  )
+  if (repeated.length > 0)
+    console.log(`  ! marks placed more than once in one load (the first is used): ${repeated.join(', ')}`)
+
+  const list = figures(runs.map((r) => r.listRows))
+  report('search response → first list rows', list, 'under 100 ms')
+  console.log(
+    `  → list rows ${ms(list.median)} after the response: ${verdict(list.median < 100)} the 100 ms target`,
+  )
+
+  const map = figures(runs.map((r) => r.footprints))
+  const bare = figures(floor)
+  report(`search response → map idle, ${features} footprints`, map, 'at most 1.5× the floor')
+  report(`floor: bare MapLibre, same ${features} footprints`, bare)
+  const ratio = map.median / bare.median
+  console.log(
+    `  → footprints ${ms(map.median)} vs floor ${ms(bare.median)}: ${ratio.toFixed(2)}× — ${verdict(ratio <= 1.5)} the 1.5× target`,
+  )
+}
+
+function printHeap(bytes: number): void {
+  const mb = bytes / 1_000_000
+  console.log(
+    `${'JS heap after search + visible thumbnails (GC)'.padEnd(52)} ${`${mb.toFixed(1)} MB`.padStart(10)}  target: under 60 MB`,
+  )
+  console.log(
+    `  → heap ${mb.toFixed(1)} MB: ${verdict(mb < 60)} the 60 MB target (main thread, after a forced GC)`,
+  )
+}
+
+function printRequests(
+  requests: ReturnType<typeof recordRequests>,
+  rows: RowsSnapshot,
+  withThumbnail: Set<string>,
+): void {
+  const api = requests.list.filter((r) => r.url.origin === ORIGIN && /^\/(api|auth)\//.test(r.url.pathname))
+  const searches = api.filter((r) => r.method === 'POST' && SEARCH_PATH.test(r.url.pathname))
+  const previews = api.flatMap((r) => {
+    const m = PREVIEW_PATH.exec(r.url.pathname)
+    return m ? [{ id: decodeURIComponent(m[1]), kind: m[2] }] : []
+  })
+  const thumbnails = previews.filter((p) => p.kind === 'thumbnail').map((p) => p.id)
+  const quicklooks = previews.filter((p) => p.kind === 'quicklook').length
+  const visibleIds = rows.visible.map((r) => r.id)
+  const expected = visibleIds.filter((id) => withThumbnail.has(id))
+  const extra = thumbnails.filter((id) => !expected.includes(id))
+  const missing = expected.filter((id) => !thumbnails.includes(id))
+  const duplicates = thumbnails.length - new Set(thumbnails).size
+  const ok =
+    searches.length === 1 &&
+    quicklooks === 0 &&
+    extra.length === 0 &&
+    missing.length === 0 &&
+    duplicates === 0
+  console.log(
+    `${'requests of one search'.padEnd(52)} ${searches.length} search, ${thumbnails.length} thumbnail, ${quicklooks} quicklook  target: 1 search + the ${expected.length} visible thumbnails`,
+  )
+  console.log(
+    `  list: ${rows.rendered} rows rendered, ${visibleIds.length} visible, ${expected.length} of them with a thumbnail`,
+  )
+  if (extra.length > 0)
+    console.log(`  ! thumbnails fetched for scenes not visible or without one: ${extra.length}`)
+  if (missing.length > 0) console.log(`  ! visible thumbnails never fetched: ${missing.join(', ')}`)
+  if (duplicates > 0) console.log(`  ! thumbnails fetched more than once: ${duplicates}`)
+  const dom = rows.visible.filter((r) => (r.img !== null) !== withThumbnail.has(r.id))
+  if (dom.length > 0) {
+    console.log(
+      `  ! visible rows whose img[data-thumbnail] disagrees with the API (img without a thumbnail, or a thumbnail shown without img): ${dom.map((r) => r.id).join(', ')}`,
+    )
+  }
+  const notOption = rows.visible.filter((r) => r.role !== 'option').length
+  if (notOption > 0) console.log(`  ! visible rows without role="option": ${notOption}`)
+  console.log(`  → ${verdict(ok)} the target of 1 search request + exactly the visible thumbnails`)
+
+  const other = new Map<string, number>()
+  for (const r of api) {
+    if (searches.includes(r) || PREVIEW_PATH.test(r.url.pathname)) continue
+    const key = `${r.method} ${r.url.pathname}`
+    other.set(key, (other.get(key) ?? 0) + 1)
+  }
+  console.log(
+    `  other /api and /auth requests on that load (not counted): ${
+      other.size === 0 ? 'none' : [...other].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(', ')
+    }`,
+  )
+}
+
+function printAssets(files: string[]): void {
+  const w = { js: { raw: 0, gzip: 0, n: 0 }, css: { raw: 0, gzip: 0, n: 0 } }
+  const absent: string[] = []
+  const sizes: [string, number][] = []
+  for (const f of files) {
+    const path = join(OUT, f)
+    if (!existsSync(path)) {
+      absent.push(f)
+      continue
+    }
+    const bytes = readFileSync(path)
+    const kind = f.endsWith('.css') ? w.css : w.js
+    kind.raw += bytes.length
+    const gzip = gzipSync(bytes, { level: 9 }).length
+    kind.gzip += gzip
+    kind.n++
+    sizes.push([f.replace(/^\/assets\//, ''), gzip])
+  }
+  const KiB = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+  const total = w.js.gzip + w.css.gzip
+  console.log(
+    `${'catalog page first load (gzip -9)'.padEnd(52)} JS ${KiB(w.js.gzip)} (${w.js.n} files)  CSS ${KiB(w.css.gzip)} (${w.css.n} files)  total ${KiB(total)}  target: under 700 KiB`,
+  )
+  const largest = sizes.sort((a, b) => b[1] - a[1]).slice(0, 4)
+  console.log(`  largest: ${largest.map(([f, n]) => `${f} ${KiB(n)}`).join(', ')}`)
+  if (absent.length > 0) console.log(`  ! requested but not in ${OUT}/: ${absent.join(', ')}`)
+  console.log(`  → first load ${KiB(total)} gzip: ${verdict(total < 700 * 1024)} the 700 KiB target`)
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

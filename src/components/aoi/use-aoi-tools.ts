@@ -1,0 +1,74 @@
+import type { Polygon } from 'geojson'
+import { useCallback, useRef, useState, type ComponentProps } from 'react'
+import { bboxOf } from '../../lib/geo'
+import type { DrawMode, LonLat } from '../../map/map-engine'
+import type { MapHandle, MapViewProps } from '../../map/map-view'
+import type { AoiPanel } from './aoi-panel'
+import { useAoiStore } from './aoi-store'
+import type { FitRequest } from './aoi-workspace'
+import { useAoiImport } from './use-aoi-import'
+
+/**
+ * The AOI toolkit's state and wiring, for pages that lay the map and the panel out themselves: spread
+ * `mapProps` on a MapView and `panelProps` on an AoiPanel. `fitRequest` from the page competes with the
+ * toolkit's own camera requests; the newest wins.
+ */
+export function useAoiTools(fitRequest?: FitRequest | null) {
+  const polygons = useAoiStore((s) => s.polygons)
+  const setPolygons = useAoiStore((s) => s.setPolygons)
+  const [mode, setMode] = useState<DrawMode>('static')
+  const [fit, setFit] = useState<FitRequest | null>(null)
+  const [keyboard, setKeyboard] = useState<{ on: boolean; vertices: LonLat[] }>({ on: false, vertices: [] })
+  // Key presses arrive from the map engine, outside render: they read the corners drawn so far from here.
+  const corners = useRef<LonLat[]>([])
+
+  const fitTo = useCallback((ps: Polygon[]) => {
+    if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
+  }, [])
+
+  const onKeyboardDraw = useCallback(
+    (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => {
+      const now = corners.current
+      if (action === 'finish' && now.length < 3) return
+      if (action === 'finish') {
+        const ring = [...now, now[0]]
+        setPolygons([...useAoiStore.getState().polygons, { type: 'Polygon', coordinates: [ring] }])
+      }
+      const next =
+        action === 'add' ? [...now, center] : action === 'undo' ? now.slice(0, -1) : ([] as LonLat[])
+      corners.current = next
+      setKeyboard({ on: action === 'add' || action === 'undo', vertices: next })
+    },
+    [setPolygons],
+  )
+
+  const importer = useAoiImport(fitTo)
+  const map = useRef<MapHandle | null>(null)
+
+  const mapProps = {
+    aoi: polygons,
+    onAoiChange: setPolygons,
+    mode,
+    fit: fitRequest && (!fit || fitRequest.at > fit.at) ? fitRequest : fit,
+    keyboardDraw: keyboard,
+    onKeyboardDraw,
+    onFileDrop: (f: File) => void importer.importFile(f),
+    handle: map,
+  } satisfies Partial<MapViewProps>
+
+  const panelProps = {
+    mode,
+    onMode: setMode,
+    onFit: fitTo,
+    keyboard,
+    onKeyboard: (on: boolean) => {
+      corners.current = []
+      setKeyboard({ on, vertices: [] })
+    },
+    onKeyboardAction: (action: 'add' | 'undo' | 'finish' | 'cancel') =>
+      onKeyboardDraw(action, map.current?.center() ?? [0, 0]),
+    importer,
+  } satisfies ComponentProps<typeof AoiPanel>
+
+  return { mapProps, panelProps, map, polygons }
+}

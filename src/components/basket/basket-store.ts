@@ -1,0 +1,58 @@
+import type { MultiPolygon, Polygon } from 'geojson'
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+
+/** What the basket keeps of a scene: enough to order it and to show it, not its host-specific properties. */
+export interface BasketScene {
+  /** The scene id (`properties.id`), the one used for ordering. */
+  id: string
+  host: string
+  collection: string
+  constellation: string
+  datetime: string | null
+  cloudCoverage: number | null
+  resolution: number | null
+  footprint: Polygon | MultiPolygon
+}
+
+/** Sessions hold about 5 MB; a basket is a shortlist, not an archive. */
+export const BASKET_LIMIT = 200
+
+interface BasketStore {
+  scenes: BasketScene[]
+  /** Adds what is not in yet; returns how many did not fit. */
+  add: (scenes: BasketScene[]) => number
+  remove: (ids: string[]) => void
+  clear: () => void
+}
+
+export const basketKey = (s: Pick<BasketScene, 'host' | 'id'>) => `${s.host}/${s.id}`
+
+/**
+ * Scenes picked for ordering, one basket per tab, kept in sessionStorage across reloads and re-sign-ins.
+ * The catalog fills it; the checkout (archive ordering) reads it. It is a draft, not server data.
+ */
+export const useBasketStore = create<BasketStore>()(
+  persist(
+    (set, get) => ({
+      scenes: [],
+      add: (scenes) => {
+        const have = new Set(get().scenes.map(basketKey))
+        const fresh = scenes.filter((s) => !have.has(basketKey(s)))
+        const room = Math.max(0, BASKET_LIMIT - get().scenes.length)
+        if (fresh.length > 0 && room > 0) set((st) => ({ scenes: [...st.scenes, ...fresh.slice(0, room)] }))
+        return Math.max(0, fresh.length - room)
+      },
+      remove: (ids) => {
+        const drop = new Set(ids)
+        set((st) => ({ scenes: st.scenes.filter((s) => !drop.has(basketKey(s))) }))
+      },
+      clear: () => set({ scenes: [] }),
+    }),
+    {
+      name: 'swath.basket',
+      storage: createJSONStorage(() => sessionStorage),
+      partialize: (s) => ({ scenes: s.scenes }),
+    },
+  ),
+)

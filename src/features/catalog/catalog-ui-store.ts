@@ -1,0 +1,54 @@
+import type { MultiPolygon, Polygon } from 'geojson'
+import { create } from 'zustand'
+
+/** A quicklook laid on the map: which scene, where, and how opaque. */
+export interface ShownQuicklook {
+  /** `host/id`. */
+  key: string
+  host: string
+  id: string
+  footprint: Polygon | MultiPolygon
+  opacity: number
+}
+
+interface CatalogUi {
+  /** Index in the shown response of the scene under the pointer (list or map). */
+  hovered: number | null
+  /** The active scene: highlighted on the map, focused in the list. */
+  active: number | null
+  /** Where the active scene was picked: the list scrolls to a scene picked on the map. */
+  activeFrom: 'list' | 'map' | null
+  quicklooks: ShownQuicklook[]
+  quicklooksHidden: boolean
+  setHovered: (i: number | null) => void
+  activate: (i: number | null, from: 'list' | 'map') => void
+  toggleQuicklook: (q: Omit<ShownQuicklook, 'opacity' | 'key'>) => void
+  setOpacity: (key: string, opacity: number) => void
+  removeQuicklook: (key: string) => void
+  setQuicklooksHidden: (hidden: boolean) => void
+  /** A new response: indices mean other scenes now. */
+  resetScenes: () => void
+}
+
+/** The catalog page's small UI state; rows and the map read it through selectors. */
+export const useCatalogUi = create<CatalogUi>()((set) => ({
+  hovered: null,
+  active: null,
+  activeFrom: null,
+  quicklooks: [],
+  quicklooksHidden: false,
+  setHovered: (hovered) => set((s) => (s.hovered === hovered ? s : { hovered })),
+  activate: (active, activeFrom) => set({ active, activeFrom }),
+  toggleQuicklook: (q) =>
+    set((s) => {
+      const key = `${q.host}/${q.id}`
+      return s.quicklooks.some((x) => x.key === key)
+        ? { quicklooks: s.quicklooks.filter((x) => x.key !== key) }
+        : { quicklooks: [...s.quicklooks, { ...q, key, opacity: 0.85 }], quicklooksHidden: false }
+    }),
+  setOpacity: (key, opacity) =>
+    set((s) => ({ quicklooks: s.quicklooks.map((x) => (x.key === key ? { ...x, opacity } : x)) })),
+  removeQuicklook: (key) => set((s) => ({ quicklooks: s.quicklooks.filter((x) => x.key !== key) })),
+  setQuicklooksHidden: (quicklooksHidden) => set({ quicklooksHidden }),
+  resetScenes: () => set({ hovered: null, active: null, activeFrom: null }),
+}))

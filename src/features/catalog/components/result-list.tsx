@@ -1,0 +1,290 @@
+import { Badge, Group, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useApiClient } from '../../../api/console-context'
+import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
+import { useCatalogUi } from '../catalog-ui-store'
+import { MARKS, previewOptions } from '../queries'
+import {
+  formatCloud,
+  formatCoverage,
+  formatDelivery,
+  formatResolution,
+  formatSceneTime,
+  sceneTime,
+  type SceneRow,
+} from '../scene-format'
+import classes from './catalog.module.css'
+
+const ROW_HEIGHT = 84
+
+interface Props {
+  host: string
+  rows: SceneRow[]
+  /** Collections whose scenes have thumbnails (`THUMBNAIL_AVAILABLE`). */
+  withThumbnails: ReadonlySet<string>
+  titles: ReadonlyMap<string, string>
+  onToggleBasket: (row: SceneRow) => void
+  onToggleQuicklook: (row: SceneRow) => void
+  onDetails: (row: SceneRow) => void
+}
+
+const optionId = (index: number) => `scene-option-${index}`
+
+/**
+ * The results as a multi-select listbox: arrows move the active scene (shown on the map), Space puts it in
+ * the basket or takes it out, Enter opens its details, Q lays its quicklook on the map. Only the rows in
+ * view (and a few around) are in the DOM, so 500 scenes scroll like 10.
+ */
+export const ResultList = memo(function ResultList(props: Props) {
+  const { rows, host } = props
+  const scroller = useRef<HTMLDivElement>(null)
+  // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise; this component
+  // re-renders on scroll anyway, and its rows are memoised on their own.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 4,
+  })
+  const active = useCatalogUi((s) => s.active)
+  const activeFrom = useCatalogUi((s) => s.activeFrom)
+  const activate = useCatalogUi((s) => s.activate)
+  const inBasket = useBasketStore((s) => s.scenes)
+  const basketKeys = new Set(inBasket.map(basketKey))
+
+  // The page's own timing mark: the first rows of a response are in the DOM.
+  useLayoutEffect(() => {
+    if (rows.length === 0) return
+    const id = requestAnimationFrame(() => performance.mark(MARKS.rows, { detail: { count: rows.length } }))
+    return () => cancelAnimationFrame(id)
+  }, [rows])
+
+  const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
+  // A scene picked on the map (or moved to by keys) scrolls into view.
+  useEffect(() => {
+    if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' })
+  }, [position, activeFrom, virtualizer])
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1)
+    const move = (to: number) => {
+      e.preventDefault()
+      const row = rows[Math.max(0, Math.min(rows.length - 1, to))]
+      if (row) activate(row.index, 'list')
+    }
+    const here = position < 0 ? -1 : position
+    const row = position >= 0 ? rows[position] : undefined
+    switch (e.key) {
+      case 'ArrowDown':
+        return move(here + 1)
+      case 'ArrowUp':
+        return move(here <= 0 ? 0 : here - 1)
+      case 'Home':
+        return move(0)
+      case 'End':
+        return move(rows.length - 1)
+      case 'PageDown':
+        return move(here + pageRows)
+      case 'PageUp':
+        return move(here - pageRows)
+      case ' ':
+        if (row) {
+          e.preventDefault()
+          props.onToggleBasket(row)
+        }
+        return
+      case 'Enter':
+        if (row) {
+          e.preventDefault()
+          props.onDetails(row)
+        }
+        return
+      case 'q':
+      case 'Q':
+        if (row && !e.ctrlKey && !e.metaKey && !e.altKey) {
+          e.preventDefault()
+          props.onToggleQuicklook(row)
+        }
+        return
+    }
+  }
+
+  const items = virtualizer.getVirtualItems()
+  const top = virtualizer.scrollOffset ?? 0
+  const bottom = top + (virtualizer.scrollRect?.height ?? 0)
+
+  return (
+    <div
+      ref={scroller}
+      className={classes.scroller}
+      role="listbox"
+      aria-label="Search results"
+      aria-multiselectable="true"
+      aria-activedescendant={position >= 0 ? optionId(active as number) : undefined}
+      aria-describedby="result-keys"
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onFocus={() => {
+        if (position < 0 && rows[0]) activate(rows[0].index, 'list')
+      }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = rows[item.index]
+          const p = row.scene.properties
+          return (
+            <Row
+              key={row.index}
+              row={row}
+              host={host}
+              top={item.start}
+              visible={item.end > top && item.start < bottom}
+              thumbnail={props.withThumbnails.has(p.collection)}
+              collectionTitle={props.titles.get(p.collection) ?? p.collection}
+              active={row.index === active}
+              inBasket={basketKeys.has(`${host}/${p.id}`)}
+              onToggleBasket={props.onToggleBasket}
+              onToggleQuicklook={props.onToggleQuicklook}
+              onDetails={props.onDetails}
+            />
+          )
+        })}
+      </div>
+    </div>
+  )
+})
+
+interface RowProps {
+  row: SceneRow
+  host: string
+  top: number
+  visible: boolean
+  thumbnail: boolean
+  collectionTitle: string
+  active: boolean
+  inBasket: boolean
+  onToggleBasket: (row: SceneRow) => void
+  onToggleQuicklook: (row: SceneRow) => void
+  onDetails: (row: SceneRow) => void
+}
+
+const Row = memo(function Row(props: RowProps) {
+  const { row, host } = props
+  const p = row.scene.properties
+  const hovered = useCatalogUi((s) => s.hovered === row.index)
+  const quicklook = useCatalogUi((s) => s.quicklooks.some((q) => q.key === `${host}/${p.id}`))
+  const setHovered = useCatalogUi((s) => s.setHovered)
+  const activate = useCatalogUi((s) => s.activate)
+  const time = sceneTime(row.scene)
+  const label = [
+    formatSceneTime(time),
+    props.collectionTitle,
+    formatCloud(p.cloudCoverage),
+    formatResolution(p.resolution),
+    row.coverage === null ? null : formatCoverage(row.coverage),
+    props.inBasket ? 'in basket' : null,
+    quicklook ? 'quicklook on map' : null,
+  ]
+    .filter(Boolean)
+    .join(', ')
+
+  return (
+    <div
+      id={optionId(row.index)}
+      role="option"
+      aria-selected={props.inBasket}
+      aria-label={label}
+      data-scene-id={p.id}
+      data-active={props.active || undefined}
+      data-hovered={hovered || undefined}
+      className={classes.row}
+      style={{ transform: `translateY(${props.top}px)`, height: ROW_HEIGHT }}
+      onPointerEnter={() => setHovered(row.index)}
+      onPointerLeave={() => setHovered(null)}
+      onClick={() => activate(row.index, 'list')}
+      onDoubleClick={() => props.onDetails(row)}
+    >
+      <span
+        className={classes.check}
+        data-checked={props.inBasket || undefined}
+        title={props.inBasket ? 'Remove from basket (Space)' : 'Add to basket (Space)'}
+        onClick={(e) => {
+          e.stopPropagation()
+          activate(row.index, 'list')
+          props.onToggleBasket(row)
+        }}
+        aria-hidden="true"
+      >
+        {props.inBasket ? '✓' : ''}
+      </span>
+      <Thumbnail host={host} id={p.id} enabled={props.thumbnail} visible={props.visible} />
+      <div className={classes.rowText}>
+        <Text size="sm" fw={600} lineClamp={1}>
+          {formatSceneTime(time)}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {props.collectionTitle} · {p.constellation}
+        </Text>
+        <Text size="xs" lineClamp={1}>
+          {formatCloud(p.cloudCoverage)} · {formatResolution(p.resolution)} · {formatDelivery(p.deliveryTime)}
+        </Text>
+      </div>
+      <Group gap={4} className={classes.rowSide} wrap="nowrap">
+        {row.coverage !== null && (
+          <Badge size="sm" variant="light" tt="none" color={row.coverage >= 99.5 ? 'teal' : 'gray'}>
+            {formatCoverage(row.coverage)}
+          </Badge>
+        )}
+        <span
+          className={classes.eye}
+          data-on={quicklook || undefined}
+          title={quicklook ? 'Remove the quicklook from the map (Q)' : 'Show the quicklook on the map (Q)'}
+          aria-hidden="true"
+          onClick={(e) => {
+            e.stopPropagation()
+            activate(row.index, 'list')
+            props.onToggleQuicklook(row)
+          }}
+        >
+          ◐
+        </span>
+      </Group>
+    </div>
+  )
+})
+
+/** A thumbnail fetched through the authenticated client once its row is in view; a placeholder otherwise. */
+function Thumbnail({
+  host,
+  id,
+  enabled,
+  visible,
+}: {
+  host: string
+  id: string
+  enabled: boolean
+  visible: boolean
+}) {
+  const client = useApiClient()
+  const { data, isError } = useQuery({
+    ...previewOptions(client, 'thumbnail', host, id),
+    enabled: enabled && visible,
+  })
+  if (!enabled)
+    return (
+      <span className={classes.thumb} data-placeholder="none">
+        No preview
+      </span>
+    )
+  if (isError)
+    return (
+      <span className={classes.thumb} data-placeholder="error">
+        Preview failed
+      </span>
+    )
+  if (!data) return <span className={classes.thumb} data-placeholder="loading" />
+  return <img className={classes.thumb} src={data} alt="" data-thumbnail="" width={64} height={64} />
+}

@@ -1,0 +1,134 @@
+import { Button, CopyButton, Drawer, Group, Image, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useApiClient } from '../../../api/console-context'
+import { previewOptions } from '../queries'
+import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../scene-format'
+
+interface Props {
+  row: SceneRow | null
+  host: string
+  collectionTitle: string
+  hasQuicklook: boolean
+  inBasket: boolean
+  quicklookShown: boolean
+  onClose: () => void
+  onToggleBasket: (row: SceneRow) => void
+  onToggleQuicklook: (row: SceneRow) => void
+}
+
+function show(v: unknown): string {
+  if (v === null || v === undefined) return '—'
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  return JSON.stringify(v)
+}
+
+/** Every property of a scene, the host's own included, with the id ready to copy. */
+export function SceneDrawer(props: Props) {
+  const { row } = props
+  const client = useApiClient()
+  const p = row?.scene.properties
+  const quicklook = useQuery({
+    ...previewOptions(client, 'quicklook', props.host, p?.id ?? ''),
+    enabled: !!p && props.hasQuicklook,
+  })
+  const { providerProperties, ...main } = p ?? ({} as Partial<NonNullable<typeof p>>)
+  return (
+    <Drawer
+      opened={row !== null}
+      onClose={props.onClose}
+      position="right"
+      size="md"
+      title={
+        <Title order={2} size="h4">
+          Scene details
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': 'Close scene details' }}
+    >
+      {row && p && (
+        <Stack gap="md">
+          <div>
+            <Text size="sm" c="dimmed">
+              {props.collectionTitle} · {formatSceneTime(sceneTime(row.scene))}
+              {row.coverage !== null && ` · ${formatCoverage(row.coverage)}`}
+            </Text>
+            <Group gap="xs" mt={4} wrap="nowrap" align="flex-start">
+              <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="scene-id">
+                {p.id}
+              </Text>
+              <CopyButton value={p.id}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="default" onClick={copy} aria-label="Copy the scene id">
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </div>
+          <Group gap="xs">
+            <Button
+              size="xs"
+              onClick={() => props.onToggleBasket(row)}
+              variant={props.inBasket ? 'default' : 'filled'}
+            >
+              {props.inBasket ? 'Remove from basket' : 'Add to basket'}
+            </Button>
+            {props.hasQuicklook && (
+              <Button size="xs" variant="default" onClick={() => props.onToggleQuicklook(row)}>
+                {props.quicklookShown ? 'Remove quicklook from map' : 'Show quicklook on map'}
+              </Button>
+            )}
+          </Group>
+          {props.hasQuicklook ? (
+            quicklook.data ? (
+              <Image
+                src={quicklook.data}
+                alt={`Quicklook of scene ${p.id}`}
+                radius="sm"
+                mah={280}
+                fit="contain"
+              />
+            ) : (
+              <Text size="sm" c="dimmed">
+                {quicklook.isError ? 'The quicklook could not be loaded.' : 'Loading the quicklook…'}
+              </Text>
+            )
+          ) : (
+            <Text size="sm" c="dimmed">
+              This host provides no quicklook for this collection.
+            </Text>
+          )}
+          <PropertyTable caption="Scene properties" entries={Object.entries(main)} />
+          <PropertyTable
+            caption="Host properties (providerProperties)"
+            entries={Object.entries(providerProperties ?? {})}
+          />
+        </Stack>
+      )}
+    </Drawer>
+  )
+}
+
+function PropertyTable({ caption, entries }: { caption: string; entries: [string, unknown][] }) {
+  return (
+    <Table striped withTableBorder fz="xs" captionSide="top">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Tbody>
+        {entries.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={2}>None given.</Table.Td>
+          </Table.Tr>
+        )}
+        {entries.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Th scope="row" fw={500}>
+              {k}
+            </Table.Th>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{show(v)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}

@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Kbd,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core'
+import type { ReactNode } from 'react'
+import type { components } from '../../../api/schema'
+import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../search-state'
+
+type Collection = components['schemas']['Collection']
+
+export type AreaMode = 'aoi' | 'view' | 'none'
+
+/** The form's state: the filters, with the area named by where it comes from (read at search time). */
+export type Draft = Omit<SearchFilters, 'area'> & { areaMode: AreaMode }
+
+interface Props {
+  draft: Draft
+  onChange: (change: Partial<Draft>) => void
+  onSearch: () => void
+  onReset: () => void
+  hosts: { name: string; title: string }[]
+  hostCollections: Collection[]
+  errors: Partial<Record<FilterField, string>>
+  notApplied: NotApplied[]
+  /** The filters differ from the search shown. */
+  dirty: boolean
+  searching: boolean
+  /** One line on the AOI: what will be searched. */
+  aoiSummary: string
+  /** Set when the service refused the search area (422): shown at the area, with its message. */
+  areaError: string | null
+  /** The AOI toolkit, shown under the area choice when the AOI is the search area. */
+  aoiTools: ReactNode
+}
+
+const num = (v: string | number): number | null => (v === '' || v === null ? null : Number(v))
+
+/** The filters of a catalog search. Nothing is sent until Search (or Ctrl+Enter). */
+export function SearchForm(props: Props) {
+  const { draft, onChange, errors } = props
+  const skipped = (f: FilterField) => props.notApplied.find((n) => n.field === f)?.reason
+  return (
+    <Stack gap="sm">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault()
+          props.onSearch()
+        }}
+        aria-label="Search filters"
+        noValidate
+      >
+        <Stack gap="sm">
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Title order={2} size="h4">
+                Search the archive
+              </Title>
+              <NativeSelect
+                label="Data host"
+                description="The archive is searched one host at a time."
+                value={draft.host ?? ''}
+                onChange={(e) => onChange({ host: e.currentTarget.value || null, collections: [] })}
+                data={[
+                  { value: '', label: 'Choose a host…' },
+                  ...props.hosts.map((h) => ({ value: h.name, label: h.title })),
+                ]}
+                error={errors.host}
+              />
+              {props.hostCollections.length > 0 && (
+                <Checkbox.Group
+                  label="Collections"
+                  description="None ticked: every collection of the host."
+                  value={draft.collections}
+                  onChange={(v) => onChange({ collections: [...v].sort() })}
+                >
+                  <Stack gap={6} mt={6}>
+                    {props.hostCollections.map((c) => (
+                      <Checkbox
+                        key={c.name}
+                        value={c.name}
+                        label={c.title}
+                        description={c.metadata?.productType === 'SAR' ? 'Radar (SAR)' : undefined}
+                      />
+                    ))}
+                  </Stack>
+                </Checkbox.Group>
+              )}
+              <Group grow align="flex-start" gap="xs">
+                <TextInput
+                  type="date"
+                  label="From"
+                  value={draft.from ?? ''}
+                  onChange={(e) => onChange({ from: e.currentTarget.value || null })}
+                  error={errors.dates ? ' ' : undefined}
+                />
+                <TextInput
+                  type="date"
+                  label="To"
+                  value={draft.to ?? ''}
+                  onChange={(e) => onChange({ to: e.currentTarget.value || null })}
+                  error={errors.dates ? ' ' : undefined}
+                />
+              </Group>
+              <Text
+                size="xs"
+                c={errors.dates ? 'red.8' : 'dimmed'}
+                mt={-6}
+                role={errors.dates ? 'alert' : undefined}
+              >
+                {errors.dates ?? 'UTC days, both included; leave one empty for an open end.'}
+              </Text>
+              <NumberInput
+                label="Maximum cloud cover"
+                suffix=" %"
+                min={0}
+                max={100}
+                clampBehavior="none"
+                value={draft.maxCloud ?? ''}
+                onChange={(v) => onChange({ maxCloud: num(v) })}
+                error={errors.maxCloud}
+                description={skipped('maxCloud')}
+                styles={
+                  skipped('maxCloud')
+                    ? { description: { color: 'var(--mantine-color-orange-9)' } }
+                    : undefined
+                }
+              />
+              <Group grow align="flex-start" gap="xs">
+                <NumberInput
+                  label="Resolution from (m)"
+                  min={0}
+                  step={0.1}
+                  decimalScale={2}
+                  value={draft.minResolution ?? ''}
+                  onChange={(v) => onChange({ minResolution: num(v) })}
+                  error={errors.resolution ? ' ' : undefined}
+                />
+                <NumberInput
+                  label="to (m)"
+                  min={0}
+                  step={0.1}
+                  decimalScale={2}
+                  value={draft.maxResolution ?? ''}
+                  onChange={(v) => onChange({ maxResolution: num(v) })}
+                  error={errors.resolution ? ' ' : undefined}
+                />
+              </Group>
+              {errors.resolution && (
+                <Text size="xs" c="red.8" mt={-6} role="alert">
+                  {errors.resolution}
+                </Text>
+              )}
+              <NumberInput
+                label="Scenes per page"
+                min={MIN_LIMIT}
+                max={MAX_LIMIT}
+                allowDecimal={false}
+                clampBehavior="none"
+                value={draft.limit}
+                onChange={(v) => onChange({ limit: num(v) ?? Number.NaN })}
+                error={errors.limit}
+              />
+              <div>
+                <Text size="sm" fw={500} id="search-area-label">
+                  Search area
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="search-area-label"
+                  fullWidth
+                  size="xs"
+                  value={draft.areaMode}
+                  onChange={(v) => onChange({ areaMode: v })}
+                  data={[
+                    { value: 'aoi', label: 'AOI' },
+                    { value: 'view', label: 'Map view' },
+                    { value: 'none', label: 'Anywhere' },
+                  ]}
+                />
+                <Text size="xs" c={errors.area ? 'red.8' : 'dimmed'} mt={4} data-testid="search-area-summary">
+                  {errors.area ?? props.aoiSummary}
+                </Text>
+              </div>
+              {props.areaError && (
+                <Alert color="red" title="The service refused the search area" role="alert">
+                  <Text size="sm">{props.areaError}</Text>
+                  <Text size="sm" mt={4}>
+                    Fix the area in the toolkit below (or search the map view), then search again.
+                  </Text>
+                </Alert>
+              )}
+              {props.dirty && (
+                <Text size="sm" c="orange.9" role="status" data-testid="filters-changed">
+                  Filters changed: the results are for the previous search. Search to apply.
+                </Text>
+              )}
+              <Group gap="xs">
+                <Button type="submit" loading={props.searching}>
+                  Search
+                </Button>
+                <Text size="xs" c="dimmed">
+                  <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+                </Text>
+                {props.dirty && (
+                  <Button variant="subtle" size="xs" onClick={props.onReset}>
+                    Undo changes
+                  </Button>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        </Stack>
+      </form>
+      {draft.areaMode === 'aoi' && props.aoiTools}
+    </Stack>
+  )
+}

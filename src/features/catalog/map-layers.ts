@@ -1,0 +1,93 @@
+import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
+import { polygonLayers } from '../../map/layers'
+import type { LonLat, MapImage } from '../../map/map-engine'
+import type { MapOverlay } from '../../map/map-view'
+import type { Scene } from './queries'
+import { footprintOf } from './scene-format'
+
+export const FOOTPRINTS_SOURCE = 'catalog-footprints'
+export const SEARCH_AREA_SOURCE = 'catalog-search-area'
+
+/** The scenes of a response as one source; a scene's feature id is its index in the response. */
+export function footprintData(scenes: readonly Scene[]): FeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: scenes.map((s, i): Feature<Polygon | MultiPolygon> => ({
+      type: 'Feature',
+      id: i,
+      properties: { sceneId: s.properties.id },
+      geometry: footprintOf(s),
+    })),
+  }
+}
+
+const FOOTPRINT_LAYERS = polygonLayers(FOOTPRINTS_SOURCE, { color: '#e8590c', fillOpacity: 0.06 })
+
+/** Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). */
+export function footprintsOverlay(
+  data: FeatureCollection,
+  hovered: number | null,
+  selected: number | null,
+): MapOverlay {
+  const states = new Map<number, Record<string, boolean>>()
+  if (hovered !== null) states.set(hovered, { hover: true, selected: hovered === selected })
+  if (selected !== null) states.set(selected, { hover: hovered === selected, selected: true })
+  return {
+    id: FOOTPRINTS_SOURCE,
+    data,
+    layers: FOOTPRINT_LAYERS,
+    interactive: true,
+    states: [...states].map(([id, state]) => ({ id, state })),
+  }
+}
+
+/** The area the shown search ran over (the applied AOI or map view), dashed. */
+export function searchAreaOverlay(polygons: readonly Polygon[]): MapOverlay {
+  return {
+    id: SEARCH_AREA_SOURCE,
+    data: {
+      type: 'FeatureCollection',
+      features: polygons.map((p, i) => ({ type: 'Feature', id: i, properties: {}, geometry: p })),
+    },
+    layers: polygonLayers(SEARCH_AREA_SOURCE, { color: '#1971c2', fillOpacity: 0, dashed: true }),
+  }
+}
+
+/**
+ * Where a quicklook's corners go: the footprint's four corners when it is a quadrilateral (the picture is
+ * the footprint, north roughly up), else its bounding box. Order: top-left, top-right, bottom-right,
+ * bottom-left.
+ */
+export function quicklookCorners(footprint: Polygon | MultiPolygon): [LonLat, LonLat, LonLat, LonLat] {
+  const ring: Position[] =
+    footprint.type === 'Polygon' ? footprint.coordinates[0] : (footprint.coordinates[0]?.[0] ?? [])
+  const open =
+    ring.length > 1 && ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]
+      ? ring.slice(0, -1)
+      : ring
+  const pts = open.map((p): LonLat => [p[0], p[1]])
+  if (pts.length === 4) {
+    const byLat = [...pts].sort((a, b) => b[1] - a[1])
+    const [tl, tr] = byLat.slice(0, 2).sort((a, b) => a[0] - b[0])
+    const [bl, br] = byLat.slice(2).sort((a, b) => a[0] - b[0])
+    return [tl, tr, br, bl]
+  }
+  const xs = pts.map((p) => p[0])
+  const ys = pts.map((p) => p[1])
+  const [w, e, s, n] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
+  return [
+    [w, n],
+    [e, n],
+    [e, s],
+    [w, s],
+  ]
+}
+
+export function quicklookImage(
+  id: string,
+  url: string,
+  footprint: Polygon | MultiPolygon,
+  opacity: number,
+): MapImage {
+  return { id, url, corners: quicklookCorners(footprint), opacity }
+}

@@ -1,0 +1,90 @@
+import type { MultiPolygon, Polygon } from 'geojson'
+import type { Scene } from './queries'
+import type { SceneSort } from './search-state'
+
+/** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
+export function sceneTime(s: Scene): string | null {
+  const p = s.properties
+  return p.datetime ?? p.start_datetime ?? p.acquisitionDate ?? null
+}
+
+/** "2025-03-14 10:34 UTC". */
+export function formatSceneTime(iso: string | null): string {
+  if (!iso) return 'Date unknown'
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return iso
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+}
+
+export function formatCloud(c: number | null | undefined): string {
+  return c === null || c === undefined ? 'Cloud n/a' : `${Math.round(c)} % cloud`
+}
+
+export function formatResolution(r: number | null | undefined): string {
+  if (r === null || r === undefined) return 'Resolution n/a'
+  return r < 1 ? `${Math.round(r * 100)} cm` : `${+r.toFixed(1)} m`
+}
+
+const DELIVERY: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' }
+
+export function formatDelivery(d: string | null | undefined): string {
+  return d ? `Delivery in ${DELIVERY[d]?.toLowerCase() ?? d}` : 'Delivery time n/a'
+}
+
+export function formatCoverage(c: number | null): string {
+  if (c === null) return ''
+  if (c > 0 && c < 1) return '<1 % of AOI'
+  return `${Math.round(c)} % of AOI`
+}
+
+export const SORT_LABELS: Record<SceneSort, string> = {
+  'date-desc': 'Newest first',
+  'date-asc': 'Oldest first',
+  'cloud-asc': 'Least cloud first',
+  'cloud-desc': 'Most cloud first',
+  'resolution-asc': 'Finest resolution first',
+  'resolution-desc': 'Coarsest resolution first',
+  'coverage-desc': 'Most AOI covered first',
+  'coverage-asc': 'Least AOI covered first',
+}
+
+/** A result row: the scene, its index in the response (its feature id on the map) and its AOI coverage. */
+export interface SceneRow {
+  scene: Scene
+  index: number
+  coverage: number | null
+}
+
+/**
+ * Rows in the chosen order. Scenes missing the sorted value go last in both directions; ties keep the
+ * service's order, so the sort is stable.
+ */
+export function sortRows(rows: readonly SceneRow[], sort: SceneSort): SceneRow[] {
+  const [key, dir] = sort.split('-') as [string, 'asc' | 'desc']
+  const value = (r: SceneRow): number | null => {
+    switch (key) {
+      case 'date': {
+        const t = sceneTime(r.scene)
+        const ms = t ? Date.parse(t) : NaN
+        return Number.isNaN(ms) ? null : ms
+      }
+      case 'cloud':
+        return r.scene.properties.cloudCoverage ?? null
+      case 'resolution':
+        return r.scene.properties.resolution ?? null
+      default:
+        return r.coverage
+    }
+  }
+  const sign = dir === 'asc' ? 1 : -1
+  return rows
+    .map((r) => ({ r, v: value(r) }))
+    .sort((a, b) => {
+      if (a.v === null || b.v === null) return a.v === null ? (b.v === null ? a.r.index - b.r.index : 1) : -1
+      return a.v === b.v ? a.r.index - b.r.index : (a.v - b.v) * sign
+    })
+    .map((x) => x.r)
+}
+
+/** A scene's footprint as GeoJSON types (the contract's types differ only in how `bbox` is typed). */
+export const footprintOf = (s: Scene): Polygon | MultiPolygon => s.geometry as Polygon | MultiPolygon

@@ -1,0 +1,349 @@
+import type { Polygon } from 'geojson'
+import type { components } from '../../api/schema'
+import { convexHullOf } from '../../lib/geo'
+import { decodePolygons } from '../../lib/polyline'
+
+/**
+ * A catalog search as the analyst states it (filters) and as the service takes it (the search request).
+ * The filters live in the URL, so a search is a link and back/forward move between searches. Reading a URL
+ * always gives a usable view: values that cannot be used fall back to their defaults.
+ */
+
+type Collection = components['schemas']['Collection']
+export type SearchRequest = components['schemas']['CatalogSearchRequest']
+export type Bbox = [number, number, number, number]
+
+export const MIN_LIMIT = 1
+export const MAX_LIMIT = 500
+export const DEFAULT_LIMIT = 100
+
+/** Where to search: the AOI of the toolkit (polygons as encoded text, see lib/polyline) or a map view. */
+export type SearchArea = { kind: 'aoi'; encoded: string } | { kind: 'bbox'; bbox: Bbox }
+
+export interface SearchFilters {
+  host: string | null
+  /** Sorted and unique, so equal searches share a cache entry. Empty: every searchable collection. */
+  collections: string[]
+  /** `YYYY-MM-DD`, UTC days, inclusive; null is an open end. */
+  from: string | null
+  to: string | null
+  /** Percent, 0–100. */
+  maxCloud: number | null
+  /** Metres. */
+  minResolution: number | null
+  maxResolution: number | null
+  area: SearchArea | null
+  /** Scenes per page, 1–500. */
+  limit: number
+}
+
+export const SCENE_SORTS = [
+  'date-desc',
+  'date-asc',
+  'cloud-asc',
+  'cloud-desc',
+  'resolution-asc',
+  'resolution-desc',
+  'coverage-desc',
+  'coverage-asc',
+] as const
+export type SceneSort = (typeof SCENE_SORTS)[number]
+
+export interface CatalogView {
+  filters: SearchFilters
+  /** The `next` cursor of the page shown (`next:…`/`prev:…` from a link); null for the first page. */
+  page: string | null
+  /** Sorting of the page shown, done in the browser. */
+  sort: SceneSort
+}
+
+export const EMPTY_FILTERS: SearchFilters = {
+  host: null,
+  collections: [],
+  from: null,
+  to: null,
+  maxCloud: null,
+  minResolution: null,
+  maxResolution: null,
+  area: null,
+  limit: DEFAULT_LIMIT,
+}
+
+export const DEFAULT_VIEW: CatalogView = { filters: EMPTY_FILTERS, page: null, sort: 'date-desc' }
+
+// ------------------------------------------------------------------------------------------------ URL
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+export function isDay(value: string): boolean {
+  const m = DAY.exec(value)
+  if (!m) return false
+  const d = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(value)
+}
+
+function readNumber(raw: string | null, min: number, max: number): number | null {
+  if (raw === null || raw.trim() === '') return null
+  const n = Number(raw)
+  return Number.isFinite(n) && n >= min && n <= max ? n : null
+}
+
+export function readBbox(raw: string | null): Bbox | null {
+  if (!raw) return null
+  const parts = raw.split(',').map(Number)
+  if (parts.length !== 4 || !parts.every(Number.isFinite)) return null
+  const [w, s, e, n] = parts
+  if (Math.abs(w) > 180 || Math.abs(e) > 180 || s < -90 || n > 90 || s >= n || w === e) return null
+  return [w, s, e, n]
+}
+
+const PAGE = /^(next|prev):[A-Za-z0-9_-]{1,500}$/
+
+export function readCatalogView(params: URLSearchParams): CatalogView {
+  const host = params.get('host')?.trim() ?? ''
+  const collections = [
+    ...new Set(
+      (params.get('collections') ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => NAME.test(c)),
+    ),
+  ].sort()
+  const from = params.get('from')?.trim() ?? ''
+  const to = params.get('to')?.trim() ?? ''
+  const aoi = params.get('aoi')
+  const bbox = readBbox(params.get('bbox'))
+  const area: SearchArea | null =
+    aoi && decodePolygons(aoi)?.length ? { kind: 'aoi', encoded: aoi } : bbox ? { kind: 'bbox', bbox } : null
+  const limitRaw = params.get('limit')
+  const limit =
+    limitRaw && /^\d{1,3}$/.test(limitRaw) && Number(limitRaw) >= MIN_LIMIT && Number(limitRaw) <= MAX_LIMIT
+      ? Number(limitRaw)
+      : DEFAULT_LIMIT
+  let minResolution = readNumber(params.get('resMin'), 0, 10_000)
+  let maxResolution = readNumber(params.get('resMax'), 0, 10_000)
+  if (minResolution !== null && maxResolution !== null && minResolution > maxResolution)
+    [minResolution, maxResolution] = [maxResolution, minResolution]
+  let fromDay = isDay(from) ? from : null
+  let toDay = isDay(to) ? to : null
+  if (fromDay && toDay && fromDay > toDay) [fromDay, toDay] = [toDay, fromDay]
+  const page = params.get('page')
+  const sort = SCENE_SORTS.find((s) => s === params.get('sort')) ?? DEFAULT_VIEW.sort
+  return {
+    filters: {
+      host: NAME.test(host) ? host : null,
+      collections,
+      from: fromDay,
+      to: toDay,
+      maxCloud: readNumber(params.get('cloud'), 0, 100),
+      minResolution,
+      maxResolution,
+      area,
+      limit,
+    },
+    page: page && PAGE.test(page) ? page : null,
+    sort,
+  }
+}
+
+/** Writes a view, leaving defaults out so that plain searches have plain links. */
+export function writeCatalogView(view: CatalogView): URLSearchParams {
+  const f = view.filters
+  const out = new URLSearchParams()
+  if (f.host) out.set('host', f.host)
+  if (f.collections.length > 0) out.set('collections', f.collections.join(','))
+  if (f.from) out.set('from', f.from)
+  if (f.to) out.set('to', f.to)
+  if (f.maxCloud !== null) out.set('cloud', String(f.maxCloud))
+  if (f.minResolution !== null) out.set('resMin', String(f.minResolution))
+  if (f.maxResolution !== null) out.set('resMax', String(f.maxResolution))
+  if (f.area?.kind === 'aoi') out.set('aoi', f.area.encoded)
+  if (f.area?.kind === 'bbox') out.set('bbox', f.area.bbox.map((n) => +n.toFixed(5)).join(','))
+  if (f.limit !== DEFAULT_LIMIT) out.set('limit', String(f.limit))
+  if (view.page) out.set('page', view.page)
+  if (view.sort !== DEFAULT_VIEW.sort) out.set('sort', view.sort)
+  return out
+}
+
+export const sameFilters = (a: SearchFilters, b: SearchFilters): boolean =>
+  writeCatalogView({ ...DEFAULT_VIEW, filters: a }).toString() ===
+  writeCatalogView({ ...DEFAULT_VIEW, filters: b }).toString()
+
+// ------------------------------------------------------------------------------------------------ checks
+
+export type FilterField = 'host' | 'dates' | 'maxCloud' | 'resolution' | 'area' | 'limit'
+
+/** What keeps the filters from being searched, by field, in words that say what to change. */
+export function filterErrors(f: SearchFilters): Partial<Record<FilterField, string>> {
+  const errors: Partial<Record<FilterField, string>> = {}
+  if (!f.host) errors.host = 'Choose a data host to search.'
+  if ((f.from && !isDay(f.from)) || (f.to && !isDay(f.to))) errors.dates = 'Dates are written YYYY-MM-DD.'
+  else if (f.from && f.to && f.from > f.to) errors.dates = 'The start date is after the end date.'
+  if (f.maxCloud !== null && !(f.maxCloud >= 0 && f.maxCloud <= 100))
+    errors.maxCloud = 'Cloud cover is a percentage from 0 to 100.'
+  if (
+    (f.minResolution !== null && !(f.minResolution >= 0)) ||
+    (f.maxResolution !== null && !(f.maxResolution >= 0))
+  )
+    errors.resolution = 'Resolution is a number of metres, 0 or more.'
+  else if (f.minResolution !== null && f.maxResolution !== null && f.minResolution > f.maxResolution)
+    errors.resolution = 'The finest resolution is larger than the coarsest.'
+  if (!Number.isInteger(f.limit) || f.limit < MIN_LIMIT || f.limit > MAX_LIMIT)
+    errors.limit = `Scenes per page is a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}.`
+  if (f.area?.kind === 'aoi' && !decodePolygons(f.area.encoded)?.length)
+    errors.area = 'Draw or import an area of interest, or search the map view.'
+  return errors
+}
+
+// ------------------------------------------------------------------------------------------------ hosts
+
+/** The host of a collection: its provider with the HOST role (the catalog is searched per host). */
+export const hostOf = (c: Collection): string | undefined =>
+  c.providers.find((p) => p.roles.includes('HOST'))?.name
+
+export const searchable = (c: Collection): boolean =>
+  c.type === 'ARCHIVE' && c.integrations.includes('SEARCH_AVAILABLE') && hostOf(c) !== undefined
+
+/** Searchable collections grouped by host, hosts and collections in title order. */
+export function searchableByHost(collections: readonly Collection[]): Map<string, Collection[]> {
+  const out = new Map<string, Collection[]>()
+  for (const c of [...collections].filter(searchable).sort((a, b) => a.title.localeCompare(b.title))) {
+    const host = hostOf(c) as string
+    out.set(host, [...(out.get(host) ?? []), c])
+  }
+  return new Map([...out].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+// ------------------------------------------------------------------------------------------------ request
+
+/** A filter the service would not apply to this search, and why; it is left out of the request. */
+export interface NotApplied {
+  field: FilterField
+  reason: string
+}
+
+export interface BuiltSearch {
+  host: string
+  body: SearchRequest
+  notApplied: NotApplied[]
+  /** The AOI had several polygons: the request carries their convex hull (the contract takes one Polygon). */
+  hull: boolean
+}
+
+/** The polygons of the search area (the AOI, or the bbox as one or two rectangles across the antimeridian). */
+export function areaPolygons(area: SearchArea | null): Polygon[] {
+  if (!area) return []
+  if (area.kind === 'aoi') return decodePolygons(area.encoded) ?? []
+  const [w, s, e, n] = area.bbox
+  const rect = (a: number, b: number): Polygon => ({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [a, s],
+        [b, s],
+        [b, n],
+        [a, n],
+        [a, s],
+      ],
+    ],
+  })
+  return w < e ? [rect(w, e)] : [rect(w, 180), rect(-180, e)]
+}
+
+/**
+ * The search request for valid filters and the host's searchable collections (from the glossary). Every
+ * rule of the contract's search request holds: collection names unique; `datetime` a closed or half-open
+ * interval of whole UTC days; `limit` 1–500; `intersects` one Polygon, or `bbox` of exactly four numbers,
+ * never both; filters on scene properties through the query extension.
+ */
+export function buildSearch(f: SearchFilters, hostCollections: readonly Collection[]): BuiltSearch {
+  if (!f.host) throw new Error('buildSearch needs a host; check filterErrors first')
+  const notApplied: NotApplied[] = []
+  const known = new Set(hostCollections.map((c) => c.name))
+  const chosen = f.collections.filter((c) => known.has(c))
+  const collections = chosen.length > 0 ? chosen : hostCollections.map((c) => c.name)
+  const body: SearchRequest = { limit: f.limit }
+  if (collections.length > 0) body.collections = [...new Set(collections)].sort()
+
+  if (f.from || f.to)
+    body.datetime = `${f.from ? `${f.from}T00:00:00Z` : '..'}/${f.to ? `${f.to}T23:59:59Z` : '..'}`
+
+  const query: NonNullable<SearchRequest['query']> = {}
+  if (f.maxCloud !== null) {
+    const targets = hostCollections.filter((c) => collections.includes(c.name))
+    const radar = targets.length > 0 && targets.every((c) => c.metadata?.productType === 'SAR')
+    if (radar)
+      notApplied.push({
+        field: 'maxCloud',
+        reason: `Not applied: ${targets.map((c) => c.title).join(', ')} ${targets.length === 1 ? 'is' : 'are'} radar (SAR), which sees through clouds and has no cloud cover.`,
+      })
+    else query.cloudCoverage = { lte: f.maxCloud }
+  }
+  if (f.minResolution !== null || f.maxResolution !== null) {
+    query.resolution = {
+      ...(f.minResolution !== null ? { gte: f.minResolution } : {}),
+      ...(f.maxResolution !== null ? { lte: f.maxResolution } : {}),
+    }
+  }
+  if (Object.keys(query).length > 0) body.query = query
+
+  let hull = false
+  if (f.area?.kind === 'bbox') body.bbox = [...f.area.bbox]
+  else if (f.area?.kind === 'aoi') {
+    const polygons = decodePolygons(f.area.encoded) ?? []
+    if (polygons.length === 1) body.intersects = polygons[0]
+    else if (polygons.length > 1) {
+      const h = convexHullOf(polygons)
+      if (h) {
+        body.intersects = h
+        hull = true
+      }
+    }
+  }
+  return { host: f.host, body, notApplied, hull }
+}
+
+/** The map view as a search bbox: longitudes brought into −180…180 (west > east across the antimeridian). */
+export function viewBbox([w, s, e, n]: Bbox): Bbox {
+  const lat = (v: number) => Math.max(-90, Math.min(90, v))
+  if (e - w >= 360) return [-180, lat(s), 180, lat(n)]
+  const wrap = (v: number) => ((((v + 180) % 360) + 360) % 360) - 180
+  let west = wrap(w)
+  let east = wrap(e)
+  if (east === -180 && e > w) east = 180
+  if (west === 180) west = -180
+  return [west, lat(s), east, lat(n)]
+}
+
+/** Which filters to loosen when a search finds nothing, most useful first. */
+export function loosenSuggestions(f: SearchFilters): { field: FilterField; label: string }[] {
+  const out: { field: FilterField; label: string }[] = []
+  if (f.maxCloud !== null)
+    out.push({ field: 'maxCloud', label: `Allow any cloud cover (now ≤ ${f.maxCloud} %)` })
+  if (f.from || f.to)
+    out.push({ field: 'dates', label: `Search every date (now ${f.from ?? 'any'} → ${f.to ?? 'today'})` })
+  if (f.minResolution !== null || f.maxResolution !== null)
+    out.push({ field: 'resolution', label: 'Allow any resolution' })
+  if (f.collections.length > 0) out.push({ field: 'host', label: 'Search every collection of this host' })
+  if (f.area) out.push({ field: 'area', label: 'Search the whole world (no area)' })
+  return out
+}
+
+/** The filters with one of them loosened (see loosenSuggestions). */
+export function loosen(f: SearchFilters, field: FilterField): SearchFilters {
+  switch (field) {
+    case 'maxCloud':
+      return { ...f, maxCloud: null }
+    case 'dates':
+      return { ...f, from: null, to: null }
+    case 'resolution':
+      return { ...f, minResolution: null, maxResolution: null }
+    case 'host':
+      return { ...f, collections: [] }
+    case 'area':
+      return { ...f, area: null }
+    default:
+      return f
+  }
+}
