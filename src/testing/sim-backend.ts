@@ -27,7 +27,7 @@ export interface SimBackend {
   /** fetch that routes /api to the service app and /auth to the token server, as the dev server does. */
   fetch: typeof fetch
   /** Requests seen, in order (method and path below the prefix). */
-  log: { method: string; path: string; status: number; auth: string | null }[]
+  log: { method: string; path: string; status: number; auth: string | null; query: string; body?: unknown }[]
   /** Moves the simulator's clock (not the console's). */
   advance(seconds: number): void
 }
@@ -41,18 +41,26 @@ export function createSimBackend(): SimBackend {
     const prefix = ['/api', '/auth'].find((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))
     if (url.origin !== TEST_ORIGIN || !prefix) {
       // Unknown hosts fail like an unreachable server does, loudly in the log.
-      log.push({ method: req.method, path: url.pathname, status: 0, auth: null })
+      log.push({ method: req.method, path: url.pathname, status: 0, auth: null, query: url.search })
       throw new TypeError(`fetch failed: ${req.url} is not served by the test backend`)
     }
     const path = url.pathname.slice(prefix.length) || '/'
     const app = prefix === '/api' ? sim.api : sim.auth
+    const bytes = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer()
     const res = await app.request(`http://sim.test${path}${url.search}`, {
       method: req.method,
       headers: req.headers,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer(),
+      body: bytes,
       signal: req.signal,
     })
-    log.push({ method: req.method, path, status: res.status, auth: req.headers.get('authorization') })
+    log.push({
+      method: req.method,
+      path,
+      status: res.status,
+      auth: req.headers.get('authorization'),
+      query: url.search,
+      body: jsonOf(bytes, req.headers.get('content-type')),
+    })
     return res
   }
   return {
@@ -63,6 +71,16 @@ export function createSimBackend(): SimBackend {
       sim.runtime.clock.advance(seconds)
       sim.runtime.world.settle()
     },
+  }
+}
+
+/** A request's JSON body as sent, for tests to check what the console asked for. */
+function jsonOf(bytes: ArrayBuffer | undefined, type: string | null): unknown {
+  if (!bytes || !type?.includes('json')) return undefined
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes)) as unknown
+  } catch {
+    return undefined
   }
 }
 

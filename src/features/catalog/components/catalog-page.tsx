@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
@@ -458,6 +458,8 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
               loading={isPending && built !== null}
               error={error}
               retry={() => void refetch()}
+              onEditFilters={() => setTab('search')}
+              areaRefused={areaError !== null}
               count={features?.length}
               onLoosen={(field) => go({ filters: loosen(applied, field), page: null, sort: view.sort })}
             >
@@ -580,9 +582,13 @@ interface ResultsProps {
   loading: boolean
   error: unknown
   retry: () => void
+  /** Shows the filters (the Search tab). */
+  onEditFilters: () => void
+  /** The refused part is the search area. */
+  areaRefused: boolean
   count: number | undefined
   onLoosen: (field: ReturnType<typeof loosenSuggestions>[number]['field']) => void
-  children: React.ReactNode
+  children: ReactNode
 }
 
 /** The list, or what stands in its place: the first-visit hint, loading, an error, nothing found. */
@@ -624,11 +630,18 @@ function Results(props: ResultsProps) {
           </Button>
         </Alert>
       )
+    if (isApiError(e) && e.status === 422)
+      return (
+        <Alert color="red" title="The service refused this search" role="alert">
+          <Text size="sm">{e.title}</Text>
+          <Button mt="xs" size="xs" variant="default" onClick={props.onEditFilters}>
+            {props.areaRefused ? 'Fix the area' : 'Change the filters'}
+          </Button>
+        </Alert>
+      )
     return (
       <Alert color="red" title={isApiError(e) ? e.title : 'The search failed'} role="alert">
-        <Text size="sm">
-          {isApiError(e) && e.status === 422 ? 'Change the filters and search again.' : whatToDo(e)}
-        </Text>
+        <Text size="sm">{whatToDo(e)}</Text>
         <Button mt="xs" size="xs" variant="default" onClick={props.retry}>
           Retry the search
         </Button>

@@ -48,6 +48,8 @@ export const ResultList = memo(function ResultList(props: Props) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
+    // Until the list is measured (and where nothing measures, as in jsdom): a typical panel's size.
+    initialRect: { width: 400, height: 600 },
   })
   const active = useCatalogUi((s) => s.active)
   const activeFrom = useCatalogUi((s) => s.activeFrom)

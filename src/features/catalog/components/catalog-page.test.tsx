@@ -1,0 +1,328 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Polygon } from 'geojson'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { catalogRoutes } from '../../../app/routes/catalog-routes'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useBasketStore } from '../../../components/basket/basket-store'
+import { encodePolygons } from '../../../lib/polyline'
+import type { MapViewProps } from '../../../map/map-view'
+import { renderWithConsole } from '../../../testing/render'
+import { createSimBackend, signedInConsole, type SimBackend } from '../../../testing/sim-backend'
+import { useCatalogUi } from '../catalog-ui-store'
+
+// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
+// look at the overlays and play the map's part (hover, click). The real map runs in the e2e journeys.
+const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
+vi.mock('../../../map/map-view', () => ({
+  MapView: (props: MapViewProps) => {
+    map.props = props
+    if (props.handle)
+      props.handle.current = {
+        center: () => [2.35, 48.85],
+        bounds: () => [2.2, 48.8, 2.5, 48.9],
+        afterIdle: (cb: () => void) => cb(),
+      }
+    return <div data-testid="map-stub" />
+  },
+}))
+
+// jsdom lays nothing out: the result list reports the height of a typical panel, so the virtualiser renders
+// the rows a 600 px list shows (and its overscan).
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.getAttribute('role') === 'listbox' ? 600 : 0
+  },
+})
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.getAttribute('role') === 'listbox' ? 400 : 0
+  },
+})
+
+const paris: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.25, 48.82],
+      [2.42, 48.82],
+      [2.42, 48.9],
+      [2.25, 48.9],
+      [2.25, 48.82],
+    ],
+  ],
+}
+
+const open = (at: string) => renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], { at })
+
+const searches = (log: SimBackend['log']) =>
+  log.filter((r) => r.method === 'POST' && r.path.endsWith('/stac/search'))
+
+const results = () => screen.findByRole('listbox', { name: 'Search results' })
+
+describe('catalog page', () => {
+  beforeEach(() => {
+    sessionStorage.clear()
+    useAoiStore.setState({ polygons: [], past: [], future: [] })
+    useBasketStore.setState({ scenes: [] })
+    useCatalogUi.setState({
+      hovered: null,
+      active: null,
+      activeFrom: null,
+      quicklooks: [],
+      quicklooksHidden: false,
+    })
+    map.props = null
+  })
+
+  it('runs the search of a link and loads thumbnails for the rows in view only', async () => {
+    const { console: c } = await open('/catalog?host=oneatlas&limit=60&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const [search] = searches(c.backend.log)
+    expect(search.body).toEqual({ limit: 60, bbox: [-20, 30, 40, 60], collections: ['phr', 'pneo', 'spot'] })
+    expect(search.status).toBe(200)
+    await waitFor(() => expect(list.querySelectorAll('img[data-thumbnail]').length).toBeGreaterThan(0))
+    await waitFor(() =>
+      expect(c.backend.log.filter((r) => r.path.endsWith('/thumbnail')).length).toBe(
+        list.querySelectorAll('img[data-thumbnail]').length,
+      ),
+    )
+    // 600 px of list at 84 px a row: 8 rows in view, out of 60 results.
+    const thumbs = c.backend.log.filter((r) => r.path.endsWith('/thumbnail'))
+    expect(thumbs.length).toBeLessThanOrEqual(8)
+    expect(searches(c.backend.log)).toHaveLength(1)
+    // The footprints of the page went to the map as one source with a feature per scene.
+    const footprints = map.props?.overlays?.find((o) => o.id === 'catalog-footprints')
+    expect(footprints?.data.features).toHaveLength(60)
+  })
+
+  it('turns the filters into the request, the URL and back', async () => {
+    const { console: c, router } = await open('/catalog')
+    const user = userEvent.setup()
+    await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
+    await user.click(screen.getByLabelText('Pléiades'))
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } })
+    await user.type(screen.getByLabelText('Maximum cloud cover'), '20')
+    await user.type(screen.getByLabelText('Resolution from (m)'), '0.4')
+    await user.type(screen.getByLabelText('to (m)'), '0.8')
+    await user.click(screen.getByText('Anywhere'))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+
+    await results()
+    const [search] = searches(c.backend.log)
+    expect(search.body).toEqual({
+      collections: ['phr'],
+      datetime: '2025-01-01T00:00:00Z/..',
+      limit: 100,
+      query: { cloudCoverage: { lte: 20 }, resolution: { gte: 0.4, lte: 0.8 } },
+    })
+    expect(search.status).toBe(200)
+    const params = new URLSearchParams(router.state.location.search)
+    expect(Object.fromEntries(params)).toEqual({
+      host: 'oneatlas',
+      collections: 'phr',
+      from: '2025-01-01',
+      cloud: '20',
+      resMin: '0.4',
+      resMax: '0.8',
+    })
+
+    // Editing a filter marks the results as out of date until the next search.
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.clear(screen.getByLabelText('Maximum cloud cover'))
+    await user.type(screen.getByLabelText('Maximum cloud cover'), '5')
+    expect(await screen.findByTestId('filters-changed')).toBeInTheDocument()
+    expect(screen.getByRole('tab', { name: 'Search (changed)' })).toBeInTheDocument()
+    // Ctrl+Enter searches from inside a field.
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    expect(searches(c.backend.log)[1].body).toMatchObject({ query: { cloudCoverage: { lte: 5 } } })
+    await waitFor(() => expect(screen.queryByTestId('filters-changed')).not.toBeInTheDocument())
+
+    // Back shows the first search again, from the cache.
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('cloud')).toBe('20'))
+    expect(searches(c.backend.log)).toHaveLength(2)
+  })
+
+  it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {
+    const { console: c } = await open('/catalog?host=capellaspace&cloud=10')
+    await results()
+    expect(await screen.findByText(/radar \(SAR\).*no cloud cover/)).toBeInTheDocument()
+    const [search] = searches(c.backend.log)
+    expect(search.body).not.toHaveProperty('query')
+    expect(search.status).toBe(200)
+  })
+
+  it('searches the AOI of the toolkit as intersects, and refuses to send an AOI it knows is broken', async () => {
+    useAoiStore.getState().setPolygons([paris])
+    const { console: c, router } = await open('/catalog')
+    const user = userEvent.setup()
+    await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await results()
+    expect(searches(c.backend.log)[0].body).toMatchObject({ intersects: paris })
+    expect(new URLSearchParams(router.state.location.search).get('aoi')).toBe(encodePolygons([paris]))
+    // Each row says how much of the AOI its scene covers.
+    const first = within(await results()).getAllByRole('option')[0]
+    expect(first.getAttribute('aria-label')).toMatch(/(\d+|<1) % of AOI/)
+
+    // A self-crossing AOI is caught before anything is sent.
+    const bowtie: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [2.25, 48.82],
+          [2.42, 48.9],
+          [2.42, 48.82],
+          [2.25, 48.9],
+          [2.25, 48.82],
+        ],
+      ],
+    }
+    act(() => useAoiStore.getState().setPolygons([bowtie]))
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByText(/Fix the area first/)).toBeInTheDocument()
+    expect(searches(c.backend.log)).toHaveLength(1)
+  })
+
+  it('shows a geometry refused by the service (422) at the area, with its message', async () => {
+    const bowtie =
+      'aoi=' +
+      encodePolygons([
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [2.25, 48.82],
+              [2.42, 48.9],
+              [2.42, 48.82],
+              [2.25, 48.9],
+              [2.25, 48.82],
+            ],
+          ],
+        },
+      ])
+    const { console: c } = await open(`/catalog?host=oneatlas&${bowtie}`)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The service refused this search')
+    expect(searches(c.backend.log)[0].status).toBe(422)
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Fix the area' }))
+    const atArea = await screen.findByText('The service refused the search area')
+    expect(atArea.closest('[role="alert"]')).toHaveTextContent(/self-intersect|cross/i)
+  })
+
+  it('names the failing host (542) and recovers through retry', async () => {
+    const backend = createSimBackend()
+    backend.sim.control.faults = [{ path: '/catalog/hosts/**', status: 542 }]
+    const c = await signedInConsole(undefined, backend)
+    const { router } = await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog?host=blacksky&limit=20',
+      console: c,
+    })
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The data host blacksky failed')
+    expect(router.state.location.search).toContain('host=blacksky')
+    backend.sim.control.faults = []
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry the search' }))
+    await waitFor(async () =>
+      expect(within(await results()).getAllByRole('option').length).toBeGreaterThan(0),
+    )
+    expect(searches(backend.log).map((r) => r.status)).toEqual([542, 200])
+  })
+
+  it('says which filters to loosen when nothing matches, and loosening searches again', async () => {
+    // Mid-Pacific: no scenes there.
+    const { console: c, router } = await open('/catalog?host=oneatlas&bbox=-160,-10,-150,0&cloud=5')
+    expect(await screen.findByText('No scenes match this search.')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: /Allow any cloud cover/ }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    expect(router.state.location.search).not.toContain('cloud=')
+    expect(searches(c.backend.log)[1].body).not.toHaveProperty('query')
+  })
+
+  it('links hover and picks between the map and the list', async () => {
+    await open('/catalog?host=oneatlas&limit=40&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const footprintStates = () =>
+      map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.states ?? []
+
+    // Map → list: the footprint under the pointer highlights its row.
+    act(() => map.props?.onOverlayHover?.('catalog-footprints', 2))
+    await waitFor(() => expect(list.querySelector('#scene-option-2')).toHaveAttribute('data-hovered'))
+    act(() => map.props?.onOverlayHover?.('catalog-footprints', null))
+    await waitFor(() => expect(list.querySelector('[data-hovered]')).toBeNull())
+
+    // List → map: hovering a row sets the feature-state of its footprint.
+    fireEvent.pointerEnter(list.querySelector('#scene-option-1') as Element)
+    await waitFor(() =>
+      expect(footprintStates()).toContainEqual({ id: 1, state: { hover: true, selected: false } }),
+    )
+
+    // A footprint clicked on the map becomes the active option (the journey checks the list scrolls to it:
+    // jsdom does not scroll).
+    act(() => map.props?.onOverlayClick?.('catalog-footprints', 30))
+    await waitFor(() => expect(list).toHaveAttribute('aria-activedescendant', 'scene-option-30'))
+    expect(footprintStates()).toContainEqual({ id: 30, state: { hover: false, selected: true } })
+  })
+
+  it('works by keyboard: arrows, Space for the basket (kept per tab), Enter for every property', async () => {
+    await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const user = userEvent.setup()
+    list.focus()
+    await user.keyboard('{ArrowDown}')
+    const activeId = list.getAttribute('aria-activedescendant') as string
+    const option = list.querySelector(`#${activeId}`) as HTMLElement
+    const sceneId = option.dataset.sceneId as string
+    await user.keyboard(' ')
+    expect(option).toHaveAttribute('aria-selected', 'true')
+    expect(JSON.parse(sessionStorage.getItem('swath.basket') ?? '{}')).toMatchObject({
+      state: { scenes: [{ id: sceneId, host: 'oneatlas' }] },
+    })
+    expect(screen.getByRole('button', { name: 'Basket: 1 scene' })).toBeInTheDocument()
+
+    await user.keyboard('{Enter}')
+    const drawer = await screen.findByRole('dialog', { name: 'Scene details' })
+    expect(within(drawer).getByTestId('scene-id')).toHaveTextContent(sceneId)
+    expect(within(drawer).getByRole('button', { name: 'Copy the scene id' })).toBeInTheDocument()
+    // The host's own properties are listed too.
+    const hostTable = within(drawer)
+      .getByText('Host properties (providerProperties)')
+      .closest('table') as HTMLElement
+    expect(within(hostTable).getByText('sourceIdentifier')).toBeInTheDocument()
+
+    // Q lays the quicklook on the map once it has loaded.
+    await user.keyboard('{Escape}')
+    list.focus()
+    await user.keyboard('q')
+    await waitFor(() => expect(map.props?.images).toHaveLength(1))
+    expect(map.props?.images?.[0].url).toMatch(/^blob:/)
+    await user.click(screen.getByRole('switch', { name: /Show quicklooks/ }))
+    await waitFor(() => expect(map.props?.images).toHaveLength(0))
+  })
+
+  it('pages through the next and prev links with the same body', async () => {
+    const { console: c, router } = await open('/catalog?host=oneatlas&limit=10&bbox=-20,30,40,60')
+    await results()
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Next page →' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    const [first, second] = searches(c.backend.log)
+    expect(second.body).toEqual(first.body)
+    expect(second.query).toMatch(/^\?next=next%3A/)
+    expect(new URLSearchParams(router.state.location.search).get('page')).toMatch(/^next:/)
+    await waitFor(() => expect(screen.getByRole('button', { name: '← Previous page' })).toBeEnabled())
+    await user.click(screen.getByRole('button', { name: '← Previous page' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(3))
+    expect(searches(c.backend.log)[2].query).toMatch(/^\?next=prev%3A/)
+  })
+})
