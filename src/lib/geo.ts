@@ -86,6 +86,15 @@ export function intersectionAreaRatio(aoi: readonly Polygon[], shape: Polygon | 
   return both ? Math.min(1, turfArea(both) / whole) : 0
 }
 
+/** The polygons merged where they overlap (turf's union), as a list of polygons. */
+export function unionOf(polygons: readonly Polygon[]): Polygon[] {
+  if (polygons.length < 2) return [...polygons]
+  const merged = turfUnion(featureCollection(polygons.map((p) => turfFeature(p))))
+  if (!merged) return [...polygons]
+  const g = merged.geometry
+  return g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }))
+}
+
 /** The smallest convex polygon holding every polygon given (for a search that takes one polygon). */
 export function convexHullOf(polygons: readonly Polygon[]): Polygon | null {
   const hull = turfConvex(featureCollection(polygons.map((p) => turfFeature(p))))

@@ -230,4 +230,14 @@ describe('createLimiter', () => {
     t.finish('a')
     await expect(run).resolves.toBe('a done')
   })
+
+  it('gives the slot back when a task throws before returning a promise', async () => {
+    const limiter = createLimiter(1)
+    const boom = (): Promise<string> => {
+      throw new Error('boom')
+    }
+    await expect(limiter.run(boom)).rejects.toThrow('boom')
+    expect(limiter.stats()).toEqual({ running: 0, waiting: 0 })
+    await expect(limiter.run(() => Promise.resolve('next'))).resolves.toBe('next')
+  })
 })

@@ -22,7 +22,14 @@ export function createLimiter(size: number) {
             return
           }
           running++
-          task().then(resolve, reject).finally(release)
+          let started: Promise<T>
+          try {
+            started = task()
+          } catch (e) {
+            // A task that throws before returning a promise still gives its slot back.
+            started = Promise.reject(e instanceof Error ? e : new Error(String(e)))
+          }
+          started.then(resolve, reject).finally(release)
         }
         if (running < size) start()
         else queue.push(start)

@@ -174,6 +174,10 @@ describe('encodePolygons / decodePolygons', () => {
     })
 
     it('refuses characters outside 63–126', () => {
+      // Appending a position equal to the last one (deltas 0, 0) keeps the ring valid…
+      expect(decodePolygons(`${good}??`)?.[0].coordinates[0]).toHaveLength(6)
+      // …but not when a zero is spelled with DEL (127), which would read as a zero chunk with more to follow.
+      expect(decodePolygons(`${good}\u007f??`)).toBeNull()
       expect(decodePolygons(`${good.slice(0, 4)} ${good.slice(4)}`)).toBeNull()
       expect(decodePolygons(`${good}\u007f`)).toBeNull()
       expect(decodePolygons(`>${good}`)).toBeNull()

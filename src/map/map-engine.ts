@@ -306,7 +306,8 @@ export class MapEngine {
     const entry = this.sources.get(id)
     if (entry && entry.data === data) return
     this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
-    if (this.map.isStyleLoaded()) this.addSource(id)
+    // Not isStyleLoaded(): it is false while any source loads, and the data would wait for nothing.
+    if (this.ready) this.addSource(id)
   }
 
   /** Hover, selection and the like, per feature (features need ids), without sending the data again. */
@@ -382,7 +383,7 @@ export class MapEngine {
    */
   setImages(images: MapImage[]): void {
     this.images = images
-    if (this.map.isStyleLoaded()) this.syncImages()
+    if (this.ready) this.syncImages()
   }
 
   private syncImages(): void {

@@ -115,6 +115,15 @@ describe('prepareCoverage', () => {
     expect(coverage(poly(rect(0.5, 39, 1.5, 42)))).toBeCloseTo(50 / 3, 6)
   })
 
+  it('counts overlapping AOI polygons once, on the fast path as on the fallback', () => {
+    // Two 0.2 × 0.1 rectangles overlapping by half: the AOI is 0.3 × 0.1.
+    const coverage = coverageOf([poly(rect(0, 0, 0.2, 0.1)), poly(rect(0.1, 0, 0.3, 0.1))])
+    // A third of the AOI, whether the footprint lies outside the overlap or over it.
+    expect(coverage(poly(rect(0, 0, 0.1, 0.1)))).toBeCloseTo(100 / 3, 4)
+    expect(coverage(poly(rect(0.1, 0, 0.2, 0.1)))).toBeCloseTo(100 / 3, 4)
+    expect(coverage(poly(rect(-1, -1, 1, 1)))).toBeCloseTo(100, 6)
+  })
+
   it('adds up the parts of a MultiPolygon footprint', () => {
     const coverage = coverageOf([aoi])
     const twoStrips: MultiPolygon = {
@@ -191,7 +200,10 @@ describe('prepareCoverage', () => {
         const a = (i * Math.PI) / 2 + (rand() - 0.5) * 0.8
         const ex = ax * Math.cos(a)
         const ey = ay * Math.sin(a)
-        fpRing.push([cx + ex * Math.cos(rot) - ey * Math.sin(rot), cy + ex * Math.sin(rot) + ey * Math.cos(rot)])
+        fpRing.push([
+          cx + ex * Math.cos(rot) - ey * Math.sin(rot),
+          cy + ex * Math.sin(rot) + ey * Math.cos(rot),
+        ])
       }
       fpRing.push(fpRing[0])
       // Half of them clockwise.

@@ -1,10 +1,10 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { intersectionAreaRatio } from '../../lib/geo'
+import { intersectionAreaRatio, unionOf } from '../../lib/geo'
 
 /**
  * How much of the search area a scene's footprint covers, in percent. Footprints are almost always convex
  * quadrilaterals, so each AOI ring is clipped against the footprint (Sutherland–Hodgman, exact for a convex
- * clip and any subject) in a plane scaled by the cosine of the AOI's latitude: a few microseconds a scene,
+ * clip and any subject) in the longitude/latitude plane (a ratio of areas at one place barely depends on the projection): a few microseconds a scene,
  * so 500 scenes cost well under a frame. A concave footprint falls back to turf's polygon intersection.
  */
 
@@ -93,17 +93,26 @@ const boxOf = (ring: readonly XY[]): [number, number, number, number] => {
 const overlaps = (a: readonly number[], b: readonly number[]) =>
   a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
 
+function overlapAny(polygons: readonly Polygon[]): boolean {
+  const boxes = polygons.map((p) => boxOf((p.coordinates[0] ?? []).map((c): XY => [c[0], c[1]])))
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i], boxes[j])) return true
+  return false
+}
+
 /**
  * Prepares the AOI once and returns a function giving each footprint's coverage of it (0–100). An empty AOI
  * gives null: there is nothing to cover.
  */
 export function prepareCoverage(
-  aoi: readonly Polygon[],
+  input: readonly Polygon[],
 ): ((footprint: Polygon | MultiPolygon) => number) | null {
+  // Overlapping AOI polygons are merged once, so no part of the AOI counts twice.
+  const aoi = overlapAny(input) ? unionOf(input) : input
   const lats = aoi.flatMap((p) => p.coordinates[0]?.map((c) => c[1]) ?? [])
   if (lats.length === 0) return null
-  const k = Math.cos((((Math.min(...lats) + Math.max(...lats)) / 2) * Math.PI) / 180)
-  const project = (ring: readonly Position[]): XY[] => ring.map((c) => [c[0] * k, c[1]])
+  // Plain longitude/latitude: scaling longitudes by the cosine of the latitude would change no ratio.
+  const project = (ring: readonly Position[]): XY[] => ring.map((c) => [c[0], c[1]])
   const polygons = aoi.map((p) =>
     p.coordinates.map((ring): PreparedRing => {
       const xy = openCcw(project(ring))

@@ -116,7 +116,17 @@ describe('quicklookCorners', () => {
   it('uses the outer ring of the first part of a MultiPolygon', () => {
     const footprint: MultiPolygon = {
       type: 'MultiPolygon',
-      coordinates: [[closed([sw, se, ne, nw])], [closed([[50, 50], [51, 50], [51, 51], [50, 51]])]],
+      coordinates: [
+        [closed([sw, se, ne, nw])],
+        [
+          closed([
+            [50, 50],
+            [51, 50],
+            [51, 51],
+            [50, 51],
+          ]),
+        ],
+      ],
     }
     expect(quicklookCorners(footprint)).toEqual([nw, ne, se, sw])
   })
@@ -140,9 +150,34 @@ describe('quicklookCorners', () => {
 describe('footprintData', () => {
   it('gives one feature per scene, its id the scene index in the response', () => {
     const geometries: (Polygon | MultiPolygon)[] = [
-      poly(closed([[0, 0], [1, 0], [1, 1], [0, 1]])),
-      { type: 'MultiPolygon', coordinates: [[closed([[2, 2], [3, 2], [3, 3]])]] },
-      poly(closed([[5, 5], [6, 5], [6, 6], [5, 6]])),
+      poly(
+        closed([
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ]),
+      ),
+      {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            closed([
+              [2, 2],
+              [3, 2],
+              [3, 3],
+            ]),
+          ],
+        ],
+      },
+      poly(
+        closed([
+          [5, 5],
+          [6, 5],
+          [6, 6],
+          [5, 6],
+        ]),
+      ),
     ]
     const scenes = geometries.map((g, i) => scene(`img-${i}`, g))
     const data = footprintData(scenes)
@@ -174,11 +209,15 @@ describe('footprintsOverlay', () => {
   })
 
   it('lists the hovered footprint only', () => {
-    expect(footprintsOverlay(data, 2, null).states).toEqual([{ id: 2, state: { hover: true, selected: false } }])
+    expect(footprintsOverlay(data, 2, null).states).toEqual([
+      { id: 2, state: { hover: true, selected: false } },
+    ])
   })
 
   it('lists the selected footprint only', () => {
-    expect(footprintsOverlay(data, null, 5).states).toEqual([{ id: 5, state: { hover: false, selected: true } }])
+    expect(footprintsOverlay(data, null, 5).states).toEqual([
+      { id: 5, state: { hover: false, selected: true } },
+    ])
   })
 
   it('lists a footprint both hovered and selected once', () => {
@@ -193,14 +232,34 @@ describe('footprintsOverlay', () => {
   })
 
   it('treats index 0 as a footprint, not as none', () => {
-    expect(footprintsOverlay(data, 0, null).states).toEqual([{ id: 0, state: { hover: true, selected: false } }])
-    expect(footprintsOverlay(data, null, 0).states).toEqual([{ id: 0, state: { hover: false, selected: true } }])
+    expect(footprintsOverlay(data, 0, null).states).toEqual([
+      { id: 0, state: { hover: true, selected: false } },
+    ])
+    expect(footprintsOverlay(data, null, 0).states).toEqual([
+      { id: 0, state: { hover: false, selected: true } },
+    ])
   })
 })
 
 describe('searchAreaOverlay', () => {
   it('shows each polygon of the search area as a feature, dashed and not interactive', () => {
-    const polygons = [poly(closed([[0, 0], [1, 0], [1, 1], [0, 1]])), poly(closed([[2, 2], [3, 2], [3, 3]]))]
+    const polygons = [
+      poly(
+        closed([
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ]),
+      ),
+      poly(
+        closed([
+          [2, 2],
+          [3, 2],
+          [3, 3],
+        ]),
+      ),
+    ]
     const overlay = searchAreaOverlay(polygons)
     expect(overlay.id).toBe(SEARCH_AREA_SOURCE)
     expect(overlay.data.features.map((f) => f.id)).toEqual([0, 1])

@@ -170,7 +170,11 @@ describe('sortRows', () => {
   })
 
   it('counts a cloud cover of 0 as a value, not as missing', () => {
-    const rows0: SceneRow[] = [row(0, { cloudCoverage: null }), row(1, { cloudCoverage: 0 }), row(2, { cloudCoverage: 3 })]
+    const rows0: SceneRow[] = [
+      row(0, { cloudCoverage: null }),
+      row(1, { cloudCoverage: 0 }),
+      row(2, { cloudCoverage: 3 }),
+    ]
     expect(order(sortRows(rows0, 'cloud-asc'))).toEqual([1, 2, 0])
     expect(order(sortRows(rows0, 'cloud-desc'))).toEqual([2, 1, 0])
   })

@@ -22,7 +22,8 @@ export function formatCloud(c: number | null | undefined): string {
 
 export function formatResolution(r: number | null | undefined): string {
   if (r === null || r === undefined) return 'Resolution n/a'
-  return r < 1 ? `${Math.round(r * 100)} cm` : `${+r.toFixed(1)} m`
+  // Below 99.5 cm in centimetres; from there metres, so 0.996 m never reads "100 cm".
+  return r < 0.995 ? `${Math.round(r * 100)} cm` : `${+r.toFixed(1)} m`
 }
 
 const DELIVERY: Record<string, string> = { MINUTES: 'Minutes', HOURS: 'Hours', DAYS: 'Days' }
@@ -31,10 +32,14 @@ export function formatDelivery(d: string | null | undefined): string {
   return d ? `Delivery in ${DELIVERY[d]?.toLowerCase() ?? d}` : 'Delivery time n/a'
 }
 
+/** Coverage from which a scene counts as covering the whole AOI (rounding of the area sums aside). */
+export const FULL_COVERAGE = 99.95
+
 export function formatCoverage(c: number | null): string {
   if (c === null) return ''
   if (c > 0 && c < 1) return '<1 % of AOI'
-  return `${Math.round(c)} % of AOI`
+  // Only a scene that covers the AOI whole says 100 %.
+  return `${c >= FULL_COVERAGE ? 100 : Math.min(99, Math.round(c))} % of AOI`
 }
 
 export const SORT_LABELS: Record<SceneSort, string> = {

@@ -54,7 +54,9 @@ function collection(
     integrations: ['SEARCH_AVAILABLE', 'QUICKLOOK_AVAILABLE'],
     providers: [
       { name: 'producer-co', title: 'Producer Co', description: 'Builds satellites', roles: ['PRODUCER'] },
-      ...(host ? [{ name: host, title: host.toUpperCase(), description: 'Hosts scenes', roles: ['HOST' as const] }] : []),
+      ...(host
+        ? [{ name: host, title: host.toUpperCase(), description: 'Hosts scenes', roles: ['HOST' as const] }]
+        : []),
     ],
     dataProducts: [],
     metadata: { productType },
@@ -180,7 +182,10 @@ describe('catalog view in the URL', () => {
   })
 
   it('swaps dates given the wrong way round', () => {
-    expect(read('from=2025-03-01&to=2025-01-15').filters).toMatchObject({ from: '2025-01-15', to: '2025-03-01' })
+    expect(read('from=2025-03-01&to=2025-01-15').filters).toMatchObject({
+      from: '2025-01-15',
+      to: '2025-03-01',
+    })
   })
 
   it('reads resolution bounds, swapping them when given the wrong way round', () => {
@@ -193,7 +198,17 @@ describe('catalog view in the URL', () => {
     expect(read('bbox=1,2,3,4').filters.area).toEqual({ kind: 'bbox', bbox: [1, 2, 3, 4] })
     // Across the antimeridian: west > east is allowed.
     expect(read('bbox=170,-5,-170,5').filters.area).toEqual({ kind: 'bbox', bbox: [170, -5, -170, 5] })
-    for (const bad of ['1,2,3', '1,2,3,4,5', '1,4,3,4', '1,5,3,4', '1,2,1,4', '181,2,3,4', '1,-91,3,4', '1,2,3,x', ''])
+    for (const bad of [
+      '1,2,3',
+      '1,2,3,4,5',
+      '1,4,3,4',
+      '1,5,3,4',
+      '1,2,1,4',
+      '181,2,3,4',
+      '1,-91,3,4',
+      '1,2,3,x',
+      '',
+    ])
       expect(read(`bbox=${bad}`).filters.area, bad).toBeNull()
   })
 
@@ -205,13 +220,18 @@ describe('catalog view in the URL', () => {
     expect(read(`aoi=${encodeURIComponent(encoded.slice(0, -2))}`).filters.area).toBeNull()
     // A malformed AOI falls back to the bbox beside it; a good one wins over it.
     expect(read('aoi=abc&bbox=1,2,3,4').filters.area).toEqual({ kind: 'bbox', bbox: [1, 2, 3, 4] })
-    expect(read(`aoi=${encodeURIComponent(encoded)}&bbox=1,2,3,4`).filters.area).toEqual({ kind: 'aoi', encoded })
+    expect(read(`aoi=${encodeURIComponent(encoded)}&bbox=1,2,3,4`).filters.area).toEqual({
+      kind: 'aoi',
+      encoded,
+    })
   })
 
   it('drops a page cursor that is not next:… or prev:…', () => {
     expect(read('page=next:abc_DEF-123').page).toBe('next:abc_DEF-123')
     expect(read('page=prev:x').page).toBe('prev:x')
-    for (const bad of ['next:', 'later:abc', 'abc', 'next:a b', 'next:a/b', `next:${'a'.repeat(501)}`])
+    // Opaque base64 cursors of the real service keep their + / = characters.
+    expect(read(`page=${encodeURIComponent('next:a/b+c==')}`).page).toBe('next:a/b+c==')
+    for (const bad of ['next:', 'later:abc', 'abc', 'next:a b', 'next:a"b', `next:${'a'.repeat(1001)}`])
       expect(read(`page=${encodeURIComponent(bad)}`).page, bad).toBeNull()
   })
 
@@ -283,7 +303,14 @@ describe('filterErrors', () => {
 
   it('reports every field at once', () => {
     const errors = filterErrors(
-      filters({ host: null, from: 'x', maxCloud: 200, minResolution: -3, limit: 0, area: { kind: 'aoi', encoded: '?' } }),
+      filters({
+        host: null,
+        from: 'x',
+        maxCloud: 200,
+        minResolution: -3,
+        limit: 0,
+        area: { kind: 'aoi', encoded: '?' },
+      }),
     )
     expect(Object.keys(errors).sort()).toEqual(['area', 'dates', 'host', 'limit', 'maxCloud', 'resolution'])
   })
@@ -321,17 +348,24 @@ describe('buildSearch', () => {
   })
 
   it('sends the chosen collections unique and sorted, dropping names not of the host', () => {
-    const built = buildSearch(filters({ host: 'oneatlas', collections: ['spot', 'capella-gec', 'phr', 'spot'] }), oneatlas)
+    const built = buildSearch(
+      filters({ host: 'oneatlas', collections: ['spot', 'capella-gec', 'phr', 'spot'] }),
+      oneatlas,
+    )
     expect(built.host).toBe('oneatlas')
     expect(built.body.collections).toEqual(['phr', 'spot'])
   })
 
   it('sends every collection of the host when none is chosen', () => {
-    expect(buildSearch(filters({ host: 'oneatlas' }), oneatlas).body.collections).toEqual(['phr', 'pneo', 'spot'])
+    expect(buildSearch(filters({ host: 'oneatlas' }), oneatlas).body.collections).toEqual([
+      'phr',
+      'pneo',
+      'spot',
+    ])
     // Chosen names that are all of another host count as none chosen.
-    expect(buildSearch(filters({ host: 'oneatlas', collections: ['capella-gec'] }), oneatlas).body.collections).toEqual(
-      ['phr', 'pneo', 'spot'],
-    )
+    expect(
+      buildSearch(filters({ host: 'oneatlas', collections: ['capella-gec'] }), oneatlas).body.collections,
+    ).toEqual(['phr', 'pneo', 'spot'])
   })
 
   it('sends whole UTC days as the datetime interval, open at a missing end', () => {
@@ -407,7 +441,10 @@ describe('buildSearch', () => {
   })
 
   it('sends a bbox area as bbox and never intersects', () => {
-    const built = buildSearch(filters({ host: 'oneatlas', area: { kind: 'bbox', bbox: [170, -5, -170, 5] } }), oneatlas)
+    const built = buildSearch(
+      filters({ host: 'oneatlas', area: { kind: 'bbox', bbox: [170, -5, -170, 5] } }),
+      oneatlas,
+    )
     expect(built.body.bbox).toEqual([170, -5, -170, 5])
     expect(built.body).not.toHaveProperty('intersects')
     expect(built.hull).toBe(false)
@@ -415,10 +452,24 @@ describe('buildSearch', () => {
 
   it('sends a one-polygon AOI as intersects and never bbox', () => {
     const aoi = poly(rect(12.4, 41.8, 12.6, 42), rect(12.45, 41.85, 12.5, 41.9))
-    const built = buildSearch(filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons([aoi]) } }), oneatlas)
+    const built = buildSearch(
+      filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons([aoi]) } }),
+      oneatlas,
+    )
     expect(built.body.intersects).toEqual(aoi)
     expect(built.body).not.toHaveProperty('bbox')
     expect(built.hull).toBe(false)
+  })
+
+  it('sends an AOI split at the antimeridian as one box across it, not a hull around the globe', () => {
+    const polygons = [poly(rect(179, 10, 180, 11)), poly(rect(-180, 10, -179, 11))]
+    const built = buildSearch(
+      filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons(polygons) } }),
+      oneatlas,
+    )
+    expect(built.body).not.toHaveProperty('intersects')
+    expect(built.body.bbox).toEqual([179, 10, -179, 11])
+    expect(built.hull).toBe(true)
   })
 
   it('sends the convex hull of a several-polygon AOI as intersects', () => {
@@ -560,7 +611,9 @@ describe('loosenSuggestions and loosen', () => {
     expect(loosenSuggestions(filters({ to: '2025-02-01' }))[0].label).toContain('any → 2025-02-01')
     expect(fields({ maxResolution: 3 })).toEqual(['resolution'])
     expect(fields({ collections: ['phr'] })).toEqual(['host'])
-    expect(fields({ area: { kind: 'aoi', encoded: encodePolygons([poly(rect(1, 2, 3, 4))]) } })).toEqual(['area'])
+    expect(fields({ area: { kind: 'aoi', encoded: encodePolygons([poly(rect(1, 2, 3, 4))]) } })).toEqual([
+      'area',
+    ])
   })
 
   it('loosens one field and keeps the others', () => {

@@ -98,7 +98,8 @@ export function readBbox(raw: string | null): Bbox | null {
   return [w, s, e, n]
 }
 
-const PAGE = /^(next|prev):[A-Za-z0-9_-]{1,500}$/
+// Cursors are opaque (base64 or url-safe base64 on the real service): any of those characters, bounded.
+const PAGE = /^(next|prev):[A-Za-z0-9_\-+/=.~]{1,1000}$/
 
 export function readCatalogView(params: URLSearchParams): CatalogView {
   const host = params.get('host')?.trim() ?? ''
@@ -227,7 +228,10 @@ export interface BuiltSearch {
   host: string
   body: SearchRequest
   notApplied: NotApplied[]
-  /** The AOI had several polygons: the request carries their convex hull (the contract takes one Polygon). */
+  /**
+   * The AOI had several polygons: the request carries their convex hull (the contract takes one Polygon), or
+   * their box when they lie on both sides of the antimeridian.
+   */
   hull: boolean
 }
 
@@ -292,8 +296,13 @@ export function buildSearch(f: SearchFilters, hostCollections: readonly Collecti
   if (f.area?.kind === 'bbox') body.bbox = [...f.area.bbox]
   else if (f.area?.kind === 'aoi') {
     const polygons = decodePolygons(f.area.encoded) ?? []
+    const across = acrossAntimeridian(polygons)
     if (polygons.length === 1) body.intersects = polygons[0]
-    else if (polygons.length > 1) {
+    else if (across) {
+      // Pieces on both sides of 180° (an AOI split there): a hull would wrap the globe; their box does not.
+      body.bbox = across
+      hull = true
+    } else if (polygons.length > 1) {
       const h = convexHullOf(polygons)
       if (h) {
         body.intersects = h
@@ -302,6 +311,22 @@ export function buildSearch(f: SearchFilters, hostCollections: readonly Collecti
     }
   }
   return { host: f.host, body, notApplied, hull }
+}
+
+/**
+ * The box of polygons lying on both sides of the antimeridian (west > east), or null when they do not: the
+ * pieces are taken the short way round, as one area.
+ */
+function acrossAntimeridian(polygons: readonly Polygon[]): Bbox | null {
+  if (polygons.length < 2) return null
+  const lons = polygons.flatMap((p) => p.coordinates[0].map((c) => c[0]))
+  const lats = polygons.flatMap((p) => p.coordinates[0].map((c) => c[1]))
+  const [w, e] = [Math.min(...lons), Math.max(...lons)]
+  if (e - w <= 180) return null
+  const shifted = lons.map((x) => (x < 0 ? x + 360 : x))
+  const [sw, se] = [Math.min(...shifted), Math.max(...shifted)]
+  if (se - sw >= e - w) return null
+  return [sw, Math.min(...lats), se - 360, Math.max(...lats)]
 }
 
 /** The map view as a search bbox: longitudes brought into −180…180 (west > east across the antimeridian). */

@@ -548,29 +548,31 @@ function ResultsHeader(props: HeaderProps) {
           {n}
         </Text>
       ))}
-      <Group gap="xs" justify="space-between">
-        <Group gap={4}>
-          <Button
-            size="compact-xs"
-            variant="default"
-            disabled={!props.prev || props.fetching}
-            onClick={() => props.prev && props.onPage(props.prev)}
-          >
-            ← Previous page
-          </Button>
-          <Button
-            size="compact-xs"
-            variant="default"
-            disabled={!props.next || props.fetching}
-            onClick={() => props.next && props.onPage(props.next)}
-          >
-            Next page →
+      {props.count > 0 && (
+        <Group gap="xs" justify="space-between">
+          <Group gap={4}>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={!props.prev || props.fetching}
+              onClick={() => props.prev && props.onPage(props.prev)}
+            >
+              ← Previous page
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={!props.next || props.fetching}
+              onClick={() => props.next && props.onPage(props.next)}
+            >
+              Next page →
+            </Button>
+          </Group>
+          <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
+            Add page to basket
           </Button>
         </Group>
-        <Button size="compact-xs" variant="light" disabled={props.count === 0} onClick={props.onAddAll}>
-          Add page to basket
-        </Button>
-      </Group>
+      )}
     </Stack>
   )
 }
@@ -620,7 +622,7 @@ function Results(props: ResultsProps) {
     const e = props.error
     if (isApiError(e) && e.kind === 'host')
       return (
-        <Alert color="orange" title={`The data host ${applied.host} failed`} role="alert">
+        <Alert color="red" title={`The data host ${applied.host} failed`} role="alert">
           <Text size="sm">{e.title}</Text>
           <Text size="sm" mt={4}>
             {whatToDo(e)}

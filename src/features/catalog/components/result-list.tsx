@@ -12,6 +12,7 @@ import {
   formatDelivery,
   formatResolution,
   formatSceneTime,
+  FULL_COVERAGE,
   sceneTime,
   type SceneRow,
 } from '../scene-format'
@@ -48,21 +49,12 @@ export const ResultList = memo(function ResultList(props: Props) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
-    // Until the list is measured (and where nothing measures, as in jsdom): a typical panel's size.
-    initialRect: { width: 400, height: 600 },
   })
   const active = useCatalogUi((s) => s.active)
   const activeFrom = useCatalogUi((s) => s.activeFrom)
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
   const basketKeys = new Set(inBasket.map(basketKey))
-
-  // The page's own timing mark: the first rows of a response are in the DOM.
-  useLayoutEffect(() => {
-    if (rows.length === 0) return
-    const id = requestAnimationFrame(() => performance.mark(MARKS.rows, { detail: { count: rows.length } }))
-    return () => cancelAnimationFrame(id)
-  }, [rows])
 
   const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
   // A scene picked on the map (or moved to by keys) scrolls into view.
@@ -116,7 +108,20 @@ export const ResultList = memo(function ResultList(props: Props) {
 
   const items = virtualizer.getVirtualItems()
   const top = virtualizer.scrollOffset ?? 0
+  // Nothing counts as in view until the list has been measured: no thumbnail is fetched on a guess.
   const bottom = top + (virtualizer.scrollRect?.height ?? 0)
+  const shown = items.length > 0
+
+  // The page's own timing mark: the first rows of a response are in the DOM (the frame they are painted in).
+  const marked = useRef<SceneRow[] | null>(null)
+  useLayoutEffect(() => {
+    if (!shown || rows.length === 0 || marked.current === rows) return
+    const id = requestAnimationFrame(() => {
+      marked.current = rows
+      performance.mark(MARKS.rows, { detail: { count: rows.length } })
+    })
+    return () => cancelAnimationFrame(id)
+  }, [rows, shown])
 
   return (
     <div
@@ -236,7 +241,12 @@ const Row = memo(function Row(props: RowProps) {
       </div>
       <Group gap={4} className={classes.rowSide} wrap="nowrap">
         {row.coverage !== null && (
-          <Badge size="sm" variant="light" tt="none" color={row.coverage >= 99.5 ? 'teal' : 'gray'}>
+          <Badge
+            size="sm"
+            tt="none"
+            variant={row.coverage >= FULL_COVERAGE ? 'filled' : 'light'}
+            color={row.coverage >= FULL_COVERAGE ? 'teal' : 'gray'}
+          >
             {formatCoverage(row.coverage)}
           </Badge>
         )}

@@ -1,4 +1,4 @@
-import { Button, CopyButton, Drawer, Group, Image, Stack, Table, Text, Title } from '@mantine/core'
+import { Button, CopyButton, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
 import { previewOptions } from '../queries'
@@ -39,11 +39,9 @@ export function SceneDrawer(props: Props) {
       onClose={props.onClose}
       position="right"
       size="md"
-      title={
-        <Title order={2} size="h4">
-          Scene details
-        </Title>
-      }
+      // Mantine renders the title as the dialog's h2.
+      title="Scene details"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-h4-font-size)' } }}
       closeButtonProps={{ 'aria-label': 'Close scene details' }}
     >
       {row && p && (
