@@ -35,6 +35,8 @@ test.describe('areas of interest', () => {
       .locator('label')
       .filter({ hasText: /^Polygon$/ })
       .click()
+    // The drawing tool loads with the first drawing.
+    await page.waitForFunction(() => window.__swathMap?.isDrawing() === true)
     const box = await page.getByTestId('map').boundingBox()
     if (!box) throw new Error('map has no box')
     const cx = box.x + box.width / 2

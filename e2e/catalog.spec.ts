@@ -36,6 +36,8 @@ async function drawParis(page: Page) {
     .locator('label')
     .filter({ hasText: /^Polygon$/ })
     .click()
+  // The drawing tool loads with the first drawing.
+  await page.waitForFunction(() => window.__swathMap?.isDrawing() === true)
   const box = await page.getByTestId('map').boundingBox()
   if (!box) throw new Error('map has no box')
   const cx = box.x + box.width / 2

@@ -1,8 +1,8 @@
 import type { Polygon, Position } from 'geojson'
-import { kml as kmlToGeoJson } from '@tmcw/togeojson'
 import { wktToGeoJSON } from '@terraformer/wkt'
-import { unzipSync, type UnzipFileInfo } from 'fflate'
-import { parseShp } from 'shpjs'
+import type { kml } from '@tmcw/togeojson'
+import type { UnzipFileInfo, unzipSync } from 'fflate'
+import type { parseShp } from 'shpjs'
 import { rectanglePolygon } from './geo'
 import { featureCollectionOf } from './geojson'
 
@@ -38,15 +38,42 @@ export function tooLargeMessage(name: string, size: number): string {
 
 /**
  * An AOI from a file's bytes: GeoJSON, KML, KMZ, a zipped shapefile (or a bare .shp), WKT or a bbox as text.
- * The format is told by content first and by extension only to explain a failure. Returns a promise so
- * that parsing can move to a worker without changing callers; today it runs synchronously.
+ * The format is told by content first and by extension only to explain a failure. Returns a promise: the
+ * readers of the binary formats load on first use.
  */
-export function parseAoiFile(
+export async function parseAoiFile(
   name: string,
   bytes: Uint8Array,
   options: AoiFileOptions = {},
 ): Promise<AoiParse> {
-  return Promise.resolve(readAoiFile(name, bytes, options))
+  await loadFileReaders()
+  return readAoiFile(name, bytes, options)
+}
+
+/**
+ * The readers of KML, zip and shapefiles (with proj4 for reprojection, about 90 kB gzip) load with the first
+ * file import, not with every page that shows the toolkit.
+ */
+interface FileReaders {
+  kml: typeof kml
+  unzipSync: typeof unzipSync
+  parseShp: typeof parseShp
+}
+let readers: FileReaders | null = null
+
+async function loadFileReaders(): Promise<void> {
+  if (readers) return
+  const [togeojson, fflate, shpjs] = await Promise.all([
+    import('@tmcw/togeojson'),
+    import('fflate'),
+    import('shpjs'),
+  ])
+  readers = { kml: togeojson.kml, unzipSync: fflate.unzipSync, parseShp: shpjs.parseShp }
+}
+
+function fileReaders(): FileReaders {
+  if (!readers) throw new Error('file readers not loaded: call parseAoiFile')
+  return readers
 }
 
 function readAoiFile(name: string, bytes: Uint8Array, options: AoiFileOptions): AoiParse {
@@ -426,7 +453,7 @@ function readKml(label: string, text: string, options: AoiFileOptions, format: s
     )
   }
   // togeojson accepts the browser's Document and xmldom's; the check above is all that can be known of it.
-  const fc = kmlToGeoJson(doc as unknown as Document)
+  const fc = fileReaders().kml(doc as unknown as Document)
   const c = emptyCollected()
   collect(fc, c)
   if (fc.features.length === 0)
@@ -463,7 +490,7 @@ function readZip(label: string, ext: string, bytes: Uint8Array, options: AoiFile
   let unzippedBytes = 0
   let entries: Record<string, Uint8Array>
   try {
-    entries = unzipSync(bytes, {
+    entries = fileReaders().unzipSync(bytes, {
       filter: (file: UnzipFileInfo) => {
         const n = file.name
         if (n.endsWith('/') || n.startsWith('__MACOSX/') || /(^|\/)\._/.test(n)) return false
@@ -564,7 +591,7 @@ function readShapefileLayers(label: string, layers: ShpLayer[], format: string):
       )
     let geometries: unknown[]
     try {
-      geometries = parseShp(layer.shp, layer.prj ?? false)
+      geometries = fileReaders().parseShp(layer.shp, layer.prj ?? false)
     } catch {
       return fail(`${layerLabel} is damaged: its shapes cannot be read. Export the shapefile again.`)
     }

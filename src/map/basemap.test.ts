@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { basemapData, offlineStyle, unwrapRing } from './basemap'
+import countries110m from 'world-atlas/countries-110m.json'
+import { basemapFromTopology, offlineStyle, unwrapRing, type CountriesTopology } from './basemap'
 
 describe('offline basemap', () => {
   it('unwraps a ring that jumps across the antimeridian so it stays continuous', () => {
@@ -28,7 +29,7 @@ describe('offline basemap', () => {
   })
 
   it('no country polygon has an edge longer than 180° of longitude', () => {
-    const { countries } = basemapData()
+    const { countries } = basemapFromTopology(countries110m as unknown as CountriesTopology)
     expect(countries.features.length).toBeGreaterThan(150)
     for (const f of countries.features) {
       const polys = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates

@@ -2,11 +2,13 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from
 import type { StyleSpecification } from 'maplibre-gl'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
-import countriesTopo from 'world-atlas/countries-110m.json'
+import countriesUrl from 'world-atlas/countries-110m.json?url'
 
 /**
- * The offline basemap: Natural Earth countries, borders and labels from world-atlas, drawn with no network
- * at all (no tiles, no glyphs, no sprite). Light and dark variants share one style; switching recolours it.
+ * The offline basemap: Natural Earth countries, borders and labels from world-atlas, drawn with nothing from
+ * outside (no tiles, no glyphs, no sprite). The countries are a static asset of the console (data, fetched
+ * once and cached by the browser, not a part of the code bundle). Light and dark variants share one style;
+ * switching recolours it.
  */
 
 export type Scheme = 'light' | 'dark'
@@ -43,17 +45,18 @@ function unwrap(g: Polygon | MultiPolygon): Polygon | MultiPolygon {
 }
 
 type CountryProps = { name: string }
-const topo = countriesTopo as unknown as Topology<{
+export type CountriesTopology = Topology<{
   countries: GeometryCollection<CountryProps>
   land: GeometryCollection
 }>
 
-let cached: { countries: FeatureCollection<Polygon | MultiPolygon, CountryProps>; borders: unknown } | null =
-  null
+export interface BasemapData {
+  countries: FeatureCollection<Polygon | MultiPolygon, CountryProps>
+  borders: FeatureCollection
+}
 
-/** Countries (unwrapped) and the inner borders, built once on first use. */
-export function basemapData() {
-  if (cached) return cached
+/** Countries (unwrapped) and the inner borders of the world-atlas topology. */
+export function basemapFromTopology(topo: CountriesTopology): BasemapData {
   const raw = feature(topo, topo.objects.countries) as FeatureCollection<Polygon | MultiPolygon, CountryProps>
   const countries: FeatureCollection<Polygon | MultiPolygon, CountryProps> = {
     type: 'FeatureCollection',
@@ -61,9 +64,40 @@ export function basemapData() {
       .filter((f): f is Feature<Polygon | MultiPolygon, CountryProps> => f.geometry !== null)
       .map((f) => ({ ...f, geometry: unwrap(f.geometry) })),
   }
-  cached = { countries, borders: mesh(topo, topo.objects.countries, (a, b) => a !== b) }
-  return cached
+  const borders = mesh(topo, topo.objects.countries, (a, b) => a !== b)
+  return {
+    countries,
+    borders: {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: borders }],
+    },
+  }
 }
+
+let loaded: BasemapData | null = null
+let loading: Promise<BasemapData> | null = null
+
+/** The basemap's data, fetched once per page; null until it has arrived. */
+export function basemapData(): BasemapData | null {
+  return loaded
+}
+
+export function loadBasemapData(): Promise<BasemapData> {
+  loading ??= fetch(countriesUrl)
+    .then((r) => {
+      if (!r.ok) throw new Error(`basemap data: HTTP ${r.status}`)
+      return r.json() as Promise<CountriesTopology>
+    })
+    .then((topo) => (loaded = basemapFromTopology(topo)))
+    .catch((e: unknown) => {
+      // A later map may try again.
+      loading = null
+      throw e
+    })
+  return loading
+}
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] }
 
 export const BASEMAP_COLORS: Record<
   Scheme,
@@ -78,12 +112,13 @@ export const BASEMAP_LAYERS = ['water', 'land', 'land-outline', 'borders', 'coun
 
 export function offlineStyle(scheme: Scheme): StyleSpecification {
   const c = BASEMAP_COLORS[scheme]
+  // Until the countries have arrived the map shows water; the engine fills the sources in then.
   const data = basemapData()
   return {
     version: 8,
     sources: {
-      countries: { type: 'geojson', data: data.countries },
-      borders: { type: 'geojson', data: data.borders as FeatureCollection },
+      countries: { type: 'geojson', data: data?.countries ?? EMPTY },
+      borders: { type: 'geojson', data: data?.borders ?? EMPTY },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': c.water } },

@@ -11,17 +11,9 @@ import {
 } from 'maplibre-gl'
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
-import {
-  TerraDraw,
-  TerraDrawCircleMode,
-  TerraDrawPolygonMode,
-  TerraDrawRectangleMode,
-  TerraDrawRenderMode,
-  TerraDrawSelectMode,
-  type GeoJSONStoreFeatures,
-} from 'terra-draw'
-import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
-import { BASEMAP_COLORS, offlineStyle, type Scheme } from './basemap'
+import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw'
+import { selfIntersections } from '../lib/geo'
+import { BASEMAP_COLORS, loadBasemapData, offlineStyle, type BasemapData, type Scheme } from './basemap'
 import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
@@ -57,6 +49,13 @@ export interface MapImage {
 
 const AOI_COLOR = '#0b7285'
 const PROBLEM_COLOR = '#c92a2a'
+const AOI_LAYERS = polygonLayers('aoi-shapes', { color: AOI_COLOR, fillOpacity: 0.18 })
+const PROBLEM_LAYERS = polygonLayers('aoi-problems', {
+  color: PROBLEM_COLOR,
+  fillOpacity: 0.15,
+  dashed: true,
+})
+const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
 
 /**
  * Owns the MapLibre map and the terra-draw instance. React creates it once and pushes plain data through
@@ -70,11 +69,14 @@ export class MapEngine {
   private style = 'offline'
   private mode: DrawMode = 'static'
   private aoiKey = '[]'
-  private pendingAoi: Polygon[] | null = null
+  /** The AOI as last given or drawn: shown through plain layers until the drawing tool has loaded. */
+  private aoi: Polygon[] = []
+  private drawLoading: Promise<void> | null = null
   private keyboardDraw = false
   /** True while setAoi rewrites the drawing: terra-draw's own events then are not the analyst's edits. */
   private applying = false
   private ready = false
+  private destroyed = false
   private readonly sources = new Map<
     string,
     { data: FeatureCollection; layers: LayerSpecification[]; interactive: boolean; sent?: FeatureCollection }
@@ -108,10 +110,16 @@ export class MapEngine {
     this.map.on('click', (e) => this.pick(e.point, 'click'))
     this.map.on('moveend', (e) => this.handlers.onViewChange?.(this.bounds(), e.originalEvent !== undefined))
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
+    void loadBasemapData().then(
+      (d) => this.fillBasemap(d),
+      // Without the countries the map still works: water, overlays and drawing.
+      () => undefined,
+    )
     this.map.on('load', () => {
       this.addOverlayLayers()
-      this.startDraw()
       this.ready = true
+      if (this.mode !== 'static') void this.startDraw()
+      this.setAoi(this.aoi, true)
       this.handlers.onReady?.()
     })
   }
@@ -145,66 +153,99 @@ export class MapEngine {
     else this.map.once('load', apply)
   }
 
+  /** Puts the countries in once they have arrived (the offline style starts with empty sources). */
+  private fillBasemap(d: BasemapData): void {
+    if (this.destroyed || this.style !== 'offline') return
+    const fill = () => {
+      void this.map.getSource<GeoJSONSource>('countries')?.setData(d.countries)
+      void this.map.getSource<GeoJSONSource>('borders')?.setData(d.borders)
+    }
+    if (this.map.getSource('countries')) fill()
+    else this.map.once('style.load', fill)
+  }
+
   /** Switches to 'offline' or an online style URL; drawings and overlays are carried over. */
   setStyle(style: string): void {
     if (style === this.style) return
     this.style = style
     const spec: StyleSpecification | string = style === 'offline' ? offlineStyle(this.scheme) : style
     const aoi = this.currentAoi()
+    const drawing = this.draw !== null
     this.draw?.stop()
     this.draw = null
     this.ready = false
     this.map.setStyle(spec)
     this.map.once('style.load', () => {
       this.addOverlayLayers()
-      this.startDraw()
-      this.setAoi(aoi, true)
       this.ready = true
+      if (drawing) void this.startDraw()
+      this.setAoi(aoi, true)
     })
   }
 
   // ---------------------------------------------------------------- drawing
 
-  private startDraw(): void {
-    const editable = { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } }
-    const styles = {
-      fillColor: AOI_COLOR,
-      outlineColor: AOI_COLOR,
-      fillOpacity: 0.18,
-      outlineWidth: 2,
-    } as const
-    this.draw = new TerraDraw({
-      adapter: new TerraDrawMapLibreGLAdapter({ map: this.map }),
-      modes: [
-        new TerraDrawPolygonMode({ styles }),
-        new TerraDrawRectangleMode({ styles }),
-        new TerraDrawCircleMode({ styles }),
-        new TerraDrawSelectMode({
-          flags: {
-            polygon: { feature: editable },
-            rectangle: { feature: { draggable: true } },
-            circle: { feature: { draggable: true } },
-          },
-        }),
-        new TerraDrawRenderMode({ modeName: 'static', styles: {} }),
-      ],
+  /**
+   * Loads terra-draw (and its MapLibre adapter) the first time the analyst draws or edits: a map that only
+   * shows an AOI and overlays does without it. From then on terra-draw shows the AOI.
+   */
+  private startDraw(): Promise<void> {
+    this.drawLoading ??= Promise.all([import('terra-draw'), import('terra-draw-maplibre-gl-adapter')]).then(
+      ([td, adapter]) => {
+        if (this.destroyed || !this.ready || this.draw) return
+        const editable = {
+          draggable: true,
+          coordinates: { midpoints: true, draggable: true, deletable: true },
+        }
+        const styles = {
+          fillColor: AOI_COLOR,
+          outlineColor: AOI_COLOR,
+          fillOpacity: 0.18,
+          outlineWidth: 2,
+        } as const
+        const draw = new td.TerraDraw({
+          adapter: new adapter.TerraDrawMapLibreGLAdapter({ map: this.map }),
+          modes: [
+            new td.TerraDrawPolygonMode({ styles }),
+            new td.TerraDrawRectangleMode({ styles }),
+            new td.TerraDrawCircleMode({ styles }),
+            new td.TerraDrawSelectMode({
+              flags: {
+                polygon: { feature: editable },
+                rectangle: { feature: { draggable: true } },
+                circle: { feature: { draggable: true } },
+              },
+            }),
+            new td.TerraDrawRenderMode({ modeName: 'static', styles: {} }),
+          ],
+        })
+        draw.start()
+        draw.setMode(this.mode)
+        draw.on('finish', () => this.emitAoi())
+        draw.on('change', (_ids, type) => {
+          if (type === 'delete') this.emitAoi()
+        })
+        this.draw = draw
+        this.setAoi(this.aoi, true)
+      },
+    )
+    const loading = this.drawLoading
+    // A style switch stops the tool: the next start builds it again on the loaded modules.
+    void loading.finally(() => {
+      if (this.drawLoading === loading && !this.draw) this.drawLoading = null
     })
-    this.draw.start()
-    this.draw.setMode(this.mode)
-    this.draw.on('finish', () => this.emitAoi())
-    this.draw.on('change', (_ids, type) => {
-      if (type === 'delete') this.emitAoi()
-    })
-    if (this.pendingAoi) {
-      const p = this.pendingAoi
-      this.pendingAoi = null
-      this.setAoi(p, true)
-    }
+    return loading
+  }
+
+  /** Whether terra-draw is running (it loads with the first drawing or editing). */
+  isDrawing(): boolean {
+    return this.draw !== null
   }
 
   setDrawMode(mode: DrawMode): void {
     this.mode = mode
-    this.draw?.setMode(mode)
+    if (this.draw) this.draw.setMode(mode)
+    else if (mode !== 'static' && this.ready) void this.startDraw()
   }
 
   /** Replaces what is drawn, unless it is what the map itself just reported (no feedback loop). */
@@ -212,10 +253,12 @@ export class MapEngine {
     const key = JSON.stringify(polygons)
     if (!force && key === this.aoiKey) return
     this.aoiKey = key
+    this.aoi = polygons
     if (!this.draw) {
-      this.pendingAoi = polygons
+      this.showAoi(polygons)
       return
     }
+    this.setSource('aoi-shapes', EMPTY_FC, AOI_LAYERS)
     this.applying = true
     this.draw.clear()
     const rejected: Polygon[] = []
@@ -234,12 +277,27 @@ export class MapEngine {
     this.setSource(
       'aoi-problems',
       { type: 'FeatureCollection', features: rejected.map(asFeature) },
-      polygonLayers('aoi-problems', { color: PROBLEM_COLOR, fillOpacity: 0.15, dashed: true }),
+      PROBLEM_LAYERS,
+    )
+  }
+
+  /** The AOI through plain layers, before terra-draw: self-crossing shapes in red as terra-draw shows them. */
+  private showAoi(polygons: Polygon[]): void {
+    const bad = (p: Polygon) => selfIntersections(p).length > 0
+    this.setSource(
+      'aoi-shapes',
+      { type: 'FeatureCollection', features: polygons.filter((p) => !bad(p)).map(asFeature) },
+      AOI_LAYERS,
+    )
+    this.setSource(
+      'aoi-problems',
+      { type: 'FeatureCollection', features: polygons.filter(bad).map(asFeature) },
+      PROBLEM_LAYERS,
     )
   }
 
   private currentAoi(): Polygon[] {
-    if (!this.draw) return this.pendingAoi ?? []
+    if (!this.draw) return this.aoi
     return this.draw
       .getSnapshot()
       .filter((f) => f.geometry.type === 'Polygon' && !f.properties.currentlyDrawing)
@@ -461,6 +519,7 @@ export class MapEngine {
   }
 
   destroy(): void {
+    this.destroyed = true
     this.map.getCanvasContainer().removeEventListener('keydown', this.onKey)
     this.draw?.stop()
     this.map.remove()

@@ -154,13 +154,16 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     toDraft(applied, useAoiStore.getState().polygons.length > 0 ? 'aoi' : 'view'),
   )
   const [seenKey, setSeenKey] = useState(appliedKey)
+  const areaKey = JSON.stringify(applied.area)
+  const [seenArea, setSeenArea] = useState(areaKey)
   if (seenKey !== appliedKey) {
-    // Another search is shown (ours, a link, back/forward): the form shows it, and a search that did not
-    // come from this page brings the camera to its area.
+    // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
+    // area that did not come from this page brings the camera to that area.
     setSeenKey(appliedKey)
+    setSeenArea(areaKey)
     setDraft(toDraft(applied, draft.areaMode))
     setViewMoved(false)
-    if (appliedKey !== ownKey) setFitRequest(fitFor(applied.area))
+    if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
   }
   // Until the analyst picks one, the form offers the first host.
   const draftHost = draft.host ?? hosts[0]?.name ?? null
