@@ -42,7 +42,9 @@ export function searchOptions(client: ApiClient, host: string, body: SearchReque
         }),
       )
       performance.mark(MARKS.response, { detail: { count: data.features.length } })
-      return data
+      // The host travels with its scenes: while the next search runs, the page still shows these, and their
+      // previews and basket entries must name their own host.
+      return { ...data, host }
     },
     // Archives change slowly; going back to a search shows it at once.
     staleTime: 5 * 60_000,

@@ -100,6 +100,28 @@ describe('catalog page', () => {
     expect(footprints?.data.features).toHaveLength(60)
   })
 
+  it('asks previews of the host whose scenes are shown, also while the next search runs', async () => {
+    const { console: c, router } = await open('/catalog?host=oneatlas&limit=30&bbox=-20,30,40,60')
+    await waitFor(async () =>
+      expect(within(await results()).getAllByRole('option').length).toBeGreaterThan(3),
+    )
+    await act(() => router.navigate('/catalog?host=blacksky&limit=30&bbox=-20,30,40,60'))
+    await waitFor(async () =>
+      expect(within(await results()).getAllByRole('option')[0].dataset.sceneId).toMatch(/^BSG-/),
+    )
+    await waitFor(() =>
+      expect(c.backend.log.filter((r) => r.path.includes('/catalog/blacksky/image/')).length).toBeGreaterThan(
+        0,
+      ),
+    )
+    const previews = c.backend.log.filter((r) => r.path.endsWith('/thumbnail'))
+    for (const r of previews) {
+      const [, host, id] = /^\/catalog\/([^/]+)\/image\/([^/]+)\//.exec(r.path) ?? []
+      expect(host === 'blacksky', `${host} asked for ${id}`).toBe(id.startsWith('BSG-'))
+      expect(r.status).toBe(200)
+    }
+  })
+
   it('turns the filters into the request, the URL and back', async () => {
     const { console: c, router } = await open('/catalog')
     const user = userEvent.setup()

@@ -93,7 +93,12 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     () => writeCatalogView({ ...DEFAULT_VIEW, filters: applied }).toString(),
     [applied],
   )
-  const appliedPolygons = useMemo(() => areaPolygons(applied.area), [applied.area])
+  // Keyed by the area's text: reading the URL makes a new object each time, for the same area.
+  const appliedAreaKey = JSON.stringify(applied.area)
+  const appliedPolygons = useMemo(
+    () => areaPolygons(JSON.parse(appliedAreaKey) as SearchArea | null),
+    [appliedAreaKey],
+  )
   const go = useCallback(
     (next: CatalogView, replace = false) => setParams(writeCatalogView(next), { replace }),
     [setParams],
@@ -308,7 +313,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   const addToBasket = useBasketStore((s) => s.add)
   const removeFromBasket = useBasketStore((s) => s.remove)
   const [status, setStatus] = useState('')
-  const host = applied.host ?? ''
+  const host = response?.host ?? applied.host ?? ''
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {
@@ -468,6 +473,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
             >
               <ResultList
                 host={host}
+                response={features}
                 rows={sorted}
                 withThumbnails={withThumbnails}
                 titles={titles}

@@ -22,6 +22,8 @@ const ROW_HEIGHT = 84
 
 interface Props {
   host: string
+  /** The response the rows come from: the timing mark is placed once per response. */
+  response: unknown
   rows: SceneRow[]
   /** Collections whose scenes have thumbnails (`THUMBNAIL_AVAILABLE`). */
   withThumbnails: ReadonlySet<string>
@@ -113,15 +115,16 @@ export const ResultList = memo(function ResultList(props: Props) {
   const shown = items.length > 0
 
   // The page's own timing mark: the first rows of a response are in the DOM (the frame they are painted in).
-  const marked = useRef<SceneRow[] | null>(null)
+  const marked = useRef<unknown>(null)
+  const { response } = props
   useLayoutEffect(() => {
-    if (!shown || rows.length === 0 || marked.current === rows) return
+    if (!shown || rows.length === 0 || marked.current === response) return
     const id = requestAnimationFrame(() => {
-      marked.current = rows
+      marked.current = response
       performance.mark(MARKS.rows, { detail: { count: rows.length } })
     })
     return () => cancelAnimationFrame(id)
-  }, [rows, shown])
+  }, [response, rows.length, shown])
 
   return (
     <div
