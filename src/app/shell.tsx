@@ -7,7 +7,7 @@ import {
   Group,
   Button,
   Divider,
-  Popover,
+  Paper,
   NativeSelect,
   Progress,
   Stack,
@@ -19,7 +19,7 @@ import {
 import { useDisclosure } from '@mantine/hooks'
 import { Notifications } from '@mantine/notifications'
 import '@mantine/notifications/styles.css'
-import { useEffect } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
@@ -149,63 +149,109 @@ const ROLE_LABELS: Record<string, string> = {
   USER: 'User',
 }
 
+/**
+ * The account panel: a disclosure that opens below its button (no floating-position library on every page's
+ * first load). Escape, a click elsewhere or tabbing away closes it; Escape returns focus to the button.
+ */
 function AccountMenu() {
   const { session } = useConsoleServices()
   const snap = useSession()
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    panel.current?.focus()
+    const onDown = (e: PointerEvent) => {
+      const t = e.target as Node
+      if (!panel.current?.contains(t) && !button.current?.contains(t)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onDown)
+    return () => document.removeEventListener('pointerdown', onDown)
+  }, [open])
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.key !== 'Escape') return
+    e.stopPropagation()
+    setOpen(false)
+    button.current?.focus()
+  }
   const user = snap.user
   if (!user) return null
   const perms = permissionsOf(user)
   const role = ROLE_LABELS[user.role] ?? user.role
   return (
-    <Popover position="bottom-end" width={320} trapFocus returnFocus withinPortal shadow="md">
-      <Popover.Target>
-        <UnstyledButton className={classes.account} aria-label={`Account: ${user.name}, ${role}`}>
-          <Text size="sm" fw={600} truncate maw={180}>
-            {user.name}
-          </Text>
-        </UnstyledButton>
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label="Account">
-        <Stack gap={6}>
-          <div>
-            <Text fw={600}>{user.name}</Text>
-            <Text size="sm" c="dimmed">
-              {user.email}
-            </Text>
-          </div>
-          <Group gap={6}>
-            <Badge variant="default">{role}</Badge>
-            <Badge variant="default">
-              {user.plan === 'ENTERPRISE' ? 'Enterprise plan' : 'Standard plan'}
-            </Badge>
-            {snap.region && <Badge variant="default">{snap.region.label}</Badge>}
-          </Group>
-          <Text size="xs">
-            <Text span fw={600} size="xs">
-              Scopes:
-            </Text>{' '}
-            {user.scopes.join(', ') || 'none'}
-          </Text>
-          <Text size="xs" data-testid="budget-access">
-            <Text span fw={600} size="xs">
-              Budgets:
-            </Text>{' '}
-            {perms.budgetsWhyNot ?? 'available to you'}
-          </Text>
-          {!perms.acceptEulas && (
+    <div className={classes.accountWrap}>
+      <UnstyledButton
+        ref={button}
+        className={classes.account}
+        aria-label={`Account: ${user.name}, ${role}`}
+        aria-expanded={open}
+        aria-controls="account-panel"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Text size="sm" fw={600} truncate maw={180}>
+          {user.name}
+        </Text>
+      </UnstyledButton>
+      {open && (
+        <Paper
+          id="account-panel"
+          ref={panel}
+          role="dialog"
+          aria-label="Account"
+          tabIndex={-1}
+          withBorder
+          shadow="md"
+          p="md"
+          className={classes.accountPanel}
+          onKeyDown={onKeyDown}
+          onBlur={(e) => {
+            // Tabbing out of the panel closes it, as clicking elsewhere does.
+            const next = e.relatedTarget as Node | null
+            if (next && !panel.current?.contains(next) && !button.current?.contains(next)) setOpen(false)
+          }}
+        >
+          <Stack gap={6}>
+            <div>
+              <Text fw={600}>{user.name}</Text>
+              <Text size="sm" c="dimmed">
+                {user.email}
+              </Text>
+            </div>
+            <Group gap={6}>
+              <Badge variant="default">{role}</Badge>
+              <Badge variant="default">
+                {user.plan === 'ENTERPRISE' ? 'Enterprise plan' : 'Standard plan'}
+              </Badge>
+              {snap.region && <Badge variant="default">{snap.region.label}</Badge>}
+            </Group>
             <Text size="xs">
               <Text span fw={600} size="xs">
-                EULAs:
+                Scopes:
               </Text>{' '}
-              your role can read them but not accept them.
+              {user.scopes.join(', ') || 'none'}
             </Text>
-          )}
-          <Divider />
-          <Button variant="default" onClick={() => session.signOut()}>
-            Sign out
-          </Button>
-        </Stack>
-      </Popover.Dropdown>
-    </Popover>
+            <Text size="xs" data-testid="budget-access">
+              <Text span fw={600} size="xs">
+                Budgets:
+              </Text>{' '}
+              {perms.budgetsWhyNot ?? 'available to you'}
+            </Text>
+            {!perms.acceptEulas && (
+              <Text size="xs">
+                <Text span fw={600} size="xs">
+                  EULAs:
+                </Text>{' '}
+                your role can read them but not accept them.
+              </Text>
+            )}
+            <Divider />
+            <Button variant="default" onClick={() => session.signOut()}>
+              Sign out
+            </Button>
+          </Stack>
+        </Paper>
+      )}
+    </div>
   )
 }

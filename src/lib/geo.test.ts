@@ -2,6 +2,7 @@ import type { Polygon } from 'geojson'
 import { kinks } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import {
+  convexHullOf,
   AOI_LIMITS,
   applyFix,
   areaKm2,
@@ -626,5 +627,37 @@ describe('parseCoordinateList', () => {
       ok: false,
       message: expect.stringMatching(/at least three/) as unknown,
     })
+  })
+})
+
+describe('convexHullOf', () => {
+  const ring = (...pts: [number, number][]): Polygon => ({ type: 'Polygon', coordinates: [[...pts, pts[0]]] })
+
+  it('keeps the corners and drops the points inside, counter-clockwise and closed', () => {
+    const hull = convexHullOf([ring([0, 0], [4, 0], [4, 4], [0, 4]), ring([1, 1], [2, 1], [2, 2])])
+    expect(hull?.coordinates[0]).toEqual([
+      [0, 0],
+      [4, 0],
+      [4, 4],
+      [0, 4],
+      [0, 0],
+    ])
+  })
+
+  it('spans polygons apart from each other', () => {
+    const hull = convexHullOf([ring([0, 0], [1, 0], [0, 1]), ring([10, 10], [11, 10], [10, 11])])
+    expect(hull?.coordinates[0]).toEqual([
+      [0, 0],
+      [1, 0],
+      [11, 10],
+      [10, 11],
+      [0, 1],
+      [0, 0],
+    ])
+  })
+
+  it('gives null for points on one line or too few points', () => {
+    expect(convexHullOf([ring([0, 0], [1, 1], [2, 2])])).toBeNull()
+    expect(convexHullOf([])).toBeNull()
   })
 })

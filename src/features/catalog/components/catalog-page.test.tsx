@@ -128,7 +128,7 @@ describe('catalog page', () => {
     await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
     await user.click(screen.getByLabelText('Pléiades'))
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } })
-    await user.type(screen.getByLabelText('Maximum cloud cover'), '20')
+    await user.type(screen.getByLabelText(/Maximum cloud cover/), '20')
     await user.type(screen.getByLabelText('Resolution from (m)'), '0.4')
     await user.type(screen.getByLabelText('to (m)'), '0.8')
     await user.click(screen.getByText('Anywhere'))
@@ -155,8 +155,8 @@ describe('catalog page', () => {
 
     // Editing a filter marks the results as out of date until the next search.
     await user.click(screen.getByRole('tab', { name: /^Search/ }))
-    await user.clear(screen.getByLabelText('Maximum cloud cover'))
-    await user.type(screen.getByLabelText('Maximum cloud cover'), '5')
+    await user.clear(screen.getByLabelText(/Maximum cloud cover/))
+    await user.type(screen.getByLabelText(/Maximum cloud cover/), '5')
     expect(await screen.findByTestId('filters-changed')).toBeInTheDocument()
     expect(screen.getByRole('tab', { name: 'Search (changed)' })).toBeInTheDocument()
     // Ctrl+Enter searches from inside a field.

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
@@ -60,10 +60,12 @@ import { BasketPanel } from './basket-panel'
 import classes from './catalog.module.css'
 import { QuicklookPanel } from './quicklook-panel'
 import { ResultList } from './result-list'
-import { SceneDrawer } from './scene-drawer'
 import { SearchForm, type AreaMode, type Draft } from './search-form'
 
 type Collection = components['schemas']['Collection']
+
+// Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
+const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
 
 export interface CatalogPageProps {
   /** The glossary's collections (the app route reads them); undefined while loading. */
@@ -489,21 +491,25 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
           </Tabs.Panel>
         </Tabs>
       </div>
-      <SceneDrawer
-        row={detailRow}
-        host={host}
-        collectionTitle={detailRow ? (titles.get(detailRow.scene.properties.collection) ?? '') : ''}
-        hasQuicklook={!!detailRow && withQuicklooks.has(detailRow.scene.properties.collection)}
-        inBasket={
-          !!detailRow && basket.some((s) => s.host === host && s.id === detailRow.scene.properties.id)
-        }
-        quicklookShown={
-          !!detailRow && quicklooks.some((q) => q.key === `${host}/${detailRow.scene.properties.id}`)
-        }
-        onClose={() => setDetails(null)}
-        onToggleBasket={toggleBasket}
-        onToggleQuicklook={toggleQuicklook}
-      />
+      {detailRow && (
+        <Suspense fallback={null}>
+          <SceneDrawer
+            row={detailRow}
+            host={host}
+            collectionTitle={detailRow ? (titles.get(detailRow.scene.properties.collection) ?? '') : ''}
+            hasQuicklook={!!detailRow && withQuicklooks.has(detailRow.scene.properties.collection)}
+            inBasket={
+              !!detailRow && basket.some((s) => s.host === host && s.id === detailRow.scene.properties.id)
+            }
+            quicklookShown={
+              !!detailRow && quicklooks.some((q) => q.key === `${host}/${detailRow.scene.properties.id}`)
+            }
+            onClose={() => setDetails(null)}
+            onToggleBasket={toggleBasket}
+            onToggleQuicklook={toggleQuicklook}
+          />
+        </Suspense>
+      )}
     </Stack>
   )
 }

@@ -5,7 +5,6 @@ import {
   Group,
   Kbd,
   NativeSelect,
-  NumberInput,
   Paper,
   SegmentedControl,
   Stack,
@@ -13,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { useState, type ComponentProps, type ReactNode } from 'react'
 import type { components } from '../../../api/schema'
 import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../search-state'
 
@@ -44,7 +43,46 @@ interface Props {
   aoiTools: ReactNode
 }
 
-const num = (v: string | number): number | null => (v === '' || v === null ? null : Number(v))
+type DecimalInputProps = Omit<ComponentProps<typeof TextInput>, 'value' | 'onChange'> & {
+  value: number | null
+  /** null when empty; NaN when the text is not a number, for the form's checks to say so. */
+  onValue: (value: number | null) => void
+}
+
+/**
+ * A number typed as text: what the analyst types stays as typed ("0." on the way to "0.5"), and the form
+ * gets the number. A value set from outside (a link, Undo changes) replaces the text.
+ */
+function DecimalInput({ value, onValue, ...rest }: DecimalInputProps) {
+  const [text, setText] = useState(value === null || Number.isNaN(value) ? '' : String(value))
+  const [seen, setSeen] = useState(value)
+  if (!Object.is(seen, value)) {
+    setSeen(value)
+    if (!Object.is(parseDecimal(text), value))
+      setText(value === null || Number.isNaN(value) ? '' : String(value))
+  }
+  return (
+    <TextInput
+      inputMode="decimal"
+      autoComplete="off"
+      {...rest}
+      value={text}
+      onChange={(e) => {
+        const raw = e.currentTarget.value
+        setText(raw)
+        const v = parseDecimal(raw)
+        setSeen(v)
+        onValue(v)
+      }}
+    />
+  )
+}
+
+function parseDecimal(raw: string): number | null {
+  const t = raw.trim().replace(',', '.')
+  if (t === '') return null
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : Number.NaN
+}
 
 /** The filters of a catalog search. Nothing is sent until Search (or Ctrl+Enter). */
 export function SearchForm(props: Props) {
@@ -120,14 +158,10 @@ export function SearchForm(props: Props) {
               >
                 {errors.dates ?? 'UTC days, both included; leave one empty for an open end.'}
               </Text>
-              <NumberInput
-                label="Maximum cloud cover"
-                suffix=" %"
-                min={0}
-                max={100}
-                clampBehavior="none"
-                value={draft.maxCloud ?? ''}
-                onChange={(v) => onChange({ maxCloud: num(v) })}
+              <DecimalInput
+                label="Maximum cloud cover (%)"
+                value={draft.maxCloud}
+                onValue={(v) => onChange({ maxCloud: v })}
                 error={errors.maxCloud}
                 description={skipped('maxCloud')}
                 styles={
@@ -137,22 +171,16 @@ export function SearchForm(props: Props) {
                 }
               />
               <Group grow align="flex-start" gap="xs">
-                <NumberInput
+                <DecimalInput
                   label="Resolution from (m)"
-                  min={0}
-                  step={0.1}
-                  decimalScale={2}
-                  value={draft.minResolution ?? ''}
-                  onChange={(v) => onChange({ minResolution: num(v) })}
+                  value={draft.minResolution}
+                  onValue={(v) => onChange({ minResolution: v })}
                   error={errors.resolution ? ' ' : undefined}
                 />
-                <NumberInput
+                <DecimalInput
                   label="to (m)"
-                  min={0}
-                  step={0.1}
-                  decimalScale={2}
-                  value={draft.maxResolution ?? ''}
-                  onChange={(v) => onChange({ maxResolution: num(v) })}
+                  value={draft.maxResolution}
+                  onValue={(v) => onChange({ maxResolution: v })}
                   error={errors.resolution ? ' ' : undefined}
                 />
               </Group>
@@ -161,14 +189,12 @@ export function SearchForm(props: Props) {
                   {errors.resolution}
                 </Text>
               )}
-              <NumberInput
+              <DecimalInput
                 label="Scenes per page"
-                min={MIN_LIMIT}
-                max={MAX_LIMIT}
-                allowDecimal={false}
-                clampBehavior="none"
+                inputMode="numeric"
+                description={`${MIN_LIMIT} to ${MAX_LIMIT}`}
                 value={draft.limit}
-                onChange={(v) => onChange({ limit: num(v) ?? Number.NaN })}
+                onValue={(v) => onChange({ limit: v ?? Number.NaN })}
                 error={errors.limit}
               />
               <div>
