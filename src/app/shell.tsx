@@ -42,8 +42,11 @@ export function Shell() {
   const navigation = useNavigation()
   const [navOpen, { toggle, close }] = useDisclosure(false)
   useEffect(() => {
-    // Fetched while the session is healthy, so the dialog opens at once when it is not.
-    void import('./session/reauth-dialog')
+    // Fetched while the session is healthy, so the dialog opens at once when it is not; not with the page's
+    // first load (its modal and form weigh more than the page needs), but well before the 30-minute refresh
+    // token can run out.
+    const t = setTimeout(() => void import('./session/reauth-dialog'), 20_000)
+    return () => clearTimeout(t)
   }, [])
   if (snap.status === 'signed-out') {
     return <Navigate to={paths.signIn(location.pathname + location.search)} replace />

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core'
+import { ActionIcon, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { formatSceneTime } from '../scene-format'
@@ -47,7 +47,7 @@ export function BasketPanel() {
           ))}
       </Group>
       {open && (
-        <ScrollArea.Autosize mah={180} id="basket-list">
+        <Box mah={180} style={{ overflowY: 'auto' }} id="basket-list">
           {scenes.length === 0 ? (
             <Text size="xs" c="dimmed" p={4}>
               Empty. Press Space on a result, or tick its box, to add it.
@@ -72,7 +72,7 @@ export function BasketPanel() {
               ))}
             </Stack>
           )}
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Paper>
   )
