@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, signIn, test } from './fixtures'
+import { drawBoxWithMouse, expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 const CORPUS = join(import.meta.dirname, '../src/lib/testdata/aoi')
-
-/** Waits until the map has drawn its style: a real "it rendered" check, no pixel reading. */
-async function mapReady(page: Page) {
-  await page.waitForFunction(() => window.__swathMap?.isReady() === true, undefined, { timeout: 30_000 })
-}
 
 async function openAreas(page: Page) {
   await signIn(page, 'analyst@swath.test', '/areas')
@@ -31,27 +26,7 @@ test.describe('areas of interest', () => {
   test('draw a polygon with the mouse and read its area; undo and redo it', async ({ page }) => {
     await openAreas(page)
     await expectAccessible(page)
-    await page
-      .locator('label')
-      .filter({ hasText: /^Polygon$/ })
-      .click()
-    // The drawing tool loads with the first drawing.
-    await page.waitForFunction(() => window.__swathMap?.isDrawing() === true)
-    const box = await page.getByTestId('map').boundingBox()
-    if (!box) throw new Error('map has no box')
-    const cx = box.x + box.width / 2
-    const cy = box.y + box.height / 2
-    const corners: [number, number][] = [
-      [cx - 80, cy - 60],
-      [cx + 80, cy - 60],
-      [cx + 80, cy + 60],
-      [cx - 80, cy + 60],
-      [cx - 80, cy - 60],
-    ]
-    for (const [x, y] of corners) {
-      await page.mouse.move(x, y)
-      await page.mouse.click(x, y)
-    }
+    await drawBoxWithMouse(page, 80, 60)
     await expect(summary(page)).toContainText(/1 polygon · [\d,.]+ (km²|m²) · 4 vertices/)
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect(summary(page)).toContainText('Nothing drawn yet')

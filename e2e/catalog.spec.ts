@@ -1,9 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, signIn, test } from './fixtures'
-
-async function mapReady(page: Page) {
-  await page.waitForFunction(() => window.__swathMap?.isReady() === true, undefined, { timeout: 30_000 })
-}
+import { drawBoxWithMouse, expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' })
 const options = (page: Page) => results(page).getByRole('option')
@@ -32,26 +28,7 @@ const indexOf = async (row: Locator) => Number((await row.getAttribute('id'))?.r
 /** Draws a rectangle-ish polygon around Paris with the mouse, as an analyst would. */
 async function drawParis(page: Page) {
   await page.evaluate(() => window.__swathMap?.map.jumpTo({ center: [2.35, 48.86], zoom: 9 }))
-  await page
-    .locator('label')
-    .filter({ hasText: /^Polygon$/ })
-    .click()
-  // The drawing tool loads with the first drawing.
-  await page.waitForFunction(() => window.__swathMap?.isDrawing() === true)
-  const box = await page.getByTestId('map').boundingBox()
-  if (!box) throw new Error('map has no box')
-  const cx = box.x + box.width / 2
-  const cy = box.y + box.height / 2
-  for (const [x, y] of [
-    [cx - 90, cy - 60],
-    [cx + 90, cy - 60],
-    [cx + 90, cy + 60],
-    [cx - 90, cy + 60],
-    [cx - 90, cy - 60],
-  ]) {
-    await page.mouse.move(x, y)
-    await page.mouse.click(x, y)
-  }
+  await drawBoxWithMouse(page, 90, 60)
   await expect(page.getByTestId('aoi-summary')).toContainText('1 polygon')
   await page.locator('label').filter({ hasText: /^Pan$/ }).click()
 }

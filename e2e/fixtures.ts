@@ -62,3 +62,36 @@ export async function expectAccessible(page: Page) {
     [],
   )
 }
+
+/** Waits until the map has drawn its style: a real "it rendered" check, no pixel reading. */
+export async function mapReady(page: Page) {
+  await page.waitForFunction(() => window.__swathMap?.isReady() === true, undefined, { timeout: 30_000 })
+}
+
+/**
+ * Draws a rectangle-shaped polygon of 2·halfW × 2·halfH px around the map's centre with the Polygon tool,
+ * clicking its corners as an analyst would.
+ */
+export async function drawBoxWithMouse(page: Page, halfW: number, halfH: number) {
+  await page
+    .locator('label')
+    .filter({ hasText: /^Polygon$/ })
+    .click()
+  // The drawing tool loads with the first drawing.
+  await page.waitForFunction(() => window.__swathMap?.isDrawing() === true)
+  const box = await page.getByTestId('map').boundingBox()
+  if (!box) throw new Error('map has no box')
+  const cx = box.x + box.width / 2
+  const cy = box.y + box.height / 2
+  const corners: [number, number][] = [
+    [cx - halfW, cy - halfH],
+    [cx + halfW, cy - halfH],
+    [cx + halfW, cy + halfH],
+    [cx - halfW, cy + halfH],
+    [cx - halfW, cy - halfH],
+  ]
+  for (const [x, y] of corners) {
+    await page.mouse.move(x, y)
+    await page.mouse.click(x, y)
+  }
+}

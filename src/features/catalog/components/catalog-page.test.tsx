@@ -56,6 +56,20 @@ const paris: Polygon = {
   ],
 }
 
+/** Its outline crosses itself. */
+const bowtie: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.25, 48.82],
+      [2.42, 48.9],
+      [2.42, 48.82],
+      [2.25, 48.9],
+      [2.25, 48.82],
+    ],
+  ],
+}
+
 const open = (at: string) => renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], { at })
 
 const searches = (log: SimBackend['log']) =>
@@ -195,18 +209,6 @@ describe('catalog page', () => {
     expect(first.getAttribute('aria-label')).toMatch(/(\d+|<1) % of AOI/)
 
     // A self-crossing AOI is caught before anything is sent.
-    const bowtie: Polygon = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [2.25, 48.82],
-          [2.42, 48.9],
-          [2.42, 48.82],
-          [2.25, 48.9],
-          [2.25, 48.82],
-        ],
-      ],
-    }
     act(() => useAoiStore.getState().setPolygons([bowtie]))
     await user.click(screen.getByRole('tab', { name: /^Search/ }))
     await user.click(screen.getByRole('button', { name: 'Search' }))
@@ -215,23 +217,7 @@ describe('catalog page', () => {
   })
 
   it('shows a geometry refused by the service (422) at the area, with its message', async () => {
-    const bowtie =
-      'aoi=' +
-      encodePolygons([
-        {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [2.25, 48.82],
-              [2.42, 48.9],
-              [2.42, 48.82],
-              [2.25, 48.9],
-              [2.25, 48.82],
-            ],
-          ],
-        },
-      ])
-    const { console: c } = await open(`/catalog?host=oneatlas&${bowtie}`)
+    const { console: c } = await open(`/catalog?host=oneatlas&aoi=${encodePolygons([bowtie])}`)
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('The service refused this search')
     expect(searches(c.backend.log)[0].status).toBe(422)
