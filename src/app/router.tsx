@@ -5,6 +5,7 @@ import { geometriesRoutes } from './routes/geometries-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
 import { RouteError } from './routes/route-error'
+import { StartingUp } from './routes/starting-up'
 
 /** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
 const withBoundary = (routes: RouteObject[]): RouteObject[] =>
@@ -15,11 +16,14 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
     {
       // Its own chunk: the sign-in page loads none of the console's areas.
       path: '/sign-in',
+      hydrateFallbackElement: <StartingUp />,
       lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
     },
     {
       path: '/',
       lazy: async () => ({ Component: (await import('./shell')).Shell }),
+      // What shows while the first page's chunk and loader data arrive (React Router warns without one).
+      hydrateFallbackElement: <StartingUp />,
       errorElement: <RouteError />,
       children: withBoundary([
         { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
