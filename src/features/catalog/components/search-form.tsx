@@ -14,6 +14,7 @@ import {
 } from '@mantine/core'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import type { components } from '../../../api/schema'
+import classes from './catalog.module.css'
 import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../search-state'
 
 type Collection = components['schemas']['Collection']
@@ -225,24 +226,27 @@ export function SearchForm(props: Props) {
                   </Text>
                 </Alert>
               )}
-              {props.dirty && (
-                <Text size="sm" c="orange.9" role="status" data-testid="filters-changed">
-                  Filters changed: the results are for the previous search. Search to apply.
-                </Text>
-              )}
-              <Group gap="xs">
-                <Button type="submit" loading={props.searching}>
-                  Search
-                </Button>
-                <Text size="xs" c="dimmed">
-                  <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
-                </Text>
+              {/* Kept in view at the panel's foot while the filters scroll. */}
+              <div className={classes.actions}>
                 {props.dirty && (
-                  <Button variant="subtle" size="xs" onClick={props.onReset}>
-                    Undo changes
-                  </Button>
+                  <Text size="sm" c="orange.9" role="status" data-testid="filters-changed">
+                    Filters changed: the results are for the previous search. Search to apply.
+                  </Text>
                 )}
-              </Group>
+                <Group gap="xs">
+                  <Button type="submit" loading={props.searching}>
+                    Search
+                  </Button>
+                  <Text size="xs" c="dimmed">
+                    <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+                  </Text>
+                  {props.dirty && (
+                    <Button variant="subtle" size="xs" onClick={props.onReset}>
+                      Undo changes
+                    </Button>
+                  )}
+                </Group>
+              </div>
             </Stack>
           </Paper>
         </Stack>
