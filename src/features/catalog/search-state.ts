@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
 import { convexHullOf } from '../../lib/geo'
-import { decodePolygons } from '../../lib/polyline'
+import { decodePolygons, encodePolygons } from '../../lib/polyline'
 
 /**
  * A catalog search as the analyst states it (filters) and as the service takes it (the search request).
@@ -113,10 +113,14 @@ export function readCatalogView(params: URLSearchParams): CatalogView {
   ].sort()
   const from = params.get('from')?.trim() ?? ''
   const to = params.get('to')?.trim() ?? ''
-  const aoi = params.get('aoi')
+  const aoi = decodePolygons(params.get('aoi') ?? '')
   const bbox = readBbox(params.get('bbox'))
-  const area: SearchArea | null =
-    aoi && decodePolygons(aoi)?.length ? { kind: 'aoi', encoded: aoi } : bbox ? { kind: 'bbox', bbox } : null
+  // Written again from the polygons: a hand-edited text that means the same polygons reads the same.
+  const area: SearchArea | null = aoi?.length
+    ? { kind: 'aoi', encoded: encodePolygons(aoi) }
+    : bbox
+      ? { kind: 'bbox', bbox }
+      : null
   const limitRaw = params.get('limit')
   const limit =
     limitRaw && /^\d{1,3}$/.test(limitRaw) && Number(limitRaw) >= MIN_LIMIT && Number(limitRaw) <= MAX_LIMIT

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -11,6 +11,10 @@ import type { MapViewProps } from '../../../map/map-view'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type SimBackend } from '../../../testing/sim-backend'
 import { useCatalogUi } from '../catalog-ui-store'
+
+// Searches, thumbnails four at a time and re-renders: on a loaded two-core machine they take more than the
+// default second.
+configure({ asyncUtilTimeout: 5000 })
 
 // WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
 // look at the overlays and play the map's part (hover, click). The real map runs in the e2e journeys.
