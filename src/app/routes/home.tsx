@@ -1,4 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core'
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
+import { Link } from 'react-router'
+import { paths } from '../../config/paths'
 import { CollectionsOverview } from '../../features/glossary/components/collections-overview'
 
 export function HomePage() {
@@ -8,6 +10,14 @@ export function HomePage() {
         <Title order={1}>Swath</Title>
         <Text c="dimmed">Order, task and process Earth observation data.</Text>
       </div>
+      <Group gap="lg">
+        <Anchor component={Link} to={paths.catalog()} fw={600}>
+          Search the archive →
+        </Anchor>
+        <Anchor component={Link} to={paths.areas()} fw={600}>
+          Draw or import an area →
+        </Anchor>
+      </Group>
       <CollectionsOverview />
     </Stack>
   )
