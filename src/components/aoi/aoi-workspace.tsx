@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Box, Grid, NativeSelect, Stack } from '@mantine/core'
 import { useConsoleServices } from '../../api/console-context'
 import { useState, type ReactNode } from 'react'

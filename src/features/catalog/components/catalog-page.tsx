@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Alert, Button, Group, Loader, NativeSelect, Paper, Stack, Tabs, Text, Title } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query'

@@ -1,3 +1,4 @@
+import './mantine-styles-drawer'
 import { Button, CopyButton, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Stack, Text, Title } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { AoiWorkspace, type FitRequest } from '../../../components/aoi/aoi-workspace'

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Alert, Anchor, Box, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'

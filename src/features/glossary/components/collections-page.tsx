@@ -1,3 +1,5 @@
+import './mantine-styles'
+import './mantine-styles-lists'
 import { Stack, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
