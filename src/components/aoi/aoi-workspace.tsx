@@ -1,11 +1,12 @@
 import './mantine-styles'
-import { Box, Grid, NativeSelect, Stack } from '@mantine/core'
-import { useConsoleServices } from '../../api/console-context'
+import { Box, Grid, Stack } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
-import type { Bbox } from '../../map/map-engine'
 import { MapView, type MapOverlay } from '../../map/map-view'
 import { AoiPanel } from './aoi-panel'
-import { useAoiTools } from './use-aoi-tools'
+import { BasemapPicker } from './basemap-picker'
+import { useAoiTools, type FitRequest } from './use-aoi-tools'
+
+export type { FitRequest } from './use-aoi-tools'
 
 export interface AoiWorkspaceProps {
   /** More panels beside the toolkit (the geometry library, search filters…). */
@@ -13,32 +14,6 @@ export interface AoiWorkspaceProps {
   overlays?: MapOverlay[]
   /** Asks the map to fit a box (e.g. a library geometry shown); the newest request wins. */
   fitRequest?: FitRequest | null
-}
-
-/** A camera request; `at` (performance.now()) orders requests from the page and from the toolkit. */
-export interface FitRequest {
-  bbox: Bbox
-  at: number
-}
-
-/** The basemap choice (offline Natural Earth or a configured online style), with its picker. */
-export function BasemapPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { basemaps } = useConsoleServices().config
-  if (basemaps.length === 0) return null
-  return (
-    <NativeSelect
-      label="Basemap"
-      size="xs"
-      mb="xs"
-      maw={260}
-      value={value}
-      onChange={(e) => onChange(e.currentTarget.value)}
-      data={[
-        { value: 'offline', label: 'Natural Earth (offline)' },
-        ...basemaps.map((b) => ({ value: b.styleUrl, label: b.label })),
-      ]}
-    />
-  )
 }
 
 /** The map with the AOI toolkit beside it: every page that needs an area of interest uses this. */

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import { useCallback, useState } from 'react'
-import { MAX_AOI_FILE_BYTES, parseAoiFile, tooLargeMessage, type AoiParse } from '../../lib/aoi-formats'
+import type { AoiParse } from '../../lib/aoi-formats'
 import { useAoiStore } from './aoi-store'
 
 export type AoiMessage = { kind: 'error' | 'info'; title: string; lines: string[] }
@@ -35,18 +35,20 @@ export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
   const importFile = useCallback(
     async (file: File | null) => {
       if (!file) return
+      // The file formats (and their readers) load with the first import, not with every page that shows a map.
+      const formats = await import('../../lib/aoi-formats')
       // Refused before reading: a huge file would stall the tab just to be turned down.
-      if (file.size > MAX_AOI_FILE_BYTES) {
+      if (file.size > formats.MAX_AOI_FILE_BYTES) {
         setMessage({
           kind: 'error',
           title: `${file.name} could not be used`,
-          lines: [tooLargeMessage(file.name, file.size)],
+          lines: [formats.tooLargeMessage(file.name, file.size)],
         })
         return
       }
       setBusy(true)
       try {
-        adopt(await parseAoiFile(file.name, new Uint8Array(await file.arrayBuffer())), file.name)
+        adopt(await formats.parseAoiFile(file.name, new Uint8Array(await file.arrayBuffer())), file.name)
       } catch {
         setMessage({
           kind: 'error',

@@ -5,8 +5,14 @@ import type { DrawMode, LonLat } from '../../map/map-engine'
 import type { MapHandle, MapViewProps } from '../../map/map-view'
 import type { AoiPanel } from './aoi-panel'
 import { useAoiStore } from './aoi-store'
-import type { FitRequest } from './aoi-workspace'
+import type { Bbox } from '../../map/map-engine'
 import { useAoiImport } from './use-aoi-import'
+
+/** A camera request; `at` (performance.now()) orders requests from the page and from the toolkit. */
+export interface FitRequest {
+  bbox: Bbox
+  at: number
+}
 
 /**
  * The AOI toolkit's state and wiring, for pages that lay the map and the panel out themselves: spread

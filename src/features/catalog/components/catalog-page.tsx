@@ -7,9 +7,8 @@ import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import type { components } from '../../../api/schema'
-import { AoiPanel } from '../../../components/aoi/aoi-panel'
-import { BasemapPicker, type FitRequest } from '../../../components/aoi/aoi-workspace'
-import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
+import { BasemapPicker } from '../../../components/aoi/basemap-picker'
+import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import {
   basketKey,
@@ -64,6 +63,11 @@ import { ResultList } from './result-list'
 import { SearchForm, type AreaMode, type Draft } from './search-form'
 
 type Collection = components['schemas']['Collection']
+
+// The AOI toolkit's panel (with its file and text formats) loads when the AOI is chosen as the search area.
+const AoiPanel = lazy(() =>
+  import('../../../components/aoi/aoi-panel').then((m) => ({ default: m.AoiPanel })),
+)
 
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
 const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
@@ -435,7 +439,17 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
                 searching={isFetching}
                 aoiSummary={aoiSummary}
                 areaError={areaError}
-                aoiTools={<AoiPanel {...panelProps} />}
+                aoiTools={
+                  <Suspense
+                    fallback={
+                      <Group gap="xs" role="status">
+                        <Loader size="xs" /> <Text size="sm">Loading the AOI tools…</Text>
+                      </Group>
+                    }
+                  >
+                    <AoiPanel {...panelProps} />
+                  </Suspense>
+                }
               />
             )}
           </Tabs.Panel>
