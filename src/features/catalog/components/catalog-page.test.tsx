@@ -123,7 +123,10 @@ describe('catalog page', () => {
     await waitFor(async () =>
       expect(within(await results()).getAllByRole('option').length).toBeGreaterThan(3),
     )
+    // The analyst is looking at the filters when a search arrives by a link: its results are shown.
+    await userEvent.setup().click(screen.getByRole('tab', { name: /^Search/ }))
     await act(() => router.navigate('/catalog?host=blacksky&limit=30&bbox=-20,30,40,60'))
+    expect(screen.getByRole('tab', { name: /^Results/ })).toHaveAttribute('aria-selected', 'true')
     await waitFor(async () =>
       expect(within(await results()).getAllByRole('option')[0].dataset.sceneId).toMatch(/^BSG-/),
     )

@@ -165,6 +165,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   const [draft, setDraft] = useState<Draft>(() =>
     toDraft(applied, useAoiStore.getState().polygons.length > 0 ? 'aoi' : 'view'),
   )
+  const [tab, setTab] = useState<'search' | 'results'>(hasApplied(applied) ? 'results' : 'search')
   const [seenKey, setSeenKey] = useState(appliedKey)
   const areaKey = JSON.stringify(applied.area)
   const [seenArea, setSeenArea] = useState(areaKey)
@@ -176,11 +177,12 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     setDraft(toDraft(applied, draft.areaMode))
     setViewMoved(false)
     if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
+    // A search that arrives by a link or back/forward shows its results.
+    if (appliedKey !== ownKey && hasApplied(applied)) setTab('results')
   }
   // Until the analyst picks one, the form offers the first host.
   const draftHost = draft.host ?? hosts[0]?.name ?? null
   const [attempted, setAttempted] = useState(false)
-  const [tab, setTab] = useState<'search' | 'results'>(hasApplied(applied) ? 'results' : 'search')
 
   const draftArea = (): SearchArea | null => {
     if (draft.areaMode === 'aoi') return polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
