@@ -1,6 +1,7 @@
 import type { Polygon } from 'geojson'
 import { kinks } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
+import { poly, square } from '../testing/builders'
 import {
   convexHullOf,
   AOI_LIMITS,
@@ -21,14 +22,6 @@ import {
   type LonLat,
 } from './geo'
 
-const poly = (...rings: number[][][]): Polygon => ({ type: 'Polygon', coordinates: rings })
-const square = (lon: number, lat: number, size: number): number[][] => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-]
 const codes = (ps: Polygon[]) => validateAoi(ps).map((i) => i.code)
 const bowTie = poly([
   [12.4, 41.8],

@@ -1,15 +1,7 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { poly, square } from '../testing/builders'
 import { decodePolygons, encodePolygons } from './polyline'
-
-const poly = (...rings: number[][][]): Polygon => ({ type: 'Polygon', coordinates: rings })
-const square = (lon: number, lat: number, size: number): number[][] => [
-  [lon, lat],
-  [lon + size, lat],
-  [lon + size, lat + size],
-  [lon, lat + size],
-  [lon, lat],
-]
 
 /** The text of one ring, built by hand from the format's rules (independent of the module's encoder). */
 function encodeByHand(values: number[]): string {

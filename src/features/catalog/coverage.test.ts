@@ -1,17 +1,9 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { area, feature, featureCollection, intersect } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
+import { poly, rect } from '../../testing/builders'
 import { prepareCoverage } from './coverage'
 
-const poly = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings })
-/** Counter-clockwise lon/lat rectangle ring. */
-const rect = (w: number, s: number, e: number, n: number): Position[] => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-  [w, s],
-]
 const reversed = (ring: Position[]): Position[] => [...ring].reverse()
 
 function seeded(seed: number): () => number {

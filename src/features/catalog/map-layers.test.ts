@@ -9,6 +9,7 @@ import {
   SEARCH_AREA_SOURCE,
   searchAreaOverlay,
 } from './map-layers'
+import { sceneFeature } from '../../testing/builders'
 import type { Scene } from './queries'
 
 const poly = (ring: Position[]): Polygon => ({ type: 'Polygon', coordinates: [ring] })
@@ -22,22 +23,7 @@ function allOrders(corners: Position[]): Position[][] {
   return out
 }
 
-function scene(id: string, geometry: Polygon | MultiPolygon): Scene {
-  return {
-    type: 'Feature',
-    geometry,
-    properties: {
-      id,
-      sceneId: `scene-${id}`,
-      collection: 'phr',
-      constellation: 'phr',
-      producer: 'airbus',
-      providerName: 'oneatlas',
-      providerProperties: {},
-      'svc:usageType': ['DATA'],
-    },
-  }
-}
+const scene = (id: string, geometry: Polygon | MultiPolygon): Scene => sceneFeature(id, {}, geometry)
 
 describe('quicklookCorners', () => {
   // West 10, east 12, south 40, north 41.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { sceneFeature } from '../../testing/builders'
 import type { Scene } from './queries'
 import {
   footprintOf,
@@ -16,34 +17,7 @@ import { SCENE_SORTS, type SceneSort } from './search-state'
 
 type Props = Scene['properties']
 
-function scene(id: string, props: Partial<Props> = {}): Scene {
-  return {
-    type: 'Feature',
-    geometry: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [0, 0],
-          [1, 0],
-          [1, 1],
-          [0, 1],
-          [0, 0],
-        ],
-      ],
-    },
-    properties: {
-      id,
-      sceneId: `scene-${id}`,
-      collection: 'phr',
-      constellation: 'phr',
-      producer: 'airbus',
-      providerName: 'oneatlas',
-      providerProperties: {},
-      'svc:usageType': ['DATA'],
-      ...props,
-    },
-  }
-}
+const scene = (id: string, props: Partial<Props> = {}): Scene => sceneFeature(id, props)
 
 const row = (index: number, props: Partial<Props> = {}, coverage: number | null = null): SceneRow => ({
   scene: scene(`s${index}`, props),

@@ -1,8 +1,9 @@
-import type { Polygon, Position } from 'geojson'
+import type { Polygon } from 'geojson'
 import { booleanPointInPolygon, point } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import type { components } from '../../api/schema'
 import { encodePolygons } from '../../lib/polyline'
+import { poly, rect } from '../../testing/builders'
 import {
   areaPolygons,
   buildSearch,
@@ -29,15 +30,6 @@ type ProductType = NonNullable<NonNullable<Collection['metadata']>['productType'
 const url = (search: string) => new URLSearchParams(search)
 const read = (search: string) => readCatalogView(url(search))
 const filters = (over: Partial<SearchFilters> = {}): SearchFilters => ({ ...EMPTY_FILTERS, ...over })
-
-const poly = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings })
-const rect = (w: number, s: number, e: number, n: number): Position[] => [
-  [w, s],
-  [e, s],
-  [e, n],
-  [w, n],
-  [w, s],
-]
 
 function collection(
   name: string,
