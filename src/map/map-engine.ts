@@ -149,8 +149,9 @@ export class MapEngine {
     ]
     const apply = () =>
       paint.forEach(([id, prop, v]) => this.map.getLayer(id) && this.map.setPaintProperty(id, prop, v))
-    if (this.map.isStyleLoaded()) apply()
-    else this.map.once('load', apply)
+    // Not isStyleLoaded(): it is false while any source loads, and `load` does not come again.
+    if (this.ready) apply()
+    else this.map.once('idle', apply)
   }
 
   /** Puts the countries in once they have arrived (the offline style starts with empty sources). */
@@ -170,15 +171,17 @@ export class MapEngine {
     this.style = style
     const spec: StyleSpecification | string = style === 'offline' ? offlineStyle(this.scheme) : style
     const aoi = this.currentAoi()
-    const drawing = this.draw !== null
+    const drawing = this.draw !== null || this.drawLoading !== null
     this.draw?.stop()
     this.draw = null
+    // The next start builds terra-draw again on the new style (its modules are loaded by then).
+    this.drawLoading = null
     this.ready = false
     this.map.setStyle(spec)
     this.map.once('style.load', () => {
       this.addOverlayLayers()
       this.ready = true
-      if (drawing) void this.startDraw()
+      if (drawing || this.mode !== 'static') void this.startDraw()
       this.setAoi(aoi, true)
     })
   }
@@ -364,6 +367,8 @@ export class MapEngine {
     const entry = this.sources.get(id)
     if (entry && entry.data === data) return
     this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
+    // Feature ids now name other features: the next pointer move reports what is under it afresh.
+    this.hovered.delete(id)
     // Not isStyleLoaded(): it is false while any source loads, and the data would wait for nothing.
     if (this.ready) this.addSource(id)
   }

@@ -38,7 +38,12 @@ export const useBasketStore = create<BasketStore>()(
       scenes: [],
       add: (scenes) => {
         const have = new Set(get().scenes.map(basketKey))
-        const fresh = scenes.filter((s) => !have.has(basketKey(s)))
+        const fresh = scenes.filter((s) => {
+          const key = basketKey(s)
+          if (have.has(key)) return false
+          have.add(key)
+          return true
+        })
         const room = Math.max(0, BASKET_LIMIT - get().scenes.length)
         if (fresh.length > 0 && room > 0) set((st) => ({ scenes: [...st.scenes, ...fresh.slice(0, room)] }))
         return Math.max(0, fresh.length - room)

@@ -12,6 +12,8 @@ export interface ShownQuicklook {
 }
 
 interface CatalogUi {
+  /** The response the indices below refer to. */
+  scope: unknown
   /** Index in the shown response of the scene under the pointer (list or map). */
   hovered: number | null
   /** The active scene: highlighted on the map, focused in the list. */
@@ -27,11 +29,12 @@ interface CatalogUi {
   removeQuicklook: (key: string) => void
   setQuicklooksHidden: (hidden: boolean) => void
   /** A new response: indices mean other scenes now. */
-  resetScenes: () => void
+  resetScenes: (scope: unknown) => void
 }
 
 /** The catalog page's small UI state; rows and the map read it through selectors. */
 export const useCatalogUi = create<CatalogUi>()((set) => ({
+  scope: null,
   hovered: null,
   active: null,
   activeFrom: null,
@@ -50,5 +53,5 @@ export const useCatalogUi = create<CatalogUi>()((set) => ({
     set((s) => ({ quicklooks: s.quicklooks.map((x) => (x.key === key ? { ...x, opacity } : x)) })),
   removeQuicklook: (key) => set((s) => ({ quicklooks: s.quicklooks.filter((x) => x.key !== key) })),
   setQuicklooksHidden: (quicklooksHidden) => set({ quicklooksHidden }),
-  resetScenes: () => set({ hovered: null, active: null, activeFrom: null }),
+  resetScenes: (scope) => set({ scope, hovered: null, active: null, activeFrom: null }),
 }))

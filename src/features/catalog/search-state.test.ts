@@ -218,12 +218,14 @@ describe('catalog view in the URL', () => {
     })
   })
 
-  it('drops a page cursor that is not next:… or prev:…', () => {
+  it('keeps opaque page cursors and drops what cannot be one', () => {
     expect(read('page=next:abc_DEF-123').page).toBe('next:abc_DEF-123')
     expect(read('page=prev:x').page).toBe('prev:x')
     // Opaque base64 cursors of the real service keep their + / = characters.
     expect(read(`page=${encodeURIComponent('next:a/b+c==')}`).page).toBe('next:a/b+c==')
-    for (const bad of ['next:', 'later:abc', 'abc', 'next:a b', 'next:a"b', `next:${'a'.repeat(1001)}`])
+    // A bare opaque token (no next:/prev: prefix) is a cursor too.
+    expect(read('page=bmV4dDo0MA%3D%3D').page).toBe('bmV4dDo0MA==')
+    for (const bad of ['next:', 'later:abc', 'next:a b', 'next:a"b', `next:${'a'.repeat(1001)}`])
       expect(read(`page=${encodeURIComponent(bad)}`).page, bad).toBeNull()
   })
 

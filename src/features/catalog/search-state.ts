@@ -98,8 +98,9 @@ export function readBbox(raw: string | null): Bbox | null {
   return [w, s, e, n]
 }
 
-// Cursors are opaque (base64 or url-safe base64 on the real service): any of those characters, bounded.
-const PAGE = /^(next|prev):[A-Za-z0-9_\-+/=.~]{1,1000}$/
+// Cursors are opaque: `next:<id>`/`prev:<id>` as the contract writes them, or a bare token (the service notes
+// speak of base64), in base64 or url-safe base64 characters, bounded.
+const PAGE = /^((next|prev):[A-Za-z0-9_\-+/=.~]{1,1000}|[A-Za-z0-9_\-+/=.~]{1,1000})$/
 
 export function readCatalogView(params: URLSearchParams): CatalogView {
   const host = params.get('host')?.trim() ?? ''

@@ -192,6 +192,27 @@ describe('catalog page', () => {
     expect(searches(c.backend.log)).toHaveLength(2)
   })
 
+  it('reads a link without an area as a search of anywhere, not as changed filters', async () => {
+    const { console: c } = await open('/catalog?host=oneatlas&limit=10')
+    await results()
+    expect(screen.getByRole('tab', { name: 'Search' })).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Search' }))
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('No area')
+    expect(screen.queryByTestId('filters-changed')).not.toBeInTheDocument()
+    expect(searches(c.backend.log)[0].body).not.toHaveProperty('bbox')
+    expect(searches(c.backend.log)[0].body).not.toHaveProperty('intersects')
+  })
+
+  it('searches the host the form offers at once, without a change first', async () => {
+    const { console: c, router } = await open('/catalog')
+    const user = userEvent.setup()
+    await waitFor(() => expect(screen.getByLabelText('Data host')).toHaveValue('blacksky'))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(1))
+    expect(searches(c.backend.log)[0].path).toBe('/catalog/hosts/blacksky/stac/search')
+    expect(router.state.location.search).toContain('host=blacksky')
+  })
+
   it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {
     const { console: c } = await open('/catalog?host=capellaspace&cloud=10')
     await results()

@@ -79,9 +79,12 @@ export interface CatalogPageProps {
   onRetryGlossary: () => void
 }
 
+/** The form for a search; a search that ran with no area ran "anywhere", and the form says so. */
 function toDraft(f: SearchFilters, fallbackMode: AreaMode): Draft {
   const { area, ...rest } = f
-  return { ...rest, areaMode: area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : fallbackMode }
+  const mode: AreaMode =
+    area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : f.host ? 'none' : fallbackMode
+  return { ...rest, areaMode: mode }
 }
 
 const hasApplied = (f: SearchFilters) => f.host !== null
@@ -219,7 +222,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     return e
     // draftFilters is rebuilt each render from draft, polygons and the applied area.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft, polygons, areaMode])
+  }, [draft, draftHost, polygons, areaMode])
   const draftNotApplied = useMemo(
     () =>
       draftHost && draftHostCollections.length > 0
@@ -259,10 +262,12 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   )
   const {
     data: response,
+    dataUpdatedAt,
     error: searchError,
     isError,
     isFetching,
     isPending,
+    isPlaceholderData,
     refetch,
   } = useQuery({
     ...searchOptions(client, built?.host ?? '', built?.body ?? {}, view.page),
@@ -271,7 +276,9 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   })
   const features = response?.features
   const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
-  const coverage = useMemo(() => prepareCoverage(appliedPolygons), [appliedPolygons])
+  const areaCoverage = useMemo(() => prepareCoverage(appliedPolygons), [appliedPolygons])
+  // The previous search's scenes, shown while the next one runs, are not measured against the new area.
+  const coverage = isPlaceholderData ? null : areaCoverage
   const rows = useMemo<SceneRow[]>(
     () =>
       features?.map((scene, index) => ({
@@ -281,20 +288,23 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
       })) ?? [],
     [features, coverage],
   )
-  const sorted = useMemo(() => sortRows(rows, view.sort), [rows, view.sort])
+  // Coverage sorts fall back to newest first where there is no area to cover.
+  const sort: SceneSort = areaCoverage === null && view.sort.startsWith('coverage') ? 'date-desc' : view.sort
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort])
   const footprints = useMemo(() => footprintData(features ?? []), [features])
 
   const resetScenes = useCatalogUi((s) => s.resetScenes)
   useEffect(() => {
-    resetScenes()
+    resetScenes(features)
     if (!features || features.length === 0) return
     // The page's own timing mark: the map has drawn this response's footprints.
     map.current?.afterIdle(() => performance.mark(MARKS.footprints, { detail: { count: features.length } }))
   }, [features, resetScenes, map])
 
   // ------------------------------------------------------------------ hover, selection, quicklooks
-  const hovered = useCatalogUi((s) => s.hovered)
-  const active = useCatalogUi((s) => s.active)
+  // Hover and the active scene count only for the response they were picked in.
+  const hovered = useCatalogUi((s) => (s.scope === features ? s.hovered : null))
+  const active = useCatalogUi((s) => (s.scope === features ? s.active : null))
   const setHovered = useCatalogUi((s) => s.setHovered)
   const activate = useCatalogUi((s) => s.activate)
   const quicklooks = useCatalogUi((s) => s.quicklooks)
@@ -347,9 +357,16 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     },
     [host, withQuicklooks, titles, toggleQuicklookIn],
   )
-  const [details, setDetails] = useState<number | null>(null)
-  const openDetails = useCallback((row: SceneRow) => setDetails(row.index), [setDetails])
-  const detailRow = details === null ? null : (rows[details] ?? null)
+  // Details follow a scene, not a position: another response closes them.
+  const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
+  const openDetails = useCallback(
+    (row: SceneRow) => setDetails({ host, id: row.scene.properties.id }),
+    [host, setDetails],
+  )
+  const detailRow =
+    details === null || details.host !== host
+      ? null
+      : (rows.find((r) => r.scene.properties.id === details.id) ?? null)
 
   // ------------------------------------------------------------------ errors
   const error = isError && !isFetching ? searchError : null
@@ -458,8 +475,9 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
           <Tabs.Panel value="results" className={classes.results}>
             <ResultsHeader
               view={view}
+              sort={sort}
               count={features?.length ?? 0}
-              hasCoverage={coverage !== null}
+              hasCoverage={areaCoverage !== null}
               prev={cursorOf(response, 'prev')}
               next={cursorOf(response, 'next')}
               fetching={isFetching}
@@ -471,7 +489,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
                 setStatus(
                   left > 0
                     ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
-                    : `Added this page's scenes to the basket (${Math.min(BASKET_LIMIT, basket.length + rows.length)} in all).`,
+                    : `Added this page's scenes to the basket (${useBasketStore.getState().scenes.length} in all).`,
                 )
               }}
             />
@@ -491,6 +509,7 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
               onLoosen={(field) => go({ filters: loosen(applied, field), page: null, sort: view.sort })}
             >
               <ResultList
+                key={dataUpdatedAt}
                 host={host}
                 response={features}
                 rows={sorted}
@@ -549,6 +568,8 @@ interface HeaderProps {
   view: CatalogView
   count: number
   hasCoverage: boolean
+  /** The sort in effect (a coverage sort without an area is newest first). */
+  sort: SceneSort
   prev: string | null
   next: string | null
   fetching: boolean
@@ -570,7 +591,7 @@ function ResultsHeader(props: HeaderProps) {
         <NativeSelect
           size="xs"
           aria-label="Sort results"
-          value={props.view.sort}
+          value={props.sort}
           onChange={(e) => props.onSort(e.currentTarget.value as SceneSort)}
           data={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
         />

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
@@ -43,6 +43,10 @@ const optionId = (index: number) => `scene-option-${index}`
 export const ResultList = memo(function ResultList(props: Props) {
   const { rows, host } = props
   const scroller = useRef<HTMLDivElement>(null)
+  const { response } = props
+  // Hover and the active scene count only for the response they were picked in.
+  const active = useCatalogUi((s) => (s.scope === response ? s.active : null))
+  const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
   // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise; this component
   // re-renders on scroll anyway, and its rows are memoised on their own.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,14 +55,19 @@ export const ResultList = memo(function ResultList(props: Props) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 4,
+    // The active option stays in the DOM even when scrolled away: aria-activedescendant must name a node.
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range)
+      return position >= 0 && !indexes.includes(position)
+        ? [...indexes, position].sort((a, b) => a - b)
+        : indexes
+    },
   })
-  const active = useCatalogUi((s) => s.active)
   const activeFrom = useCatalogUi((s) => s.activeFrom)
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
   const basketKeys = new Set(inBasket.map(basketKey))
 
-  const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
   // A scene picked on the map (or moved to by keys) scrolls into view.
   useEffect(() => {
     if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' })
@@ -116,7 +125,6 @@ export const ResultList = memo(function ResultList(props: Props) {
 
   // The page's own timing mark: the first rows of a response are in the DOM (the frame they are painted in).
   const marked = useRef<unknown>(null)
-  const { response } = props
   useLayoutEffect(() => {
     if (!shown || rows.length === 0 || marked.current === response) return
     const id = requestAnimationFrame(() => {
@@ -137,7 +145,9 @@ export const ResultList = memo(function ResultList(props: Props) {
       aria-describedby="result-keys"
       tabIndex={0}
       onKeyDown={onKeyDown}
-      onFocus={() => {
+      onFocus={(e) => {
+        // Tabbing in starts at the first scene; a click says itself which scene it means.
+        if (!e.currentTarget.matches(':focus-visible')) return
         if (position < 0 && rows[0]) activate(rows[0].index, 'list')
       }}
     >
@@ -149,6 +159,7 @@ export const ResultList = memo(function ResultList(props: Props) {
             <Row
               key={row.index}
               row={row}
+              scope={response}
               host={host}
               top={item.start}
               visible={item.end > top && item.start < bottom}
@@ -169,6 +180,8 @@ export const ResultList = memo(function ResultList(props: Props) {
 
 interface RowProps {
   row: SceneRow
+  /** The response the row belongs to. */
+  scope: unknown
   host: string
   top: number
   visible: boolean
@@ -184,7 +197,7 @@ interface RowProps {
 const Row = memo(function Row(props: RowProps) {
   const { row, host } = props
   const p = row.scene.properties
-  const hovered = useCatalogUi((s) => s.hovered === row.index)
+  const hovered = useCatalogUi((s) => s.scope === props.scope && s.hovered === row.index)
   const quicklook = useCatalogUi((s) => s.quicklooks.some((q) => q.key === `${host}/${p.id}`))
   const setHovered = useCatalogUi((s) => s.setHovered)
   const activate = useCatalogUi((s) => s.activate)
