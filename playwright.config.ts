@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumLaunch } from './e2e/chromium'
 
 const PORT = Number(process.env.E2E_PORT ?? 5199)
 // Journeys run against the production build (vite preview) with the simulator embedded; E2E_MODE=dev uses
@@ -26,17 +27,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          // Debian's Chromium; Playwright never downloads a browser here.
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-dev-shm-usage',
-            '--disable-quic',
-            '--use-angle=swiftshader',
-            '--enable-unsafe-swiftshader',
-          ],
-        },
+        launchOptions: chromiumLaunch,
       },
     },
   ],

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { chromiumLaunch } from '../e2e/chromium'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -112,17 +113,7 @@ export async function benchCatalog(): Promise<void> {
   let browser: Browser | null = null
   try {
     floorServer = await startFloorServer()
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--use-angle=swiftshader',
-        '--enable-unsafe-swiftshader',
-      ],
-    })
+    browser = await chromium.launch(chromiumLaunch)
     const reset = await fetch(`${ORIGIN}/api/__sim/reset`, { method: 'POST' })
     if (!reset.ok) throw new Error(`POST /api/__sim/reset answered HTTP ${reset.status}`)
 

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import { convexHullOf } from '../../lib/geo'
+import { convexHullOf, rectanglePolygon } from '../../lib/geo'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 
 /**
@@ -245,18 +245,7 @@ export function areaPolygons(area: SearchArea | null): Polygon[] {
   if (!area) return []
   if (area.kind === 'aoi') return decodePolygons(area.encoded) ?? []
   const [w, s, e, n] = area.bbox
-  const rect = (a: number, b: number): Polygon => ({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [a, s],
-        [b, s],
-        [b, n],
-        [a, n],
-        [a, s],
-      ],
-    ],
-  })
+  const rect = (a: number, b: number): Polygon => rectanglePolygon([a, s], [b, n])
   return w < e ? [rect(w, e)] : [rect(w, 180), rect(-180, e)]
 }
 

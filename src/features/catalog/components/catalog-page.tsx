@@ -37,7 +37,7 @@ import {
   searchOptions,
   type Scene,
 } from '../queries'
-import { footprintOf, SORT_LABELS, sortRows, type SceneRow } from '../scene-format'
+import { footprintOf, sceneTime, SORT_LABELS, sortRows, type SceneRow } from '../scene-format'
 import {
   areaPolygons,
   buildSearch,
@@ -104,11 +104,8 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
     [applied],
   )
   // Keyed by the area's text: reading the URL makes a new object each time, for the same area.
-  const appliedAreaKey = JSON.stringify(applied.area)
-  const appliedPolygons = useMemo(
-    () => areaPolygons(JSON.parse(appliedAreaKey) as SearchArea | null),
-    [appliedAreaKey],
-  )
+  const areaKey = JSON.stringify(applied.area)
+  const appliedPolygons = useMemo(() => areaPolygons(JSON.parse(areaKey) as SearchArea | null), [areaKey])
   const go = useCallback(
     (next: CatalogView, replace = false) => setParams(writeCatalogView(next), { replace }),
     [setParams],
@@ -170,7 +167,6 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   )
   const [tab, setTab] = useState<'search' | 'results'>(hasApplied(applied) ? 'results' : 'search')
   const [seenKey, setSeenKey] = useState(appliedKey)
-  const areaKey = JSON.stringify(applied.area)
   const [seenArea, setSeenArea] = useState(areaKey)
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
@@ -187,30 +183,17 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
   const draftHost = draft.host ?? hosts[0]?.name ?? null
   const [attempted, setAttempted] = useState(false)
 
-  const draftArea = (): SearchArea | null => {
-    if (draft.areaMode === 'aoi') return polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
-    if (draft.areaMode === 'view') {
-      const b = map.current?.bounds()
-      return b ? { kind: 'bbox', bbox: viewBbox(b) } : null
-    }
-    return null
-  }
   const { areaMode, ...draftOwn } = draft
   const draftRest = { ...draftOwn, host: draftHost }
+  const aoiArea: SearchArea | null = polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
+  // The map view's box is read when searching; until the analyst moves the map it is the applied one.
+  const viewUnchanged = applied.area?.kind === 'bbox' && !viewMoved
   const draftFilters: SearchFilters = {
     ...draftRest,
-    area:
-      areaMode === 'aoi'
-        ? polygons.length > 0
-          ? { kind: 'aoi', encoded: aoiEncoded }
-          : null
-        : areaMode === 'view'
-          ? applied.area?.kind === 'bbox' && !viewMoved
-            ? applied.area
-            : { kind: 'bbox', bbox: [0, 0, 0, 0] }
-          : null,
+    area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' && viewUnchanged ? applied.area : null,
   }
-  const dirty = hasApplied(applied) && !sameFilters(draftFilters, applied)
+  const dirty =
+    hasApplied(applied) && (!sameFilters(draftFilters, applied) || (areaMode === 'view' && !viewUnchanged))
   const draftHostCollections = draftHost ? (byHost.get(draftHost) ?? []) : []
   const draftErrors = useMemo(() => {
     const e = filterErrors({ ...draftFilters, area: null })
@@ -234,7 +217,12 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
 
   function runSearch() {
     setAttempted(true)
-    const filters: SearchFilters = { ...draftRest, area: areaMode === 'none' ? null : draftArea() }
+    const bounds = map.current?.bounds()
+    const viewArea: SearchArea | null = bounds ? { kind: 'bbox', bbox: viewBbox(bounds) } : null
+    const filters: SearchFilters = {
+      ...draftRest,
+      area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' ? viewArea : null,
+    }
     const errors = { ...filterErrors(filters), ...draftErrors }
     if (Object.keys(errors).length > 0) return
     setViewMoved(false)
@@ -557,7 +545,7 @@ function asBasketScene(scene: Scene, host: string): BasketScene {
     host,
     collection: p.collection,
     constellation: p.constellation,
-    datetime: p.datetime ?? p.start_datetime ?? p.acquisitionDate ?? null,
+    datetime: sceneTime(scene),
     cloudCoverage: p.cloudCoverage ?? null,
     resolution: p.resolution ?? null,
     footprint: footprintOf(scene),
