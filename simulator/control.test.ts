@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { globToRegExp, parseFaults } from './control'
+import { ids } from './domain/seed'
 import { TestSim } from './testing/harness'
 
 describe('control plane', () => {
@@ -85,7 +86,58 @@ describe('control plane', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(110)
   })
 
+  it('with after, lets the write take effect and loses only its answer; times spends the fault', async () => {
+    const sim = new TestSim()
+    const token = await sim.login()
+    await sim.call('PUT', '/__sim/faults', {
+      body: [{ path: '/v2/spatial/geometries', method: 'POST', status: 503, after: true, times: 1 }],
+    })
+    const save = () =>
+      sim.call('POST', `/v2/spatial/geometries?workspaceId=${ids.mainWorkspace}`, {
+        token,
+        unchecked: true,
+        body: {
+          displayName: 'Lost answer',
+          featureCollection: {
+            type: 'FeatureCollection',
+            features: [
+              {
+                type: 'Feature',
+                properties: {},
+                geometry: {
+                  type: 'Polygon',
+                  coordinates: [
+                    [
+                      [2, 48],
+                      [2.1, 48],
+                      [2.1, 48.1],
+                      [2, 48],
+                    ],
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      })
+    const saved = () => [...sim.world.geometries.values()].filter((g) => g.displayName === 'Lost answer')
+    expect((await save()).status).toBe(503)
+    // The route ran: the geometry exists although the client was told the service failed.
+    expect(saved()).toHaveLength(1)
+    // The fault is spent: the next request goes through untouched.
+    expect((await save()).status).toBe(201)
+    expect(saved()).toHaveLength(2)
+    const log = (await sim.call<{ status: number; faulted: boolean }[]>('GET', '/__sim/requests')).body
+    expect(log.slice(-2).map((e) => [e.status, e.faulted])).toEqual([
+      [503, true],
+      [201, false],
+    ])
+  })
+
   it('rejects malformed fault lists with a message', () => {
+    expect(parseFaults([{ path: '/x', after: true }])).toMatch(/after needs a status/)
+    expect(parseFaults([{ path: '/x', status: 500, after: 'yes' }])).toMatch(/after must be a boolean/)
+    expect(parseFaults([{ path: '/x', status: 500, times: 0 }])).toMatch(/times/)
     expect(parseFaults({})).toMatch(/list of faults/)
     expect(parseFaults([{ status: 500 }])).toMatch(/path/)
     expect(parseFaults([{ path: '/x', status: 404 }])).toMatch(/500, 503 or 542/)

@@ -15,6 +15,13 @@ export interface Fault {
   latencyMs?: number
   /** Share of matching requests that fail, 0..1; default 1. */
   rate?: number
+  /**
+   * The request reaches its route and takes effect; only its answer is replaced by the fault, as when a
+   * response is lost on the way back. Clients must not repeat a write blindly after such a failure.
+   */
+  after?: boolean
+  /** How many matching requests fail; the fault is spent afterwards. Default: no limit. */
+  times?: number
 }
 
 export interface LoggedRequest {
@@ -55,7 +62,7 @@ export function parseFaults(body: unknown): Fault[] | string {
   const out: Fault[] = []
   for (const [i, f] of list.entries()) {
     if (typeof f !== 'object' || f === null) return `fault ${i} is not an object`
-    const { path, method, status, latencyMs, rate } = f as Record<string, unknown>
+    const { path, method, status, latencyMs, rate, after, times } = f as Record<string, unknown>
     if (typeof path !== 'string' || path === '') return `fault ${i}: path (a glob) is required`
     if (method !== undefined && typeof method !== 'string') return `fault ${i}: method must be a string`
     if (status !== undefined && status !== 500 && status !== 503 && status !== 542)
@@ -64,9 +71,21 @@ export function parseFaults(body: unknown): Fault[] | string {
       return `fault ${i}: latencyMs must be 0..60000`
     if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > 1))
       return `fault ${i}: rate must be 0..1`
+    if (after !== undefined && typeof after !== 'boolean') return `fault ${i}: after must be a boolean`
+    if (after && status === undefined) return `fault ${i}: after needs a status`
+    if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1))
+      return `fault ${i}: times must be a whole number from 1`
     if (status === undefined && latencyMs === undefined)
       return `fault ${i}: give a status, a latencyMs or both`
-    out.push({ path, method: method?.toUpperCase(), status, latencyMs, rate })
+    out.push({
+      path,
+      method: method?.toUpperCase(),
+      status,
+      latencyMs,
+      rate,
+      ...(after ? { after } : {}),
+      ...(times !== undefined ? { times } : {}),
+    })
   }
   return out
 }
@@ -87,11 +106,18 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
     }
     state.log.push(entry)
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT)
+    let lost: Fault | undefined
     for (const f of state.faults) {
       if (f.method && f.method !== c.req.method) continue
       if (!globToRegExp(f.path).test(path)) continue
+      if (f.times !== undefined && f.times <= 0) continue
       if (f.rate !== undefined && rng.next() >= f.rate) continue
+      if (f.times !== undefined) f.times--
       if (f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs))
+      if (f.status && f.after) {
+        lost = f
+        break
+      }
       if (f.status) {
         entry.faulted = true
         entry.status = f.status
@@ -100,6 +126,11 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
     }
     await next()
     entry.status = c.res.status
+    if (lost?.status) {
+      entry.faulted = true
+      entry.status = lost.status
+      c.res = faultResponse(lost.status, path)
+    }
   }
 }
 
