@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApiClient } from './api/client'
+import { browserLinkFetch } from './api/links'
 import { Session } from './api/session'
 import { App } from './app/app'
 import { reportCaughtError } from './app/report-error'
@@ -18,7 +19,7 @@ async function start() {
   const client = createApiClient({ baseUrl: config.apiUrl, session })
   root.render(
     <StrictMode>
-      <App services={{ client, session, config }} />
+      <App services={{ client, session, config, fetchLink: browserLinkFetch }} />
     </StrictMode>,
   )
 }

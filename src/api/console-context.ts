@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { RuntimeConfig } from '../config/runtime-config'
 import type { ApiClient } from './client'
+import type { LinkFetch } from './links'
 import type { Session, SessionSnapshot, SessionUser } from './session'
 
 /** What every part of the console reaches the service through: one client, one session, one config. */
@@ -8,6 +9,8 @@ export interface ConsoleServices {
   client: ApiClient
   session: Session
   config: RuntimeConfig
+  /** For signed links (EULA documents, downloads): no bearer token. */
+  fetchLink: LinkFetch
 }
 
 export const ConsoleContext = createContext<ConsoleServices | null>(null)

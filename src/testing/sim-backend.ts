@@ -1,6 +1,7 @@
 import { createSimulator, type Simulator } from '../../simulator/app'
 
 import { createApiClient, type ApiClient, type RetryPolicy } from '../api/client'
+import type { LinkFetch } from '../api/links'
 import { localLock, Session, type LockFn } from '../api/session'
 import type { RuntimeConfig } from '../config/runtime-config'
 
@@ -47,9 +48,14 @@ export function createSimBackend(): SimBackend {
     const path = url.pathname.slice(prefix.length) || '/'
     const app = prefix === '/api' ? sim.api : sim.auth
     const bytes = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer()
+    // As the dev server's proxy does: links the service builds (EULA documents) point back at this origin.
+    const headers = new Headers(req.headers)
+    headers.set('x-forwarded-proto', url.protocol.replace(':', ''))
+    headers.set('x-forwarded-host', url.host)
+    headers.set('x-forwarded-prefix', prefix)
     const res = await app.request(`http://sim.test${path}${url.search}`, {
       method: req.method,
-      headers: req.headers,
+      headers,
       body: bytes,
       signal: req.signal,
     })
@@ -89,6 +95,7 @@ export interface TestConsole {
   session: Session
   client: ApiClient
   config: RuntimeConfig
+  fetchLink: LinkFetch
 }
 
 /** A session and client over `backend`; several consoles over one backend behave like several tabs. */
@@ -110,7 +117,13 @@ export function createTestConsole(
     fetch: backend.fetch,
     retry: opts.retry ?? { retries: 2, baseDelayMs: 1 },
   })
-  return { backend, session, client, config: testConfig }
+  return {
+    backend,
+    session,
+    client,
+    config: testConfig,
+    fetchLink: (url, init) => backend.fetch(url, { signal: init?.signal }),
+  }
 }
 
 export async function signedInConsole(

@@ -1,9 +1,11 @@
 import { ActionIcon, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
+import { paths } from '../../../config/paths'
 import { formatSceneTime } from '../scene-format'
 
-/** The scenes picked for ordering, kept per tab across reloads; checkout comes with archive ordering. */
+/** The scenes picked for ordering, kept per tab across reloads, and the way to the checkout. */
 export function BasketPanel() {
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
@@ -22,6 +24,11 @@ export function BasketPanel() {
         >
           Basket: {scenes.length} {scenes.length === 1 ? 'scene' : 'scenes'}
         </Button>
+        {scenes.length > 0 && !confirming && (
+          <Button component={Link} to={paths.checkout()} size="compact-xs">
+            Check out
+          </Button>
+        )}
         {scenes.length > 0 &&
           (confirming ? (
             <Group gap={4}>

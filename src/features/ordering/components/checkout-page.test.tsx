@@ -1,0 +1,349 @@
+// @vitest-environment jsdom
+import { configure, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Polygon } from 'geojson'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { checkoutRoutes } from '../../../app/routes/checkout-routes'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
+import { renderWithConsole } from '../../../testing/render'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { useCheckoutStore } from '../checkout-store'
+
+// Estimates wait for a pause in typing, and each line asks the simulator for its form and estimate.
+configure({ asyncUtilTimeout: 8000 })
+
+/** Seeded scenes of a collection, as the catalog puts them in the basket. */
+function scenesOf(c: TestConsole, collection: string, count: number): BasketScene[] {
+  return c.backend.sim.runtime.world.scenes
+    .filter((s) => s.feature.properties.collection === collection)
+    .slice(0, count)
+    .map((s) => ({
+      id: s.feature.properties.id,
+      host: s.host,
+      collection,
+      constellation: s.feature.properties.constellation,
+      datetime: new Date(s.time).toISOString(),
+      cloudCoverage: s.feature.properties.cloudCoverage ?? null,
+      resolution: s.feature.properties.resolution ?? null,
+      footprint: s.feature.geometry as Polygon,
+    }))
+}
+
+const orderPosts = (c: TestConsole) =>
+  c.backend.log.filter((e) => e.method === 'POST' && e.path === '/v2/orders')
+
+const ordersNamed = (c: TestConsole, name: string) =>
+  [...c.backend.sim.runtime.world.orders.values()].filter((r) => r.order.displayName === name)
+
+async function open(c: TestConsole) {
+  const r = await renderWithConsole((ctx) => checkoutRoutes(ctx), { at: '/checkout', console: c })
+  await screen.findByRole('heading', { name: 'Checkout', level: 1 })
+  return r
+}
+
+/** Accepts the Airbus licence inline, as the analyst does. */
+async function acceptAirbus(user: ReturnType<typeof userEvent.setup>) {
+  const gate = await screen.findByRole('article', { name: 'Airbus optical imagery licence' })
+  await user.click(within(gate).getByRole('checkbox', { name: /I have read/ }))
+  await user.click(within(gate).getByRole('button', { name: 'Accept licence' }))
+  await waitFor(() =>
+    expect(screen.queryByRole('article', { name: 'Airbus optical imagery licence' })).toBeNull(),
+  )
+}
+
+async function waitForTotal() {
+  await waitFor(() => expect(screen.getByTestId('checkout-total')).toHaveTextContent(/Total: [\d,]+ credits/))
+}
+
+async function reviewAndPlace(user: ReturnType<typeof userEvent.setup>, count: number) {
+  await user.click(screen.getByRole('button', { name: `Review ${count} orders` }))
+  await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+  return screen.getByRole('button', { name: `Place ${count} orders` })
+}
+
+beforeEach(() => {
+  sessionStorage.clear()
+  useBasketStore.setState({ scenes: [] })
+  useCheckoutStore.setState({ drafts: {}, budgetId: null, step: 'edit', placed: [] })
+  useAoiStore.getState().clear()
+})
+
+describe('checkout', () => {
+  it('shows the licence sanitised, accepts it inline, estimates each line and places one order per scene', async () => {
+    const c = await signedInConsole()
+    const scenes = scenesOf(c, 'phr', 2)
+    useBasketStore.getState().add(scenes)
+    const user = userEvent.setup()
+    await open(c)
+
+    // The Airbus licence has a new version the account has not accepted: its text is shown without its scripts.
+    const gate = await screen.findByRole('article', { name: 'Airbus optical imagery licence' })
+    const doc = await within(gate).findByRole('document')
+    expect(doc).toHaveTextContent('No resale of original imagery')
+    expect(doc.querySelector('script')).toBeNull()
+    expect(doc.innerHTML).not.toContain('onclick')
+    await acceptAirbus(user)
+    const accepted = c.backend.log.filter((e) => e.method === 'PATCH' && e.path.startsWith('/v2/eulas/'))
+    expect(accepted.map((e) => [e.status, e.body])).toEqual([[200, { isAccepted: true }]])
+
+    // Each line has its estimate, and the total is their sum.
+    await waitForTotal()
+    const lineCredits = screen
+      .getAllByTestId('line-credits')
+      .map((e) => Number(/^([\d,]+)/.exec(e.textContent ?? '')?.[1].replace(/,/g, '')))
+    expect(lineCredits).toHaveLength(2)
+    const total = lineCredits[0] + lineCredits[1]
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent(
+      `Total: ${total.toLocaleString('en-US')} credits`,
+    )
+
+    const place = await reviewAndPlace(user, 2)
+    expect(screen.getByTestId('review-total')).toHaveTextContent(total.toLocaleString('en-US'))
+    await user.click(place)
+    const notice = await screen.findByRole('status')
+    expect(notice).toHaveTextContent('2 orders placed')
+    expect(orderPosts(c).map((e) => e.status)).toEqual([202, 202])
+    // What was sent: the scene id prefilled in params, the footprint as the one feature.
+    const body = orderPosts(c)[0].body as {
+      params: { id: string }
+      featureCollection: { features: unknown[] }
+    }
+    expect(body.params.id).toBe(scenes[0].id)
+    expect(body.featureCollection.features).toHaveLength(1)
+    // Placed lines leave the basket; the links lead to the new orders.
+    expect(useBasketStore.getState().scenes).toEqual([])
+    const links = within(notice).getAllByRole('link')
+    for (const link of links.slice(0, 2)) {
+      const id = link.getAttribute('href')?.split('/').pop() ?? ''
+      expect(c.backend.sim.runtime.world.orders.get(id)?.order.status).toBe('CREATED')
+    }
+  })
+
+  it('sends one order per click: a double click on Place creates no duplicate', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 2))
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    const place = await reviewAndPlace(user, 2)
+    await user.dblClick(place)
+    await user.click(place)
+    await screen.findByText('2 orders placed')
+    expect(orderPosts(c)).toHaveLength(2)
+  })
+
+  it('finds the order a lost answer created instead of placing it twice', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    const [scene] = scenesOf(c, 'spot', 1)
+    useBasketStore.getState().add([scene])
+    c.backend.sim.control.faults = [
+      { path: '/v2/orders', method: 'POST', status: 503, after: true, times: 1 },
+    ]
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Order name/ }).value
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    await screen.findByText('1 order placed')
+    // One POST, answered 503 although it took effect, then a look at the orders list: one order exists.
+    expect(orderPosts(c).map((e) => e.status)).toEqual([503])
+    expect(c.backend.log.some((e) => e.method === 'GET' && e.path === '/v2/orders')).toBe(true)
+    expect(ordersNamed(c, name)).toHaveLength(1)
+  })
+
+  it('keeps a line that failed, filled, and says why', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    // A refusal the service answers definitely: nothing was created, the line stays.
+    c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', status: 500, times: 1 }]
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    const input = screen.getByRole('textbox', { name: /Order name/ })
+    await user.clear(input)
+    await user.type(input, 'Harbour survey')
+    await waitForTotal()
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    // A 500 may hide a created order: the console looked, found none, and says so.
+    expect(await screen.findByText(/1 not placed/)).toBeInTheDocument()
+    expect(ordersNamed(c, 'Harbour survey')).toHaveLength(0)
+    await user.click(screen.getAllByRole('button', { name: 'Back to details' })[0])
+    expect(screen.getByRole('textbox', { name: /Order name/ })).toHaveValue('Harbour survey')
+    expect(screen.getByText('The service did not answer, and no order was created.')).toBeInTheDocument()
+  })
+
+  it('requires a budget while enforcement is on, and explains the refusal when enforcement changed meanwhile', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    // Enforcement goes on after the page read the settings: the service refuses, the console explains.
+    for (const a of c.backend.sim.runtime.world.accounts.values())
+      if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    const alert = await screen.findByText('This account requires a budget on every order.')
+    expect(alert).toBeInTheDocument()
+    expect(orderPosts(c).map((e) => e.status)).toEqual([400])
+    await user.click(screen.getByRole('button', { name: 'Change the budget' }))
+
+    // The budget picker lists the active budgets with what they have left, and placing goes through.
+    const picker = await screen.findByLabelText(/^Budget/, { selector: 'input' })
+    await user.click(picker)
+    const option = await screen.findByRole('option', {
+      name: /Forest monitoring 2026 — [\d,]+ of 60,000 credits left/,
+      // jsdom runs no transitions: the dropdown stays "hidden" to the accessibility tree while it opens.
+      hidden: true,
+    })
+    await user.click(option)
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    await screen.findByText('1 order placed')
+    const last = orderPosts(c).at(-1)
+    expect(last?.status).toBe(202)
+    expect((last?.body as { budgetId?: string }).budgetId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('blocks the review until a budget is chosen when the settings say enforcement is on', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    for (const a of c.backend.sim.runtime.world.accounts.values())
+      if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    await open(c)
+    await screen.findByText(/Budget enforcement is on/)
+    await waitForTotal()
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    expect(
+      await screen.findByText('This account requires a budget on every order: choose one.'),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /I confirm placing/ })).toBeNull()
+    expect(orderPosts(c)).toHaveLength(0)
+  })
+
+  it('tells the Viewer why the licence stops the order, and shows no budget controls', async () => {
+    const c = await signedInConsole('viewer@swath.test')
+    useBasketStore.getState().add(scenesOf(c, 'phr', 1))
+    const user = userEvent.setup()
+    await open(c)
+    expect(await screen.findByText('Your role cannot accept licences')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept licence' })).toBeNull()
+    expect(screen.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeInTheDocument()
+    expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    expect(
+      await screen.findByText(/Accept the licence “Airbus optical imagery licence” first/),
+    ).toBeInTheDocument()
+    expect(orderPosts(c)).toHaveLength(0)
+  })
+
+  it('shows accounts without the Enterprise plan no budget controls at all', async () => {
+    const c = await signedInConsole('starter@swath.test')
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    await open(c)
+    await waitForTotal()
+    expect(screen.queryByRole('heading', { name: 'Budget' })).toBeNull()
+    expect(screen.queryByText(/Budgets:/)).toBeNull()
+  })
+
+  it('shows the estimate’s per-feature error on its line with what to change', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    const [scene] = scenesOf(c, 'spot', 1)
+    useBasketStore.getState().add([scene])
+    // An AOI far from the scene, chosen explicitly as the line's area.
+    const away: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [150, -30],
+          [150.1, -30],
+          [150.1, -29.9],
+          [150, -29.9],
+          [150, -30],
+        ],
+      ],
+    }
+    useAoiStore.getState().setPolygons([away])
+    const user = userEvent.setup()
+    await open(c)
+    await user.click(await screen.findByRole('radio', { name: /AOI \(/ }))
+    expect(await screen.findByText('AOI outside the scene')).toBeInTheDocument()
+    expect(
+      screen.getByText(/Choose “Whole scene”, or draw the AOI over this scene’s footprint/),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: 'Whole scene' }))
+    await waitForTotal()
+    expect(screen.queryByText('AOI outside the scene')).toBeNull()
+  })
+
+  it('keeps the whole checkout across a reload', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    const first = await open(c)
+    const input = await screen.findByRole('textbox', { name: /Order name/ })
+    await user.clear(input)
+    await user.type(input, 'Kept across reloads')
+    await user.type(screen.getByLabelText(/^Tags/, { selector: 'input' }), 'coast{Enter}')
+    first.unmount()
+    // What a reload reads back: the drafts in sessionStorage.
+    const saved = JSON.parse(sessionStorage.getItem('swath.checkout') ?? '{}') as {
+      state: { drafts: Record<string, { displayName?: string; tags?: string[] }> }
+    }
+    expect(Object.values(saved.state.drafts)).toEqual([
+      expect.objectContaining({ displayName: 'Kept across reloads', tags: ['coast'] }),
+    ])
+    // A new page starts from nothing but what sessionStorage holds.
+    const raw = sessionStorage.getItem('swath.checkout') ?? ''
+    useCheckoutStore.setState({ drafts: {}, budgetId: null, step: 'edit', placed: [] })
+    sessionStorage.setItem('swath.checkout', raw)
+    await useCheckoutStore.persist.rehydrate()
+    await open(c)
+    expect(await screen.findByRole('textbox', { name: /Order name/ })).toHaveValue('Kept across reloads')
+    expect(screen.getByText('coast')).toBeInTheDocument()
+  })
+
+  it('refuses a tag with characters tags cannot hold, and keeps the good ones', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    await open(c)
+    const tags = await screen.findByLabelText(/^Tags/, { selector: 'input' })
+    await user.type(tags, 'ok-tag{Enter}')
+    await user.type(tags, 'bad#tag{Enter}')
+    expect(await screen.findByText(/“bad#tag” has characters a tag cannot hold/)).toBeInTheDocument()
+    expect(Object.values(useCheckoutStore.getState().drafts)[0]?.tags).toEqual(['ok-tag'])
+  })
+
+  it('says what to do when the basket is empty', async () => {
+    const c = await signedInConsole()
+    await open(c)
+    expect(screen.getByRole('heading', { name: 'Your basket is empty' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Search the catalog' })).toHaveAttribute('href', '/catalog')
+  })
+})
+
+function acceptAll(c: TestConsole) {
+  const world = c.backend.sim.runtime.world
+  for (const account of world.accounts.values())
+    for (const eula of world.eulas.values())
+      for (const doc of eula.documents)
+        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
+}

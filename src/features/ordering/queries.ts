@@ -1,0 +1,128 @@
+import {
+  keepPreviousData,
+  mutationOptions,
+  queryOptions,
+  skipToken,
+  type QueryClient,
+} from '@tanstack/react-query'
+import { ok, type ApiClient } from '../../api/client'
+import { fetchLinkText, type LinkFetch } from '../../api/links'
+import type { components } from '../../api/schema'
+import type { CreateOrderRequest, Order } from './placement'
+
+export type Eula = components['schemas']['Eula']
+export type OrderForm = Record<string, unknown>
+
+export const orderingKeys = {
+  all: ['ordering'] as const,
+  form: (dataProductId: string) => [...orderingKeys.all, 'form', dataProductId] as const,
+  estimate: (workspaceId: string | null, request: CreateOrderRequest) =>
+    [...orderingKeys.all, 'estimate', workspaceId, request] as const,
+  eulas: () => [...orderingKeys.all, 'eula'] as const,
+  eula: (id: string) => [...orderingKeys.eulas(), id] as const,
+  document: (url: string) => [...orderingKeys.all, 'eula-document', url] as const,
+}
+
+/** The order form of a data product (`application/schema+json`); forms change rarely. */
+export function orderFormOptions(client: ApiClient, dataProductId: string) {
+  return queryOptions({
+    queryKey: orderingKeys.form(dataProductId),
+    queryFn: async ({ signal }): Promise<OrderForm> => {
+      const form: OrderForm = await ok(
+        client.GET('/orders/schema/{data-product-id}', {
+          params: { path: { 'data-product-id': dataProductId } },
+          signal,
+        }),
+      )
+      return form
+    },
+    staleTime: 30 * 60_000,
+  })
+}
+
+/**
+ * The estimate of one line. A POST, but it changes nothing, so it is read like a query keyed by the request:
+ * the same form asks once, and the previous figure stays on screen while the next one loads. Without a
+ * request (the line is not complete) nothing is sent; `idleKey` keeps such lines apart in the cache.
+ */
+export function estimateOptions(
+  client: ApiClient,
+  workspaceId: string | null,
+  request: CreateOrderRequest | null,
+  idleKey = '',
+) {
+  return queryOptions({
+    queryKey: request
+      ? orderingKeys.estimate(workspaceId, request)
+      : ([...orderingKeys.all, 'estimate', 'idle', idleKey] as const),
+    queryFn: request
+      ? ({ signal }) => ok(client.POST('/v2/orders/estimate', { body: request, signal }))
+      : skipToken,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+    throwOnError: false,
+  })
+}
+
+export function eulaOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: orderingKeys.eula(id),
+    queryFn: ({ signal }) =>
+      ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': id } }, signal })),
+    throwOnError: false,
+  })
+}
+
+/** The text of a EULA document, from its signed link. Shown only after sanitising (eula-document.tsx). */
+export function eulaDocumentOptions(fetchLink: LinkFetch, url: string) {
+  return queryOptions({
+    queryKey: orderingKeys.document(url),
+    queryFn: ({ signal }) => fetchLinkText(fetchLink, url, signal),
+    staleTime: Infinity,
+    throwOnError: false,
+  })
+}
+
+/** Accepts the EULA's current document, as the contract records acceptance. */
+export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
+  return mutationOptions({
+    mutationFn: (v: { eulaId: string; documentId: string }) =>
+      ok(
+        client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
+          params: { path: { 'eula-id': v.eulaId, 'eula-document-id': v.documentId } },
+          body: { isAccepted: true },
+          headers: { 'content-type': 'application/merge-patch+json' },
+        }),
+      ),
+    onSuccess: (_doc, v) => qc.invalidateQueries({ queryKey: orderingKeys.eula(v.eulaId) }),
+  })
+}
+
+/** One POST per line: one feature, one order. Never retried by the client (decision 5). */
+export function createOrder(client: ApiClient, workspaceId: string, request: CreateOrderRequest) {
+  return ok(client.POST('/v2/orders', { params: { query: { workspaceId } }, body: request }))
+}
+
+/**
+ * The account's recent orders of one data product with one name: what an attempt whose answer was lost
+ * may have created. Newest first; one page is plenty for the minutes an attempt spans.
+ */
+export async function recentOrdersNamed(
+  client: ApiClient,
+  q: { workspaceId: string; displayName: string; dataProductId: string },
+): Promise<Order[]> {
+  const page = await ok(
+    client.GET('/v2/orders', {
+      params: {
+        query: {
+          workspaceId: q.workspaceId,
+          displayName: q.displayName.trim(),
+          dataProductIds: [q.dataProductId],
+          sort: 'createdAt,desc',
+          size: 50,
+        },
+      },
+    }),
+  )
+  return page.content
+}
