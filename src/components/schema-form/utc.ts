@@ -1,0 +1,93 @@
+/**
+ * Conversions between the ISO date-times of order params (`2026-07-01T10:30:00Z`) and the value of an
+ * `<input type="datetime-local">` (`2026-07-01T10:30`), which the form treats as UTC wall-clock time.
+ *
+ * String parsing and `Date.UTC` / `getUTC*` only: the browser's time zone never enters, so what the analyst
+ * types is what the service receives.
+ */
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+
+interface Parts {
+  year: number
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+/** Rejects dates that `Date.UTC` would silently roll over (31 February, 25:00). */
+function utcMillis(p: Parts): number | undefined {
+  if (p.month < 1 || p.month > 12 || p.hour > 23 || p.minute > 59 || p.second > 59) return undefined
+  const ms = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
+  const back = new Date(ms)
+  if (back.getUTCDate() !== p.day || back.getUTCMonth() !== p.month - 1) return undefined
+  return ms
+}
+
+function partsOf(ms: number): Parts {
+  const d = new Date(ms)
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  }
+}
+
+const offsetMinutes = (zone: string | undefined): number => {
+  if (!zone || zone === 'Z' || zone === 'z') return 0
+  const sign = zone.startsWith('-') ? -1 : 1
+  const digits = zone.slice(1).replace(':', '')
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)))
+}
+
+/**
+ * The `datetime-local` value showing an ISO date-time in UTC: `2026-07-01T12:30:00+02:00` →
+ * `2026-07-01T10:30`. Seconds are kept only when they are not zero. Empty for anything unparseable.
+ */
+export function isoToInputValue(iso: unknown): string {
+  if (typeof iso !== 'string') return ''
+  const m = ISO.exec(iso.trim())
+  if (!m) return ''
+  const [, y, mo, d, h, mi, s] = m
+  const local = utcMillis({
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: Number(s ?? 0),
+  })
+  if (local === undefined) return ''
+  // A wall-clock time at +02:00 is two hours later than the same wall-clock time in UTC.
+  const p = partsOf(local - offsetMinutes(m[8]) * 60_000)
+  const base = `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`
+  return p.second === 0 ? base : `${base}:${pad(p.second)}`
+}
+
+/**
+ * The ISO date-time (UTC, `Z`, whole seconds) of a `datetime-local` value read as UTC:
+ * `2026-07-01T10:30` → `2026-07-01T10:30:00Z`. Undefined when empty or not a complete, real date and time.
+ */
+export function inputValueToIso(value: string): string | undefined {
+  const m = LOCAL_INPUT.exec(value.trim())
+  if (!m) return undefined
+  const [, y, mo, d, h, mi, s] = m
+  const parts: Parts = {
+    year: Number(y),
+    month: Number(mo),
+    day: Number(d),
+    hour: Number(h),
+    minute: Number(mi),
+    second: Number(s ?? 0),
+  }
+  if (utcMillis(parts) === undefined) return undefined
+  return `${y}-${mo}-${d}T${h}:${mi}:${pad(parts.second)}Z`
+}
