@@ -35,6 +35,11 @@ export class SimControl {
   async faults(list: object[]) {
     expect((await this.request.put('/api/__sim/faults', { data: list })).ok()).toBe(true)
   }
+  async budgetEnforcement(on: boolean) {
+    expect((await this.request.put('/api/__sim/settings', { data: { budgetEnforcement: on } })).ok()).toBe(
+      true,
+    )
+  }
   async requests(): Promise<{ method: string; path: string; status: number }[]> {
     return (await this.request.get('/api/__sim/requests')).json() as Promise<
       { method: string; path: string; status: number }[]

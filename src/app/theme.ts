@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core'
+import { Alert, createTheme, type CSSVariablesResolver } from '@mantine/core'
 
 /**
  * Contrast (WCAG AA, 4.5:1) on both schemes: Mantine's default dimmed grey and teal links fall short, so
@@ -15,4 +15,14 @@ export const theme = createTheme({
   primaryShade: { light: 9, dark: 9 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   defaultRadius: 'sm',
+  components: {
+    // Yellow and orange titles on their light backgrounds fall below 4.5:1: the title takes the text colour,
+    // and the background and icon still carry the warning.
+    Alert: Alert.extend({
+      styles: (_theme, props) =>
+        props.color === 'yellow' || props.color === 'orange'
+          ? { title: { color: 'var(--mantine-color-text)' } }
+          : {},
+    }),
+  },
 })

@@ -190,29 +190,29 @@ function LineStatus({ line }: { line: LineModel }) {
   switch (line.placement.kind) {
     case 'placing':
       return (
-        <Badge color="blue" variant="light" leftSection={<Loader size={10} />}>
+        <Badge color="blue" variant="dot" tt="none" rightSection={<Loader size={10} />}>
           Placing
         </Badge>
       )
     case 'unknown':
       return (
-        <Badge color="yellow" variant="light">
+        <Badge color="yellow" variant="dot" tt="none">
           Checking
         </Badge>
       )
     case 'failed':
       return (
-        <Badge color="red" variant="light">
+        <Badge color="red" variant="dot" tt="none">
           Not placed
         </Badge>
       )
     default:
       return line.blockers.length === 0 ? (
-        <Badge color="teal" variant="light">
+        <Badge color="teal" variant="dot" tt="none">
           Ready
         </Badge>
       ) : (
-        <Badge color="gray" variant="light">
+        <Badge color="gray" variant="dot" tt="none">
           Needs attention
         </Badge>
       )

@@ -161,7 +161,7 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
               <Paper
                 withBorder
                 p="sm"
-                className={classes.footer}
+               
                 component="section"
                 aria-label="Total and next step"
               >
