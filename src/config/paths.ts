@@ -9,4 +9,7 @@ export const paths = {
   areas: () => '/areas',
   catalog: (search = '') => `/catalog${search ? `?${search}` : ''}`,
   providers: (search = '') => `/providers${search ? `?${search}` : ''}`,
+  orders: (search = '') => `/orders${search ? `?${search}` : ''}`,
+  order: (id: string) => `/orders/${encodeURIComponent(id)}`,
+  checkout: (search = '') => `/checkout${search ? `?${search}` : ''}`,
 } as const

@@ -25,13 +25,23 @@ export interface PlacedOrder {
 
 type Step = 'edit' | 'review'
 
+/** A line started from a data product's page: the scene is given by its id, the area is the AOI. */
+export interface ProductLine {
+  key: string
+  collection: string
+  dataProductId: string
+}
+
 interface CheckoutStore {
   drafts: Record<string, LineDraft>
+  productLines: ProductLine[]
   budgetId: string | null
   step: Step
   placed: PlacedOrder[]
   update: (key: string, patch: LineDraft) => void
   setPlacement: (key: string, placement: Placement) => void
+  addProductLine: (collection: string, dataProductId: string) => void
+  /** Drops lines' drafts (and product lines) for good: placed, or removed by the analyst. */
   forget: (keys: string[]) => void
   setBudget: (id: string | null) => void
   setStep: (step: Step) => void
@@ -47,6 +57,7 @@ export const useCheckoutStore = create<CheckoutStore>()(
   persist(
     (set) => ({
       drafts: {},
+      productLines: [],
       budgetId: null,
       step: 'edit',
       placed: [],
@@ -54,11 +65,17 @@ export const useCheckoutStore = create<CheckoutStore>()(
         set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], ...patch } } })),
       setPlacement: (key, placement) =>
         set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], placement } } })),
+      addProductLine: (collection, dataProductId) =>
+        set((s) => {
+          const n = s.productLines.reduce((max, l) => Math.max(max, Number(l.key.split(':')[1]) || 0), 0) + 1
+          return { productLines: [...s.productLines, { key: `product:${n}`, collection, dataProductId }] }
+        }),
       forget: (keys) =>
         set((s) => {
           const drafts = { ...s.drafts }
           for (const k of keys) delete drafts[k]
-          return { drafts }
+          const drop = new Set(keys)
+          return { drafts, productLines: s.productLines.filter((l) => !drop.has(l.key)) }
         }),
       setBudget: (budgetId) => set({ budgetId }),
       setStep: (step) => set({ step }),
@@ -68,7 +85,13 @@ export const useCheckoutStore = create<CheckoutStore>()(
     {
       name: 'swath.checkout',
       storage: createJSONStorage(() => sessionStorage),
-      partialize: (s) => ({ drafts: s.drafts, budgetId: s.budgetId, step: s.step, placed: s.placed }),
+      partialize: (s) => ({
+        drafts: s.drafts,
+        productLines: s.productLines,
+        budgetId: s.budgetId,
+        step: s.step,
+        placed: s.placed,
+      }),
     },
   ),
 )

@@ -29,7 +29,11 @@ export type DataProduct = components['schemas']['DataProduct']
 /** Everything the checkout shows and checks about one line, derived at render from the drafts and the cache. */
 export interface LineModel {
   key: string
-  scene: BasketScene
+  /** The basket scene; null for a line started from a data product (the scene id is typed in the form). */
+  scene: BasketScene | null
+  collectionName: string
+  /** The scene ordered: the basket scene's, or the one typed in the form. */
+  sceneId: string | null
   collection: Collection | undefined
   products: DataProduct[]
   product: DataProduct | undefined
@@ -73,21 +77,54 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
   const drafts = useCheckoutStore((s) => s.drafts)
   const aoi = useAoiStore((s) => s.polygons)
 
-  const base = useMemo(
-    () =>
-      scenes.map((scene) => {
-        const key = basketKey(scene)
-        const draft = drafts[key] ?? {}
-        const collection = collections?.find((c) => c.name === scene.collection)
-        const products = orderableProducts(collection)
-        const product = products.find((p) => p.id === draft.dataProductId) ?? products[0]
-        const aoiOverlaps = aoi.length > 0 && intersectionAreaRatio(aoi, scene.footprint) > 0
-        const area = draft.area ?? (aoiOverlaps ? 'aoi' : 'scene')
-        const geometry = area === 'aoi' ? areaOf(draft.aoi ?? aoi) : scene.footprint
-        return { key, scene, draft, collection, products, product, area, aoiOverlaps, geometry }
-      }),
-    [scenes, drafts, collections, aoi],
-  )
+  const productLines = useCheckoutStore((s) => s.productLines)
+
+  const base = useMemo(() => {
+    const fromBasket = scenes.map((scene) => {
+      const key = basketKey(scene)
+      const draft = drafts[key] ?? {}
+      const collection = collections?.find((c) => c.name === scene.collection)
+      const products = orderableProducts(collection)
+      const product = products.find((p) => p.id === draft.dataProductId) ?? products[0]
+      const aoiOverlaps = aoi.length > 0 && intersectionAreaRatio(aoi, scene.footprint) > 0
+      const area: 'aoi' | 'scene' = draft.area ?? (aoiOverlaps ? 'aoi' : 'scene')
+      const geometry = area === 'aoi' ? areaOf(draft.aoi ?? aoi) : scene.footprint
+      return {
+        key,
+        scene,
+        collectionName: scene.collection,
+        draft,
+        collection,
+        products,
+        product,
+        area,
+        aoiOverlaps,
+        geometry,
+      }
+    })
+    // Lines from a data product's page: no footprint is known, so the area is the AOI.
+    const fromProducts = productLines.map((line) => {
+      const draft = drafts[line.key] ?? {}
+      const collection = collections?.find((c) => c.name === line.collection)
+      const products = orderableProducts(collection)
+      const product =
+        products.find((p) => p.id === (draft.dataProductId ?? line.dataProductId)) ?? products[0]
+      const area: 'aoi' | 'scene' = 'aoi'
+      return {
+        key: line.key,
+        scene: null,
+        collectionName: line.collection,
+        draft,
+        collection,
+        products,
+        product,
+        area,
+        aoiOverlaps: aoi.length > 0,
+        geometry: areaOf(draft.aoi ?? aoi),
+      }
+    })
+    return [...fromBasket, ...fromProducts]
+  }, [scenes, productLines, drafts, collections, aoi])
 
   const productIds = [...new Set(base.flatMap((l) => (l.product?.id ? [l.product.id] : [])))]
   const forms = useQueries({ queries: productIds.map((id) => orderFormOptions(client, id)) })
@@ -101,10 +138,14 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
     const form = l.product?.id ? formOf.get(l.product.id) : undefined
     const schema = form?.data
     const params = schema
-      ? withSceneId(schema, l.draft.params ?? defaultsOf(schema, {}), l.scene.id)
+      ? l.scene
+        ? withSceneId(schema, l.draft.params ?? defaultsOf(schema, {}), l.scene.id)
+        : (l.draft.params ?? defaultsOf(schema, {}))
       : (l.draft.params ?? {})
     const formProblems = schema ? validateParams(schema, cleanParams(schema, params)) : []
-    const displayName = l.draft.displayName ?? defaultName(l.scene, l.product)
+    const displayName =
+      l.draft.displayName ??
+      (l.scene ? defaultName(l.scene, l.product) : `${l.product?.title ?? l.collectionName} order`)
     const tags = l.draft.tags ?? []
     const request =
       schema && l.product?.id && l.geometry && formProblems.length === 0 && !nameProblem(displayName)
@@ -142,7 +183,7 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
     const credits = estimate?.results.find((r) => r.index === 0)?.credits ?? null
     const eula = l.product?.eulaId ? eulaOf.get(l.product.eulaId)?.data : undefined
     const blockers: string[] = []
-    if (!l.collection) blockers.push(`The collection ${l.scene.collection} is not in the glossary.`)
+    if (!l.collection) blockers.push(`The collection ${l.collectionName} is not in the glossary.`)
     else if (!l.product) blockers.push(`${l.collection.title} has no orderable data product.`)
     else if (l.form?.error) blockers.push('Its order form could not be loaded.')
     else if (!l.schema) blockers.push('Its order form is loading.')
@@ -152,7 +193,12 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
       const issue = tagProblem(t)
       if (issue) blockers.push(issue)
     }
-    if (!l.geometry) blockers.push('Draw an AOI, or choose “Whole scene”.')
+    if (!l.geometry)
+      blockers.push(
+        l.scene
+          ? 'Draw an AOI, or choose “Whole scene”.'
+          : 'Draw an AOI: a scene ordered by its id needs one.',
+      )
     if (l.formProblems.length > 0)
       blockers.push(`Fix the form: ${l.formProblems.map((p) => `${p.name} ${p.reason}`).join('; ')}.`)
     if (featureError)
@@ -165,6 +211,8 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
     return {
       key: l.key,
       scene: l.scene,
+      collectionName: l.collectionName,
+      sceneId: l.scene?.id ?? (typeof l.params.id === 'string' && l.params.id !== '' ? l.params.id : null),
       collection: l.collection,
       products: l.products,
       product: l.product,

@@ -69,7 +69,7 @@ export function usePlacement() {
         const identity = {
           displayName: request.displayName,
           dataProductId: request.dataProduct,
-          sceneId: line.scene.id,
+          sceneId: line.sceneId,
           workspaceId,
         }
         // What already matches, so that a lost answer can be told apart from an older order of the same name.

@@ -61,6 +61,7 @@ export function CollectionPage() {
           <DataProductsTable
             products={collection.dataProducts}
             label={`Data products of ${collection.title}`}
+            orderable={collection.type === 'ARCHIVE'}
           />
         )}
       </Stack>

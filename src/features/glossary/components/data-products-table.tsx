@@ -10,9 +10,16 @@ interface DataProductsTableProps {
   label: string
   /** Adds a column linking each product to its collection (off inside a collection's own page). */
   withCollection?: boolean
+  /** Offers ordering a scene of each orderable product by its id (archive collections). */
+  orderable?: boolean
 }
 
-export function DataProductsTable({ products, label, withCollection = false }: DataProductsTableProps) {
+export function DataProductsTable({
+  products,
+  label,
+  withCollection = false,
+  orderable = false,
+}: DataProductsTableProps) {
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
@@ -43,7 +50,19 @@ export function DataProductsTable({ products, label, withCollection = false }: D
                   )}
                 </Table.Td>
               )}
-              <Table.Td>{p.id ? 'Yes' : 'No, not offered for ordering'}</Table.Td>
+              <Table.Td>
+                {p.id ? (
+                  orderable ? (
+                    <Anchor component={Link} to={paths.checkout(`product=${p.id}`)}>
+                      Yes: order a scene by its id
+                    </Anchor>
+                  ) : (
+                    'Yes'
+                  )
+                ) : (
+                  'No, not offered for ordering'
+                )}
+              </Table.Td>
               <Table.Td>{p.eulaId ? 'Must be accepted before ordering' : 'None needed'}</Table.Td>
             </Table.Tr>
           ))}

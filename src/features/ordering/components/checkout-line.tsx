@@ -59,11 +59,11 @@ export function CheckoutLine({
       <Group justify="space-between" align="start" wrap="nowrap">
         <div>
           <Title order={2} size="h4" id={headingId}>
-            {index + 1}. {line.collection?.title ?? scene.collection} ·{' '}
-            {scene.datetime?.slice(0, 10) ?? 'undated'}
+            {index + 1}. {line.collection?.title ?? line.collectionName} ·{' '}
+            {scene ? (scene.datetime?.slice(0, 10) ?? 'undated') : 'a scene by its id'}
           </Title>
           <Text size="xs" c="dimmed" ff="monospace">
-            {scene.id}
+            {line.sceneId ?? 'Type the scene id in the form below'}
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
@@ -123,7 +123,8 @@ export function CheckoutLine({
                 label: aoi.length > 0 ? `AOI (${totalAreaKm2(aoi).toFixed(1)} km²)` : 'AOI (none drawn)',
                 disabled: aoi.length === 0 && !line.draft.aoi,
               },
-              { value: 'scene', label: 'Whole scene' },
+              // Without a basket scene its footprint is unknown: such lines order the AOI.
+              { value: 'scene', label: 'Whole scene', disabled: !scene },
             ]}
           />
           <Text size="xs" c="dimmed" mt={2}>
@@ -172,7 +173,7 @@ export function CheckoutLine({
             schema={line.schema}
             value={line.params}
             onChange={(params) => update(line.key, { params })}
-            readOnly={['id']}
+            readOnly={scene ? ['id'] : []}
             idPrefix={`line-${index}`}
             disabled={locked}
             showErrors={showErrors}

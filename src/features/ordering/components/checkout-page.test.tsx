@@ -65,7 +65,7 @@ async function reviewAndPlace(user: ReturnType<typeof userEvent.setup>, count: n
 beforeEach(() => {
   sessionStorage.clear()
   useBasketStore.setState({ scenes: [] })
-  useCheckoutStore.setState({ drafts: {}, budgetId: null, step: 'edit', placed: [] })
+  useCheckoutStore.setState({ drafts: {}, productLines: [], budgetId: null, step: 'edit', placed: [] })
   useAoiStore.getState().clear()
 })
 
@@ -311,7 +311,7 @@ describe('checkout', () => {
     ])
     // A new page starts from nothing but what sessionStorage holds.
     const raw = sessionStorage.getItem('swath.checkout') ?? ''
-    useCheckoutStore.setState({ drafts: {}, budgetId: null, step: 'edit', placed: [] })
+    useCheckoutStore.setState({ drafts: {}, productLines: [], budgetId: null, step: 'edit', placed: [] })
     sessionStorage.setItem('swath.checkout', raw)
     await useCheckoutStore.persist.rehydrate()
     await open(c)
@@ -330,6 +330,35 @@ describe('checkout', () => {
     await user.type(tags, 'bad#tag{Enter}')
     expect(await screen.findByText(/“bad#tag” has characters a tag cannot hold/)).toBeInTheDocument()
     expect(Object.values(useCheckoutStore.getState().drafts)[0]?.tags).toEqual(['ok-tag'])
+  })
+
+  it('orders a scene by its id from a data product’s link, over the AOI', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    const world = c.backend.sim.runtime.world
+    const spot = world.collections.find((col) => col.name === 'spot')
+    const productId = spot?.dataProducts.find((p) => p.id)?.id ?? ''
+    const [scene] = scenesOf(c, 'spot', 1)
+    useAoiStore.getState().setPolygons([scene.footprint as Polygon])
+    const user = userEvent.setup()
+    const r = await renderWithConsole((ctx) => checkoutRoutes(ctx), {
+      at: `/checkout?product=${productId}`,
+      console: c,
+    })
+    await screen.findByRole('heading', { name: /SPOT · a scene by its id/ })
+    // The link is consumed: a reload does not add the line again.
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+    expect(screen.getByRole('radio', { name: 'Whole scene' })).toBeDisabled()
+    const id = await screen.findByRole('textbox', { name: /Image ID/ })
+    await user.type(id, scene.id)
+    await waitForTotal()
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    await screen.findByText('1 order placed')
+    const body = orderPosts(c)[0].body as { params: { id: string } }
+    expect(body.params.id).toBe(scene.id)
+    expect(useCheckoutStore.getState().productLines).toEqual([])
   })
 
   it('says what to do when the basket is empty', async () => {

@@ -15,8 +15,8 @@ import {
   Text,
   Title,
 } from '@mantine/core'
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
 import { whatToDo } from '../../../api/errors'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
@@ -55,6 +55,7 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
   const { place, run } = usePlacement()
   const checkAgain = useReconcile()
   const [triedReview, setTriedReview] = useState(false)
+  useProductFromLink(collections)
 
   const busy = lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
   const total = lines.every((l) => l.credits !== null)
@@ -102,7 +103,7 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
     <Stack p="md" gap="md" className={classes.page}>
       {header}
       {placed.length > 0 && <PlacedNotice placed={placed} onDismiss={dismissPlaced} />}
-      {scenes.length === 0 ? (
+      {lines.length === 0 ? (
         placed.length === 0 && (
           <Paper withBorder p="lg" ta="center">
             <Title order={2} size="h4">
@@ -161,7 +162,7 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
               <Paper
                 withBorder
                 p="sm"
-               
+
                 component="section"
                 aria-label="Total and next step"
               >
@@ -205,6 +206,25 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
       )}
     </Stack>
   )
+}
+
+/**
+ * `/checkout?product=<id>` (the link on a collection's data products) adds a line for that product once,
+ * then leaves the URL, so a reload does not add it again.
+ */
+function useProductFromLink(collections: Collection[] | undefined) {
+  const [params, setParams] = useSearchParams()
+  const addProductLine = useCheckoutStore((s) => s.addProductLine)
+  const productId = params.get('product')
+  // Effects run twice on mount in development (StrictMode): one link, one line.
+  const handled = useRef<string | null>(null)
+  useEffect(() => {
+    if (!productId || !collections || handled.current === productId) return
+    handled.current = productId
+    const collection = collections.find((c) => c.dataProducts.some((p) => p.id === productId))
+    if (collection) addProductLine(collection.name, productId)
+    setParams({}, { replace: true })
+  }, [productId, collections, addProductLine, setParams])
 }
 
 function Blockers({ blockers }: { blockers: string[] }) {
