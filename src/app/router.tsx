@@ -1,9 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { RouteContext } from './route-context'
 import { catalogRoutes } from './routes/catalog-routes'
+import { checkoutRoutes } from './routes/checkout-routes'
 import { geometriesRoutes } from './routes/geometries-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
+import { ordersRoutes } from './routes/orders-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 
@@ -30,6 +32,8 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...glossaryRoutes(ctx),
         ...geometriesRoutes(ctx),
         ...catalogRoutes(ctx),
+        ...checkoutRoutes(ctx),
+        ...ordersRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -29,6 +29,8 @@ import classes from './shell.module.css'
 const NAV = [
   { to: paths.home(), label: 'Start', end: true },
   { to: paths.catalog(), label: 'Catalog', end: false },
+  { to: paths.checkout(), label: 'Checkout', end: false },
+  { to: paths.orders(), label: 'Orders', end: false },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },

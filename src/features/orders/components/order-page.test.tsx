@@ -1,0 +1,180 @@
+// @vitest-environment jsdom
+import { configure, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ok } from '../../../api/client'
+import { ordersRoutes } from '../../../app/routes/orders-routes'
+import type { MapViewProps } from '../../../map/map-view'
+import { renderWithConsole } from '../../../testing/render'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { placeArchiveOrder } from '../test-helpers'
+
+configure({ asyncUtilTimeout: 5000 })
+
+// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
+// look at the overlay and the camera fit. The real map runs in the e2e journeys.
+const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
+vi.mock('../../../map/map-view', () => ({
+  MapView: (props: MapViewProps) => {
+    map.props = props
+    return <div data-testid="map-stub" />
+  },
+}))
+
+const open = (at: string, c?: TestConsole) =>
+  renderWithConsole((ctx) => [{ path: '/', children: ordersRoutes(ctx) }], { at, console: c })
+
+/** The first seeded order of the analyst's account in `status` (and `type`), read through the API. */
+async function seeded(
+  c: TestConsole,
+  status: 'CREATED' | 'BEING_FULFILLED' | 'PLACED',
+  type?: 'ARCHIVE' | 'TASKING',
+) {
+  const page = await ok(
+    c.client.GET('/v2/orders', {
+      params: { query: { status: [status], ...(type ? { type } : {}), size: 1 } },
+    }),
+  )
+  const order = page.content[0]
+  if (!order) throw new Error(`no seeded ${status} order`)
+  return order
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name })
+
+describe('order page', () => {
+  beforeEach(() => {
+    map.props = null
+  })
+
+  it('shows every field of an archive order, its AOI on the map and where it is in its lifecycle', async () => {
+    const c = await signedInConsole()
+    const order = await seeded(c, 'BEING_FULFILLED', 'ARCHIVE')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    expect(screen.getByText(order.id)).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Copy the order ID' })).toBeInTheDocument()
+    expect(screen.getByText('Being fulfilled (BEING_FULFILLED)')).toBeInTheDocument()
+    const details = screen.getByRole('table', { name: 'Order details' })
+    expect(within(details).getByRole('rowheader', { name: 'Image ID' })).toBeInTheDocument()
+    // The data product and the workspace by name, not by id.
+    await waitFor(() => expect(screen.queryByText(order.dataProductId ?? '')).not.toBeInTheDocument())
+    expect(screen.getByText(/Main workspace|Coastal monitoring/)).toBeInTheDocument()
+
+    const steps = within(screen.getByRole('list', { name: 'Order lifecycle' })).getAllByRole('listitem')
+    const current = steps.find((s) => s.getAttribute('aria-current') === 'step')
+    expect(current).toHaveTextContent('Being fulfilled')
+    expect(steps[0]).toHaveTextContent(/Created — done/)
+
+    // Cancellation is not offered, and the page says why.
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is BEING_FULFILLED.',
+      ),
+    ).toBeInTheDocument()
+
+    await waitFor(() => expect(map.props?.overlays?.[0]?.id).toBe('order-aoi'))
+    const aoi = map.props?.overlays?.[0]?.data.features[0]?.geometry
+    expect(aoi).toEqual((order.orderDetails as { aoi: unknown }).aoi)
+    expect(map.props?.fit?.bbox).toHaveLength(4)
+  })
+
+  it('shows the tasking parameters of a tasking order', async () => {
+    const c = await signedInConsole()
+    const order = await seeded(c, 'PLACED', 'TASKING')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    const details = screen.getByRole('table', { name: 'Order details' })
+    expect(within(details).getByRole('rowheader', { name: 'Acquisition start' })).toBeInTheDocument()
+    expect(within(details).getByRole('rowheader', { name: 'Acquisition mode' })).toBeInTheDocument()
+    expect(screen.getByText('Sub-status')).toBeInTheDocument()
+  })
+
+  it('renames and retags with a merge-patch of what changed, showing that it saves', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const order = await seeded(c, 'PLACED')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    const form = screen.getByRole('form', { name: 'Edit name and tags' })
+    const name = within(form).getByRole('textbox', { name: /Display name/ })
+    await user.clear(name)
+    await user.type(name, 'Renamed order')
+    const tags = within(form).getByLabelText(/^Tags/)
+    await user.type(tags, 'bad#tag{Enter}')
+    expect(await within(form).findByText(/“bad#tag” has characters a tag cannot hold/)).toBeInTheDocument()
+    expect(within(form).getByRole('button', { name: 'Save changes' })).toBeDisabled()
+    // Backspace in the empty input takes the last tag off again; then two good ones.
+    await user.type(tags, '{Backspace}survey 2026{Enter}site:a-1{Enter}')
+    expect(within(form).queryByText(/cannot hold/)).not.toBeInTheDocument()
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }))
+
+    await heading('Renamed order')
+    expect(await within(form).findByText('Saved.')).toBeInTheDocument()
+    const patch = c.backend.log.find((r) => r.method === 'PATCH' && r.path === `/v2/orders/${order.id}`)
+    expect(patch?.status).toBe(200)
+    expect(patch?.body).toEqual({
+      displayName: 'Renamed order',
+      tags: [...order.tags, 'survey 2026', 'site:a-1'],
+    })
+    const stored = c.backend.sim.runtime.world.orders.get(order.id)?.order
+    expect(stored?.displayName).toBe('Renamed order')
+  })
+
+  it('cancels a CREATED order after a confirmation', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const order = await seeded(c, 'CREATED')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    await user.click(screen.getByRole('button', { name: 'Cancel order…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' })
+    // Nothing is sent before the confirmation.
+    expect(c.backend.log.some((r) => r.path.endsWith('/cancellation'))).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }))
+
+    await waitFor(() => expect(screen.getByText('Canceled (CANCELED)')).toBeInTheDocument())
+    expect(c.backend.log.filter((r) => r.method === 'POST' && r.path.endsWith('/cancellation'))).toHaveLength(
+      1,
+    )
+    expect(screen.getByText('This order has already been canceled.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Cancel order…' })).not.toBeInTheDocument()
+  })
+
+  it('explains a refused cancellation when the status moved meanwhile, and shows the order as it is now', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const id = await placeArchiveOrder(c, 'Moving order')
+    await open(`/orders/${id}`, c)
+    await heading('Moving order')
+    expect(screen.getByText('Created (CREATED)')).toBeInTheDocument()
+
+    // The service places the order on its own clock while the page still shows CREATED.
+    c.backend.advance(31)
+    await user.click(screen.getByRole('button', { name: 'Cancel order…' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }))
+
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The order could not be canceled')
+    await waitFor(() =>
+      expect(alert).toHaveTextContent(/it was Created when you asked, and is now Being placed/),
+    )
+    expect(screen.getByText('Being placed (BEING_PLACED)')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is BEING_PLACED.',
+      ),
+    ).toBeInTheDocument()
+    const refused = c.backend.log.find((r) => r.path === `/v2/orders/${id}/cancellation`)
+    expect(refused?.status).toBe(400)
+    expect(c.backend.sim.runtime.world.orders.get(id)?.order.status).toBe('BEING_PLACED')
+  })
+
+  it('an unknown order is a page of its own with a way back', async () => {
+    await open('/orders/00000000-0000-4000-8000-000000000000')
+    expect(await heading('No such order')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Back to all orders' })).toHaveAttribute('href', '/orders')
+  })
+})

@@ -1,0 +1,222 @@
+import './mantine-styles'
+import {
+  Anchor,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useId, type ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { useApiClient, useSession } from '../../../api/console-context'
+import { isApiError } from '../../../api/errors'
+import { paths } from '../../../config/paths'
+import { formatActor, formatDateTime, formatParamValue, humanizeKey, shortId } from '../format'
+import { orderAoi } from '../map-layers'
+import { orderOptions, type Order } from '../queries'
+import { isTerminal, STATUS_LABELS, subStatusLabel } from '../status'
+import { OrderCancel } from './order-cancel'
+import { OrderEdit } from './order-edit'
+import type { OrderLookups } from './orders-page'
+import classes from './orders.module.css'
+import { StatusBadge, TypeBadge } from './status-badge'
+import { StatusTimeline } from './status-timeline'
+
+// The map engine is the heaviest part of the page: the order's facts show while it loads.
+const OrderMap = lazy(async () => ({ default: (await import('./order-map')).OrderMap }))
+
+const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
+
+/** One order: every field, its area on the map, where it is in its lifecycle, edits and cancellation. */
+export function OrderPage({ dataProducts, budgets }: OrderLookups) {
+  const { orderId = '' } = useParams()
+  const client = useApiClient()
+  // An unknown id is an answer worth a page of its own; other failures go to the route's boundary.
+  const { data: order, error } = useQuery({
+    ...orderOptions(client, orderId),
+    throwOnError: (e) => !isNotFound(e),
+  })
+
+  if (isNotFound(error)) return <OrderNotFound id={orderId} />
+  if (!order) {
+    return (
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the order">
+        <Skeleton height={36} width="50%" />
+        <Skeleton height={220} />
+        <Skeleton height={220} />
+      </Stack>
+    )
+  }
+  return <OrderView order={order} dataProducts={dataProducts} budgets={budgets} />
+}
+
+function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLookups) {
+  const id = useId()
+  const aoi = orderAoi(order)
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Anchor component={Link} to={paths.orders()} size="sm">
+          All orders
+        </Anchor>
+        <Group gap="sm" align="center">
+          <Title order={1}>{order.displayName}</Title>
+          <StatusBadge status={order.status} size="lg" />
+          <TypeBadge type={order.type} size="lg" />
+        </Group>
+        {!isTerminal(order.status) && (
+          <Text size="sm" c="dimmed">
+            In progress: this page refreshes on its own while it is open.
+          </Text>
+        )}
+      </Stack>
+
+      <div className={classes.pageGrid}>
+        <Stack gap="lg">
+          <Section id={`${id}-facts`} title="Order">
+            <OrderFacts order={order} dataProducts={dataProducts} budgets={budgets} />
+          </Section>
+          <Section
+            id={`${id}-details`}
+            title={order.type === 'TASKING' ? 'Tasking parameters' : 'Archive order'}
+          >
+            <OrderDetails order={order} />
+          </Section>
+        </Stack>
+        <Stack gap="lg">
+          <Section id={`${id}-map`} title="Area of interest">
+            {aoi ? (
+              <Suspense fallback={<Skeleton height={380} aria-label="Loading the map" />}>
+                <OrderMap aoi={aoi} />
+              </Suspense>
+            ) : (
+              <Text size="sm">The service did not send this order’s area.</Text>
+            )}
+          </Section>
+          <Section id={`${id}-timeline`} title="Status">
+            <StatusTimeline order={order} />
+          </Section>
+          <Section id={`${id}-edit`} title="Name and tags">
+            <OrderEdit order={order} />
+          </Section>
+          <Section id={`${id}-cancel`} title="Cancellation">
+            <OrderCancel order={order} />
+          </Section>
+        </Stack>
+      </div>
+    </Stack>
+  )
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+function OrderFacts({ order, dataProducts, budgets }: { order: Order } & OrderLookups) {
+  const user = useSession().user
+  const product = dataProducts?.find((p) => p.id === order.dataProductId)
+  const budget = budgets?.find((b) => b.id === order.budgetId)
+  const workspace = user?.workspaces.find((w) => w.id === order.workspaceId)
+  const sub =
+    order.orderDetails && 'subStatus' in order.orderDetails ? order.orderDetails.subStatus : undefined
+  const facts: [string, ReactNode][] = [
+    [
+      'Order ID',
+      <Group gap="xs" wrap="nowrap" key="id">
+        <Code>{order.id}</Code>
+        <CopyButton value={order.id}>
+          {({ copied, copy }) => (
+            <Button size="compact-xs" variant="default" onClick={copy} aria-label="Copy the order ID">
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          )}
+        </CopyButton>
+      </Group>,
+    ],
+    ['Status', `${STATUS_LABELS[order.status]} (${order.status})`],
+    ['Type', order.type === 'TASKING' ? 'Tasking' : 'Archive'],
+    ...(order.type === 'TASKING' ? [['Sub-status', subStatusLabel(sub)] as [string, ReactNode]] : []),
+    ['Data product', product?.title ?? order.dataProductId ?? '—'],
+    [
+      'Budget',
+      order.budgetId
+        ? (budget?.name ??
+          (budgets === null
+            ? `${shortId(order.budgetId)} (budget names are not shown to you)`
+            : order.budgetId))
+        : 'None',
+    ],
+    ['Workspace', workspace?.name ?? order.workspaceId],
+    ['Created', `${formatDateTime(order.createdAt)} by ${formatActor(order.createdBy, user?.id)}`],
+    ['Updated', `${formatDateTime(order.updatedAt)} by ${formatActor(order.updatedBy, user?.id)}`],
+    ['Tags', order.tags.length > 0 ? order.tags.join(', ') : 'None'],
+  ]
+  return (
+    <dl className={classes.facts}>
+      {facts.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** Members of `orderDetails` not shown as parameters: the area (on the map) and the sub-status (above). */
+const NOT_PARAMETERS = new Set(['aoi', 'geometry', 'subStatus'])
+
+function OrderDetails({ order }: { order: Order }) {
+  const d = order.orderDetails as Record<string, unknown> | undefined
+  if (!d) return <Text size="sm">The service sent no details for this order.</Text>
+  const rows = Object.entries(d).filter(([k]) => !NOT_PARAMETERS.has(k))
+  if (rows.length === 0) return <Text size="sm">No parameters beyond the area.</Text>
+  return (
+    <Table verticalSpacing={4} aria-label="Order details">
+      <Table.Tbody>
+        {rows.map(([k, v]) => (
+          <Table.Tr key={k}>
+            <Table.Th scope="row" fw={500} w="40%">
+              {k === 'imageId' ? 'Image ID' : humanizeKey(k)}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {k === 'imageId' ? <Code>{formatParamValue(v)}</Code> : formatParamValue(v)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}
+
+/** A link to an order the service does not know (or that belongs to another account). */
+function OrderNotFound({ id }: { id: string }) {
+  return (
+    <Stack align="flex-start" gap="sm">
+      <Title order={1}>No such order</Title>
+      <Text>
+        No order <Code>{id}</Code> exists in this account. The link may be old or mistyped, or the order may
+        belong to another account.
+      </Text>
+      <Button component={Link} to={paths.orders()}>
+        Back to all orders
+      </Button>
+    </Stack>
+  )
+}

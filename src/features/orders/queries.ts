@@ -1,0 +1,132 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { ok, type ApiClient } from '../../api/client'
+import { isApiError } from '../../api/errors'
+import type { components } from '../../api/schema'
+import { pollInterval } from './status'
+import { serializeOrderListQuery, type OrderListQuery } from './url-state'
+
+export type Order = components['schemas']['Order']
+export type OrderPage = components['schemas']['OrderPage']
+export type OrderPatch = components['schemas']['OrderPatch']
+
+/** Hierarchical keys: invalidating `orderKeys.all` reaches every list and every order. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (q: OrderListQuery) => [...orderKeys.lists(), q] as const,
+  details: () => [...orderKeys.all, 'detail'] as const,
+  detail: (id: string) => [...orderKeys.details(), id] as const,
+}
+
+/** Where the orders page's own timing marks go; `npm run bench` reads them in Chromium. */
+export const MARKS = {
+  response: 'swath:orders-response',
+  rows: 'swath:orders-rows',
+} as const
+
+/**
+ * One page of orders. It asks again every few seconds while the page holds an order that can still change,
+ * and stops once every order on it is final; TanStack Query skips the ticks while the tab is hidden
+ * (`refetchIntervalInBackground: false`), so a background tab costs the service nothing.
+ */
+export function orderListOptions(client: ApiClient, query: OrderListQuery) {
+  return queryOptions({
+    queryKey: orderKeys.list(query),
+    queryFn: async ({ signal }) => {
+      const data = await ok(
+        client.GET('/v2/orders', {
+          params: { query },
+          // Repeated enum filters, comma-joined id lists: the contract's mix (see serializeOrderListQuery).
+          querySerializer: (q: OrderListQuery) => serializeOrderListQuery(q),
+          signal,
+        }),
+      )
+      performance.mark(MARKS.response, { detail: { count: data.content.length } })
+      return data
+    },
+    refetchInterval: (q) => pollInterval(q.state.data?.content.map((o) => o.status)),
+    refetchIntervalInBackground: false,
+    // A poll of a 1,000-row page must not cost a long task: orders are compared by id and updatedAt instead of
+    // member by member (TanStack's default deep comparison walks every AOI coordinate).
+    structuralSharing: (old, next) => shareOrderPage(old as OrderPage | undefined, next as OrderPage),
+    // The page shows a refused query (400) at the filter it names, and other failures with a retry.
+    throwOnError: false,
+  })
+}
+
+/**
+ * The new page with every order that did not change (same id and `updatedAt`: the service moves `updatedAt`
+ * with every change of an order) replaced by the old object, and the old page itself when nothing changed:
+ * rows then re-render only for orders that changed, and an unchanged poll re-renders nothing.
+ */
+export function shareOrderPage(old: OrderPage | undefined, next: OrderPage): OrderPage {
+  if (!old) return next
+  const before = new Map(old.content.map((o) => [o.id, o]))
+  let same = old.content.length === next.content.length
+  const content = next.content.map((o, i) => {
+    const prev = before.get(o.id)
+    const keep = prev && prev.updatedAt === o.updatedAt && prev.status === o.status ? prev : o
+    if (keep !== old.content[i]) same = false
+    return keep
+  })
+  if (
+    same &&
+    old.totalElements === next.totalElements &&
+    old.totalPages === next.totalPages &&
+    old.number === next.number &&
+    old.size === next.size
+  )
+    return old
+  return { ...next, content }
+}
+
+/** One order, asked again while it can still change (as the list does). */
+export function orderOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) =>
+      ok(client.GET('/v2/orders/{order-id}', { params: { path: { 'order-id': id } }, signal })),
+    refetchInterval: (q) => pollInterval(q.state.data ? [q.state.data.status] : undefined),
+    refetchIntervalInBackground: false,
+  })
+}
+
+const invalidate = (qc: QueryClient) => qc.invalidateQueries({ queryKey: orderKeys.all })
+
+/** Merge-patch of the display name and/or the tags (`tags: []` clears them). */
+export function patchOrderMutation(client: ApiClient, qc: QueryClient) {
+  return mutationOptions({
+    mutationFn: (v: { id: string; patch: OrderPatch }) =>
+      ok(
+        client.PATCH('/v2/orders/{order-id}', {
+          params: { path: { 'order-id': v.id } },
+          body: v.patch,
+          headers: { 'content-type': 'application/merge-patch+json' },
+        }),
+      ),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(order.id), order)
+      return invalidate(qc)
+    },
+    // The edit form shows its own error beside the fields.
+    meta: { toast: false },
+  })
+}
+
+/** The service's answer when the order moved past the statuses that can be canceled. */
+export const isCantBeCanceled = (e: unknown): boolean =>
+  isApiError(e) && e.status === 400 && e.code === 'order-cant-be-canceled'
+
+/**
+ * Cancels an order. When the service refuses because the status moved meanwhile, the order is read again so
+ * the page shows where it is now (and no longer offers the button).
+ */
+export function cancelOrderMutation(client: ApiClient, qc: QueryClient) {
+  return mutationOptions({
+    mutationFn: (id: string) =>
+      ok(client.POST('/v2/orders/{order-id}/cancellation', { params: { path: { 'order-id': id } } })),
+    onSettled: () => invalidate(qc),
+    // The dialog and the page explain a refusal themselves.
+    meta: { toast: false },
+  })
+}
