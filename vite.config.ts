@@ -5,9 +5,11 @@ import { simulatorPlugin } from './simulator/vite-plugin.ts'
 
 // The simulator is embedded unless the console is pointed at a real deployment (see README).
 const embedded = !process.env.SWATH_API_URL
+// The embedded simulator's world: SWATH_SEED=large adds 10,000 orders (the orders benchmark); default otherwise.
+const seed = process.env.SWATH_SEED === 'large' ? 'large' : 'default'
 
 export default defineConfig({
-  plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real' })] : [])],
+  plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : [])],
   server: {
     port: 5173,
     proxy: embedded

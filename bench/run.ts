@@ -1,6 +1,7 @@
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
 import { benchGeo } from './geo'
+import { benchOrders } from './orders'
 import { benchSimulator } from './simulator'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
@@ -8,6 +9,7 @@ export async function main(): Promise<void> {
   console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
   benchBundle()
   await benchCatalog()
+  await benchOrders()
   await benchGeo()
   await benchSimulator()
 }
