@@ -10,7 +10,11 @@ export const browserLinkFetch: LinkFetch = (url, init) =>
   globalThis.fetch(url, { signal: init?.signal, credentials: 'omit' })
 
 /** The text behind a signed link; failures become the same `ApiError` as the API's. */
-export async function fetchLinkText(fetchLink: LinkFetch, url: string, signal?: AbortSignal): Promise<string> {
+export async function fetchLinkText(
+  fetchLink: LinkFetch,
+  url: string,
+  signal?: AbortSignal,
+): Promise<string> {
   let response: Response
   try {
     response = await fetchLink(url, { signal })

@@ -244,7 +244,7 @@ function LineEstimate({ line }: { line: LineModel }) {
           estimating…
         </Text>
       )}
-      {line.estimating && <Loader size="xs" aria-label="Updating the estimate" />}
+      {line.estimating && <Loader size="xs" aria-hidden />}
       {line.featureError && (
         <Alert color="orange" w="100%" title={line.featureError.message}>
           {[line.featureError.details, adviceFor(line.featureError)].filter(Boolean).join('. ')}

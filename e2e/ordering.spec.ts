@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, signIn, test } from './fixtures'
+
+const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' })
+
+/** Puts the first `n` scenes of a catalog search into the basket by keyboard (Space), as an analyst would. */
+async function basketFromCatalog(page: Page, email: string, n: number) {
+  await signIn(page, email, '/catalog?host=oneatlas&limit=25&bbox=-5,42,8,51')
+  await expect(results(page).getByRole('option').first()).toBeVisible()
+  await results(page).focus()
+  for (let i = 0; i < n; i++) {
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press(' ')
+  }
+  await expect(
+    page.getByRole('button', { name: `Basket: ${n} ${n === 1 ? 'scene' : 'scenes'}` }),
+  ).toBeVisible()
+}
+
+const total = (page: Page) => page.getByTestId('checkout-total')
+
+test.describe('archive ordering', () => {
+  test('search, pick two scenes, accept the licence inline, see the estimate, place, and find both orders', async ({
+    page,
+    sim,
+  }) => {
+    await basketFromCatalog(page, 'analyst@swath.test', 2)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+
+    // The Airbus licence has a new version: its text is shown (sanitised: its script never runs) and accepted inline.
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    await expect(licence.getByRole('document')).toContainText('No resale of original imagery')
+    expect(
+      await page.evaluate(() => (window as { __eulaScriptRan?: boolean }).__eulaScriptRan),
+    ).toBeUndefined()
+    await expectAccessible(page)
+    await licence.getByRole('checkbox', { name: /I have read/ }).check()
+    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await expect(licence).toBeHidden()
+    await expect(page.getByText(/Accepted: Airbus optical imagery licence/)).toBeVisible()
+
+    // Each line shows its estimate; the total follows.
+    await expect(page.getByTestId('line-credits')).toHaveCount(2)
+    await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
+    const names = await page
+      .getByRole('textbox', { name: 'Order name' })
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+
+    await page.getByRole('button', { name: 'Review 2 orders' }).click()
+    await expect(page.getByRole('heading', { name: 'Review and place' })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('checkbox', { name: /I confirm placing 2 orders/ }).check()
+    const place = page.getByRole('button', { name: 'Place 2 orders' })
+    // A double click is one click: one order per scene.
+    await place.dblclick()
+    await expect(page.getByRole('status').filter({ hasText: '2 orders placed' })).toBeVisible()
+    const posts = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(posts.map((r) => r.status)).toEqual([202, 202])
+
+    // Both orders are in the table.
+    await page.getByRole('link', { name: 'See all orders' }).click()
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    for (const name of names) await expect(page.getByRole('link', { name })).toBeVisible()
+    await expectAccessible(page)
+
+    // Simulated time passes: placed, then delivered (a first placement may fail and be retried). The clock
+    // moves in steps shorter than the refresh token's 30 minutes, with the page open, as an analyst's day goes.
+    for (let step = 0; step < 2; step++) {
+      await sim.advance(25 * 60)
+      await page.reload()
+      await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    }
+    for (const name of names) {
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) })
+      await expect(row).toContainText(/Fulfilled|Failed permanently/)
+    }
+  })
+
+  test('cancel an order while it is still CREATED', async ({ page, sim }) => {
+    expect((await sim.requests()).length).toBe(0)
+    // The confirmation dialog opens without its fade, so axe reads it as it stays.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await signIn(page, 'analyst@swath.test', '/orders?status=CREATED&type=ARCHIVE')
+    const first = page.getByRole('row').nth(1).getByRole('link').first()
+    const name = await first.textContent()
+    await first.click()
+    await expect(page.getByRole('heading', { name: name ?? '', level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: 'Cancel order…' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancel this order?' })
+    await expect(dialog).toBeVisible()
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Cancel order' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('Canceled').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Cancel order…' })).toBeHidden()
+    const cancels = (await sim.requests()).filter((r) => r.path.endsWith('/cancellation'))
+    expect(cancels.map((r) => r.status)).toEqual([200])
+  })
+
+  test('with budget enforcement on, placing without a budget is explained before anything is sent', async ({
+    page,
+    sim,
+  }) => {
+    await sim.budgetEnforcement(true)
+    await basketFromCatalog(page, 'analyst@swath.test', 1)
+    await page.goto('/checkout')
+    await expect(page.getByText(/Budget enforcement is on/)).toBeVisible()
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    await licence.getByRole('checkbox', { name: /I have read/ }).check()
+    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
+    await page.getByRole('button', { name: 'Review 1 order' }).click()
+    await expect(page.getByText('This account requires a budget on every order: choose one.')).toBeVisible()
+    await expectAccessible(page)
+    // Choosing an active budget (its remaining credits shown) lets the order go.
+    await page.getByRole('combobox', { name: 'Budget' }).click()
+    await page.getByRole('option', { name: /Forest monitoring 2026 — [\d,]+ of 60,000 credits left/ }).click()
+    await page.getByRole('button', { name: 'Review 1 order' }).click()
+    await page.getByRole('checkbox', { name: /I confirm placing 1 order/ }).check()
+    await page.getByRole('button', { name: 'Place 1 order' }).click()
+    await expect(page.getByRole('status').filter({ hasText: '1 order placed' })).toBeVisible()
+    const posts = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(posts.map((r) => r.status)).toEqual([202])
+  })
+
+  test('the Viewer sees why the order cannot be placed: the licence needs an administrator', async ({
+    page,
+    sim,
+  }) => {
+    // From the seeded world (the fixture resets it): the Airbus licence's new version is not accepted.
+    expect((await sim.requests()).length).toBe(0)
+    await basketFromCatalog(page, 'viewer@swath.test', 1)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    await expect(page.getByText('Your role cannot accept licences')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Accept licence' })).toBeHidden()
+    await expect(page.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeVisible()
+    await page.getByRole('button', { name: 'Review 1 order' }).click()
+    await expect(page.getByText(/Accept the licence “Airbus optical imagery licence” first/)).toBeVisible()
+    await expectAccessible(page)
+  })
+})
