@@ -92,7 +92,7 @@ test.describe('archive ordering', () => {
     await expectAccessible(page)
     await dialog.getByRole('button', { name: 'Cancel order' }).click()
     await expect(dialog).toBeHidden()
-    await expect(page.getByText('Canceled').first()).toBeVisible()
+    await expect(page.getByText('Canceled', { exact: true }).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Cancel order…' })).toBeHidden()
     const cancels = (await sim.requests()).filter((r) => r.path.endsWith('/cancellation'))
     expect(cancels.map((r) => r.status)).toEqual([200])

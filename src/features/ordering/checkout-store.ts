@@ -38,6 +38,9 @@ interface CheckoutStore {
   budgetId: string | null
   step: Step
   placed: PlacedOrder[]
+  /** A placing run is going in this tab (not kept: a reload ends the run). */
+  running: boolean
+  setRunning: (running: boolean) => void
   update: (key: string, patch: LineDraft) => void
   setPlacement: (key: string, placement: Placement) => void
   addProductLine: (collection: string, dataProductId: string) => void
@@ -61,6 +64,8 @@ export const useCheckoutStore = create<CheckoutStore>()(
       budgetId: null,
       step: 'edit',
       placed: [],
+      running: false,
+      setRunning: (running) => set({ running }),
       update: (key, patch) =>
         set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], ...patch } } })),
       setPlacement: (key, placement) =>

@@ -20,7 +20,13 @@ export type Placement =
   | { kind: 'placing'; attempt: Attempt }
   | { kind: 'unknown'; attempt: Attempt; checkFailed?: boolean }
   | { kind: 'placed'; orderId: string }
-  | { kind: 'failed'; message: string; details?: string }
+  | {
+      kind: 'failed'
+      message: string
+      details?: string
+      /** The service's field errors (`params.x`), shown on their form fields. */
+      fields?: { name: string; reason: string }[]
+    }
 
 /** What identifies the order an attempt may have created, kept with the line until the outcome is known. */
 export interface Attempt {

@@ -206,6 +206,12 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
         [featureError.message, featureError.details, adviceFor(featureError)].filter(Boolean).join(': '),
       )
     if (l.request && est.error) blockers.push('The estimate failed; retry it.')
+    else if (
+      l.request &&
+      estimate &&
+      (est.isFetching || JSON.stringify(settledOf(l)) !== JSON.stringify(l.request))
+    )
+      blockers.push('The estimate is being updated.')
     if (l.request && !estimate && !est.error) blockers.push('The estimate is on its way.')
     if (eula && !eula.isAccepted) blockers.push(`Accept the licence “${eula.title}” first.`)
     return {
@@ -241,7 +247,11 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
   })
 
   const eulas = eulaIds.map((id) => ({ id, query: eulaOf.get(id) }))
-  return { lines, eulas, workspaceId, retryEstimates: () => estimateQueries.forEach((q) => void q.refetch()) }
+  const retryEstimate = (key: string) => {
+    const i = prepared.findIndex((l) => l.key === key)
+    if (i >= 0) void estimateQueries[i].refetch()
+  }
+  return { lines, eulas, workspaceId, retryEstimate }
 }
 
 /** The scene id is the line's own and never typed: it is written into `id` whatever the draft holds. */

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
-import { useBasketStore } from '../../components/basket/basket-store'
-import { useCheckoutStore, type PlacedOrder } from './checkout-store'
+import { isApiError } from '../../api/errors'
+import { basketKey, useBasketStore } from '../../components/basket/basket-store'
+import { useCheckoutStore } from './checkout-store'
 import {
   BUDGET_PROBLEMS,
   explainPlacementError,
@@ -23,30 +24,37 @@ export interface PlacementRun {
 }
 
 /**
- * Places lines one request each, one at a time. One click, one order: a run cannot start while another is
- * going or while any line's outcome is unknown; a failure that may hide a created order (no answer, 5xx) is
- * reconciled against the orders list before the line may be placed again. See decision 10.
+ * Lines whose request is out, for the life of the tab: a page that is left and opened again mid-run must
+ * neither start another run nor take those lines for ones a reload cut short.
  */
-export function usePlacement() {
+const inFlight = new Set<string>()
+
+/**
+ * Places lines one request each, one at a time. One click, one order: a run cannot start while another is
+ * going (in this tab, whatever page instance started it) or while any line's outcome is unknown; each placed
+ * line leaves the checkout at once; a failure that may hide a created order (no answer, 5xx) is reconciled
+ * against the orders list before the line may be placed again. See decision 10.
+ */
+export function usePlacement(onPlaced?: () => void) {
   const client = useApiClient()
-  const running = useRef(false)
   const [run, setRun] = useState<PlacementRun | null>(null)
 
   // A run cut short by a reload or a sign-out left lines "placing": their answer is lost, so check them.
-  const checkedOnLoad = useRef(false)
+  // Lines placed whose settling was cut short leave now. Lines still in flight in this tab are left alone.
   useEffect(() => {
-    if (checkedOnLoad.current) return
-    checkedOnLoad.current = true
     const { drafts } = useCheckoutStore.getState()
     for (const [key, d] of Object.entries(drafts)) {
       const p = d.placement
-      if (p && (p.kind === 'placing' || p.kind === 'unknown'))
-        void reconcileLine(client, key, p.attempt).then((outcome) => {
-          if (outcome.kind === 'placed')
-            settlePlaced([
-              { key, orderId: outcome.orderId, displayName: p.attempt.displayName, credits: null },
-            ])
-        })
+      if (!p || inFlight.has(key)) continue
+      if (p.kind === 'placed') settlePlaced(key, p.orderId, d.displayName ?? 'Order')
+      else if (p.kind === 'placing' || p.kind === 'unknown') {
+        inFlight.add(key)
+        void reconcileLine(client, key, p.attempt)
+          .then((outcome) => {
+            if (outcome.kind === 'placed') settlePlaced(key, outcome.orderId, p.attempt.displayName)
+          })
+          .finally(() => inFlight.delete(key))
+      }
     }
   }, [client])
 
@@ -55,83 +63,110 @@ export function usePlacement() {
     opts: { budgetId: string | null; workspaceId: string },
   ): Promise<void> {
     const { budgetId, workspaceId } = opts
-    if (running.current) return
-    const busy = lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
-    if (busy || lines.length === 0) return
-    running.current = true
     const store = useCheckoutStore.getState()
-    const placed: PlacedOrder[] = []
-    setRun({ total: lines.length, done: 0, checkoutError: null })
+    if (store.running || inFlight.size > 0) return
+    const todo = lines.filter((l) => l.placement.kind === 'idle' || l.placement.kind === 'failed')
+    const busy = lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
+    if (busy || todo.length === 0) return
+    store.setRunning(true)
+    setRun({ total: todo.length, done: 0, checkoutError: null })
+    let placedAny = false
     try {
-      for (const [i, line] of lines.entries()) {
+      for (const [i, line] of todo.entries()) {
         const request = line.request
-        if (!request) continue
-        const identity = {
-          displayName: request.displayName,
-          dataProductId: request.dataProduct,
-          sceneId: line.sceneId,
-          workspaceId,
-        }
-        // What already matches, so that a lost answer can be told apart from an older order of the same name.
-        let before: string[]
+        // The analyst may have removed the line since the click: only lines still in the checkout go.
+        const present = line.scene
+          ? useBasketStore.getState().scenes.some((s) => basketKey(s) === line.key)
+          : useCheckoutStore.getState().productLines.some((p) => p.key === line.key)
+        if (!request || !present) continue
+        inFlight.add(line.key)
         try {
-          before = (await recentOrdersNamed(client, identity)).map((o) => o.id)
-        } catch (e) {
-          store.setPlacement(line.key, { kind: 'failed', ...explainPlacementError(e) })
-          setRun((r) => r && { ...r, done: i + 1 })
-          continue
-        }
-        const attempt: Attempt = { ...identity, startedAt: new Date().toISOString(), before }
-        store.setPlacement(line.key, { kind: 'placing', attempt })
-        let outcome: Placement
-        try {
-          const response = await createOrder(client, workspaceId, {
-            ...request,
-            ...(budgetId ? { budgetId } : {}),
-          })
-          outcome = outcomeOf(response)
-        } catch (e) {
-          if (mayHaveCreated(e)) {
-            store.setPlacement(line.key, { kind: 'unknown', attempt })
-            outcome = await reconcileLine(client, line.key, attempt)
-          } else {
-            const explained = explainPlacementError(e)
-            outcome = { kind: 'failed', ...explained }
-            const code = (e as { code?: string }).code
-            if (code && BUDGET_PROBLEMS.has(code)) {
-              // Every line would be refused the same way: stop, and say it once, at the budget.
-              store.setPlacement(line.key, { kind: 'idle' })
-              setRun((r) => r && { ...r, checkoutError: { ...explained, code } })
-              break
-            }
+          const outcome = await placeLine(client, line, request, { budgetId, workspaceId })
+          if (outcome === 'stop') {
+            const explained = useCheckoutStore.getState().drafts[line.key]?.placement
+            setRun((r) =>
+              r && explained?.kind === 'failed'
+                ? { ...r, checkoutError: { message: explained.message, details: explained.details } }
+                : r,
+            )
+            useCheckoutStore.getState().setPlacement(line.key, { kind: 'idle' })
+            break
           }
+          if (outcome.kind === 'placed') {
+            placedAny = true
+            settlePlaced(line.key, outcome.orderId, request.displayName, line.credits)
+          }
+        } finally {
+          inFlight.delete(line.key)
         }
-        store.setPlacement(line.key, outcome)
-        if (outcome.kind === 'placed')
-          placed.push({
-            key: line.key,
-            orderId: outcome.orderId,
-            displayName: request.displayName,
-            credits: line.credits,
-          })
         setRun((r) => r && { ...r, done: i + 1 })
       }
     } finally {
-      running.current = false
-      settlePlaced(placed)
+      useCheckoutStore.getState().setRunning(false)
+      if (placedAny) onPlaced?.()
     }
   }
 
-  return { place, run, dismissRun: () => setRun(null) }
+  return { place, run }
 }
 
-/** Placed lines leave the basket and the drafts; the checkout lists them with links to their orders. */
-function settlePlaced(placed: PlacedOrder[]) {
-  if (placed.length === 0) return
+/** One line: the list before, the request, and the outcome (or 'stop' for a refusal of the whole checkout). */
+async function placeLine(
+  client: ApiClient,
+  line: LineModel,
+  request: NonNullable<LineModel['request']>,
+  opts: { budgetId: string | null; workspaceId: string },
+): Promise<Placement | 'stop'> {
   const store = useCheckoutStore.getState()
-  store.recordPlaced(placed)
-  store.forget(placed.map((p) => p.key))
-  useBasketStore.getState().remove(placed.map((p) => p.key))
+  const identity = {
+    displayName: request.displayName,
+    dataProductId: request.dataProduct,
+    sceneId: line.sceneId,
+    workspaceId: opts.workspaceId,
+  }
+  // What already matches, so that a lost answer can be told apart from an older order of the same name.
+  let before: string[]
+  try {
+    before = (await recentOrdersNamed(client, identity)).map((o) => o.id)
+  } catch (e) {
+    const failed: Placement = { kind: 'failed', ...explainPlacementError(e) }
+    store.setPlacement(line.key, failed)
+    return failed
+  }
+  const attempt: Attempt = { ...identity, startedAt: new Date().toISOString(), before }
+  store.setPlacement(line.key, { kind: 'placing', attempt })
+  try {
+    const response = await createOrder(client, opts.workspaceId, {
+      ...request,
+      ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
+    })
+    const outcome = outcomeOf(response)
+    store.setPlacement(line.key, outcome)
+    return outcome
+  } catch (e) {
+    if (mayHaveCreated(e)) {
+      store.setPlacement(line.key, { kind: 'unknown', attempt })
+      return reconcileLine(client, line.key, attempt)
+    }
+    const failed: Placement = {
+      kind: 'failed',
+      ...explainPlacementError(e),
+      fields: isApiError(e) ? e.fieldErrors : [],
+    }
+    store.setPlacement(line.key, failed)
+    const code = isApiError(e) ? e.code : undefined
+    // Every line would be refused the same way: stop, and say it once, at the budget.
+    return code && BUDGET_PROBLEMS.has(code) ? 'stop' : failed
+  }
+}
+
+/** A placed line leaves the basket and the drafts at once; the checkout lists it with a link to its order. */
+function settlePlaced(key: string, orderId: string, displayName: string, credits: number | null = null) {
+  const store = useCheckoutStore.getState()
+  if (!store.placed.some((p) => p.orderId === orderId))
+    store.recordPlaced([{ key, orderId, displayName, credits }])
+  store.forget([key])
+  useBasketStore.getState().remove([key])
 }
 
 /** Looks for the order an attempt may have created, and settles the line accordingly. */
@@ -159,8 +194,13 @@ async function reconcileLine(client: ApiClient, key: string, attempt: Attempt): 
 export function useReconcile() {
   const client = useApiClient()
   return async (key: string, attempt: Attempt) => {
-    const outcome = await reconcileLine(client, key, attempt)
-    if (outcome.kind === 'placed')
-      settlePlaced([{ key, orderId: outcome.orderId, displayName: attempt.displayName, credits: null }])
+    if (inFlight.has(key)) return
+    inFlight.add(key)
+    try {
+      const outcome = await reconcileLine(client, key, attempt)
+      if (outcome.kind === 'placed') settlePlaced(key, outcome.orderId, attempt.displayName)
+    } finally {
+      inFlight.delete(key)
+    }
   }
 }

@@ -36,6 +36,7 @@ export function CheckoutLine({
   locked,
   showErrors,
   onCheckAgain,
+  onRetryEstimate,
 }: {
   line: LineModel
   index: number
@@ -43,6 +44,7 @@ export function CheckoutLine({
   locked: boolean
   showErrors: boolean
   onCheckAgain: (key: string, attempt: Attempt) => void
+  onRetryEstimate: () => void
 }) {
   const update = useCheckoutStore((s) => s.update)
   const forget = useCheckoutStore((s) => s.forget)
@@ -53,6 +55,12 @@ export function CheckoutLine({
   const headingId = `line-${index}-title`
   const { scene } = line
   const nameIssue = nameProblem(line.displayName)
+  const lineAoi = line.draft.aoi ?? aoi
+  const aoiChanged =
+    line.area === 'aoi' &&
+    line.draft.aoi !== undefined &&
+    aoi.length > 0 &&
+    JSON.stringify(line.draft.aoi) !== JSON.stringify(aoi)
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.line}>
@@ -74,6 +82,7 @@ export function CheckoutLine({
               <Button
                 size="compact-xs"
                 color="red"
+                disabled={locked}
                 onClick={() => {
                   removeFromBasket([line.key])
                   forget([line.key])
@@ -120,8 +129,9 @@ export function CheckoutLine({
             data={[
               {
                 value: 'aoi',
-                label: aoi.length > 0 ? `AOI (${totalAreaKm2(aoi).toFixed(1)} km²)` : 'AOI (none drawn)',
-                disabled: aoi.length === 0 && !line.draft.aoi,
+                label:
+                  lineAoi.length > 0 ? `AOI (${totalAreaKm2(lineAoi).toFixed(1)} km²)` : 'AOI (none drawn)',
+                disabled: lineAoi.length === 0,
               },
               // Without a basket scene its footprint is unknown: such lines order the AOI.
               { value: 'scene', label: 'Whole scene', disabled: !scene },
@@ -130,11 +140,22 @@ export function CheckoutLine({
           <Text size="xs" c="dimmed" mt={2}>
             {line.area === 'aoi'
               ? line.aoiOverlaps || line.draft.aoi
-                ? 'The AOI from the toolkit; the service clips it to the scene.'
+                ? 'The AOI from the toolkit, as it was when this line took it; the service clips it to the scene.'
                 : 'The AOI does not overlap this scene.'
               : 'The scene’s full footprint.'}{' '}
             <Link to={paths.catalog()}>Change the AOI in the catalog</Link>
           </Text>
+          {aoiChanged && (
+            <Button
+              size="compact-xs"
+              variant="default"
+              mt={4}
+              disabled={locked}
+              onClick={() => update(line.key, { area: 'aoi', aoi })}
+            >
+              Use the AOI drawn since ({totalAreaKm2(aoi).toFixed(1)} km²)
+            </Button>
+          )}
         </div>
         <TextInput
           label="Order name"
@@ -174,6 +195,7 @@ export function CheckoutLine({
             value={line.params}
             onChange={(params) => update(line.key, { params })}
             readOnly={scene ? ['id'] : []}
+            serverErrors={line.placement.kind === 'failed' ? line.placement.fields : undefined}
             idPrefix={`line-${index}`}
             disabled={locked}
             showErrors={showErrors}
@@ -181,7 +203,7 @@ export function CheckoutLine({
         ) : null}
       </div>
 
-      <LineEstimate line={line} />
+      <LineEstimate line={line} onRetry={onRetryEstimate} />
       <LinePlacement line={line} onCheckAgain={onCheckAgain} />
     </Paper>
   )
@@ -220,7 +242,7 @@ function LineStatus({ line }: { line: LineModel }) {
   }
 }
 
-function LineEstimate({ line }: { line: LineModel }) {
+function LineEstimate({ line, onRetry }: { line: LineModel; onRetry: () => void }) {
   const e = line.estimate?.results.find((r) => r.index === 0)
   return (
     <Group gap="xs" mt="sm" aria-live="polite" className={classes.estimate}>
@@ -232,9 +254,14 @@ function LineEstimate({ line }: { line: LineModel }) {
           complete the line to see its price
         </Text>
       ) : line.estimateError && !line.estimate ? (
-        <Text size="sm" c="red">
-          failed — {whatToDo(line.estimateError)}
-        </Text>
+        <>
+          <Text size="sm" c="red">
+            failed — {whatToDo(line.estimateError)}
+          </Text>
+          <Button size="compact-xs" variant="default" onClick={onRetry}>
+            Retry the estimate
+          </Button>
+        </>
       ) : e ? (
         <Text size="sm" data-testid="line-credits">
           {credits(e.credits)} credits · {e.unit === 'SCENE' ? `${e.size} scene` : `${e.size} km²`}

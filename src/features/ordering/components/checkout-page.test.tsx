@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -57,15 +57,31 @@ async function waitForTotal() {
 }
 
 async function reviewAndPlace(user: ReturnType<typeof userEvent.setup>, count: number) {
-  await user.click(screen.getByRole('button', { name: `Review ${count} orders` }))
-  await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
-  return screen.getByRole('button', { name: `Place ${count} orders` })
+  await goToReview(user, `Review ${count} ${count === 1 ? 'order' : 'orders'}`)
+  return screen.getByRole('button', { name: `Place ${count} ${count === 1 ? 'order' : 'orders'}` })
+}
+
+/** Review opens once every estimate has settled (an estimate being updated blocks it). */
+async function goToReview(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await waitFor(async () => {
+    const review = screen.queryByRole('button', { name })
+    if (review) await user.click(review)
+    expect(screen.getByRole('checkbox', { name: /I confirm placing/ })).toBeInTheDocument()
+  })
+  await user.click(screen.getByRole('checkbox', { name: /I confirm placing/ }))
 }
 
 beforeEach(() => {
   sessionStorage.clear()
   useBasketStore.setState({ scenes: [] })
-  useCheckoutStore.setState({ drafts: {}, productLines: [], budgetId: null, step: 'edit', placed: [] })
+  useCheckoutStore.setState({
+    drafts: {},
+    productLines: [],
+    budgetId: null,
+    step: 'edit',
+    placed: [],
+    running: false,
+  })
   useAoiStore.getState().clear()
 })
 
@@ -101,8 +117,9 @@ describe('checkout', () => {
     const place = await reviewAndPlace(user, 2)
     expect(screen.getByTestId('review-total')).toHaveTextContent(total.toLocaleString('en-US'))
     await user.click(place)
-    const notice = await screen.findByRole('status')
-    expect(notice).toHaveTextContent('2 orders placed')
+    // Each line leaves the checkout as soon as it is placed; the notice counts them.
+    await screen.findByText('2 orders placed')
+    const notice = screen.getByRole('status')
     expect(orderPosts(c).map((e) => e.status)).toEqual([202, 202])
     // What was sent: the scene id prefilled in params, the footprint as the one feature.
     const body = orderPosts(c)[0].body as {
@@ -134,6 +151,29 @@ describe('checkout', () => {
     expect(orderPosts(c)).toHaveLength(2)
   })
 
+  it('never places a line twice when the page is left and opened again in the middle of a run', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 2))
+    // Each creation takes a while, so the analyst leaves the page while the first one is out.
+    c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 400 }]
+    const user = userEvent.setup()
+    const first = await open(c)
+    await waitForTotal()
+    const place = await reviewAndPlace(user, 2)
+    await user.click(place)
+    await waitFor(() =>
+      expect(c.backend.log.some((e) => e.method === 'POST' && e.path === '/v2/orders')).toBe(true),
+    )
+    first.unmount()
+    await open(c)
+    // The run goes on behind; the new page neither checks its lines as lost nor lets them be placed again.
+    await screen.findByText('2 orders placed')
+    expect(useBasketStore.getState().scenes).toEqual([])
+    expect(orderPosts(c).map((e) => e.status)).toEqual([202, 202])
+    expect(screen.queryByText(/no order was created/)).toBeNull()
+  })
+
   it('finds the order a lost answer created instead of placing it twice', async () => {
     const c = await signedInConsole()
     acceptAll(c)
@@ -146,8 +186,7 @@ describe('checkout', () => {
     await open(c)
     await waitForTotal()
     const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Order name/ }).value
-    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await goToReview(user, 'Review 1 order')
     await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
     await screen.findByText('1 order placed')
     // One POST, answered 503 although it took effect, then a look at the orders list: one order exists.
@@ -160,7 +199,7 @@ describe('checkout', () => {
     const c = await signedInConsole()
     acceptAll(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
-    // A refusal the service answers definitely: nothing was created, the line stays.
+    // A 500 before the route: nothing was created, but the console cannot know that without looking.
     c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', status: 500, times: 1 }]
     const user = userEvent.setup()
     await open(c)
@@ -169,8 +208,7 @@ describe('checkout', () => {
     await user.clear(input)
     await user.type(input, 'Harbour survey')
     await waitForTotal()
-    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await goToReview(user, 'Review 1 order')
     await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
     // A 500 may hide a created order: the console looked, found none, and says so.
     expect(await screen.findByText(/1 not placed/)).toBeInTheDocument()
@@ -190,8 +228,7 @@ describe('checkout', () => {
     // Enforcement goes on after the page read the settings: the service refuses, the console explains.
     for (const a of c.backend.sim.runtime.world.accounts.values())
       if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
-    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await goToReview(user, 'Review 1 order')
     await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
     const alert = await screen.findByText('This account requires a budget on every order.')
     expect(alert).toBeInTheDocument()
@@ -207,8 +244,7 @@ describe('checkout', () => {
       hidden: true,
     })
     await user.click(option)
-    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await goToReview(user, 'Review 1 order')
     await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
     await screen.findByText('1 order placed')
     const last = orderPosts(c).at(-1)
@@ -291,6 +327,39 @@ describe('checkout', () => {
     expect(screen.queryByText('AOI outside the scene')).toBeNull()
   })
 
+  it('keeps the AOI a line took when the AOI is redrawn elsewhere, and offers the new one', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    const [scene] = scenesOf(c, 'spot', 1)
+    useBasketStore.getState().add([scene])
+    const taken = scene.footprint as Polygon
+    useAoiStore.getState().setPolygons([taken])
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    expect(screen.getByRole('radio', { name: /AOI \(/ })).toBeChecked()
+    // The analyst redraws the AOI in another tab of the console: the prepared order keeps its area.
+    const [w, s, e, n] = [0, 0, 0.05, 0.05]
+    const redrawn: Polygon = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n],
+          [w, n],
+          [w, s],
+        ],
+      ],
+    }
+    act(() => useAoiStore.getState().setPolygons([redrawn]))
+    const offer = await screen.findByRole('button', { name: /Use the AOI drawn since/ })
+    expect(Object.values(useCheckoutStore.getState().drafts)[0]?.aoi).toEqual([taken])
+    await user.click(offer)
+    expect(Object.values(useCheckoutStore.getState().drafts)[0]?.aoi).toEqual([redrawn])
+    expect(screen.queryByRole('button', { name: /Use the AOI drawn since/ })).toBeNull()
+  })
+
   it('keeps the whole checkout across a reload', async () => {
     const c = await signedInConsole()
     acceptAll(c)
@@ -311,7 +380,14 @@ describe('checkout', () => {
     ])
     // A new page starts from nothing but what sessionStorage holds.
     const raw = sessionStorage.getItem('swath.checkout') ?? ''
-    useCheckoutStore.setState({ drafts: {}, productLines: [], budgetId: null, step: 'edit', placed: [] })
+    useCheckoutStore.setState({
+      drafts: {},
+      productLines: [],
+      budgetId: null,
+      step: 'edit',
+      placed: [],
+      running: false,
+    })
     sessionStorage.setItem('swath.checkout', raw)
     await useCheckoutStore.persist.rehydrate()
     await open(c)
@@ -352,8 +428,7 @@ describe('checkout', () => {
     const id = await screen.findByRole('textbox', { name: /Image ID/ })
     await user.type(id, scene.id)
     await waitForTotal()
-    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    await user.click(await screen.findByRole('checkbox', { name: /I confirm placing/ }))
+    await goToReview(user, 'Review 1 order')
     await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
     await screen.findByText('1 order placed')
     const body = orderPosts(c)[0].body as { params: { id: string } }

@@ -18,6 +18,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { whatToDo } from '../../../api/errors'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
@@ -34,6 +35,8 @@ export interface CheckoutPageProps {
   glossaryError: unknown
   onRetryGlossary: () => void
   budgets: BudgetGateInput
+  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
+  onPlaced?: () => void
 }
 
 const credits = (n: number) => n.toLocaleString('en-US')
@@ -43,21 +46,29 @@ const credits = (n: number) => n.toLocaleString('en-US')
  * order form, a live estimate), the licence and budget gates, then a review with the total and an explicit
  * confirmation. Everything is a draft kept per tab; placing is one click, one order (decision 10).
  */
-export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budgets }: CheckoutPageProps) {
+export function CheckoutPage({
+  collections,
+  glossaryError,
+  onRetryGlossary,
+  budgets,
+  onPlaced,
+}: CheckoutPageProps) {
   const scenes = useBasketStore((s) => s.scenes)
-  const { lines, eulas, workspaceId } = useCheckout(scenes, collections)
+  const { lines, eulas, workspaceId, retryEstimate } = useCheckout(scenes, collections)
+  const running = useCheckoutStore((s) => s.running)
   const step = useCheckoutStore((s) => s.step)
   const setStep = useCheckoutStore((s) => s.setStep)
   const budgetId = useCheckoutStore((s) => s.budgetId)
   const setBudget = useCheckoutStore((s) => s.setBudget)
   const placed = useCheckoutStore((s) => s.placed)
   const dismissPlaced = useCheckoutStore((s) => s.dismissPlaced)
-  const { place, run } = usePlacement()
+  const { place, run } = usePlacement(onPlaced)
   const checkAgain = useReconcile()
   const [triedReview, setTriedReview] = useState(false)
   useProductFromLink(collections)
 
-  const busy = lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
+  const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
+  usePinnedAoi(lines)
   const total = lines.every((l) => l.credits !== null)
     ? lines.reduce((sum, l) => sum + (l.credits ?? 0), 0)
     : null
@@ -157,6 +168,7 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
                   locked={busy}
                   showErrors={triedReview}
                   onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
+                  onRetryEstimate={() => retryEstimate(line.key)}
                 />
               ))}
               <Paper
@@ -187,6 +199,8 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
             </>
           ) : (
             <ReviewStep
+              // A new count or total asks for the confirmation again.
+              key={`${lines.length}:${total ?? 'pending'}`}
               lines={lines}
               total={total}
               budgetName={
@@ -199,13 +213,31 @@ export function CheckoutPage({ collections, glossaryError, onRetryGlossary, budg
               budgetProblem={budgetProblem}
               busy={busy}
               onBack={() => setStep('edit')}
-              onPlace={() => workspaceId && void place(lines, { budgetId, workspaceId })}
+              onPlace={() =>
+                workspaceId &&
+                // A budget kept from another session is sent only where budgets apply to this user.
+                void place(lines, { budgetId: budgets.available ? budgetId : null, workspaceId })
+              }
             />
           )}
         </>
       )}
     </Stack>
   )
+}
+
+/**
+ * A line ordering the AOI keeps the AOI it was first shown with: redrawing the AOI elsewhere later must not
+ * change an order being prepared (the line offers the new AOI instead). Writes to the drafts only.
+ */
+function usePinnedAoi(lines: LineModel[]) {
+  const update = useCheckoutStore((s) => s.update)
+  const aoi = useAoiStore((s) => s.polygons)
+  useEffect(() => {
+    if (aoi.length === 0) return
+    for (const l of lines)
+      if (l.area === 'aoi' && !l.draft.aoi && l.placement.kind === 'idle') update(l.key, { area: 'aoi', aoi })
+  }, [lines, aoi, update])
 }
 
 /**

@@ -41,7 +41,8 @@ export function OrderPage({ dataProducts, budgets }: OrderLookups) {
   // An unknown id is an answer worth a page of its own; other failures go to the route's boundary.
   const { data: order, error } = useQuery({
     ...orderOptions(client, orderId),
-    throwOnError: (e) => !isNotFound(e),
+    // A failed refresh keeps the page (and a half-typed edit): only a first load that fails goes to the boundary.
+    throwOnError: (e, q) => !isNotFound(e) && q.state.data === undefined,
   })
 
   if (isNotFound(error)) return <OrderNotFound id={orderId} />
