@@ -1,4 +1,4 @@
-import { Alert, createTheme, type CSSVariablesResolver } from '@mantine/core'
+import { createTheme, type AlertProps, type CSSVariablesResolver } from '@mantine/core'
 
 /**
  * Contrast (WCAG AA, 4.5:1) on both schemes: Mantine's default dimmed grey and teal links fall short, so
@@ -26,11 +26,12 @@ export const theme = createTheme({
   components: {
     // Yellow and orange titles on their light backgrounds fall below 4.5:1: the title takes the text colour,
     // and the background and icon still carry the warning.
-    Alert: Alert.extend({
-      styles: (_theme, props) =>
+    // A plain object, not Alert.extend: that would pull the Alert component into every page's first load.
+    Alert: {
+      styles: (_theme: unknown, props: AlertProps) =>
         props.color === 'yellow' || props.color === 'orange'
           ? { title: { color: 'var(--mantine-color-text)' } }
           : {},
-    }),
+    },
   },
 })
