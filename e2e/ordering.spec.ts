@@ -77,6 +77,43 @@ test.describe('archive ordering', () => {
     }
   })
 
+  test('a filled checkout survives a reload and a re-sign-in, and places once afterwards', async ({
+    page,
+    sim,
+  }) => {
+    await basketFromCatalog(page, 'analyst@swath.test', 1)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    await licence.getByRole('checkbox', { name: /I have read/ }).check()
+    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    const name = page.getByRole('textbox', { name: 'Order name' })
+    await name.fill('Kept through everything')
+    await page.getByLabel(/^Tags/).and(page.locator('input')).fill('keep')
+    await page.keyboard.press('Enter')
+    await page.reload()
+    await expect(name).toHaveValue('Kept through everything')
+    await expect(page.getByText('keep', { exact: true })).toBeVisible()
+
+    // The session dies (past the refresh token's 30 minutes) while the analyst reviews.
+    await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
+    await page.getByRole('button', { name: 'Review 1 order' }).click()
+    await page.getByRole('checkbox', { name: /I confirm placing 1 order/ }).check()
+    await sim.advance(1801)
+    await page.getByRole('button', { name: 'Place 1 order' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Your session has ended' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('swath-demo')
+    await dialog.getByRole('button', { name: 'Sign in' }).click()
+    await expect(dialog).toHaveCount(0)
+    // The waiting requests were replayed: one order, named as filled in before the reload.
+    await expect(page.getByRole('status').filter({ hasText: '1 order placed' })).toBeVisible()
+    await expect(
+      page.getByRole('status').getByRole('link', { name: 'Kept through everything' }),
+    ).toBeVisible()
+    const created = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(created.filter((r) => r.status === 202)).toHaveLength(1)
+  })
+
   test('cancel an order while it is still CREATED', async ({ page, sim }) => {
     expect((await sim.requests()).length).toBe(0)
     // The confirmation dialog opens without its fade, so axe reads it as it stays.
