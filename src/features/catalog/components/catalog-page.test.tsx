@@ -342,7 +342,7 @@ describe('catalog page', () => {
     await user.keyboard('q')
     await waitFor(() => expect(map.props?.images).toHaveLength(1))
     expect(map.props?.images?.[0].url).toMatch(/^blob:/)
-    await user.click(screen.getByRole('switch', { name: /Show quicklooks/ }))
+    await user.click(await screen.findByRole('switch', { name: /Show quicklooks/ }))
     await waitFor(() => expect(map.props?.images).toHaveLength(0))
   })
 

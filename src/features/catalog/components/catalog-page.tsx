@@ -58,7 +58,6 @@ import {
 } from '../search-state'
 import { BasketPanel } from './basket-panel'
 import classes from './catalog.module.css'
-import { QuicklookPanel } from './quicklook-panel'
 import { ResultList } from './result-list'
 import { SearchForm, type AreaMode, type Draft } from './search-form'
 
@@ -71,6 +70,8 @@ const AoiPanel = lazy(() =>
 
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
 const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
+// With its slider and switch, loaded with the first quicklook laid on the map.
+const QuicklookPanel = lazy(() => import('./quicklook-panel').then((m) => ({ default: m.QuicklookPanel })))
 
 export interface CatalogPageProps {
   /** The glossary's collections (the app route reads them); undefined while loading. */
@@ -401,7 +402,11 @@ export function CatalogPage({ collections, glossaryError, onRetryGlossary }: Cat
               }}
             />
             <div className={classes.quicklooks}>
-              <QuicklookPanel />
+              {quicklooks.length > 0 && (
+                <Suspense fallback={null}>
+                  <QuicklookPanel />
+                </Suspense>
+              )}
             </div>
           </div>
         </div>

@@ -1,3 +1,4 @@
+import './mantine-styles-quicklooks'
 import { ActionIcon, Group, Paper, Slider, Stack, Switch, Text } from '@mantine/core'
 import { useCatalogUi } from '../catalog-ui-store'
 
