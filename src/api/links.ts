@@ -9,12 +9,18 @@ export type LinkFetch = (url: string, init?: { signal?: AbortSignal }) => Promis
 export const browserLinkFetch: LinkFetch = (url, init) =>
   globalThis.fetch(url, { signal: init?.signal, credentials: 'omit' })
 
-/** The text behind a signed link; failures become the same `ApiError` as the API's. */
-export async function fetchLinkText(
+/** A document behind a signed link: its media type, and its text when it is text (null otherwise, e.g. PDF). */
+export interface LinkedDocument {
+  contentType: string
+  text: string | null
+}
+
+/** The document behind a signed link; failures become the same `ApiError` as the API's. */
+export async function fetchLinkedDocument(
   fetchLink: LinkFetch,
   url: string,
   signal?: AbortSignal,
-): Promise<string> {
+): Promise<LinkedDocument> {
   let response: Response
   try {
     response = await fetchLink(url, { signal })
@@ -23,5 +29,8 @@ export async function fetchLinkText(
     throw networkError(e)
   }
   if (!response.ok) throw await apiErrorFromResponse(response)
-  return response.text()
+  const contentType = (response.headers.get('content-type') ?? '').toLowerCase()
+  const isText = contentType.startsWith('text/') || contentType === ''
+  if (!isText) void response.body?.cancel()
+  return { contentType, text: isText ? await response.text() : null }
 }

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import { fetchLinkText, type LinkFetch } from '../../api/links'
+import { fetchLinkedDocument, type LinkFetch } from '../../api/links'
 import type { components } from '../../api/schema'
 import type { CreateOrderRequest, Order } from './placement'
 
@@ -77,7 +77,7 @@ export function eulaOptions(client: ApiClient, id: string) {
 export function eulaDocumentOptions(fetchLink: LinkFetch, url: string) {
   return queryOptions({
     queryKey: orderingKeys.document(url),
-    queryFn: ({ signal }) => fetchLinkText(fetchLink, url, signal),
+    queryFn: ({ signal }) => fetchLinkedDocument(fetchLink, url, signal),
     staleTime: Infinity,
     throwOnError: false,
   })

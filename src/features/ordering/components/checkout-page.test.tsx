@@ -137,6 +137,21 @@ describe('checkout', () => {
     }
   })
 
+  it('links to a licence document that is not text (a PDF) instead of showing it', async () => {
+    const c = await signedInConsole()
+    const served: string[] = []
+    c.fetchLink = (url) => {
+      served.push(url)
+      return Promise.resolve(new Response('%PDF-1.7 …', { headers: { 'content-type': 'application/pdf' } }))
+    }
+    useBasketStore.getState().add(scenesOf(c, 'phr', 1))
+    await open(c)
+    const link = await screen.findByRole('link', { name: /Open “Airbus optical imagery licence”/ })
+    expect(link).toHaveAttribute('href', served[0])
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(screen.queryByRole('document')).toBeNull()
+  })
+
   it('sends one order per click: a double click on Place creates no duplicate', async () => {
     const c = await signedInConsole()
     acceptAll(c)

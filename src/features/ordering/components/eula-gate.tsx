@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -118,12 +119,14 @@ function PendingEula({ eula }: { eula: Eula }) {
 export function EulaDocument({ url, title }: { url: string; title: string }) {
   const { fetchLink } = useConsoleServices()
   const doc = useQuery(eulaDocumentOptions(fetchLink, url))
+  const text = doc.data?.text ?? null
+  const isHtml = doc.data?.contentType.includes('html') ?? false
   const html = useMemo(
     () =>
-      doc.data
-        ? DOMPurify.sanitize(doc.data, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
+      text !== null && isHtml
+        ? DOMPurify.sanitize(text, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
         : '',
-    [doc.data],
+    [text, isHtml],
   )
   if (doc.isLoading) return <Skeleton height={120} aria-label={`Loading ${title}`} />
   if (doc.error)
@@ -134,6 +137,21 @@ export function EulaDocument({ url, title }: { url: string; title: string }) {
           Retry
         </Button>
       </Alert>
+    )
+  if (text === null)
+    // A PDF (as the service's storage links usually are): the browser shows it better than any page could.
+    return (
+      <Text size="sm">
+        <Anchor href={url} target="_blank" rel="noopener noreferrer">
+          Open “{title}” (opens in a new tab)
+        </Anchor>
+      </Text>
+    )
+  if (!isHtml)
+    return (
+      <pre className={classes.eulaDocument} tabIndex={0} aria-label={`${title}, licence text`}>
+        {text}
+      </pre>
     )
   return (
     <Typography
