@@ -7,10 +7,8 @@ import {
   explainPlacementError,
   isOrderOfAttempt,
   mayHaveCreated,
-  nameProblem,
   orderRequest,
   outcomeOf,
-  tagProblem,
   type Attempt,
   type Order,
 } from './placement'
@@ -162,14 +160,5 @@ describe('placement rules', () => {
     expect(
       explainPlacementError(new ApiError({ kind: 'forbidden', status: 403, title: 'No' })).message,
     ).toMatch(/role cannot place/)
-  })
-
-  it('checks names and tags as the contract allows them', () => {
-    expect(nameProblem('')).toMatch(/name/)
-    expect(nameProblem('x'.repeat(201))).toMatch(/200/)
-    expect(nameProblem('Harbour')).toBeNull()
-    expect(tagProblem('coast/2026:v1 a.b-c_d')).toBeNull()
-    expect(tagProblem('bad#tag')).toMatch(/cannot hold/)
-    expect(tagProblem('  ')).toMatch(/empty/)
   })
 })

@@ -41,26 +41,6 @@ export interface Attempt {
 
 export const IDLE: Placement = { kind: 'idle' }
 
-export const TAG_PATTERN = /^[A-Za-z0-9 ._\-/:]+$/
-export const MAX_TAGS = 30
-export const MAX_NAME = 200
-
-/** Why a tag cannot be used, or null. */
-export function tagProblem(tag: string): string | null {
-  if (tag.trim() === '') return 'A tag cannot be empty.'
-  if (!TAG_PATTERN.test(tag))
-    return `“${tag}” has characters a tag cannot hold: use letters, digits, spaces and . - _ / : only.`
-  return null
-}
-
-/** Why a display name cannot be used, or null. */
-export function nameProblem(name: string): string | null {
-  if (name.trim() === '') return 'Give the order a name.'
-  if (name.length > MAX_NAME)
-    return `Names hold at most ${MAX_NAME} characters (this one has ${name.length}).`
-  return null
-}
-
 /** One order per request: one feature, the area of the line. */
 export function orderRequest(opts: {
   dataProductId: string

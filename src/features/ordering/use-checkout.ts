@@ -9,13 +9,12 @@ import type { BasketScene } from '../../components/basket/basket-store'
 import { basketKey } from '../../components/basket/basket-store'
 import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
 import { intersectionAreaRatio } from '../../lib/geo'
+import { nameProblem, tagProblem } from '../../lib/order-fields'
 import { placementOf, useCheckoutStore, type LineDraft } from './checkout-store'
 import {
   adviceFor,
   areaOf,
-  nameProblem,
   orderRequest,
-  tagProblem,
   type CreateOrderRequest,
   type EstimateResponse,
   type FeatureError,

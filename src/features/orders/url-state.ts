@@ -1,4 +1,5 @@
 import type { paths } from '../../api/schema'
+import { tagsProblem } from '../../lib/order-fields'
 import {
   ORDER_STATUSES,
   ORDER_SUB_STATUSES,
@@ -36,8 +37,6 @@ export interface OrderSort {
 export const DEFAULT_SORT: OrderSort = { field: 'createdAt', direction: 'desc' }
 
 export const MAX_ORDER_IDS = 100
-export const TAG_PATTERN = /^[A-Za-z0-9 ._\-/:]+$/
-export const MAX_TAGS = 30
 
 export interface OrdersView {
   status: OrderStatus[]
@@ -123,22 +122,6 @@ export function orderIdsProblem(ids: readonly string[]): string | null {
   }
   if (ids.length > MAX_ORDER_IDS)
     return `${ids.length} order IDs were given; the service takes at most ${MAX_ORDER_IDS} at a time. Remove ${ids.length - MAX_ORDER_IDS}.`
-  return null
-}
-
-/** What is wrong with a tag, in a plain sentence; null when the service accepts it. */
-export function tagProblem(tag: string): string | null {
-  if (tag.trim() === '') return 'A tag cannot be empty.'
-  if (!TAG_PATTERN.test(tag))
-    return `“${tag}” has characters a tag cannot hold: use letters, digits, spaces and . _ - / : only.`
-  return null
-}
-
-export function tagsProblem(tags: readonly string[]): string | null {
-  for (const t of tags) {
-    const p = tagProblem(t)
-    if (p) return p
-  }
   return null
 }
 

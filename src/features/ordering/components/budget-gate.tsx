@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, Select, Skeleton, Text, Title } from '@mantine/core'
 import { whatToDo } from '../../../api/errors'
 import { budgetBlocker, type BudgetGateInput } from '../budget-rules'
+import { formatCredits } from '../format'
 
 const NONE = '__none__'
-const credits = (n: number) => n.toLocaleString('en-US')
 
 export function BudgetGate({
   gate,
@@ -67,8 +67,8 @@ export function BudgetGate({
                   value: b.id,
                   label:
                     b.remainingCredits === null
-                      ? `${b.name} (${credits(b.allocatedCredits)} allocated)`
-                      : `${b.name} — ${credits(b.remainingCredits)} of ${credits(b.allocatedCredits)} credits left`,
+                      ? `${b.name} (${formatCredits(b.allocatedCredits)} allocated)`
+                      : `${b.name} — ${formatCredits(b.remainingCredits)} of ${formatCredits(b.allocatedCredits)} credits left`,
                 })),
               ]}
             />
@@ -80,8 +80,8 @@ export function BudgetGate({
           )}
           {over && (
             <Alert color="yellow" mt="xs" title="More than this budget has left">
-              These orders are estimated at {credits(total ?? 0)} credits; “{chosen?.name}” has{' '}
-              {credits(chosen?.remainingCredits ?? 0)} left.
+              These orders are estimated at {formatCredits(total ?? 0)} credits; “{chosen?.name}” has{' '}
+              {formatCredits(chosen?.remainingCredits ?? 0)} left.
             </Alert>
           )}
         </>

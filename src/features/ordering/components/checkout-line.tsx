@@ -23,11 +23,11 @@ import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { paths } from '../../../config/paths'
 import { totalAreaKm2 } from '../../../lib/geo'
 import { useCheckoutStore } from '../checkout-store'
-import { adviceFor, MAX_TAGS, nameProblem, tagProblem, type Attempt } from '../placement'
+import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
+import { adviceFor, type Attempt } from '../placement'
 import type { LineModel } from '../use-checkout'
 import classes from './ordering.module.css'
-
-const credits = (n: number) => n.toLocaleString('en-US')
+import { formatCredits } from '../format'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
 export function CheckoutLine({
@@ -264,7 +264,7 @@ function LineEstimate({ line, onRetry }: { line: LineModel; onRetry: () => void 
         </>
       ) : e ? (
         <Text size="sm" data-testid="line-credits">
-          {credits(e.credits)} credits · {e.unit === 'SCENE' ? `${e.size} scene` : `${e.size} km²`}
+          {formatCredits(e.credits)} credits · {e.unit === 'SCENE' ? `${e.size} scene` : `${e.size} km²`}
         </Text>
       ) : line.featureError ? null : (
         <Text size="sm" c="dimmed">

@@ -28,6 +28,7 @@ import { BudgetGate } from './budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from './eula-gate'
 import classes from './ordering.module.css'
+import { formatCredits } from '../format'
 
 export interface CheckoutPageProps {
   collections: Collection[] | undefined
@@ -37,8 +38,6 @@ export interface CheckoutPageProps {
   /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
   onPlaced?: () => void
 }
-
-const credits = (n: number) => n.toLocaleString('en-US')
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -146,7 +145,7 @@ export function CheckoutPage({
             />
             <Stepper.Step
               label="Review and place"
-              description={total === null ? 'Total pending' : `${credits(total)} credits`}
+              description={total === null ? 'Total pending' : `${formatCredits(total)} credits`}
             />
           </Stepper>
           {step === 'edit' ? (
@@ -180,7 +179,7 @@ export function CheckoutPage({
                 <Group justify="space-between" align="start">
                   <div>
                     <Text fw={600} aria-live="polite" data-testid="checkout-total">
-                      Total: {total === null ? 'pending' : `${credits(total)} credits`}
+                      Total: {total === null ? 'pending' : `${formatCredits(total)} credits`}
                     </Text>
                     {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
                   </div>
@@ -320,7 +319,7 @@ function ReviewStep({
               <Table.Td>{l.displayName}</Table.Td>
               <Table.Td>{l.product?.title}</Table.Td>
               <Table.Td>{l.area === 'aoi' ? 'AOI within the scene' : 'Whole scene'}</Table.Td>
-              <Table.Td ta="right">{l.credits === null ? '—' : credits(l.credits)}</Table.Td>
+              <Table.Td ta="right">{l.credits === null ? '—' : formatCredits(l.credits)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -330,7 +329,7 @@ function ReviewStep({
               Total{budgetName ? `, charged to ${budgetName}` : ', no budget'}
             </Table.Th>
             <Table.Td ta="right" fw={700} data-testid="review-total">
-              {total === null ? '—' : credits(total)}
+              {total === null ? '—' : formatCredits(total)}
             </Table.Td>
           </Table.Tr>
         </Table.Tfoot>
@@ -374,7 +373,7 @@ function ReviewStep({
         checked={confirmed}
         disabled={busy}
         onChange={(e) => setConfirmed(e.currentTarget.checked)}
-        label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : credits(total)} credits`}
+        label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
       />
       <Group mt="sm">
         <Button variant="default" onClick={onBack} disabled={busy}>

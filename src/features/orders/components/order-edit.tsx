@@ -5,9 +5,7 @@ import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { orderPatchOf } from '../order-patch'
 import { patchOrderMutation, type Order } from '../queries'
-import { MAX_TAGS, tagsProblem } from '../url-state'
-
-const MAX_NAME = 200
+import { MAX_TAGS, nameProblem as nameProblemOf, tagsProblem } from '../../../lib/order-fields'
 
 /**
  * Rename the order and edit its tags. Nothing changes on screen until the service has answered (no
@@ -28,12 +26,7 @@ export function OrderEdit({ order }: { order: Order }) {
     setSaved(false)
   }
 
-  const nameProblem =
-    name.trim() === ''
-      ? 'A display name is needed.'
-      : name.trim().length > MAX_NAME
-        ? `At most ${MAX_NAME} characters (${name.trim().length} now).`
-        : null
+  const nameProblem = nameProblemOf(name)
   const tagProblem =
     tagsProblem(tags) ?? (tags.length > MAX_TAGS ? `At most ${MAX_TAGS} tags (${tags.length} now).` : null)
   const changes = orderPatchOf(order, name, tags)

@@ -1,0 +1,2 @@
+/** Credits as the checkout writes them: whole numbers with thousands separators. */
+export const formatCredits = (n: number): string => n.toLocaleString('en-US')
