@@ -1,9 +1,10 @@
 import './mantine-styles-drawer'
-import { Button, CopyButton, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
+import { Button, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
 import { previewOptions } from '../queries'
 import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../scene-format'
+import { CopyTextButton } from '../../../components/copy-text-button'
 
 interface Props {
   row: SceneRow | null
@@ -56,13 +57,7 @@ export function SceneDrawer(props: Props) {
               <Text ff="monospace" size="sm" style={{ wordBreak: 'break-all' }} data-testid="scene-id">
                 {p.id}
               </Text>
-              <CopyButton value={p.id}>
-                {({ copied, copy }) => (
-                  <Button size="compact-xs" variant="default" onClick={copy} aria-label="Copy the scene id">
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
+              <CopyTextButton value={p.id} label="Copy the scene id" />
             </Group>
           </div>
           <Group gap="xs">

@@ -1,17 +1,5 @@
 import './mantine-styles'
-import {
-  Anchor,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
@@ -28,6 +16,7 @@ import type { OrderLookups } from './orders-page'
 import classes from './orders.module.css'
 import { StatusBadge, TypeBadge } from './status-badge'
 import { StatusTimeline } from './status-timeline'
+import { CopyTextButton } from '../../../components/copy-text-button'
 
 // The map engine is the heaviest part of the page: the order's facts show while it loads.
 const OrderMap = lazy(async () => ({ default: (await import('./order-map')).OrderMap }))
@@ -141,13 +130,7 @@ function OrderFacts({ order, dataProducts, budgets }: { order: Order } & OrderLo
       'Order ID',
       <Group gap="xs" wrap="nowrap" key="id">
         <Code>{order.id}</Code>
-        <CopyButton value={order.id}>
-          {({ copied, copy }) => (
-            <Button size="compact-xs" variant="default" onClick={copy} aria-label="Copy the order ID">
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={order.id} label="Copy the order ID" />
       </Group>,
     ],
     ['Status', `${STATUS_LABELS[order.status]} (${order.status})`],
