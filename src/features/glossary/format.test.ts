@@ -3,7 +3,6 @@ import type { components } from '../../api/schema'
 import {
   collectionFacts,
   collectionsEmptyHint,
-  countLabel,
   offeredIntegrations,
   providersEmptyHint,
   resolutionRange,
@@ -22,12 +21,6 @@ const collection = (over: Partial<components['schemas']['Collection']> = {}) => 
 })
 
 describe('glossary wording', () => {
-  it('counts in words', () => {
-    expect(countLabel(0, 'collection')).toBe('0 collections')
-    expect(countLabel(1, 'collection')).toBe('1 collection')
-    expect(countLabel(1204, 'data product')).toBe('1,204 data products')
-  })
-
   it('describes a resolution range from whatever bounds are known', () => {
     expect(resolutionRange({ minimum: 0.5, maximum: 0.7 })).toBe('0.5 m to 0.7 m')
     expect(resolutionRange({ minimum: 1.5, maximum: 1.5 })).toBe('1.5 m')

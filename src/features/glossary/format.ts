@@ -14,11 +14,6 @@ import type { CollectionView, ProviderView } from './url-state'
 
 type S = components['schemas']
 
-/** "1 collection", "1,204 collections". */
-export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`
-}
-
 const metres = (m: number) => `${m.toLocaleString('en')} m`
 
 /** A resolution range in metres in words, or null when the service gives no bounds. */

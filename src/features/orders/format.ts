@@ -20,10 +20,6 @@ export function formatDateTime(iso: string | null | undefined): string {
 /** The first block of a UUID, enough to tell ids apart on screen (the full id is in the title). */
 export const shortId = (id: string): string => id.split('-')[0] ?? id
 
-export function countLabel(n: number): string {
-  return `${n.toLocaleString('en-GB')} ${n === 1 ? 'order' : 'orders'}`
-}
-
 /** `acquisitionStart` → `Acquisition start`; for the tasking parameters, whose set varies per product. */
 export function humanizeKey(key: string): string {
   const words = key

@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Pagination, Stack, Text } from '@mantine/core'
+import { Box, Pagination, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { countLabel } from '../format'
+import { PagePastEnd } from '../../../components/page-past-end'
+import { countLabel } from '../../../lib/format'
 import { ListSkeleton } from './list-skeleton'
 
 interface ListResultsProps {
@@ -24,14 +25,12 @@ export function ListResults({ data, stale, page, onPage, noun, empty, children }
   if (data.totalElements === 0) return empty
   if (data.content.length === 0) {
     return (
-      <Alert color="yellow" title={`Page ${page} is past the end`}>
-        <Text size="sm">
-          There {data.totalPages === 1 ? 'is 1 page' : `are ${data.totalPages} pages`} of {noun.many}.
-        </Text>
-        <Button mt="sm" size="xs" variant="light" onClick={() => onPage(1)}>
-          Go to the first page
-        </Button>
-      </Alert>
+      <PagePastEnd
+        page={page}
+        totalPages={data.totalPages}
+        things={noun.many}
+        onFirstPage={() => onPage(1)}
+      />
     )
   }
   return (

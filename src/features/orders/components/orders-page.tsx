@@ -4,7 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
-import { countLabel } from '../format'
+import { PagePastEnd } from '../../../components/page-past-end'
+import { countLabel } from '../../../lib/format'
 import { orderListOptions, type OrderPage } from '../queries'
 import {
   clearedFilters,
@@ -173,21 +174,19 @@ function Results(props: ResultsProps) {
   }
   if (data.content.length === 0) {
     return (
-      <Alert color="yellow" title={`Page ${view.page} is past the end`}>
-        <Text size="sm">
-          There {data.totalPages === 1 ? 'is 1 page' : `are ${data.totalPages} pages`} of orders.
-        </Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => update({ page: 1 })}>
-          Go to the first page
-        </Button>
-      </Alert>
+      <PagePastEnd
+        page={view.page}
+        totalPages={data.totalPages}
+        things="orders"
+        onFirstPage={() => update({ page: 1 })}
+      />
     )
   }
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <Text role="status" size="sm">
-          {countLabel(data.totalElements)}
+          {countLabel(data.totalElements, 'order')}
           {data.totalPages > 1 ? `, page ${view.page} of ${data.totalPages}` : ''}
         </Text>
         <PageSizeSelect value={view.size} onChange={(size) => update({ size })} />

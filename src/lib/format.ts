@@ -1,0 +1,6 @@
+/** Wording shared by every list of the console. */
+
+/** "1 collection", "1,204 collections". */
+export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`
+}
