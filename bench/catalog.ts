@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { chromiumLaunch } from '../e2e/chromium'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -15,6 +14,7 @@ import {
   type Response,
 } from '@playwright/test'
 import type { Map as MlMap } from 'maplibre-gl'
+import { BENCH_OUT, signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 
 /**
@@ -29,7 +29,7 @@ import { figures, report } from './stats'
  * `img[data-thumbnail]`.
  */
 
-const OUT = 'dist-bench'
+const OUT = BENCH_OUT
 const PORT = 5198
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const HOST = 'oneatlas'
@@ -108,7 +108,7 @@ interface RowsSnapshot {
 export async function benchCatalog(): Promise<void> {
   console.log('\n## Catalog search page (Chromium, SwiftShader WebGL, production build)')
   const started = performance.now()
-  const preview = await startPreview()
+  const preview = await startPreview({ port: PORT })
   let floorServer: Awaited<ReturnType<typeof startFloorServer>> | null = null
   let browser: Browser | null = null
   try {
@@ -122,7 +122,7 @@ export async function benchCatalog(): Promise<void> {
     const page = await context.newPage()
     const errors = watchErrors(page)
     const cdp = await context.newCDPSession(page)
-    await signIn(page)
+    await signInAsAnalyst(page)
 
     // First load of the catalog page, cache disabled: every JS and CSS file the page needs, and a warm-up.
     const assets = await firstLoadAssets(page, cdp, errors)
@@ -189,68 +189,11 @@ export async function benchCatalog(): Promise<void> {
   } finally {
     await browser?.close().catch(() => undefined)
     await floorServer?.close()
-    await stopPreview(preview)
+    await preview.stop()
   }
 }
 
 // ---------------------------------------------------------------------------------------------------- servers
-
-/** `vite preview` of dist-bench/ on its own port, in its own process group so that it can be ended whole. */
-async function startPreview(): Promise<ChildProcess> {
-  if (!existsSync(join(OUT, 'index.html')))
-    throw new Error(`${OUT}/ has no build: benchBundle() builds it first`)
-  // The environment a shell would give it, without the NODE_ENV=development the bench's module loader set.
-  const { NODE_ENV: _loaderMode, ...env } = process.env
-  const child = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env },
-  )
-  let output = ''
-  child.stdout?.on('data', (b: Buffer) => (output += b.toString()))
-  child.stderr?.on('data', (b: Buffer) => (output += b.toString()))
-  let exited: number | null | undefined
-  child.on('exit', (code) => (exited = code))
-  // Should the bench die before `finally` runs, the server does not outlive it.
-  const onExit = () => killGroup(child)
-  process.once('exit', onExit)
-  child.once('exit', () => process.off('exit', onExit))
-
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (exited !== undefined) {
-      throw new Error(
-        `vite preview exited (code ${exited}) before answering on port ${PORT}:\n${output.trim()}`,
-      )
-    }
-    try {
-      // The first API request also compiles the simulator.
-      const res = await fetch(`${ORIGIN}/api/__sim/clock`)
-      if (res.ok) return child
-    } catch {
-      // not listening yet
-    }
-    await sleep(250)
-  }
-  killGroup(child)
-  throw new Error(`vite preview did not answer GET ${ORIGIN}/api/__sim/clock within 60 s:\n${output.trim()}`)
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    // already gone
-  }
-}
-
-async function stopPreview(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  killGroup(child)
-  await Promise.race([gone, sleep(5_000)])
-}
 
 /** Serves the floor page (bench/catalog-floor.html) and MapLibre's ESM build, nothing else. */
 async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -294,15 +237,6 @@ function watchErrors(page: Page): string[] {
 }
 
 /** As e2e/fixtures.ts `signIn`: the sign-in page, then the console's account button. */
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/')
-  await page.waitForURL(/\/sign-in/, { timeout: 30_000 })
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('button', { name: /^Account:/ }).waitFor({ timeout: 30_000 })
-}
-
 async function readMarks(page: Page): Promise<Record<MarkName, MarkEntry[]>> {
   const lists = await page.evaluate(
     (names) =>

@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
+import { signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 
 /**
@@ -15,11 +13,8 @@ import { figures, report } from './stats'
  * `table[aria-label="Orders"]` inside `[data-orders-scroller]`, each row with `data-order-id`.
  */
 
-const OUT = 'dist-bench'
 const PORT = 5197
 const ORIGIN = `http://127.0.0.1:${PORT}`
-const EMAIL = 'analyst@swath.test'
-const PASSWORD = 'swath-demo'
 const VIEWPORT = { width: 1280, height: 800 }
 /**
  * Pages of 100 rows, each a new query (a page not seen yet), measured one after the other after a few
@@ -33,7 +28,8 @@ const MARKS = ['swath:orders-response', 'swath:orders-rows'] as const
 export async function benchOrders(): Promise<void> {
   console.log('\n## Orders table (Chromium, production build, simulator seeded large)')
   const started = performance.now()
-  const preview = await startPreview()
+  // The large world takes a while to build on the first API request.
+  const preview = await startPreview({ port: PORT, env: { SWATH_SEED: 'large' }, timeoutMs: 90_000 })
   let browser: Browser | null = null
   try {
     browser = await chromium.launch(chromiumLaunch)
@@ -49,7 +45,7 @@ export async function benchOrders(): Promise<void> {
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
-    await signIn(page)
+    await signInAsAnalyst(page)
 
     // First load: the route's code, the glossary and budgets for the lookups; not measured.
     await page.goto('/orders?size=100')
@@ -101,7 +97,7 @@ export async function benchOrders(): Promise<void> {
     console.log(`(orders benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s)`)
   } finally {
     await browser?.close().catch(() => undefined)
-    await stopPreview(preview)
+    await preview.stop()
   }
 }
 
@@ -208,66 +204,4 @@ async function scrollLongTasks(page: Page) {
     },
     { steps, distance },
   )
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/')
-  await page.waitForURL(/\/sign-in/, { timeout: 30_000 })
-  await page.getByLabel('E-mail').fill(EMAIL)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('button', { name: /^Account:/ }).waitFor({ timeout: 30_000 })
-}
-
-/** `vite preview` of dist-bench/ with the large seed, on its own port and in its own process group. */
-async function startPreview(): Promise<ChildProcess> {
-  if (!existsSync(join(OUT, 'index.html')))
-    throw new Error(`${OUT}/ has no build: benchBundle() builds it first`)
-  const { NODE_ENV: _loaderMode, ...env } = process.env
-  const child = spawn(
-    'npx',
-    ['vite', 'preview', '--outDir', OUT, '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true, env: { ...env, SWATH_SEED: 'large' } },
-  )
-  let output = ''
-  child.stdout?.on('data', (b: Buffer) => (output += b.toString()))
-  child.stderr?.on('data', (b: Buffer) => (output += b.toString()))
-  let exited: number | null | undefined
-  child.on('exit', (code) => (exited = code))
-  const onExit = () => killGroup(child)
-  process.once('exit', onExit)
-  child.once('exit', () => process.off('exit', onExit))
-  const deadline = Date.now() + 90_000
-  while (Date.now() < deadline) {
-    if (exited !== undefined)
-      throw new Error(
-        `vite preview exited (code ${exited}) before answering on port ${PORT}:\n${output.trim()}`,
-      )
-    try {
-      // The first API request also compiles the simulator and builds the large world.
-      const res = await fetch(`${ORIGIN}/api/__sim/clock`)
-      if (res.ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  killGroup(child)
-  throw new Error(`vite preview did not answer on port ${PORT} within 90 s:\n${output.trim()}`)
-}
-
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
-  try {
-    process.kill(-child.pid, 'SIGTERM')
-  } catch {
-    // already gone
-  }
-}
-
-async function stopPreview(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  killGroup(child)
-  await Promise.race([gone, new Promise((r) => setTimeout(r, 5_000))])
 }
