@@ -12,4 +12,10 @@ export const paths = {
   orders: (search = '') => `/orders${search ? `?${search}` : ''}`,
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,
   checkout: (search = '') => `/checkout${search ? `?${search}` : ''}`,
+  /** A new tasking request. */
+  tasking: () => '/tasking',
+  /** The inbox of feasibility studies and quotations; `search` may filter by order (`order=<id>`). */
+  decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,
+  study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,
+  quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
 } as const

@@ -4,3 +4,6 @@
 export function countLabel(n: number, singular: string, plural = `${singular}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? singular : plural}`
 }
+
+/** Credits: whole numbers with thousands separators. */
+export const formatCredits = (n: number): string => n.toLocaleString('en-US')

@@ -27,7 +27,7 @@ import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../placement'
 import type { LineModel } from '../use-checkout'
 import classes from './ordering.module.css'
-import { formatCredits } from '../format'
+import { formatCredits } from '../../../lib/format'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
 export function CheckoutLine({

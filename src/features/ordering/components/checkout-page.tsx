@@ -23,12 +23,12 @@ import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type Collection, type LineModel } from '../use-checkout'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
-import { budgetBlocker, type BudgetGateInput } from '../budget-rules'
-import { BudgetGate } from './budget-gate'
+import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from './eula-gate'
 import classes from './ordering.module.css'
-import { formatCredits } from '../format'
+import { formatCredits } from '../../../lib/format'
 
 export interface CheckoutPageProps {
   collections: Collection[] | undefined

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Skeleton, Text, Title } from '@mantine/core'
-import { whatToDo } from '../../../api/errors'
-import { budgetBlocker, type BudgetGateInput } from '../budget-rules'
-import { formatCredits } from '../format'
+import { whatToDo } from '../../api/errors'
+import { budgetBlocker, type BudgetGateInput } from './budget-rules'
+import { formatCredits } from '../../lib/format'
 
 const NONE = '__none__'
 
