@@ -2,6 +2,9 @@ import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } fro
 import classes from './time-axis.module.css'
 import { positionOf, timeTicks } from './time-scale'
 
+/** A share as a percentage, rounded so that styles stay short and stable. */
+const percent = (share: number) => Math.round(share * 100_000) / 1000
+
 export interface TimeAxisItem {
   id: string
   /** Epoch milliseconds. */
@@ -82,8 +85,8 @@ export function TimeAxis({
             {ordered
               .filter((i) => i.lane === lane.id)
               .map((item) => {
-                const left = positionOf(item.start, from, to) * 100
-                const width = (positionOf(item.end, from, to) - positionOf(item.start, from, to)) * 100
+                const left = percent(positionOf(item.start, from, to))
+                const width = percent(positionOf(item.end, from, to) - positionOf(item.start, from, to))
                 // Short bars (a pass of seconds) are centred on their moment; long ones (a window) span it.
                 const wide = width > 1.5
                 return (
@@ -120,7 +123,11 @@ export function TimeAxis({
       ))}
       <div className={classes.ticks} aria-hidden="true">
         {ticks.map((t) => (
-          <span key={t.at} className={classes.tick} style={{ left: `${positionOf(t.at, from, to) * 100}%` }}>
+          <span
+            key={t.at}
+            className={classes.tick}
+            style={{ left: `${percent(positionOf(t.at, from, to))}%` }}
+          >
             {t.label}
           </span>
         ))}
