@@ -52,3 +52,26 @@ export function formatActor(actor: { id: string; type: string } | undefined, me?
   const kind = actor.type === 'API_KEY' ? 'API key' : actor.type === 'ADMIN' ? 'administrator' : 'user'
   return `${kind} ${shortId(actor.id)}`
 }
+
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+
+/** `78.5 km²`, `1,234 km²`; a sliver is `< 0.1 km²`, not a misleading 0. */
+export function formatSqKm(v: number): string {
+  if (v > 0 && v < 0.05) return '< 0.1 km²'
+  return `${ONE_DECIMAL.format(Math.max(0, v))} km²`
+}
+
+/**
+ * `85 %`, `40.2 %`. Rounding never reaches an end it has not: 99.97 % is `> 99.9 %`, so a remainder that
+ * still exists never reads as complete, and 0.02 % is `< 0.1 %`.
+ */
+export function formatPercent(v: number): string {
+  const p = Math.min(100, Math.max(0, v))
+  if (p > 0 && p < 0.05) return '< 0.1 %'
+  if (p < 100 && p >= 99.95) return '> 99.9 %'
+  return `${ONE_DECIMAL.format(p)} %`
+}
+
+/** One part of a delivery's coverage: `78.5 km² (85 %)`. */
+export const formatCoveragePart = (p: { sqKmArea: number; percentage: number }): string =>
+  `${formatSqKm(p.sqKmArea)} (${formatPercent(p.percentage)})`

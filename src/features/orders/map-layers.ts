@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
 import { polygonLayers } from '../../map/layers'
 import type { Bbox } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/map-view'
-import type { Order } from './queries'
+import type { Coverage, CoveragePart, Order } from './queries'
 
 export const ORDER_AOI_SOURCE = 'order-aoi'
 
@@ -105,4 +105,48 @@ export function orderAoiOverlay(aoi: Geometry): MapOverlay {
       },
     ],
   }
+}
+
+export const COVERED_SOURCE = 'order-covered'
+export const REMAINDER_SOURCE = 'order-remainder'
+
+/** Shared with the legend and the coverage bar, so the map and the page speak the same colours. */
+export const COVERAGE_COLORS = { aoi: AOI_COLOR, covered: '#2f9e44', remainder: '#e8590c' } as const
+
+/** Only areas: the coverage of a point order is still the square around it, and nothing else fills. */
+function areasOf(fc: CoveragePart['geometry'] | null | undefined): FeatureCollection {
+  const areas: Geometry[] = []
+  for (const { geometry: g } of fc?.features ?? []) {
+    // Rebuilt without the service's `bbox`, whose length GeoJSON types pin down and the contract does not.
+    if (g?.type === 'Polygon') areas.push({ type: 'Polygon', coordinates: g.coordinates })
+    else if (g?.type === 'MultiPolygon') areas.push({ type: 'MultiPolygon', coordinates: g.coordinates })
+  }
+  return {
+    type: 'FeatureCollection',
+    features: areas.map((geometry, id): Feature => ({ type: 'Feature', id, properties: {}, geometry })),
+  }
+}
+
+/**
+ * The delivered coverage over the order's AOI: the covered part filled green, the remainder outlined in
+ * dashed orange. Both sources always come, empty when there is nothing to draw: the map keeps a source it
+ * once had, so a remainder that disappears (the last delivery) must be sent as empty to leave the map.
+ */
+export function coverageOverlays(coverage: Coverage): MapOverlay[] {
+  return [
+    {
+      id: COVERED_SOURCE,
+      data: areasOf(coverage.covered.geometry),
+      layers: polygonLayers(COVERED_SOURCE, { color: COVERAGE_COLORS.covered, fillOpacity: 0.35 }),
+    },
+    {
+      id: REMAINDER_SOURCE,
+      data: areasOf(coverage.remainder.geometry),
+      layers: polygonLayers(REMAINDER_SOURCE, {
+        color: COVERAGE_COLORS.remainder,
+        fillOpacity: 0.08,
+        dashed: true,
+      }),
+    },
+  ]
 }

@@ -1,13 +1,15 @@
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
 import type { components } from '../../api/schema'
-import { pollInterval } from './status'
+import { isTerminal, pollInterval } from './status'
 import { serializeOrderListQuery, type OrderListQuery } from './url-state'
 
 export type Order = components['schemas']['Order']
 export type OrderPage = components['schemas']['OrderPage']
 export type OrderPatch = components['schemas']['OrderPatch']
+export type Coverage = components['schemas']['Coverage']
+export type CoveragePart = components['schemas']['CoveragePart']
 
 /** Hierarchical keys: invalidating `orderKeys.all` reaches every list and every order. */
 export const orderKeys = {
@@ -16,6 +18,9 @@ export const orderKeys = {
   list: (q: OrderListQuery) => [...orderKeys.lists(), q] as const,
   details: () => [...orderKeys.all, 'detail'] as const,
   detail: (id: string) => [...orderKeys.details(), id] as const,
+  /** Under the order's own key, so invalidating an order reaches its coverage too. */
+  coverages: (id: string) => [...orderKeys.detail(id), 'coverage'] as const,
+  coverage: (id: string, updatedAt: string) => [...orderKeys.coverages(id), updatedAt] as const,
 }
 
 /** Where the orders page's own timing marks go; `npm run bench` reads them in Chromium. */
@@ -88,6 +93,41 @@ export function orderOptions(client: ApiClient, id: string) {
       ok(client.GET('/v2/orders/{order-id}', { params: { path: { 'order-id': id } }, signal })),
     refetchInterval: (q) => pollInterval(q.state.data ? [q.state.data.status] : undefined),
     refetchIntervalInBackground: false,
+  })
+}
+
+/** How often the coverage of an order still being delivered is asked again. */
+export const COVERAGE_POLL_MS = 60_000
+
+/**
+ * What the deliveries of a tasking order cover so far; null while nothing is delivered. The key carries the
+ * order's `updatedAt`, which every delivery and status change moves: the order's own 10 s poll then brings
+ * fresh coverage at once (a last delivery is not left at the previous figures once the order is final and
+ * polling stops), and the previous figures stay on screen while it loads.
+ */
+export function coverageOptions(client: ApiClient, order: Pick<Order, 'id' | 'status' | 'updatedAt'>) {
+  return queryOptions({
+    queryKey: orderKeys.coverage(order.id, order.updatedAt),
+    queryFn: async ({ signal }): Promise<Coverage | null> => {
+      try {
+        return await ok(
+          client.GET('/v2/coverage/orders/{order-id}', {
+            params: { path: { 'order-id': order.id } },
+            signal,
+          }),
+        )
+      } catch (e) {
+        // The order exists (the page has read it): a 404 here is "nothing delivered yet"
+        // (`coverage-not-found`), and the service notes give its plain 404 no other meaning.
+        if (isApiError(e) && e.status === 404) return null
+        throw e
+      }
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: isTerminal(order.status) ? false : COVERAGE_POLL_MS,
+    refetchIntervalInBackground: false,
+    // The coverage section shows its own error and retry; the rest of the page stays usable.
+    throwOnError: false,
   })
 }
 

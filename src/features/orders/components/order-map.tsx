@@ -1,15 +1,21 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
 import { MapView } from '../../../map/map-view'
-import { geometryBbox, orderAoiOverlay } from '../map-layers'
+import { coverageOverlays, geometryBbox, orderAoiOverlay } from '../map-layers'
+import type { Coverage } from '../queries'
 import classes from './orders.module.css'
 
 const NO_AOI: never[] = []
 const ignore = () => undefined
 
-/** The order's area on the map, framed to its bounding box. Its own chunk: the page reads before the map loads. */
-export function OrderMap({ aoi }: { aoi: Geometry }) {
-  const overlays = useMemo(() => [orderAoiOverlay(aoi)], [aoi])
+/**
+ * The order's area on the map, framed to its bounding box, with the delivered coverage over it when there is
+ * some. Its own chunk: the page reads before the map loads.
+ */
+export function OrderMap({ aoi, coverage }: { aoi: Geometry; coverage?: Coverage | null }) {
+  const area = useMemo(() => orderAoiOverlay(aoi), [aoi])
+  const overlays = useMemo(() => [area, ...(coverage ? coverageOverlays(coverage) : [])], [area, coverage])
+  // Framed on the AOI alone: new coverage must not move the camera the analyst may have moved.
   const fit = useMemo(() => {
     const bbox = geometryBbox(aoi)
     return bbox ? { bbox } : null
@@ -22,7 +28,7 @@ export function OrderMap({ aoi }: { aoi: Geometry }) {
         mode="static"
         overlays={overlays}
         fit={fit}
-        label="Area of the order"
+        label={coverage ? 'Area of the order and its delivered coverage' : 'Area of the order'}
       />
     </div>
   )

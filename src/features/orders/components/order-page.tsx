@@ -10,12 +10,16 @@ import { formatActor, formatDateTime, formatParamValue, humanizeKey, shortId } f
 import { orderAoi } from '../map-layers'
 import { orderOptions, type Order } from '../queries'
 import { isTerminal, STATUS_LABELS, subStatusLabel } from '../status'
+import { showsCoverage, subStatusOf } from '../tasking-steps'
+import { useOrderCoverage } from '../use-order-coverage'
+import { CoverageLegend, OrderCoverage } from './order-coverage'
 import { OrderCancel } from './order-cancel'
 import { OrderEdit } from './order-edit'
 import type { OrderLookups } from './orders-page'
 import classes from './orders.module.css'
 import { StatusBadge, TypeBadge } from './status-badge'
 import { StatusTimeline } from './status-timeline'
+import { TaskingStepper } from './tasking-stepper'
 import { CopyTextButton } from '../../../components/copy-text-button'
 
 // The map engine is the heaviest part of the page: the order's facts show while it loads.
@@ -50,6 +54,10 @@ export function OrderPage({ dataProducts, budgets }: OrderLookups) {
 function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLookups) {
   const id = useId()
   const aoi = orderAoi(order)
+  const sub = subStatusOf(order)
+  const withCoverage = showsCoverage(order)
+  const coverage = useOrderCoverage(order)
+  const coverageData = withCoverage ? coverage.data : undefined
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -70,6 +78,11 @@ function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLoo
 
       <div className={classes.pageGrid}>
         <Stack gap="lg">
+          {sub && (
+            <Section id={`${id}-tasking`} title="Study and quotation">
+              <TaskingStepper order={order} subStatus={sub} />
+            </Section>
+          )}
           <Section id={`${id}-facts`} title="Order">
             <OrderFacts order={order} dataProducts={dataProducts} budgets={budgets} />
           </Section>
@@ -84,12 +97,18 @@ function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLoo
           <Section id={`${id}-map`} title="Area of interest">
             {aoi ? (
               <Suspense fallback={<Skeleton height={380} aria-label="Loading the map" />}>
-                <OrderMap aoi={aoi} />
+                <OrderMap aoi={aoi} coverage={coverageData} />
               </Suspense>
             ) : (
               <Text size="sm">The service did not send this order’s area.</Text>
             )}
+            {aoi && coverageData && <CoverageLegend />}
           </Section>
+          {withCoverage && (
+            <Section id={`${id}-coverage`} title="Coverage">
+              <OrderCoverage order={order} query={coverage} />
+            </Section>
+          )}
           <Section id={`${id}-timeline`} title="Status">
             <StatusTimeline order={order} />
           </Section>
