@@ -2,6 +2,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { RouteContext } from './route-context'
 import { catalogRoutes } from './routes/catalog-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
+import { decisionsRoutes } from './routes/decisions-routes'
+import { taskingRoutes } from './routes/tasking-routes'
 import { geometriesRoutes } from './routes/geometries-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
@@ -33,7 +35,9 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...geometriesRoutes(ctx),
         ...catalogRoutes(ctx),
         ...checkoutRoutes(ctx),
+        ...taskingRoutes(ctx),
         ...ordersRoutes(ctx),
+        ...decisionsRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -17,12 +17,14 @@ import {
   useMantineColorScheme,
 } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
+import { useQuery } from '@tanstack/react-query'
 import { Notifications } from '@mantine/notifications'
 import '@mantine/notifications/styles.css'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
+import { pendingDecisionsOptions } from '../features/tasking/pending-count'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -30,7 +32,9 @@ const NAV = [
   { to: paths.home(), label: 'Start', end: true },
   { to: paths.catalog(), label: 'Catalog', end: false },
   { to: paths.checkout(), label: 'Checkout', end: false },
+  { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },
+  { to: paths.decisions(), label: 'Decisions', end: false, count: true },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },
@@ -101,6 +105,7 @@ export function Shell() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
               {item.label}
+              {'count' in item && <PendingDecisions />}
             </NavLink>
           ))}
         </Stack>
@@ -109,6 +114,18 @@ export function Shell() {
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  )
+}
+
+/** How many studies and quotations wait for the analyst, beside "Decisions"; nothing while unknown or zero. */
+function PendingDecisions() {
+  const { client } = useConsoleServices()
+  const { data } = useQuery(pendingDecisionsOptions(client))
+  if (!data) return null
+  return (
+    <Badge size="sm" ml={6} color="orange.9" aria-label={`, ${data} waiting`}>
+      {data}
+    </Badge>
   )
 }
 

@@ -4,7 +4,8 @@
  * newest first).
  */
 import { countLabel, formatCredits } from '../../lib/format'
-import type { Decision, FeasibilityStudy, Quotation, TaskingListQuery } from './queries'
+import type { TaskingListQuery } from './keys'
+import type { Decision, FeasibilityStudy, Quotation } from './queries'
 
 export type DecisionKind = 'study' | 'quotation'
 

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { signedInConsole } from '../../testing/sim-backend'
-import { orderNamesOptions, pendingDecisionsOptions, studyOptions } from './queries'
+import { pendingDecisionsOptions } from './pending-count'
+import { orderNamesOptions, studyOptions } from './queries'
 
 describe('tasking queries', () => {
   it('counts what waits for a decision with two one-item requests', async () => {

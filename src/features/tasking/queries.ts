@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import type { components, paths } from '../../api/schema'
+import type { components } from '../../api/schema'
+import { taskingKeys, type TaskingListQuery } from './keys'
 
 export type Quotation = components['schemas']['Quotation']
 export type FeasibilityStudy = components['schemas']['FeasibilityStudy']
@@ -10,27 +11,6 @@ export type Decision = components['schemas']['Decision']
 export type TaskingOrder = components['schemas']['Order']
 export type QuotationPage = components['schemas']['QuotationPage']
 export type FeasibilityStudyPage = components['schemas']['FeasibilityStudyPage']
-
-/** The filters both lists take (the studies' list has the same parameters). */
-export type TaskingListQuery = NonNullable<paths['/v2/tasking/quotation']['get']['parameters']['query']>
-
-/**
- * Hierarchical keys: a decision invalidates `taskingKeys.all` and so reaches every list, item, count and the
- * orders read for these pages (their sub-status moves with the decision).
- */
-export const taskingKeys = {
-  all: ['tasking'] as const,
-  studies: () => [...taskingKeys.all, 'studies'] as const,
-  studyList: (q: TaskingListQuery) => [...taskingKeys.studies(), 'list', q] as const,
-  study: (id: string) => [...taskingKeys.studies(), 'detail', id] as const,
-  quotations: () => [...taskingKeys.all, 'quotations'] as const,
-  quotationList: (q: TaskingListQuery) => [...taskingKeys.quotations(), 'list', q] as const,
-  quotation: (id: string) => [...taskingKeys.quotations(), 'detail', id] as const,
-  pendingCount: () => [...taskingKeys.all, 'pending-count'] as const,
-  orders: () => [...taskingKeys.all, 'orders'] as const,
-  orderNames: (ids: readonly string[]) => [...taskingKeys.orders(), 'names', ids] as const,
-  order: (id: string) => [...taskingKeys.orders(), 'detail', id] as const,
-}
 
 /** New studies and quotations arrive on the service's clock, not after anything this console does. */
 const NEW_ITEMS_INTERVAL_MS = 60_000
@@ -127,29 +107,6 @@ export function orderNamesOptions(client: ApiClient, ids: readonly string[]) {
     },
     // Names change rarely; the rows still show (with the order id) when this fails.
     staleTime: 5 * 60_000,
-    throwOnError: false,
-  })
-}
-
-/**
- * How many studies and quotations wait for a decision, for the navigation: two requests of one item each,
- * their `totalElements` summed. Rechecked every minute while the tab is visible.
- */
-export function pendingDecisionsOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: taskingKeys.pendingCount(),
-    queryFn: async ({ signal }): Promise<number> => {
-      const query: TaskingListQuery = { decision: ['NOT_DECIDED'], size: 1 }
-      const [studies, quotations] = await Promise.all([
-        ok(client.GET('/v2/tasking/feasibility-studies', { params: { query }, signal })),
-        ok(client.GET('/v2/tasking/quotation', { params: { query }, signal })),
-      ])
-      return studies.totalElements + quotations.totalElements
-    },
-    refetchInterval: 60_000,
-    refetchIntervalInBackground: false,
-    staleTime: 30_000,
-    // A count in the navigation is never worth an error page.
     throwOnError: false,
   })
 }

@@ -1,0 +1,520 @@
+// @vitest-environment jsdom
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import axe from 'axe-core'
+import type { Polygon } from 'geojson'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ok } from '../../../api/client'
+import { taskingRoutes } from '../../../app/routes/tasking-routes'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import type { MapViewProps } from '../../../map/map-view'
+import { poly, rect } from '../../../testing/builders'
+import { renderWithConsole } from '../../../testing/render'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { OPPORTUNITIES_SOURCE } from '../tasking-map-layers'
+import { TASKING_INITIAL, useTaskingStore } from '../tasking-store'
+import { useTaskingUi } from '../tasking-ui-store'
+
+// Previews wait for a pause in editing, and each asks the simulator for feasibility, estimate and passes.
+configure({ asyncUtilTimeout: 8000 })
+
+// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
+// look at the overlays and play the map's part (hover, click). The real map runs in the e2e journeys.
+const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
+vi.mock('../../../map/map-view', () => ({
+  MapView: (props: MapViewProps) => {
+    map.props = props
+    if (props.handle)
+      props.handle.current = {
+        center: () => [4.6, 43.5],
+        bounds: () => [4, 43, 5, 44],
+        afterIdle: (cb: () => void) => cb(),
+      }
+    return <div data-testid="map-stub" />
+  },
+}))
+
+// Around the Camargue (43.5° N): a degree of longitude is about 80.7 km, of latitude 111 km.
+/** About 47 km²: no study for Pléiades over two weeks, difficulty Medium. */
+const medium: Polygon = poly(rect(4.5, 43.5, 4.59, 43.56))
+/** About 150 km²: above 100 km², Pléiades needs a feasibility study. */
+const large: Polygon = poly(rect(4.7, 43.4, 4.85, 43.52))
+/** About 18 km²: no study, difficulty Easy. */
+const small: Polygon = poly(rect(4.3, 43.6, 4.35, 43.64))
+
+const posts = (c: TestConsole, path: string) =>
+  c.backend.log.filter((e) => e.method === 'POST' && e.path === path)
+const orderPosts = (c: TestConsole) => posts(c, '/v2/orders')
+
+const ordersNamed = (c: TestConsole, name: string) =>
+  [...c.backend.sim.runtime.world.orders.values()].filter((r) => r.order.displayName === name)
+
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+
+/** A console whose browser clock reads the simulator's: the default window opens the simulator's tomorrow. */
+async function taskingConsole(email?: string): Promise<TestConsole> {
+  const c = await signedInConsole(email)
+  vi.useFakeTimers({ toFake: ['Date'], now: c.backend.sim.runtime.world.now() })
+  return c
+}
+
+async function open(c: TestConsole) {
+  const r = await renderWithConsole((ctx) => taskingRoutes(ctx), { at: '/tasking', console: c })
+  await screen.findByRole('heading', { name: 'New tasking request', level: 1 })
+  return r
+}
+
+function acceptAll(c: TestConsole) {
+  const world = c.backend.sim.runtime.world
+  for (const account of world.accounts.values())
+    for (const eula of world.eulas.values())
+      for (const doc of eula.documents)
+        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
+}
+
+/** The collection the draft starts with, as if chosen before (the glossary lists BlackSky first). */
+const startWith = (collectionName: string) => useTaskingStore.setState({ draft: { collectionName } })
+
+async function chooseCollection(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const select = await screen.findByRole('combobox', { name: /^Tasking collection/ })
+  await user.selectOptions(select, name)
+  // The new product's form replaces the previous one.
+  await waitFor(() =>
+    expect(screen.getByLabelText(/Start of the acquisition window \(UTC\)/)).toBeInTheDocument(),
+  )
+}
+
+async function waitForTotal() {
+  await waitFor(() => expect(screen.getByTestId('tasking-total')).toHaveTextContent(/^[\d,]+ credits$/))
+}
+
+/** Review opens once every preview has settled (an estimate being updated blocks it). */
+async function goToReview(user: ReturnType<typeof userEvent.setup>, count: number) {
+  const name = `Review ${count} ${count === 1 ? 'order' : 'orders'}`
+  await waitFor(async () => {
+    const review = screen.queryByRole('button', { name })
+    if (review) await user.click(review)
+    expect(screen.getByRole('checkbox', { name: /I confirm placing/ })).toBeInTheDocument()
+  })
+  await user.click(screen.getByRole('checkbox', { name: /I confirm placing/ }))
+  return screen.getByRole('button', { name: `Place ${count} ${count === 1 ? 'order' : 'orders'}` })
+}
+
+const overlay = () => map.props?.overlays?.find((o) => o.id === OPPORTUNITIES_SOURCE)
+
+const featureCount = (body: unknown) =>
+  (body as { featureCollection: { features: unknown[] } }).featureCollection.features.length
+
+beforeEach(() => {
+  sessionStorage.clear()
+  useTaskingStore.setState(TASKING_INITIAL)
+  useTaskingUi.setState({ scope: null, hovered: null, selected: null, selectedFrom: null })
+  useAoiStore.setState({ polygons: [], past: [], future: [] })
+  map.props = null
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('tasking request', () => {
+  it('shows the tasking form with its UTC window from tomorrow, and says how to draw an AOI', async () => {
+    const c = await taskingConsole()
+    startWith('phr-tasking')
+    await open(c)
+    expect(await screen.findByRole('heading', { name: 'No area of interest yet' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('phr-tasking')
+    const start = await screen.findByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
+    const end = screen.getByLabelText<HTMLInputElement>(/End of the acquisition window \(UTC\)/)
+    expect(start.type).toBe('datetime-local')
+    // The simulator's clock reads 2 Nov 2026 09:00 UTC: the window opens the next day at midnight.
+    expect(start.value).toBe('2026-11-03T00:00')
+    expect(end.value).toBe('2026-11-17T00:00')
+    expect(screen.getByRole('combobox', { name: /Acquisition mode/ })).toBeInTheDocument()
+    expect(screen.getByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toBeInTheDocument()
+    expect(screen.getByLabelText(/Maximum incidence angle/, { selector: 'input' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /Order name/ })).toHaveValue(
+      'Pléiades Tasking Display tasking from 2026-11-03',
+    )
+    // Without an AOI nothing is asked, and the review says why.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Review the request' }))
+    expect(
+      await screen.findByText('Draw or import an area of interest: each polygon becomes one tasking order.'),
+    ).toBeInTheDocument()
+    expect(posts(c, '/v2/tasking/orders/feasibility')).toHaveLength(0)
+  })
+
+  it('checks feasibility and estimates each polygon as its own feature: a study for the large one, a difficulty for the other', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([medium, large])
+    startWith('phr-tasking')
+    await open(c)
+    const first = await screen.findByTestId('tasking-feature-0')
+    expect(within(first).getByRole('rowheader')).toHaveTextContent('Feature 1')
+    expect(within(first).getByText(/km²/)).toHaveTextContent(/^4\d\.\d km²$/)
+    await waitFor(() =>
+      expect(screen.getByTestId('feasibility-0')).toHaveTextContent('No study needed — difficulty Medium'),
+    )
+    expect(within(screen.getByTestId('feasibility-0')).getByText('Medium')).toBeInTheDocument()
+    expect(screen.getByTestId('feasibility-1')).toHaveTextContent(
+      'Feasibility study required — the provider sends options to choose from (Decisions)',
+    )
+    expect(
+      within(screen.getByTestId('feasibility-1')).getByRole('link', { name: 'Decisions' }),
+    ).toHaveAttribute('href', '/decisions')
+
+    await waitForTotal()
+    const credits = [0, 1].map((i) =>
+      Number(
+        /^([\d,]+)/.exec(screen.getByTestId(`feature-credits-${i}`).textContent ?? '')?.[1].replace(/,/g, ''),
+      ),
+    )
+    expect(credits.every((n) => n > 0)).toBe(true)
+    expect(screen.getByTestId('tasking-total')).toHaveTextContent(
+      `${(credits[0] + credits[1]).toLocaleString('en-US')} credits`,
+    )
+    expect(screen.getByTestId('tasking-charge')).toHaveTextContent(
+      /only when you accept the provider’s quotation/,
+    )
+
+    // One request each, every one with both features.
+    const feasibility = posts(c, '/v2/tasking/orders/feasibility')
+    const estimate = posts(c, '/v2/orders/estimate')
+    expect(feasibility.map((e) => e.status)).toEqual([207])
+    expect(estimate.map((e) => e.status)).toEqual([200])
+    expect(featureCount(feasibility[0].body)).toBe(2)
+    expect(featureCount(estimate[0].body)).toBe(2)
+    expect((estimate[0].body as { params: Record<string, unknown> }).params).toMatchObject({
+      acquisitionStart: '2026-11-03T00:00:00Z',
+      acquisitionEnd: '2026-11-17T00:00:00Z',
+      acquisitionMode: 'mono',
+    })
+  })
+
+  it('lists opportunities on the timeline, in the table and on the map, with hover and selection linked', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small, medium])
+    const user = userEvent.setup()
+    const { container } = await open(c)
+    await screen.findByTestId('opportunities-summary')
+    const table = screen.getByRole('table', { name: 'Acquisition opportunities' })
+    const rows = within(table).getAllByTestId(/^opportunity-row-/)
+    expect(rows.length).toBeGreaterThan(10)
+    expect(screen.getByTestId('opportunities-summary')).toHaveTextContent(
+      `${rows.length} opportunities in the window`,
+    )
+    expect(featureCount(posts(c, '/v2/tasking/orders/opportunities')[0].body)).toBe(2)
+    // Forecasts reach a week ahead: the first passes have one, the last ones not yet.
+    expect(within(rows[0]).getByText(/^\d+ %$/)).toBeInTheDocument()
+    expect(within(rows[rows.length - 1]).getByText('no forecast yet')).toBeInTheDocument()
+    // One bar per opportunity, in one lane per feature; one footprint per opportunity on the map.
+    const axis = screen.getByRole('group', { name: 'Opportunities over the acquisition window' })
+    expect(within(axis).getAllByRole('button')).toHaveLength(rows.length)
+    expect(within(axis).getByText('Feature 1')).toBeInTheDocument()
+    expect(within(axis).getByText('Feature 2')).toBeInTheDocument()
+    expect(overlay()?.data.features).toHaveLength(rows.length)
+    expect(overlay()?.interactive).toBe(true)
+
+    // Hover a row: its footprint and its bar light up.
+    const key = (rows[3].dataset.testid ?? '').replace('opportunity-row-', '')
+    await user.hover(rows[3])
+    expect(rows[3]).toHaveAttribute('data-hovered')
+    expect(overlay()?.states).toEqual([{ id: 3, state: { hover: true, selected: false } }])
+    expect(screen.getByTestId(`time-bar-${key}`)).toHaveAttribute('data-hovered')
+    await user.unhover(rows[3])
+    expect(overlay()?.states).toEqual([])
+
+    // Hover a footprint on the map: its row and its bar light up.
+    act(() => map.props?.onOverlayHover?.(OPPORTUNITIES_SOURCE, 5))
+    expect(rows[5]).toHaveAttribute('data-hovered')
+    const key5 = (rows[5].dataset.testid ?? '').replace('opportunity-row-', '')
+    expect(screen.getByTestId(`time-bar-${key5}`)).toHaveAttribute('data-hovered')
+    act(() => map.props?.onOverlayHover?.(OPPORTUNITIES_SOURCE, null))
+    expect(rows[5]).not.toHaveAttribute('data-hovered')
+
+    // Click a bar: selected on the map and in the list, and the map fits its footprint.
+    await user.click(screen.getByTestId(`time-bar-${key}`))
+    expect(rows[3]).toHaveAttribute('aria-current', 'true')
+    expect(overlay()?.states?.find((st) => st.id === 3)?.state.selected).toBe(true)
+    expect(map.props?.fit).toBeTruthy()
+    // A footprint clicked on the map is selected in the list.
+    act(() => map.props?.onOverlayClick?.(OPPORTUNITIES_SOURCE, 7))
+    expect(rows[7]).toHaveAttribute('aria-current', 'true')
+    expect(rows[3]).not.toHaveAttribute('aria-current')
+
+    // The list is one tab stop; arrows move and Enter selects.
+    rows[7].focus()
+    await user.keyboard('{ArrowDown}')
+    expect(rows[8]).toHaveFocus()
+    expect(rows[8]).toHaveAttribute('data-hovered')
+    await user.keyboard('{Enter}')
+    expect(rows[8]).toHaveAttribute('aria-current', 'true')
+    expect(rows.filter((r) => r.tabIndex === 0)).toHaveLength(1)
+
+    // jsdom lays nothing out, so contrast is left to the Playwright journeys.
+    const r = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
+    const serious = r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(', ')}`)
+    expect(serious).toEqual([])
+  })
+
+  it('explains that Capella publishes no opportunities, and places the request all the same', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    const user = userEvent.setup()
+    await open(c)
+    await chooseCollection(user, 'capella-tasking')
+    const problem = await screen.findByTestId('opportunities-problem')
+    expect(problem).toHaveTextContent(
+      'Opportunities are not published for Capella SAR Tasking: The provider of Capella SAR Tasking does not publish acquisition opportunities; place the order and wait for its quotation. You can still place the request; the provider sends a quotation.',
+    )
+    expect(posts(c, '/v2/tasking/orders/opportunities').at(-1)?.status).toBe(501)
+    expect(screen.queryByRole('table', { name: 'Acquisition opportunities' })).toBeNull()
+    await waitForTotal()
+    const place = await goToReview(user, 1)
+    await user.click(place)
+    await screen.findByText('1 tasking order placed')
+    expect(orderPosts(c).map((e) => e.status)).toEqual([202])
+  })
+
+  it('shows the service’s refusal of a window too long for opportunities at the window field', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    await open(c)
+    await screen.findByTestId('opportunities-summary')
+    const end = screen.getByLabelText<HTMLInputElement>(/End of the acquisition window \(UTC\)/)
+    fireEvent.change(end, { target: { value: '2027-03-01T00:00' } })
+    const problem = await screen.findByTestId('opportunities-problem')
+    expect(problem).toHaveTextContent('Opportunities cannot be listed for this window')
+    expect(problem).toHaveTextContent(/acquisitionEnd must be at most 90 days after acquisitionStart/)
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText(/End of the acquisition window \(UTC\)/))).toContain(
+        'must be at most 90 days after acquisitionStart to list opportunities',
+      ),
+    )
+    expect(posts(c, '/v2/tasking/orders/opportunities').at(-1)?.status).toBe(400)
+    // Placing does not need opportunities: the estimate of the longer window is there.
+    await waitForTotal()
+  })
+
+  it('places every feature with ONE request after the confirmation, however often Place is clicked', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small, medium])
+    const user = userEvent.setup()
+    await open(c)
+    const name = screen.getByRole('textbox', { name: /Order name/ })
+    await user.clear(name)
+    await user.type(name, 'Camargue wetlands 2026')
+    await waitForTotal()
+    const total = screen.getByTestId('tasking-total').textContent?.replace(' credits', '') ?? ''
+    const place = await goToReview(user, 2)
+    expect(screen.getByRole('checkbox', { name: /I confirm placing/ })).toHaveAccessibleName(
+      `I confirm placing 2 tasking orders, estimated at ${total} credits`,
+    )
+    expect(screen.getByTestId('tasking-review-total')).toHaveTextContent(total)
+    await user.dblClick(place)
+    await user.click(place)
+    const notice = await screen.findByTestId('tasking-placed')
+    expect(notice).toHaveTextContent('2 tasking orders placed')
+    expect(orderPosts(c).map((e) => e.status)).toEqual([202])
+    expect(featureCount(orderPosts(c)[0].body)).toBe(2)
+    expect(orderPosts(c)[0].query).toMatch(/^\?workspaceId=[0-9a-f-]{36}$/)
+    const created = ordersNamed(c, 'Camargue wetlands 2026')
+    expect(created).toHaveLength(2)
+    const links = within(notice).getAllByRole('link', { name: /Camargue wetlands 2026 — Feature/ })
+    expect(links.map((l) => l.getAttribute('href')).sort()).toEqual(
+      created.map((r) => `/orders/${r.order.id}`).sort(),
+    )
+    expect(within(notice).getByRole('link', { name: 'See the orders' })).toHaveAttribute('href', '/orders')
+    expect(within(notice).getByRole('link', { name: 'Decisions' })).toHaveAttribute('href', '/decisions')
+    // A redraw does not place the request again: the result stays until a new request is started.
+    act(() => useAoiStore.getState().setPolygons([large]))
+    expect(screen.getByTestId('tasking-placed')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /^Place/ })).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Start a new request' }))
+    expect(await screen.findByRole('button', { name: 'Review 1 order' })).toBeInTheDocument()
+    expect(orderPosts(c)).toHaveLength(1)
+  })
+
+  it('finds the orders a lost answer created instead of placing them twice', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small, medium])
+    c.backend.sim.control.faults = [
+      { path: '/v2/orders', method: 'POST', status: 503, after: true, times: 1 },
+    ]
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: /Order name/ }).value
+    const place = await goToReview(user, 2)
+    await user.click(place)
+    const notice = await screen.findByTestId('tasking-placed')
+    expect(notice).toHaveTextContent('2 tasking orders placed')
+    expect(notice).toHaveTextContent(/answer was lost; these orders were found in the orders list/)
+    // One POST, answered 503 although it took effect, then a look at the orders list: two orders exist.
+    expect(orderPosts(c).map((e) => e.status)).toEqual([503])
+    expect(c.backend.log.some((e) => e.method === 'GET' && e.path === '/v2/orders')).toBe(true)
+    const created = ordersNamed(c, name)
+    expect(created).toHaveLength(2)
+    expect(within(notice).getAllByRole('link', { name: /— Feature/ })).toHaveLength(2)
+  })
+
+  it('never places twice when the page is left and opened again while the request is out', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 400 }]
+    const user = userEvent.setup()
+    const first = await open(c)
+    await waitForTotal()
+    const place = await goToReview(user, 1)
+    await user.click(place)
+    await waitFor(() => expect(orderPosts(c)).toHaveLength(1))
+    first.unmount()
+    await open(c)
+    await screen.findByText('1 tasking order placed')
+    expect(orderPosts(c).map((e) => e.status)).toEqual([202])
+    expect(screen.queryByText(/no order was created/)).toBeNull()
+  })
+
+  it('settles an attempt a reload cut short when the page opens again, without sending it again', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    const world = c.backend.sim.runtime.world
+    const product = world.collections.find((col) => col.name === 'phr-tasking')?.dataProducts[0]?.id ?? ''
+    const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
+    // The request went out just before the reload; its answer was lost with the page.
+    const created = await ok(
+      c.client.POST('/v2/orders', {
+        params: { query: { workspaceId } },
+        body: {
+          dataProduct: product,
+          displayName: 'Cut short by a reload',
+          params: {
+            acquisitionStart: '2026-11-03T00:00:00Z',
+            acquisitionEnd: '2026-11-17T00:00:00Z',
+            acquisitionMode: 'mono',
+            cloudCoverage: 10,
+            incidenceAngle: 30,
+            geometricProcessing: 'ortho',
+            projection: '4326',
+            spectralProcessing: 'bundle',
+            pixelCoding: '12bits',
+            radiometricProcessing: 'reflectance',
+            deliveredAs: 'geotiff',
+          },
+          featureCollection: {
+            type: 'FeatureCollection',
+            features: [{ type: 'Feature', geometry: small, properties: {} }],
+          },
+        },
+      }),
+    )
+    useTaskingStore.setState({
+      placement: {
+        kind: 'placing',
+        attempt: {
+          displayName: 'Cut short by a reload',
+          dataProductId: product,
+          sceneId: null,
+          workspaceId,
+          startedAt: new Date().toISOString(),
+          before: [],
+          features: [{ label: 'Feature 1', areaKm2: 17.6, geometry: small }],
+        },
+      },
+    })
+    const postsBefore = orderPosts(c).length
+    await open(c)
+    const notice = await screen.findByTestId('tasking-placed')
+    expect(notice).toHaveTextContent('1 tasking order placed')
+    expect(within(notice).getByRole('link', { name: /Cut short by a reload — Feature 1/ })).toHaveAttribute(
+      'href',
+      `/orders/${created.results[0].id}`,
+    )
+    expect(orderPosts(c)).toHaveLength(postsBefore)
+  })
+
+  it('keeps the draft across a reload', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    const user = userEvent.setup()
+    const first = await open(c)
+    await chooseCollection(user, 'blacksky-tasking')
+    const name = screen.getByRole('textbox', { name: /Order name/ })
+    await user.clear(name)
+    await user.type(name, 'Kept across reloads')
+    await user.type(screen.getByLabelText(/^Tags/, { selector: 'input' }), 'coast{Enter}')
+    const cloud = screen.getByLabelText(/Maximum cloud coverage/, { selector: 'input' })
+    await user.clear(cloud)
+    await user.type(cloud, '45')
+    await waitForTotal()
+    expect(screen.getByTestId('tasking-charge')).toHaveTextContent(/^Fixed price: the estimate is held/)
+    first.unmount()
+
+    // What a reload reads back: the draft in sessionStorage, and nothing else.
+    const raw = sessionStorage.getItem('swath.tasking') ?? ''
+    const saved = JSON.parse(raw) as { state: { draft: Record<string, unknown> } }
+    expect(saved.state.draft).toMatchObject({
+      collectionName: 'blacksky-tasking',
+      displayName: 'Kept across reloads',
+      tags: ['coast'],
+      params: { cloudCoverage: 45 },
+    })
+    useTaskingStore.setState(TASKING_INITIAL)
+    sessionStorage.setItem('swath.tasking', raw)
+    await act(() => useTaskingStore.persist.rehydrate())
+    await open(c)
+    expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('blacksky-tasking')
+    expect(await screen.findByRole('textbox', { name: /Order name/ })).toHaveValue('Kept across reloads')
+    expect(screen.getByText('coast')).toBeInTheDocument()
+    expect(await screen.findByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toHaveValue('45')
+  })
+
+  it('tells the Viewer why the licence stops the request, and sends nothing', async () => {
+    const c = await taskingConsole('viewer@swath.test')
+    useAoiStore.getState().setPolygons([small])
+    startWith('phr-tasking')
+    const user = userEvent.setup()
+    await open(c)
+    expect(await screen.findByText('Your role cannot accept licences')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
+    expect(
+      await screen.findByText(/Accept the licence “Airbus optical imagery licence” first/),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('checkbox', { name: /I confirm placing/ })).toBeNull()
+    expect(orderPosts(c)).toHaveLength(0)
+  })
+
+  it('keeps the request filled and explains a budget refusal at the budget', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    // Enforcement goes on after the page read the settings: the service refuses, the console explains.
+    for (const a of c.backend.sim.runtime.world.accounts.values())
+      if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
+    const place = await goToReview(user, 1)
+    await user.click(place)
+    expect(await screen.findByText('This account requires a budget on every order.')).toBeInTheDocument()
+    expect(orderPosts(c).map((e) => e.status)).toEqual([400])
+    await user.click(screen.getByRole('button', { name: 'Change the budget' }))
+    const gate = screen.getByRole('region', { name: 'Budget' })
+    expect(within(gate).getByText('This account requires a budget on every order.')).toBeInTheDocument()
+    expect(screen.getByTestId('tasking-feature-0')).toBeInTheDocument()
+  })
+})

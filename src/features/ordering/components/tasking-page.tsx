@@ -1,0 +1,260 @@
+import './mantine-styles'
+import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
+import type { Polygon } from 'geojson'
+import { useEffect, useState } from 'react'
+import { whatToDo } from '../../../api/errors'
+import { AoiPanel } from '../../../components/aoi/aoi-panel'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
+import { BudgetGate } from '../../../components/budget-gate/budget-gate'
+import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { countLabel, formatCredits } from '../../../lib/format'
+import { bboxOf } from '../../../lib/geo'
+import { BUDGET_PROBLEMS } from '../placement'
+import { isPending, TASKING_IDLE, type Collection } from '../tasking-rules'
+import { useTaskingStore } from '../tasking-store'
+import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
+import { useTasking } from '../use-tasking'
+import { useTaskingPlacement } from '../use-tasking-placement'
+import { EulaGate } from './eula-gate'
+import { OpportunitiesPanel } from './opportunities-panel'
+import { TaskingFeatures } from './tasking-features'
+import { TaskingRequestForm } from './tasking-request-form'
+import { TaskingMap } from './tasking-map'
+import { Blockers, TaskingPlaced, TaskingReview } from './tasking-review'
+import classes from './tasking.module.css'
+
+export interface TaskingPageProps {
+  /** The glossary's tasking collections (the app route reads them); undefined while loading. */
+  collections: Collection[] | undefined
+  glossaryError: unknown
+  onRetryGlossary: () => void
+  budgets: BudgetGateInput
+  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
+  onPlaced?: () => void
+}
+
+const ordersWord = (n: number) => (n === 1 ? 'order' : 'orders')
+
+/**
+ * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
+ * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
+ * licence and budget gates, then a review and ONE request that places every order. The draft, and an
+ * attempt whose answer is still unknown, survive a reload (decision 10).
+ */
+export function TaskingPage({
+  collections,
+  glossaryError,
+  onRetryGlossary,
+  budgets,
+  onPlaced,
+}: TaskingPageProps) {
+  const model = useTasking(collections)
+  const { place, checkAgain } = useTaskingPlacement(onPlaced)
+  const step = useTaskingStore((s) => s.step)
+  const setStep = useTaskingStore((s) => s.setStep)
+  const budgetId = useTaskingStore((s) => s.budgetId)
+  const setBudget = useTaskingStore((s) => s.setBudget)
+  const placement = useTaskingStore((s) => s.placement)
+  const setPlacement = useTaskingStore((s) => s.setPlacement)
+  const running = useTaskingStore((s) => s.running)
+  const startNew = useTaskingStore((s) => s.startNew)
+  const [triedReview, setTriedReview] = useState(false)
+
+  // ------------------------------------------------------------------ the map and the opportunities on it
+  const [fitRequest, setFitRequest] = useState<FitRequest | null>(null)
+  const { mapProps, panelProps } = useAoiTools(fitRequest)
+  const rows = model.opportunities.rows
+  const scope = model.opportunities.data
+  const reset = useTaskingUi((s) => s.reset)
+  useEffect(() => reset(scope), [scope, reset])
+  const select = useTaskingUi((s) => s.select)
+  /** Picked in the list or on the timeline: the map comes to its footprint. */
+  const pick = (key: string, from: PickedFrom) => {
+    select(key, from)
+    const row = rows.find((r) => r.key === key)
+    if (row && from !== 'map')
+      setFitRequest({ bbox: bboxOf([row.opportunity.footprint as Polygon]), at: performance.now() })
+  }
+
+  // ------------------------------------------------------------------ gates and placing
+  const busy = running || isPending(placement)
+  const count = model.features.length
+  const budgetIssue = budgetBlocker(budgets, budgetId)
+  const blockers = [
+    ...model.blockers,
+    ...(budgetIssue ? [budgetIssue] : []),
+    ...(model.workspaceId ? [] : ['Choose a workspace in the header.']),
+  ]
+  const failedCode = placement.kind === 'failed' ? placement.code : undefined
+  const budgetProblem =
+    placement.kind === 'failed' && failedCode && BUDGET_PROBLEMS.has(failedCode)
+      ? {
+          message: placement.message,
+          details:
+            failedCode === 'budget-id-required' && !budgets.available
+              ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place this request.'
+              : placement.details,
+        }
+      : null
+  const budgetName =
+    budgets.available && budgetId
+      ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
+      : null
+  const onPlace = () => {
+    if (!model.request || !model.workspaceId) return
+    void place(model.request, {
+      workspaceId: model.workspaceId,
+      // A budget kept from another session is sent only where budgets apply to this user.
+      budgetId: budgets.available ? budgetId : null,
+      features: model.features,
+    })
+  }
+
+  const header = (
+    <Stack gap={4}>
+      <Title order={1}>New tasking request</Title>
+      <Text c="dimmed" size="sm">
+        New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed
+        until you confirm on the review step.
+      </Text>
+    </Stack>
+  )
+
+  if (glossaryError && !collections)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <Alert color="red" title="The tasking collections could not be loaded">
+          {whatToDo(glossaryError)}{' '}
+          <Button size="compact-xs" variant="default" onClick={onRetryGlossary}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    )
+  if (!collections)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <Stack aria-label="Loading the tasking collections">
+          <Skeleton height={160} />
+          <Skeleton height={320} />
+        </Stack>
+      </Stack>
+    )
+  if (collections.length === 0)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <Paper withBorder p="lg">
+          <Text size="sm">No tasking collection is available to this account.</Text>
+        </Paper>
+      </Stack>
+    )
+  if (placement.kind === 'placed')
+    return (
+      <Stack p="md" gap="md" className={classes.page}>
+        {header}
+        <TaskingPlaced
+          placement={placement}
+          rule={model.rule}
+          onStartNew={() => {
+            setTriedReview(false)
+            startNew()
+          }}
+          onRetryRefused={() => {
+            // The features refused become the AOI of the next request; the rest of the draft stays.
+            const left = placement.refused.flatMap((r) => {
+              const g = placement.attempt.features[r.index]?.geometry
+              return g ? [g] : []
+            })
+            useAoiStore.getState().setPolygons(left)
+            setPlacement(TASKING_IDLE)
+            setStep('edit')
+          }}
+        />
+      </Stack>
+    )
+
+  return (
+    <Stack p="md" gap="md" className={classes.page}>
+      {header}
+      <Stepper
+        active={step === 'edit' ? 0 : 1}
+        size="sm"
+        onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
+        allowNextStepsSelect={blockers.length === 0}
+      >
+        <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
+        <Stepper.Step
+          label="Review and place"
+          description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
+        />
+      </Stepper>
+      {step === 'edit' ? (
+        <>
+          {placement.kind === 'failed' && !budgetProblem && (
+            <Alert color="red" title={placement.message} role="alert">
+              {placement.details} Nothing was created; change what is marked and place again.
+            </Alert>
+          )}
+          <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
+          <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+            <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+              Where to acquire
+            </Title>
+            <div className={classes.areaLayout}>
+              <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
+              <AoiPanel {...panelProps} />
+            </div>
+          </Paper>
+          <TaskingFeatures model={model} />
+          <OpportunitiesPanel model={model} onPick={pick} />
+          <EulaGate eulas={model.eulas} />
+          <BudgetGate
+            gate={budgets}
+            budgetId={budgetId}
+            onChange={setBudget}
+            total={model.total}
+            problem={budgetProblem}
+          />
+          <Paper withBorder p="sm" component="section" aria-label="Total and next step">
+            <Group justify="space-between" align="start">
+              <div>
+                <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
+                  {countLabel(count, 'order')} · Total:{' '}
+                  {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
+                </Text>
+                {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
+              </div>
+              <Button
+                onClick={() => {
+                  setTriedReview(true)
+                  if (blockers.length === 0) setStep('review')
+                }}
+                disabled={busy}
+              >
+                {count === 0 ? 'Review the request' : `Review ${count} ${ordersWord(count)}`}
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      ) : (
+        <TaskingReview
+          // A new count or total asks for the confirmation again.
+          key={`${count}:${model.total ?? 'pending'}`}
+          model={model}
+          budgetName={budgetName}
+          blockers={blockers}
+          placement={placement}
+          busy={busy}
+          budgetProblem={budgetProblem}
+          onBack={() => setStep('edit')}
+          onPlace={onPlace}
+          onCheckAgain={() => void checkAgain()}
+        />
+      )}
+    </Stack>
+  )
+}
