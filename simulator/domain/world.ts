@@ -63,9 +63,15 @@ export class World {
     this.rng = createRng(`${seed}:runtime`)
   }
 
+  /**
+   * The simulated time: while a scheduled event runs, its due time, so that what it starts is timed as if the
+   * clock had passed through that moment rather than jumped past it.
+   */
   now(): number {
-    return this.clock.now()
+    return this.eventTime ?? this.clock.now()
   }
+
+  private eventTime: number | null = null
 
   /** Runs `run` once the simulated clock reaches `at` (ms). Events run in time order, then in order given. */
   schedule(at: number, run: () => void): void {
@@ -86,7 +92,13 @@ export class World {
     // An event may schedule further events that are already due: loop until none is.
     while (this.events.length > 0 && this.events[0].at <= now) {
       const ev = this.events.shift()
-      ev?.run()
+      if (!ev) break
+      this.eventTime = ev.at
+      try {
+        ev.run()
+      } finally {
+        this.eventTime = null
+      }
     }
   }
 

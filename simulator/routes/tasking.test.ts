@@ -674,6 +674,44 @@ describe('the tasking flow on the simulated clock', () => {
     expect(record.order.updatedBy).toEqual({ id: 'system', type: 'INTERNAL' })
   })
 
+  it('times what an event starts from the event, not from where a long jump of the clock lands', async () => {
+    const { sim } = setup()
+    const t0 = sim.world.now()
+    for (const eula of sim.world.eulas.values())
+      for (const doc of eula.documents)
+        sim.world.acceptances.set(`${ids.enterpriseAccount}:${doc.id}`, {
+          acceptedAt: t0,
+          acceptedById: ids.analyst,
+        })
+    const placed = await sim.call<S['CreateOrderResponse']>(
+      'POST',
+      `/v2/orders?workspaceId=${ids.mainWorkspace}`,
+      {
+        token: await sim.login(),
+        body: request(sim, product.pneo, [rectAround(5.5, 43.5, 5, 5)], 30, {
+          acquisitionMode: 'mono',
+          cloudCoverage: 10,
+          incidenceAngle: 30,
+          geometricProcessing: 'ortho',
+          projection: '4326',
+          spectralProcessing: 'bundle',
+          pixelCoding: '12bits',
+          radiometricProcessing: 'reflectance',
+          deliveredAs: 'geotiff',
+        }),
+      },
+    )
+    expect(placed.status, JSON.stringify(placed.body)).toBe(202)
+    const id = placed.body.results[0].id
+    // Placement takes about 90 s; the study comes 2 h after it. One jump of 2 h 5 min passes both.
+    sim.advance(2 * H + 300)
+    const [study] = await studiesOf(sim, id)
+    expect(study).toBeDefined()
+    const placedAt = Date.parse(study.createdAt) - STUDY_DELAY_MS
+    expect(placedAt - t0).toBeGreaterThan(0)
+    expect(placedAt - t0).toBeLessThan(300_000)
+  })
+
   it('stops about one order in ten at 75 % and fails it, coverage still readable', async () => {
     const { sim } = setup()
     const record = placeOrder(sim, {
