@@ -63,9 +63,12 @@ export async function signIn(page: Page, email = 'analyst@swath.test', path = '/
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes[0]?.target.join(' ')}`)).toEqual(
-    [],
-  )
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.length}×) ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.html.slice(0, 160)}`,
+    ),
+  ).toEqual([])
 }
 
 /** Waits until the map has drawn its style: a real "it rendered" check, no pixel reading. */

@@ -13,6 +13,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core'
@@ -123,9 +124,12 @@ function PendingDecisions() {
   const { data } = useQuery(pendingDecisionsOptions(client))
   if (!data) return null
   return (
-    <Badge size="sm" ml={6} color="orange.9" aria-label={`, ${data} waiting`}>
-      {data}
-    </Badge>
+    <>
+      <Badge size="sm" ml={6} color="orange.9" component="span">
+        {data}
+      </Badge>
+      <VisuallyHidden> waiting</VisuallyHidden>
+    </>
   )
 }
 

@@ -36,7 +36,7 @@ export function BudgetGate({
         Budget
       </Title>
       {gate.loading ? (
-        <Skeleton height={36} mt="xs" aria-label="Loading budgets" />
+        <Skeleton height={36} mt="xs" role="status" aria-label="Loading budgets" />
       ) : gate.error ? (
         <Alert color="red" mt="xs" title="Budgets could not be loaded">
           {whatToDo(gate.error)}{' '}

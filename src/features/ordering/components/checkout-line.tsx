@@ -184,7 +184,7 @@ export function CheckoutLine({
 
       <div className={classes.form}>
         {line.schemaLoading ? (
-          <Skeleton height={60} aria-label="Loading the order form" />
+          <Skeleton height={60} role="status" aria-label="Loading the order form" />
         ) : line.schemaError ? (
           <Alert color="red" title="The order form could not be loaded">
             {whatToDo(line.schemaError)}

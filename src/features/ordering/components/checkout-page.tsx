@@ -127,7 +127,7 @@ export function CheckoutPage({
           </Paper>
         )
       ) : !collections ? (
-        <Stack aria-label="Loading the checkout">
+        <Stack role="status" aria-label="Loading the checkout">
           <Skeleton height={160} />
           <Skeleton height={160} />
         </Stack>

@@ -35,7 +35,7 @@ export function EulaGate({ eulas }: { eulas: { id: string; query: UseQueryResult
         Licences
       </Title>
       <Stack gap="sm" mt="xs">
-        {loading && <Skeleton height={24} aria-label="Loading licences" />}
+        {loading && <Skeleton height={24} role="status" aria-label="Loading licences" />}
         {failed.map((e) => (
           <Alert key={e.id} color="red" title="A licence could not be loaded">
             {whatToDo(e.query?.error)}{' '}
@@ -128,7 +128,7 @@ export function EulaDocument({ url, title }: { url: string; title: string }) {
         : '',
     [text, isHtml],
   )
-  if (doc.isLoading) return <Skeleton height={120} aria-label={`Loading ${title}`} />
+  if (doc.isLoading) return <Skeleton height={120} role="status" aria-label={`Loading ${title}`} />
   if (doc.error)
     return (
       <Alert color="red" title="The document could not be loaded">

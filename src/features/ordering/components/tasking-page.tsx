@@ -137,7 +137,7 @@ export function TaskingPage({
     return (
       <Stack p="md" className={classes.page}>
         {header}
-        <Stack aria-label="Loading the tasking collections">
+        <Stack role="status" aria-label="Loading the tasking collections">
           <Skeleton height={160} />
           <Skeleton height={320} />
         </Stack>

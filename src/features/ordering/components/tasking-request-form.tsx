@@ -115,7 +115,7 @@ export function TaskingRequestForm({
       </Text>
       <div data-testid="tasking-form">
         {form.loading ? (
-          <Skeleton height={80} mt="xs" aria-label="Loading the order form" />
+          <Skeleton height={80} mt="xs" role="status" aria-label="Loading the order form" />
         ) : form.error ? (
           <Alert color="red" mt="xs" title="The order form could not be loaded">
             {whatToDo(form.error)}{' '}

@@ -96,7 +96,7 @@ function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLoo
         <Stack gap="lg">
           <Section id={`${id}-map`} title="Area of interest">
             {aoi ? (
-              <Suspense fallback={<Skeleton height={380} aria-label="Loading the map" />}>
+              <Suspense fallback={<Skeleton height={380} role="status" aria-label="Loading the map" />}>
                 <OrderMap aoi={aoi} coverage={coverageData} />
               </Suspense>
             ) : (

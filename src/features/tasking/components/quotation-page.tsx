@@ -259,9 +259,9 @@ function QuotationView({
           </Section>
           <Section id={`${ids}-map`} title="Area of interest">
             {order.isPending ? (
-              <Skeleton height={340} aria-label="Loading the map" />
+              <Skeleton height={340} role="status" aria-label="Loading the map" />
             ) : aoi ? (
-              <Suspense fallback={<Skeleton height={340} aria-label="Loading the map" />}>
+              <Suspense fallback={<Skeleton height={340} role="status" aria-label="Loading the map" />}>
                 <DecisionMap aoi={aoi} label="Map of the order's area" />
               </Suspense>
             ) : (

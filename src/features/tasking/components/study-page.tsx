@@ -173,9 +173,9 @@ function StudyView({
         </Section>
         <Section id={`${ids}-map`} title="Area and footprints">
           {order.isPending ? (
-            <Skeleton height={340} aria-label="Loading the map" />
+            <Skeleton height={340} role="status" aria-label="Loading the map" />
           ) : (
-            <Suspense fallback={<Skeleton height={340} aria-label="Loading the map" />}>
+            <Suspense fallback={<Skeleton height={340} role="status" aria-label="Loading the map" />}>
               <DecisionMap
                 aoi={aoi}
                 options={options}
