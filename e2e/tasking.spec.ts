@@ -47,8 +47,9 @@ test.describe('tasking', () => {
     await page
       .getByRole('combobox', { name: 'Tasking collection' })
       .selectOption({ label: 'Pléiades Tasking' })
-    await page.getByRole('textbox', { name: 'Order name' }).fill('E2E Provence tasking')
+    // The default name follows the form's window once the form is in: name the order after that.
     await expect(page.getByRole('group', { name: 'Tasking parameters' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Order name' }).fill('E2E Provence tasking')
     // A small field (no study needed) and a large one (over 100 km²: the provider studies it first).
     await addPolygon(page, '5.40 43.50\n5.45 43.50\n5.45 43.54\n5.40 43.54')
     await addPolygon(page, '5.60 43.60\n5.80 43.60\n5.80 43.75\n5.60 43.75')
@@ -95,8 +96,8 @@ test.describe('tasking', () => {
     await expect(steps.locator('[aria-current="step"]')).toContainText('Feasibility study')
     await expectAccessible(page)
 
-    // Two hours later the study is there: compare the options and choose one.
-    await laterOn(page, sim, 2 * 3600 + 60)
+    // Placement takes a minute or two, and the study comes two hours after it: compare the options and choose one.
+    await laterOn(page, sim, 2 * 3600 + 300)
     await expect(steps.locator('[aria-current="step"]')).toContainText('Choose an option')
     await page.getByRole('link', { name: 'Choose an option' }).click()
     await expect(page.getByRole('heading', { name: 'Decisions', level: 1 })).toBeVisible()
@@ -135,8 +136,9 @@ test.describe('tasking', () => {
 
     // After the first delivery the order page shows what is covered and what remains.
     await page.getByRole('link', { name: 'E2E Provence tasking' }).first().click()
+    await expect(page.getByRole('heading', { name: 'E2E Provence tasking', level: 1 })).toBeVisible()
     await laterOn(page, sim, 6 * 3600 + 120)
-    const coverage = page.getByRole('region', { name: 'Coverage' })
+    const coverage = page.getByRole('region', { name: 'Coverage', exact: true })
     await expect(coverage).toContainText(/Covered[\s\S]*km² \(\d+(\.\d)? %\)/)
     await expect(coverage).toContainText(/Remaining[\s\S]*km²/)
     await expect(coverage.getByRole('img', { name: /^Covered .* %, remaining .* %$/ })).toBeVisible()
@@ -199,6 +201,7 @@ test.describe('tasking', () => {
     await page
       .getByRole('combobox', { name: 'Tasking collection' })
       .selectOption({ label: 'Capella SAR Tasking' })
+    await expect(page.getByRole('group', { name: 'Tasking parameters' })).toBeVisible()
     await page.getByRole('textbox', { name: 'Order name' }).fill('E2E radar tasking')
     await addPolygon(page, '4.40 51.24\n4.44 51.24\n4.44 51.27\n4.40 51.27')
     const problem = page.getByTestId('opportunities-problem')

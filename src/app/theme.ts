@@ -29,7 +29,11 @@ export const theme = createTheme({
     // A plain object, not Alert.extend: that would pull the Alert component into every page's first load.
     Alert: {
       styles: (_theme: unknown, props: AlertProps) =>
-        props.color === 'yellow' || props.color === 'orange'
+        // Light shades of these on their tinted background fall under 4.5:1.
+        props.color === 'yellow' ||
+        props.color === 'orange' ||
+        props.color === 'teal' ||
+        props.color === 'green'
           ? { title: { color: 'var(--mantine-color-text)' } }
           : {},
     },

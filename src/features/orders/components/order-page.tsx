@@ -28,7 +28,7 @@ const OrderMap = lazy(async () => ({ default: (await import('./order-map')).Orde
 const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
 
 /** One order: every field, its area on the map, where it is in its lifecycle, edits and cancellation. */
-export function OrderPage({ dataProducts, budgets }: OrderLookups) {
+export function OrderPage({ dataProducts, budgets, fixedPriceProducts }: OrderLookups) {
   const { orderId = '' } = useParams()
   const client = useApiClient()
   // An unknown id is an answer worth a page of its own; other failures go to the route's boundary.
@@ -48,13 +48,22 @@ export function OrderPage({ dataProducts, budgets }: OrderLookups) {
       </Stack>
     )
   }
-  return <OrderView order={order} dataProducts={dataProducts} budgets={budgets} />
+  return (
+    <OrderView
+      order={order}
+      dataProducts={dataProducts}
+      budgets={budgets}
+      fixedPriceProducts={fixedPriceProducts}
+    />
+  )
 }
 
-function OrderView({ order, dataProducts, budgets }: { order: Order } & OrderLookups) {
+function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order: Order } & OrderLookups) {
   const id = useId()
   const aoi = orderAoi(order)
-  const sub = subStatusOf(order)
+  // A fixed-price tasking order carries a sub-status too (QUOTATION_ACCEPTED), but had no study or quotation.
+  const fixedPrice = !!order.dataProductId && !!fixedPriceProducts?.includes(order.dataProductId)
+  const sub = fixedPrice ? undefined : subStatusOf(order)
   const withCoverage = showsCoverage(order)
   const coverage = useOrderCoverage(order)
   const coverageData = withCoverage ? coverage.data : undefined

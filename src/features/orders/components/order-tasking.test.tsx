@@ -206,18 +206,34 @@ describe('tasking order page: study and quotation steps', () => {
     expect(c.backend.log.some((r) => r.path.startsWith('/v2/coverage/'))).toBe(false)
   })
 
-  it('fixed-price tasking has no sub-status: only the lifecycle, no steps', async () => {
+  it('fixed-price tasking (BlackSky) shows only the lifecycle, though the service gives it a sub-status', async () => {
     const c = await signedInConsole()
-    const seeded = await seededTasking(c, 'BEING_FULFILLED', 'QUOTATION_ACCEPTED')
-    // The seed gives every tasking order a sub-status: this one is made fixed-price (as BlackSky's) in the
-    // simulator's world, as a fixture.
-    const stored = c.backend.sim.runtime.world.orders.get(seeded.id)?.order.orderDetails
-    if (!stored || !('subStatus' in stored)) throw new Error('the order has no details')
-    delete stored.subStatus
-    const order = seeded
+    const collection = await ok(
+      c.client.GET('/v2/collections/{collection-name}', {
+        params: { path: { 'collection-name': 'blacksky-tasking' } },
+      }),
+    )
+    const productIds = collection.dataProducts.flatMap((p) => (p.id ? [p.id] : []))
+    const page = await ok(
+      c.client.GET('/v2/orders', {
+        params: { query: { type: 'TASKING', status: ['FULFILLED'], dataProductIds: productIds, size: 1 } },
+      }),
+    )
+    const order = page.content[0]
+    if (!order) throw new Error('no seeded fulfilled BlackSky order')
+    expect(order.orderDetails && 'subStatus' in order.orderDetails && order.orderDetails.subStatus).toBe(
+      'QUOTATION_ACCEPTED',
+    )
     await open(`/orders/${order.id}`, c)
     await heading(order.displayName)
     expect(screen.getByRole('list', { name: 'Order lifecycle' })).toBeInTheDocument()
+    // The steps wait for the glossary's word on the product; once it is in, they never show.
+    await waitFor(() =>
+      expect(c.backend.log.some((r) => r.path === '/v2/collections' && r.query.includes('TASKING'))).toBe(
+        true,
+      ),
+    )
+    await new Promise((r) => setTimeout(r, 50))
     expect(screen.queryByRole('list', { name: 'Tasking steps' })).not.toBeInTheDocument()
   })
 

@@ -26,6 +26,8 @@ export interface OrderLookups {
   dataProducts?: readonly { id: string; title: string }[]
   /** The account's budgets; null when this user may not see budgets (not Enterprise, or the Viewer role). */
   budgets?: readonly { id: string; name: string }[] | null
+  /** Tasking data products sold at a fixed price (no study, no quotation); undefined while unknown. */
+  fixedPriceProducts?: readonly string[]
 }
 
 const EMPTY_OPTIONS: readonly Option[] = []
