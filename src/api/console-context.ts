@@ -44,6 +44,12 @@ export function permissionsOf(user: SessionUser | null) {
   const scopes = new Set(user?.scopes ?? [])
   const enterprise = user?.plan === 'ENTERPRISE'
   const viewer = user?.role === 'VIEWER'
+  const member = user?.role === 'MEMBER'
+  // A viewer changes nothing. The service notes also keep Members from deciding quotations (they spend the
+  // account's credits); they say nothing of Members and studies, so those are left to the service to refuse.
+  // Any other role, including one this console does not know, may try.
+  const viewerCannotDecide =
+    'Your role (Viewer) can look at tasking decisions but cannot take them: ask an account administrator to decide.'
   return {
     /** Budgets: Enterprise plan, `budget.r`, and not the Viewer role. */
     budgets: enterprise && scopes.has('budget.r') && !viewer,
@@ -54,5 +60,17 @@ export function permissionsOf(user: SessionUser | null) {
         ? 'Your role (Viewer) cannot see budgets. An account administrator can.'
         : null,
     acceptEulas: scopes.has('eula.w'),
+    /** Accepting or rejecting a tasking quotation: not the Viewer or Member role. */
+    decideQuotations: !viewer && !member,
+    /** Why quotations cannot be decided, in plain words; null when they can. */
+    decideQuotationsWhyNot: viewer
+      ? viewerCannotDecide
+      : member
+        ? 'Your role (Member) can look at quotations but cannot accept or reject them: ask an account administrator to decide.'
+        : null,
+    /** Choosing a feasibility study's option: not the Viewer role. */
+    decideStudies: !viewer,
+    /** Why study options cannot be chosen, in plain words; null when they can. */
+    decideStudiesWhyNot: viewer ? viewerCannotDecide : null,
   }
 }

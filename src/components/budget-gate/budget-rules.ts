@@ -31,3 +31,51 @@ export function budgetBlocker(gate: BudgetGateInput, budgetId: string | null): s
     return 'The chosen budget is no longer active: choose another.'
   return null
 }
+
+/**
+ * The contract's budget refusals (problem slugs). They are about the budget chosen for the whole checkout or
+ * decision, not about one line: the budget picker is where they are answered.
+ */
+export const BUDGET_PROBLEMS: ReadonlySet<string> = new Set([
+  'budget-id-required',
+  'budget-not-active',
+  'budget-not-found',
+  'account-not-enterprise',
+])
+
+/** What the refused request was doing: placing an order, or accepting a quotation (which charges a budget too). */
+export type BudgetAct = 'place' | 'accept'
+
+// Only what the user does next differs between the two situations; the rest is said the same way.
+const ACTS: Record<BudgetAct, { again: string; withoutBudget: string }> = {
+  place: { again: 'place again', withoutBudget: 'Place the order without a budget.' },
+  accept: { again: 'accept again', withoutBudget: 'Accept without a budget.' },
+}
+
+/** A budget refusal in plain words, with what to do; null when `code` is not one of `BUDGET_PROBLEMS`. */
+export function explainBudgetProblem(
+  code: string | null | undefined,
+  act: BudgetAct,
+): { message: string; details: string } | null {
+  const { again, withoutBudget } = ACTS[act]
+  switch (code) {
+    case 'budget-id-required':
+      return {
+        message: 'This account requires a budget on every order.',
+        details: `Budget enforcement is on: choose an active budget, then ${again}.`,
+      }
+    case 'budget-not-active':
+      return {
+        message: 'The chosen budget is not active.',
+        details: 'Choose an active budget; an account administrator can reactivate this one.',
+      }
+    case 'budget-not-found':
+      return {
+        message: 'The chosen budget no longer exists.',
+        details: 'Choose another budget from the list.',
+      }
+    case 'account-not-enterprise':
+      return { message: 'Budgets are part of the Enterprise plan.', details: withoutBudget }
+  }
+  return null
+}

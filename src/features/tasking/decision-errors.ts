@@ -3,6 +3,7 @@
  * (budget picker, page alert, "not found" page) from `kind`.
  */
 import { isApiError, whatToDo } from '../../api/errors'
+import { explainBudgetProblem } from '../../components/budget-gate/budget-rules'
 
 export type DecisionErrorKind =
   /** 402: the account lacks the credits. */
@@ -17,8 +18,11 @@ export type DecisionErrorKind =
   | 'option'
   /** The item (or its order) does not exist in this account. */
   | 'not-found'
-  /** No answer: whether the decision arrived is unknown, so the item is read again. */
-  | 'network'
+  /**
+   * No answer, or a server error after the request arrived: whether the decision was recorded is unknown, so
+   * the page reads everything again and shows what the service says now.
+   */
+  | 'unknown'
   | 'other'
 
 export interface ExplainedError {
@@ -27,26 +31,16 @@ export interface ExplainedError {
   details: string
 }
 
-const BUDGET: Record<string, { title: string; details: string }> = {
-  'budget-id-required': {
-    title: 'This account requires a budget on every order.',
-    details: 'Budget enforcement is on: choose an active budget, then accept again.',
-  },
-  'budget-not-active': {
-    title: 'The chosen budget is not active.',
-    details: 'Choose an active budget; an account administrator can reactivate this one.',
-  },
-  'budget-not-found': {
-    title: 'The chosen budget no longer exists.',
-    details: 'Choose another budget from the list.',
-  },
-  'account-not-enterprise': {
-    title: 'Budgets are part of the Enterprise plan.',
-    details: 'Accept without a budget.',
-  },
-}
+/**
+ * Whether a refusal means the item may have been decided after all (someone decided first, or this decision's
+ * answer was lost): then everything a success refreshes — the item, the lists, the navigation's count, and
+ * the orders and budgets of other areas — is refreshed too.
+ */
+export const mayHaveBeenDecided = (kind: DecisionErrorKind): boolean =>
+  kind === 'decided' || kind === 'unknown'
 
-export const isBudgetProblem = (e: unknown): boolean => isApiError(e) && !!e.code && e.code in BUDGET
+const UNKNOWN_DETAILS =
+  'We could not tell whether the decision was recorded; here is what the service says now. If it still waits, decide again.'
 
 function common(e: unknown): ExplainedError | null {
   if (!isApiError(e))
@@ -56,26 +50,25 @@ function common(e: unknown): ExplainedError | null {
       details: 'Nothing was decided. Try again in a moment.',
     }
   if (e.kind === 'network')
-    return {
-      kind: 'network',
-      title: 'The service did not answer',
-      details:
-        'It is not known whether the decision arrived: it is being read again. If it still waits, decide again.',
-    }
+    return { kind: 'unknown', title: 'The service did not answer', details: UNKNOWN_DETAILS }
   if (e.status === 503)
     return {
       kind: 'unavailable',
       title: 'The service cannot take decisions right now',
       details: 'Nothing was decided; try again in a few minutes.',
     }
+  // Any other server error may come after the decision was applied (a gateway timing out, a failure while
+  // answering). 501 is left out: a PATCH the service does not implement was not applied.
+  if (e.status >= 500 && e.status !== 501)
+    return { kind: 'unknown', title: 'The service ran into an error', details: UNKNOWN_DETAILS }
   return null
 }
 
 export function explainQuotationError(e: unknown): ExplainedError {
   const known = common(e)
   if (known || !isApiError(e)) return known ?? { kind: 'other', title: 'The decision failed', details: '' }
-  const budget = e.code ? BUDGET[e.code] : undefined
-  if (budget) return { kind: 'budget', ...budget }
+  const budget = explainBudgetProblem(e.code, 'accept')
+  if (budget) return { kind: 'budget', title: budget.message, details: budget.details }
   if (e.status === 402)
     return {
       kind: 'credits',

@@ -1,6 +1,12 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
+import {
+  explainQuotationError,
+  explainStudyError,
+  mayHaveBeenDecided,
+  type ExplainedError,
+} from './decision-errors'
 import { taskingKeys, type TaskingListQuery } from './keys'
 
 export type Quotation = components['schemas']['Quotation']
@@ -121,6 +127,15 @@ async function afterDecision(qc: QueryClient, onDecided: OnDecided | undefined) 
   await qc.invalidateQueries({ queryKey: taskingKeys.all })
 }
 
+/**
+ * A refusal that says the item may be decided after all (someone decided first, or the answer was lost) gets
+ * the refresh of a success, so the count, the lists, the orders and the budgets follow the decision. Not
+ * awaited: the page explains the refusal at once and shows the item as it is read again.
+ */
+function afterRefusal(qc: QueryClient, onDecided: OnDecided | undefined, explained: ExplainedError): void {
+  if (mayHaveBeenDecided(explained.kind)) void afterDecision(qc, onDecided)
+}
+
 /** Chooses one option of a study (final: the provider then quotes that option). */
 export function chooseOptionMutation(client: ApiClient, qc: QueryClient, onDecided?: OnDecided) {
   return mutationOptions({
@@ -136,6 +151,7 @@ export function chooseOptionMutation(client: ApiClient, qc: QueryClient, onDecid
       qc.setQueryData(taskingKeys.study(study.id), study)
       return afterDecision(qc, onDecided)
     },
+    onError: (e) => afterRefusal(qc, onDecided, explainStudyError(e)),
     // The page explains every refusal where the choice was made.
     meta: { toast: false },
   })
@@ -156,6 +172,7 @@ export function decideQuotationMutation(client: ApiClient, qc: QueryClient, onDe
       qc.setQueryData(taskingKeys.quotation(quotation.id), quotation)
       return afterDecision(qc, onDecided)
     },
+    onError: (e) => afterRefusal(qc, onDecided, explainQuotationError(e)),
     meta: { toast: false },
   })
 }

@@ -22,20 +22,25 @@ export const DECISION_COLORS: Record<Decision, string> = {
   REJECTED: 'red',
 }
 
+/** The start of an id, enough to tell two actors apart: "1a2b3c4d…". */
+const shortId = (id: string): string => (id.length > 8 ? `${id.slice(0, 8)}…` : id)
+
 /**
- * Who decided: "you" for the signed-in user, else the kind of actor and its id ("user 3f…", "admin 9c…"),
- * as the service names them.
+ * Who decided, readably: "you" for the signed-in user, "an administrator" for the service's ADMIN actors,
+ * otherwise "another user (id 1a2b3c4d…)" — a whole UUID says nothing to a reader, its start tells two
+ * apart. Without `me` the page cannot tell "another" user from this one, so it says "a user".
  */
 export function decidedBy(
   id: string | null | undefined,
   type: string | null | undefined,
   me?: string,
 ): string {
-  if (id && me && id === me) return 'you'
-  if (id && type) return `${type.toLowerCase()} ${id}`
-  if (id) return id
-  if (type) return type.toLowerCase()
-  return 'someone'
+  if (id && me && id.toLowerCase() === me.toLowerCase()) return 'you'
+  const kind = type?.toUpperCase()
+  if (kind === 'ADMIN') return 'an administrator'
+  // The contract has seen USER and ADMIN; any other actor kind is named as the service names it.
+  const actor = !kind || kind === 'USER' ? (me ? 'another user' : 'a user') : kind.toLowerCase()
+  return id ? `${actor} (id ${shortId(id)})` : kind ? actor : 'someone'
 }
 
 interface Decided {
@@ -45,24 +50,12 @@ interface Decided {
   decisionByType?: string | null
 }
 
-/** "Chosen by you on 22 Nov 2026 10:31 UTC", "Rejected by user … on …"; null while it waits. */
+/** "Chosen by you on 22 Nov 2026 10:31 UTC", "Rejected by another user (id ffffffff…) on …"; null while it waits. */
 export function decisionSentence(kind: DecisionKind, item: Decided, me?: string): string | null {
   if (item.decision === 'NOT_DECIDED') return null
   const verb = item.decision === 'REJECTED' ? 'Rejected' : kind === 'study' ? 'Chosen' : 'Accepted'
   const when = item.decisionAt ? ` on ${formatUtc(item.decisionAt)}` : ''
   return `${verb} by ${decidedBy(item.decisionById, item.decisionByType, me)}${when}`
-}
-
-/**
- * Whether a role may take tasking decisions. The service notes name Viewer and Member as the roles that
- * cannot; any other role (including ones this console does not know) may try, and the service decides.
- */
-export const canDecide = (role: string | null | undefined): boolean => role !== 'VIEWER' && role !== 'MEMBER'
-
-export function whyCannotDecide(role: string | null | undefined): string | null {
-  if (canDecide(role)) return null
-  const name = role === 'VIEWER' ? 'Viewer' : 'Member'
-  return `Your role (${name}) can look at tasking decisions but cannot take them: ask an account administrator to decide.`
 }
 
 type Difficulty = components['schemas']['FeasibilityDifficulty']

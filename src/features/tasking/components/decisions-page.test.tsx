@@ -48,6 +48,8 @@ describe('decisions inbox', () => {
     // The order names arrive with a second request.
     await waitFor(() => expect(screen.queryByText(/^Order [0-9a-f]{8}$/)).toBeNull())
 
+    for (const r of rows)
+      expect(within(r).getAllByRole('link')[0]).toHaveAccessibleName(/^(Quotation|Feasibility study) for \S/)
     const waiting = rows.slice(0, expected.length)
     expect(itemLinks(waiting)).toEqual(expected.map((e) => e.href))
     for (const r of waiting) {
@@ -64,10 +66,12 @@ describe('decisions inbox', () => {
     // Each row links to its item and to its order, and says what is asked.
     const { study, order } = await waitingStudy(c)
     const studyRow = rows.find((r) => r.textContent?.includes(order.displayName))!
-    expect(within(studyRow).getByRole('link', { name: 'Feasibility study' })).toHaveAttribute(
-      'href',
-      paths.study(study.id),
-    )
+    // The item's link reads its kind and is named with its order too, so a list of links tells them apart.
+    const studyLink = within(studyRow).getByRole('link', {
+      name: `Feasibility study for ${order.displayName}`,
+    })
+    expect(studyLink).toHaveAttribute('href', paths.study(study.id))
+    expect(studyLink).toHaveTextContent(/^Feasibility study$/)
     expect(within(studyRow).getByRole('link', { name: order.displayName })).toHaveAttribute(
       'href',
       paths.order(order.id),
@@ -75,7 +79,7 @@ describe('decisions inbox', () => {
     expect(studyRow).toHaveTextContent('3 options')
     const { quotation } = await quotationOf(c, CAMARGUE)
     const camargue = rows.find((r) => r.textContent?.includes(CAMARGUE))!
-    expect(within(camargue).getByRole('link', { name: 'Quotation' })).toHaveAttribute(
+    expect(within(camargue).getByRole('link', { name: `Quotation for ${CAMARGUE}` })).toHaveAttribute(
       'href',
       paths.quotation(quotation.id),
     )

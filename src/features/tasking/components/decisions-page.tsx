@@ -198,6 +198,16 @@ export function DecisionsPage() {
   )
 }
 
+const shortOrderId = (id: string): string => id.split('-')[0] ?? id
+
+/**
+ * "Quotation for Camargue wetlands – Pléiades tasking": the kind first (what the link reads, so a name still
+ * starts as its text does), then the order; the start of the order's id while the names load.
+ */
+function itemLinkName(kind: InboxRow['kind'], orderId: string, orderName: string | undefined): string {
+  return `${KIND_LABELS[kind]} for ${orderName ?? `order ${shortOrderId(orderId)}`}`
+}
+
 function InboxTable({
   rows,
   firstDecided,
@@ -220,33 +230,38 @@ function InboxTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {rows.map((r, i) => (
-            <Table.Tr key={r.id} className={i === firstDecided && i > 0 ? classes.firstDecided : undefined}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={r.kind === 'study' ? paths.study(r.id) : paths.quotation(r.id)}
-                  fw={600}
-                >
-                  {KIND_LABELS[r.kind]}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                <Anchor component={Link} to={paths.order(r.orderId)}>
-                  {nameOf.get(r.orderId) ?? `Order ${r.orderId.split('-')[0]}`}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {r.decidedAt
-                  ? `Decided ${formatUtc(r.decidedAt)}`
-                  : `Waiting since ${formatUtc(r.createdAt)}`}
-              </Table.Td>
-              <Table.Td>{r.asked}</Table.Td>
-              <Table.Td>
-                <DecisionBadge kind={r.kind} decision={r.decision} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {rows.map((r, i) => {
+            const orderName = nameOf.get(r.orderId)
+            return (
+              <Table.Tr key={r.id} className={i === firstDecided && i > 0 ? classes.firstDecided : undefined}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={r.kind === 'study' ? paths.study(r.id) : paths.quotation(r.id)}
+                    fw={600}
+                    // Every row's link reads the same; its name says which order, for a list of links.
+                    aria-label={itemLinkName(r.kind, r.orderId, orderName)}
+                  >
+                    {KIND_LABELS[r.kind]}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.order(r.orderId)}>
+                    {orderName ?? `Order ${shortOrderId(r.orderId)}`}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {r.decidedAt
+                    ? `Decided ${formatUtc(r.decidedAt)}`
+                    : `Waiting since ${formatUtc(r.createdAt)}`}
+                </Table.Td>
+                <Table.Td>{r.asked}</Table.Td>
+                <Table.Td>
+                  <DecisionBadge kind={r.kind} decision={r.decision} />
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { QueryClient } from '@tanstack/react-query'
 import { configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -7,7 +8,8 @@ import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import type { MapViewProps } from '../../../map/map-view'
 import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { taskingKeys } from '../keys'
 import { AOI_SOURCE } from '../map-layers'
 import { CAMARGUE, NILE, patches, quotationOf } from '../test-helpers'
 
@@ -32,10 +34,21 @@ const storedDecision = (c: TestConsole, id: string) =>
 /** Opens a quotation and waits until the page can decide (the order and the budgets read). */
 async function openQuotation(c: TestConsole, orderName: string) {
   const found = await quotationOf(c, orderName)
-  await open(paths.quotation(found.quotation.id), c)
+  const { queryClient } = await open(paths.quotation(found.quotation.id), c)
   await screen.findByRole('heading', { level: 1, name: 'Quotation' })
   await screen.findByRole('link', { name: orderName })
-  return found
+  return { ...found, queryClient }
+}
+
+/**
+ * Cache entries that a decision must refresh: the navigation's count (not shown on this page, so only marked
+ * stale) and, through the app's `onDecided`, the orders' and budgets' areas (their keys, as this feature may
+ * not import those areas).
+ */
+function watchRefresh(qc: QueryClient) {
+  const keys = [taskingKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
+  for (const key of keys) qc.setQueryData(key, 1)
+  return () => keys.map((key) => qc.getQueryState(key)?.isInvalidated)
 }
 
 async function confirm(
@@ -239,10 +252,11 @@ describe('quotation page', () => {
     expect(quotationPatches(c)).toHaveLength(0)
   })
 
-  it('says when someone decided first, and shows that decision', async () => {
+  it('says when someone decided first, shows that decision and refreshes as after a success', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
-    const { quotation } = await openQuotation(c, CAMARGUE)
+    const { quotation, queryClient } = await openQuotation(c, CAMARGUE)
+    const refreshed = watchRefresh(queryClient)
     // Another tab rejects it meanwhile.
     await ok(
       c.client.PATCH('/v2/tasking/quotation/{quotation-id}', {
@@ -257,6 +271,44 @@ describe('quotation page', () => {
     expect(await screen.findByRole('status', { name: /^Rejected by you on / })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
     expect(storedDecision(c, quotation.id)).toBe('REJECTED')
+    // The count in the navigation, the lists, the orders and the budgets follow the decision learnt.
+    await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
+  })
+
+  it('after a server error, says the outcome is unknown and shows what the service says now', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { quotation, queryClient } = await openQuotation(c, CAMARGUE)
+    const refreshed = watchRefresh(queryClient)
+    // The acceptance is recorded, but its answer is lost to a 500.
+    c.backend.sim.control.faults = [
+      { path: '/v2/tasking/quotation/*', method: 'PATCH', status: 500, after: true, times: 1 },
+    ]
+    const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
+    await user.click(button)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The service ran into an error')
+    expect(alert).toHaveTextContent(
+      'We could not tell whether the decision was recorded; here is what the service says now.',
+    )
+    // No "Try again": the decision may be in already.
+    expect(within(alert).queryByRole('button')).toBeNull()
+    expect(await screen.findByRole('status', { name: /^Accepted by you on / })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
+    expect(quotationPatches(c).map((r) => r.status)).toEqual([500])
+    expect(storedDecision(c, quotation.id)).toBe('ACCEPTED')
+    await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
+  })
+
+  it('refreshes nothing beyond the page after a refusal that decided nothing', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { quotation, queryClient } = await openQuotation(c, NILE)
+    const refreshed = watchRefresh(queryClient)
+    const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
+    await user.click(button)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not enough credits')
+    expect(refreshed()).toEqual([false, false, false])
   })
 
   it('shows a Viewer the quotation read-only, with why', async () => {
@@ -268,6 +320,25 @@ describe('quotation page', () => {
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Reject quotation…' })).toBeNull()
     expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
+  })
+
+  it('shows a Member the quotation read-only: the service notes keep Members from deciding quotations', async () => {
+    const backend = createSimBackend()
+    const users = backend.sim.runtime.world.users
+    const viewer = users.find((u) => u.email === 'viewer@swath.test')!
+    users.push({
+      ...viewer,
+      id: 'a1b2c3d4-0000-4000-8000-00000000beef',
+      email: 'member@swath.test',
+      role: 'MEMBER',
+    })
+    const c = await signedInConsole('member@swath.test', backend)
+    await openQuotation(c, CAMARGUE)
+    expect(
+      screen.getByText(/Your role \(Member\) can look at quotations but cannot accept or reject them/),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Reject quotation…' })).toBeNull()
   })
 
   it('shows "not found" when the service no longer knows the quotation’s order at the decision', async () => {

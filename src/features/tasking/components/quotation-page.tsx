@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useApiClient, useSession } from '../../../api/console-context'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
 import { formatUtc } from '../../../components/time-axis/time-scale'
@@ -20,7 +20,7 @@ import {
   type QuotationPatch,
   type TaskingOrder,
 } from '../queries'
-import { canDecide, decisionSentence, whyCannotDecide } from '../wording'
+import { decisionSentence } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import {
   BackToInbox,
@@ -86,14 +86,16 @@ function QuotationView({
   const [blocked, setBlocked] = useState<string | null>(null)
   // The last decision sent, for "Try again" after the service was unavailable.
   const [lastSent, setLastSent] = useState<QuotationPatch | null>(null)
-  const [problem, setProblem] = useState<ExplainedError | null>(null)
   const sending = useRef(false)
   const notice = useRef<HTMLDivElement>(null)
   const [decidedHere, setDecidedHere] = useState(false)
 
   const decided = quotation.decision !== 'NOT_DECIDED'
-  const why = whyCannotDecide(user?.role)
-  const mayDecide = !decided && canDecide(user?.role)
+  const perms = permissionsOf(user)
+  const why = perms.decideQuotationsWhyNot
+  const mayDecide = !decided && perms.decideQuotations
+  // The last refusal, as long as the mutation holds it (sending again clears it).
+  const problem = decide.isError ? explainQuotationError(decide.error) : null
   const price = quotation.creditsPrice
   const orderBudgetId = order.data?.budgetId ?? null
   // The picker is offered when the order has no budget of its own, or when the service refused that one.
@@ -109,19 +111,17 @@ function QuotationView({
     if (sending.current) return
     sending.current = true
     setLastSent(patch)
-    setProblem(null)
     decide.mutate(
       { quotationId: quotation.id, patch },
       {
         onSuccess: () => setDecidedHere(true),
+        // A refusal that may hide a decision (someone decided first, a lost answer) is refreshed by the
+        // mutation itself, like a success: the quotation, the lists and count, the orders and budgets.
         onError: (e) => {
-          const explained = explainQuotationError(e)
-          setProblem(explained)
-          if (explained.kind === 'not-found') onGone()
-          else if (explained.kind === 'decided' || explained.kind === 'network')
-            void qc.invalidateQueries({ queryKey: quotationOptions(client, quotation.id).queryKey })
+          const { kind } = explainQuotationError(e)
+          if (kind === 'not-found') onGone()
           // Enforcement or the budgets may have changed since the page read them.
-          else if (explained.kind === 'budget') budgets.retry()
+          else if (kind === 'budget') budgets.retry()
         },
         onSettled: () => {
           sending.current = false

@@ -7,7 +7,8 @@ import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import type { MapViewProps } from '../../../map/map-view'
 import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { taskingKeys } from '../keys'
 import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
 import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
 
@@ -129,18 +130,22 @@ describe('feasibility study page', () => {
     await advanceSignedIn(c, 3700)
     await user.click(within(notice).getByRole('link', { name: 'this order’s decisions' }))
     const inbox = await screen.findByRole('table', { name: 'Decisions' })
-    await waitFor(() => expect(within(inbox).getByRole('link', { name: 'Quotation' })).toBeInTheDocument())
-    const quotationRow = within(inbox).getByRole('link', { name: 'Quotation' }).closest('tr')!
+    const quotationLink = () => within(inbox).getByRole('link', { name: /^Quotation for / })
+    await waitFor(() => expect(quotationLink()).toBeInTheDocument())
+    const quotationRow = quotationLink().closest('tr')!
     expect(quotationRow).toHaveTextContent('Not decided')
     expect(quotationRow).toHaveTextContent(`${option.estimatedCredits?.toLocaleString('en-US')} credits`)
     await waitFor(() => expect(quotationRow).toHaveTextContent(order.displayName))
   })
 
-  it('says so when someone chose first, and shows their choice', async () => {
+  it('says so when someone chose first, shows their choice and refreshes as after a success', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const { study } = await waitingStudy(c)
-    await open(paths.study(study.id), c)
+    const { queryClient } = await open(paths.study(study.id), c)
+    // The navigation's count, and (through the app's onDecided) the orders' and budgets' areas, by their keys.
+    const keys = [taskingKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
+    for (const key of keys) queryClient.setQueryData(key, 1)
     await user.click(await screen.findByRole('button', { name: 'Choose option 1' }))
     const dialog = await screen.findByRole('dialog', { name: 'Choose option 1?' })
     // Another tab chooses option 3 meanwhile.
@@ -158,6 +163,67 @@ describe('feasibility study page', () => {
     )
     expect(screen.queryByRole('button', { name: /^Choose option/ })).toBeNull()
     expect(patches(c, '/v2/tasking/feasibility-studies/').map((r) => r.status)).toEqual([200, 400])
+    await waitFor(() =>
+      expect(keys.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([true, true, true]),
+    )
+  })
+
+  it('after a server error that decided nothing, says the outcome is unknown and offers the options again', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { study } = await waitingStudy(c)
+    const { queryClient } = await open(paths.study(study.id), c)
+    queryClient.setQueryData(taskingKeys.pendingCount(), 1)
+    c.backend.sim.control.faults = [
+      { path: '/v2/tasking/feasibility-studies/*', method: 'PATCH', status: 542, times: 1 },
+    ]
+    await user.click(await screen.findByRole('button', { name: 'Choose option 1' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Choose option 1?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Choose option 1' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('The service ran into an error')
+    expect(alert).toHaveTextContent(
+      'We could not tell whether the decision was recorded; here is what the service says now. If it still waits, decide again.',
+    )
+    // Read again, it still waits: the options can be chosen.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(taskingKeys.pendingCount())?.isInvalidated).toBe(true),
+    )
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose option 1' })).toBeEnabled())
+    expect(screen.queryByRole('status', { name: /^Chosen by/ })).toBeNull()
+  })
+
+  it('marks an option picked on the time axis in the table and on the map, by keyboard, until picked again', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { study } = await waitingStudy(c)
+    await open(paths.study(study.id), c)
+    const table = await screen.findByRole('table', { name: 'Options side by side' })
+    const columns = within(table).getAllByRole('columnheader')
+    const axis = screen.getByRole('group', { name: /Acquisition windows of the options/ })
+    const bar = within(axis).getByTestId('time-bar-option-2')
+    await waitFor(() => expect(footprints()?.data.features).toHaveLength(3))
+
+    act(() => bar.focus())
+    await user.keyboard('{Enter}')
+    expect(bar).toHaveAttribute('aria-pressed', 'true')
+    // Focus moves on; the picked option stays marked.
+    act(() => bar.blur())
+    await waitFor(() => expect(columns[2]).toHaveAttribute('data-hovered'))
+    expect(footprints()?.states).toEqual([{ id: 2, state: { hover: true, selected: false } }])
+    // Hovering another option shows that one meanwhile, then the picked one again.
+    await user.hover(within(table).getByText(study.options![0].description))
+    await waitFor(() => expect(columns[0]).toHaveAttribute('data-hovered'))
+    await user.unhover(table)
+    await waitFor(() => expect(columns[2]).toHaveAttribute('data-hovered'))
+
+    // Space on the picked bar unpicks it.
+    act(() => bar.focus())
+    await user.keyboard(' ')
+    expect(bar).toHaveAttribute('aria-pressed', 'false')
+    act(() => bar.blur())
+    await waitFor(() => expect(columns[2]).not.toHaveAttribute('data-hovered'))
+    expect(footprints()?.states).toEqual([])
   })
 
   it('shows a Viewer the options read-only, with why', async () => {
@@ -169,6 +235,23 @@ describe('feasibility study page', () => {
       screen.getByText(/Your role \(Viewer\) can look at tasking decisions but cannot take them/),
     ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: /^Choose option/ })).toBeNull()
+  })
+
+  it('lets a Member choose: the service notes keep Members from quotations only', async () => {
+    const backend = createSimBackend()
+    const users = backend.sim.runtime.world.users
+    const viewer = users.find((u) => u.email === 'viewer@swath.test')!
+    users.push({
+      ...viewer,
+      id: 'a1b2c3d4-0000-4000-8000-00000000beef',
+      email: 'member@swath.test',
+      role: 'MEMBER',
+    })
+    const c = await signedInConsole('member@swath.test', backend)
+    const { study } = await waitingStudy(c)
+    await open(paths.study(study.id), c)
+    expect(await screen.findAllByRole('button', { name: /^Choose option \d$/ })).toHaveLength(3)
+    expect(screen.queryByText(/Your role/)).toBeNull()
   })
 
   it('says when there is no such study, with a way back to the inbox', async () => {

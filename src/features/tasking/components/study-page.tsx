@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } fro
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useApiClient, useSession } from '../../../api/console-context'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { TimeAxis } from '../../../components/time-axis/time-axis'
 import { formatUtc } from '../../../components/time-axis/time-scale'
 import { paths } from '../../../config/paths'
@@ -18,15 +18,7 @@ import {
   type FeasibilityStudy,
   type OnDecided,
 } from '../queries'
-import {
-  canDecide,
-  decisionSentence,
-  DIFFICULTY_TEXT,
-  formatDays,
-  paramTypeText,
-  whyCannotDecide,
-  windowDays,
-} from '../wording'
+import { decisionSentence, DIFFICULTY_TEXT, formatDays, paramTypeText, windowDays } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
 import { BackToInbox, DecisionNotFound, OrderFacts, OrderProblem, PageLoading, Section } from './page-parts'
@@ -67,6 +59,9 @@ function StudyView({
   const order = useQuery(taskingOrderOptions(client, study.orderId))
   const choose = useMutation(chooseOptionMutation(client, qc, onDecided))
   const [hovered, setHovered] = useState<number | null>(null)
+  // The option picked on the time axis (Enter, Space or a click): it stays lit in the table and on the map
+  // after the pointer or the focus moves on, until it is picked again or another one is.
+  const [selected, setSelected] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<number | null>(null)
   const sending = useRef(false)
   const notice = useRef<HTMLDivElement>(null)
@@ -75,8 +70,11 @@ function StudyView({
   const options = useMemo(() => study.options ?? [], [study.options])
   const chosen = chosenIndex(study)
   const decided = study.decision !== 'NOT_DECIDED'
-  const why = whyCannotDecide(user?.role)
-  const mayChoose = !decided && canDecide(user?.role)
+  const perms = permissionsOf(user)
+  const why = perms.decideStudiesWhyNot
+  const mayChoose = !decided && perms.decideStudies
+  // What the table and the map light up: the option under the pointer or focus, else the one picked.
+  const lit = hovered ?? selected
   const requested = useMemo(() => orderWindowOf(order.data), [order.data])
   const axis = useMemo(() => optionAxis(options, requested), [options, requested])
   const aoi = useMemo(() => orderAreaOf(order.data), [order.data])
@@ -94,10 +92,13 @@ function StudyView({
       { studyId: study.id, optionId: option.id },
       {
         onSuccess: () => setDecidedHere(true),
+        // A refusal that may hide a decision (someone chose first, a lost answer) is refreshed by the mutation
+        // itself, like a success: the study, the lists and count, the orders and budgets.
         onError: (e) => {
           const kind = explainStudyError(e).kind
           if (kind === 'not-found') onGone()
-          else if (kind === 'decided' || kind === 'option' || kind === 'network')
+          // Only the study's options changed: read it again to offer the ones it has now.
+          else if (kind === 'option')
             void qc.invalidateQueries({ queryKey: studyOptions(client, study.id).queryKey })
         },
         onSettled: () => {
@@ -179,7 +180,7 @@ function StudyView({
               <DecisionMap
                 aoi={aoi}
                 options={options}
-                hovered={hovered}
+                hovered={lit}
                 chosen={chosen}
                 onHover={setHovered}
                 label="Map of the order's area (dashed) and the options' footprints"
@@ -196,7 +197,7 @@ function StudyView({
         ) : (
           <OptionComparison
             options={options}
-            hovered={hovered}
+            hovered={lit}
             chosen={chosen}
             onHover={setHovered}
             onChoose={mayChoose ? setConfirming : undefined}
@@ -207,7 +208,10 @@ function StudyView({
 
       {axis && (
         <Section id={`${ids}-windows`} title="Acquisition windows">
-          <Text size="sm">The requested window, then each option’s window, on one UTC time line.</Text>
+          <Text size="sm">
+            The requested window, then each option’s window, on one UTC time line. Select an option’s window
+            to mark it in the table and on the map.
+          </Text>
           <TimeAxis
             items={axis.items}
             lanes={axis.lanes}
@@ -215,8 +219,13 @@ function StudyView({
             to={axis.to}
             label="Acquisition windows of the options against the requested window"
             hoveredId={hovered === null ? null : optionBarId(hovered)}
-            selectedId={chosen === null ? null : optionBarId(chosen)}
+            selectedId={selected === null ? null : optionBarId(selected)}
             onHover={(barId) => setHovered(optionOfBar(barId))}
+            // Selecting the picked bar again unpicks it; the requested window is no option and unpicks too.
+            onSelect={(barId) => {
+              const option = optionOfBar(barId)
+              setSelected((current) => (option === current ? null : option))
+            }}
           />
         </Section>
       )}
