@@ -143,9 +143,10 @@ describe('placement rules', () => {
   })
 
   it('explains every budget problem of the contract and the licence refusal in plain words', () => {
-    expect(explainPlacementError(problem(400, 'budget-id-required')).message).toBe(
-      'This account requires a budget on every order.',
-    )
+    expect(explainPlacementError(problem(400, 'budget-id-required'))).toEqual({
+      message: 'This account requires a budget on every order.',
+      details: 'Budget enforcement is on: choose an active budget, then place again.',
+    })
     expect(explainPlacementError(problem(400, 'budget-not-active')).message).toMatch(/not active/)
     expect(explainPlacementError(problem(404, 'budget-not-found')).message).toMatch(/no longer exists/)
     expect(explainPlacementError(problem(404, 'account-not-enterprise')).details).toMatch(/without a budget/)

@@ -1,5 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { isApiError } from '../../api/errors'
+import { BUDGET_PROBLEMS, explainBudgetProblem } from '../../components/budget-gate/budget-rules'
 import type { components } from '../../api/schema'
 
 /**
@@ -127,27 +128,10 @@ export function adviceFor(error: FeatureError): string | null {
 /** The service's refusals of placing, in plain words, with what to do. */
 export function explainPlacementError(error: unknown): { message: string; details?: string } {
   if (!isApiError(error)) return { message: 'Placing failed.', details: 'Try again in a moment.' }
+  // Budget refusals are worded once, for placing and for accepting a quotation alike.
+  const budget = explainBudgetProblem(error.code, 'place')
+  if (budget) return budget
   switch (error.code) {
-    case 'budget-id-required':
-      return {
-        message: 'This account requires a budget on every order.',
-        details: 'Budget enforcement is on: choose an active budget, then place again.',
-      }
-    case 'budget-not-active':
-      return {
-        message: 'The chosen budget is not active.',
-        details: 'Choose an active budget; an account administrator can reactivate this one.',
-      }
-    case 'budget-not-found':
-      return {
-        message: 'The chosen budget no longer exists.',
-        details: 'Choose another budget from the list.',
-      }
-    case 'account-not-enterprise':
-      return {
-        message: 'Budgets are part of the Enterprise plan.',
-        details: 'Place the order without a budget.',
-      }
     case 'eula-not-accepted':
       return {
         message: 'The licence of this data product is not accepted.',
@@ -171,10 +155,5 @@ export function explainPlacementError(error: unknown): { message: string; detail
   return { message: error.title, details: error.detail }
 }
 
-/** Budget problems of the contract are about the whole checkout, not one line. */
-export const BUDGET_PROBLEMS = new Set([
-  'budget-id-required',
-  'budget-not-active',
-  'budget-not-found',
-  'account-not-enterprise',
-])
+/** Budget problems of the contract are about the whole checkout, not one line (kept here for its callers). */
+export { BUDGET_PROBLEMS }

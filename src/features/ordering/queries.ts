@@ -103,13 +103,19 @@ export function createOrder(client: ApiClient, workspaceId: string, request: Cre
   return ok(client.POST('/v2/orders', { params: { query: { workspaceId } }, body: request }))
 }
 
+/** The largest page of the orders list the service serves (the contract's `size` maximum). */
+export const ORDERS_PAGE_MAX = 1000
+
 /**
  * The account's recent orders of one data product with one name: what an attempt whose answer was lost
- * may have created. Newest first; one page is plenty for the minutes an attempt spans.
+ * may have created. Newest first, one page of `size` (clamped to what the service allows): the caller picks
+ * it, as a tasking request creates up to 100 orders at once and all of them must be in the page
+ * (`place-once.ts` says how large each read is).
  */
 export async function recentOrdersNamed(
   client: ApiClient,
   q: { workspaceId: string; displayName: string; dataProductId: string },
+  size: number,
 ): Promise<Order[]> {
   const page = await ok(
     client.GET('/v2/orders', {
@@ -119,7 +125,7 @@ export async function recentOrdersNamed(
           displayName: q.displayName.trim(),
           dataProductIds: [q.dataProductId],
           sort: 'createdAt,desc',
-          size: 50,
+          size: Math.max(1, Math.min(ORDERS_PAGE_MAX, Math.ceil(size))),
         },
       },
     }),

@@ -3,12 +3,12 @@ import { ok, type ApiClient } from '../../api/client'
 import type { CreateOrderRequest } from './placement'
 import { orderingKeys } from './queries'
 
-export const taskingKeys = {
+export const taskingPreviewKeys = {
   all: [...orderingKeys.all, 'tasking'] as const,
   feasibility: (request: CreateOrderRequest | null) =>
-    [...taskingKeys.all, 'feasibility', request ?? 'idle'] as const,
+    [...taskingPreviewKeys.all, 'feasibility', request ?? 'idle'] as const,
   opportunities: (request: CreateOrderRequest | null) =>
-    [...taskingKeys.all, 'opportunities', request ?? 'idle'] as const,
+    [...taskingPreviewKeys.all, 'opportunities', request ?? 'idle'] as const,
 }
 
 /**
@@ -18,7 +18,7 @@ export const taskingKeys = {
  */
 export function feasibilityOptions(client: ApiClient, request: CreateOrderRequest | null) {
   return queryOptions({
-    queryKey: taskingKeys.feasibility(request),
+    queryKey: taskingPreviewKeys.feasibility(request),
     queryFn: request
       ? ({ signal }) => ok(client.POST('/v2/tasking/orders/feasibility', { body: request, signal }))
       : skipToken,
@@ -34,7 +34,7 @@ export function feasibilityOptions(client: ApiClient, request: CreateOrderReques
  */
 export function opportunitiesOptions(client: ApiClient, request: CreateOrderRequest | null) {
   return queryOptions({
-    queryKey: taskingKeys.opportunities(request),
+    queryKey: taskingPreviewKeys.opportunities(request),
     queryFn: request
       ? ({ signal }) => ok(client.POST('/v2/tasking/orders/opportunities', { body: request, signal }))
       : skipToken,

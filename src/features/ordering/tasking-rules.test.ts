@@ -13,6 +13,7 @@ import {
   feasibilityOf,
   featuresOf,
   omittedFields,
+  opportunitiesScope,
   opportunityRows,
   ordersOfAttempt,
   placementOfAnswer,
@@ -277,6 +278,62 @@ describe('opportunities', () => {
     expect(explainOpportunitiesError(new Error('x'), 'X', 'fixed').kind).toBe('failed')
     expect(cloudWords(null)).toBe('no forecast yet')
     expect(cloudWords(35.4)).toBe('35 %')
+  })
+
+  it('takes only a 400 that names the window’s fields for a window problem', () => {
+    const refused = (fieldErrors: { name: string; reason: string }[], detail?: string) =>
+      new ApiError({ kind: 'invalid', status: 400, title: 'Order request not valid', detail, fieldErrors })
+    // Another field: not the window's, so nothing is said about the window nor shown at its fields.
+    expect(
+      explainOpportunitiesError(
+        refused([{ name: 'featureCollection', reason: 'must not have more than 100 features' }]),
+        'X',
+        'fixed',
+      ),
+    ).toEqual({
+      kind: 'refused',
+      message:
+        'The service refused to list them for this request: featureCollection must not have more than 100 features. Placing does not need them.',
+    })
+    expect(explainOpportunitiesError(refused([], 'The body is not valid.'), 'X', 'fixed')).toEqual({
+      kind: 'refused',
+      message:
+        'The service refused to list them for this request: The body is not valid. Placing does not need them.',
+    })
+    // The window among other fields: only the window's errors go to its fields.
+    const mixed = explainOpportunitiesError(
+      refused([
+        { name: 'params.cloudCoverage', reason: 'must be at most 100' },
+        { name: 'params.acquisitionStart', reason: 'must be in the future' },
+      ]),
+      'X',
+      'fixed',
+    )
+    expect(mixed).toEqual({
+      kind: 'window',
+      message:
+        'To see them, change the window: acquisitionStart must be in the future. Also refused: cloudCoverage must be at most 100. Placing does not need them.',
+      fields: [{ name: 'params.acquisitionStart', reason: 'must be in the future' }],
+    })
+  })
+
+  it('fingerprints an answer’s opportunities, so hover and selection follow the answer and not its object', () => {
+    const response = (start: string) => ({
+      results: [
+        {
+          index: 0,
+          opportunities: [opportunity('p1', start, 0), opportunity('p2', '2026-11-05T10:00:00Z', 0)],
+        },
+      ],
+      errors: [],
+    })
+    const first = opportunitiesScope(opportunityRows(response('2026-11-04T10:00:00Z')))
+    // The same passes in another answer object: the same scope, so a pick survives a refetch.
+    expect(opportunitiesScope(opportunityRows(response('2026-11-04T10:00:00Z')))).toBe(first)
+    // Other passes under the same ids: another scope.
+    expect(opportunitiesScope(opportunityRows(response('2026-11-04T11:00:00Z')))).not.toBe(first)
+    expect(opportunitiesScope([])).toBe('0:' + (0x811c9dc5).toString(36))
+    expect(first.length).toBeLessThan(16)
   })
 })
 

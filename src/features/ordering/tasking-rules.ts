@@ -199,6 +199,23 @@ export function opportunityRows(response: OpportunitiesResponse | undefined): Op
   return all.map((r, position) => ({ ...r, key: `${r.feature}:${r.opportunity.id}`, position }))
 }
 
+/**
+ * A short fingerprint of the rows one opportunities answer gives (FNV-1a over their keys and times): what
+ * hover and selection are kept for. Two answers with the same passes share it, so a pick survives a refetch
+ * that changes nothing; another answer gets another one.
+ */
+export function opportunitiesScope(rows: readonly OpportunityRow[]): string {
+  let hash = 0x811c9dc5
+  for (const r of rows) {
+    const text = `${r.key}@${r.opportunity.start}/${r.opportunity.end};`
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i)
+      hash = Math.imul(hash, 0x01000193)
+    }
+  }
+  return `${rows.length}:${(hash >>> 0).toString(36)}`
+}
+
 /** Angles as the opportunities list writes them: "12.3°". */
 export const degrees = (v: number) => `${v.toFixed(1)}°`
 
@@ -209,11 +226,19 @@ export const cloudWords = (v: number | null | undefined) =>
 export type OpportunitiesProblem =
   | { kind: 'not-published'; message: string }
   | { kind: 'window'; message: string; fields: FieldError[] }
+  | { kind: 'refused'; message: string }
   | { kind: 'failed'; message: string }
+
+/** The window's fields as the service names them in field errors. */
+const WINDOW_FIELD_NAMES: ReadonlySet<string> = new Set(WINDOW_FIELDS.map((f) => `params.${f}`))
+
+const reasonsOf = (fields: readonly FieldError[]) =>
+  fields.map((f) => `${f.name.replace(/^params\./, '')} ${f.reason}`).join('; ')
 
 /**
  * Why no opportunities are shown. A 501 is the provider's way of working, not a failure: the request can
- * be placed all the same. A 400 names the window fields it refuses.
+ * be placed all the same. A 400 naming the window's fields is a window to change, shown at those fields; any
+ * other 400 is a refusal of the request that retrying will not change, said as such.
  */
 export function explainOpportunitiesError(
   error: unknown,
@@ -230,12 +255,19 @@ export function explainOpportunitiesError(
       message: `Opportunities are not published for ${collectionTitle}: ${error.detail ?? error.title} You can still place the request; ${then}`,
     }
   }
-  if (isApiError(error) && error.status === 400 && error.fieldErrors.length > 0) {
-    const reasons = error.fieldErrors.map((f) => `${f.name.replace(/^params\./, '')} ${f.reason}`)
+  if (isApiError(error) && error.status === 400) {
+    const window = error.fieldErrors.filter((f) => WINDOW_FIELD_NAMES.has(f.name))
+    const others = error.fieldErrors.filter((f) => !WINDOW_FIELD_NAMES.has(f.name))
+    if (window.length > 0)
+      return {
+        kind: 'window',
+        message: `To see them, change the window: ${reasonsOf(window)}.${others.length > 0 ? ` Also refused: ${reasonsOf(others)}.` : ''} Placing does not need them.`,
+        fields: window,
+      }
+    const said = others.length > 0 ? reasonsOf(others) : (error.detail ?? error.title)
     return {
-      kind: 'window',
-      message: `To see them, change the window: ${reasons.join('; ')}. Placing does not need them.`,
-      fields: error.fieldErrors,
+      kind: 'refused',
+      message: `The service refused to list them for this request: ${said.replace(/\.$/, '')}. Placing does not need them.`,
     }
   }
   return {

@@ -8,12 +8,12 @@ import {
   BUDGET_PROBLEMS,
   explainPlacementError,
   isOrderOfAttempt,
-  mayHaveCreated,
   outcomeOf,
   type Attempt,
+  type Order,
   type Placement,
 } from './placement'
-import { createOrder, recentOrdersNamed } from './queries'
+import { BUSY_REFUSAL, ordersAfter, placeOnce } from './place-once'
 import type { LineModel } from './use-checkout'
 
 export interface PlacementRun {
@@ -118,45 +118,50 @@ async function placeLine(
   opts: { budgetId: string | null; workspaceId: string },
 ): Promise<Placement | 'stop'> {
   const store = useCheckoutStore.getState()
-  const identity = {
-    displayName: request.displayName,
-    dataProductId: request.dataProduct,
-    sceneId: line.sceneId,
-    workspaceId: opts.workspaceId,
-  }
-  // What already matches, so that a lost answer can be told apart from an older order of the same name.
-  let before: string[]
-  try {
-    before = (await recentOrdersNamed(client, identity)).map((o) => o.id)
-  } catch (e) {
-    const failed: Placement = { kind: 'failed', ...explainPlacementError(e) }
-    store.setPlacement(line.key, failed)
-    return failed
-  }
-  const attempt: Attempt = { ...identity, startedAt: new Date().toISOString(), before }
-  store.setPlacement(line.key, { kind: 'placing', attempt })
-  try {
-    const response = await createOrder(client, opts.workspaceId, {
-      ...request,
-      ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
-    })
-    const outcome = outcomeOf(response)
-    store.setPlacement(line.key, outcome)
-    return outcome
-  } catch (e) {
-    if (mayHaveCreated(e)) {
-      store.setPlacement(line.key, { kind: 'unknown', attempt })
-      return reconcileLine(client, line.key, attempt)
+  const result = await placeOnce(client, {
+    identity: {
+      displayName: request.displayName,
+      dataProductId: request.dataProduct,
+      sceneId: line.sceneId,
+      workspaceId: opts.workspaceId,
+    },
+    request: { ...request, ...(opts.budgetId ? { budgetId: opts.budgetId } : {}) },
+    attemptOf: (base) => base,
+    onSending: (attempt) => store.setPlacement(line.key, { kind: 'placing', attempt }),
+    onUnknown: (attempt) => store.setPlacement(line.key, { kind: 'unknown', attempt }),
+  })
+  switch (result.kind) {
+    case 'busy':
+    case 'not-sent': {
+      const failed: Placement = {
+        kind: 'failed',
+        ...(result.kind === 'busy' ? BUSY_REFUSAL : explainPlacementError(result.error)),
+      }
+      store.setPlacement(line.key, failed)
+      return failed
     }
-    const failed: Placement = {
-      kind: 'failed',
-      ...explainPlacementError(e),
-      fields: isApiError(e) ? e.fieldErrors : [],
+    case 'answered': {
+      const outcome = outcomeOf(result.response)
+      store.setPlacement(line.key, outcome)
+      return outcome
     }
-    store.setPlacement(line.key, failed)
-    const code = isApiError(e) ? e.code : undefined
-    // Every line would be refused the same way: stop, and say it once, at the budget.
-    return code && BUDGET_PROBLEMS.has(code) ? 'stop' : failed
+    case 'refused': {
+      const e = result.error
+      const failed: Placement = {
+        kind: 'failed',
+        ...explainPlacementError(e),
+        fields: isApiError(e) ? e.fieldErrors : [],
+      }
+      store.setPlacement(line.key, failed)
+      const code = isApiError(e) ? e.code : undefined
+      // Every line would be refused the same way: stop, and say it once, at the budget.
+      return code && BUDGET_PROBLEMS.has(code) ? 'stop' : failed
+    }
+    case 'lost': {
+      const outcome = outcomeOfCheck(result.orders, result.attempt)
+      store.setPlacement(line.key, outcome)
+      return outcome
+    }
   }
 }
 
@@ -169,24 +174,23 @@ function settlePlaced(key: string, orderId: string, displayName: string, credits
   useBasketStore.getState().remove([key])
 }
 
-/** Looks for the order an attempt may have created, and settles the line accordingly. */
+/** The line's outcome from the orders list after a lost answer; still unknown when it could not be read. */
+function outcomeOfCheck(orders: Order[] | null, attempt: Attempt): Placement {
+  if (!orders) return { kind: 'unknown', attempt, checkFailed: true }
+  const found = orders.find((o) => isOrderOfAttempt(o, attempt))
+  return found
+    ? { kind: 'placed', orderId: found.id }
+    : {
+        kind: 'failed',
+        message: 'The service did not answer, and no order was created.',
+        details: 'Place it again when ready.',
+      }
+}
+
+/** Looks for the order an attempt may have created (one line, one feature), and settles the line accordingly. */
 async function reconcileLine(client: ApiClient, key: string, attempt: Attempt): Promise<Placement> {
-  const store = useCheckoutStore.getState()
-  let outcome: Placement
-  try {
-    const orders = await recentOrdersNamed(client, attempt)
-    const found = orders.find((o) => isOrderOfAttempt(o, attempt))
-    outcome = found
-      ? { kind: 'placed', orderId: found.id }
-      : {
-          kind: 'failed',
-          message: 'The service did not answer, and no order was created.',
-          details: 'Place it again when ready.',
-        }
-  } catch {
-    outcome = { kind: 'unknown', attempt, checkFailed: true }
-  }
-  store.setPlacement(key, outcome)
+  const outcome = outcomeOfCheck(await ordersAfter(client, attempt, 1), attempt)
+  useCheckoutStore.getState().setPlacement(key, outcome)
   return outcome
 }
 

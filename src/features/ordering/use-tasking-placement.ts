@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import type { ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
-import { explainPlacementError, mayHaveCreated, type CreateOrderRequest } from './placement'
-import { createOrder, recentOrdersNamed } from './queries'
+import { BUSY_REFUSAL, ordersAfter, placeOnce } from './place-once'
+import { explainPlacementError, type CreateOrderRequest, type Order } from './placement'
 import {
   isPending,
   placementOfAnswer,
@@ -60,48 +60,51 @@ export function useTaskingPlacement(onPlaced?: () => void) {
     inFlight = true
     store.setRunning(true)
     try {
-      const identity = {
-        displayName: request.displayName,
-        dataProductId: request.dataProduct,
-        sceneId: null,
-        workspaceId: opts.workspaceId,
-      }
-      // What already matches, so that a lost answer can be told apart from older orders of the same name.
-      let before: string[]
-      try {
-        before = (await recentOrdersNamed(client, identity)).map((o) => o.id)
-      } catch (e) {
-        store.setPlacement({ kind: 'failed', ...explainPlacementError(e) })
-        return
-      }
-      const attempt: TaskingAttempt = {
-        ...identity,
-        startedAt: new Date().toISOString(),
-        before,
-        features: opts.features.map((f) => ({ label: f.label, areaKm2: f.areaKm2, geometry: f.polygon })),
-      }
-      store.setPlacement({ kind: 'placing', attempt })
-      try {
-        const response = await createOrder(client, opts.workspaceId, {
-          ...request,
-          ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
-        })
-        const outcome = placementOfAnswer(response, attempt)
-        store.setPlacement(outcome)
-        settled(outcome)
-      } catch (e) {
-        if (mayHaveCreated(e)) {
-          store.setPlacement({ kind: 'unknown', attempt })
-          settled(await reconcile(client, attempt))
+      const result = await placeOnce(client, {
+        identity: {
+          displayName: request.displayName,
+          dataProductId: request.dataProduct,
+          sceneId: null,
+          workspaceId: opts.workspaceId,
+        },
+        request: { ...request, ...(opts.budgetId ? { budgetId: opts.budgetId } : {}) },
+        attemptOf: (base): TaskingAttempt => ({
+          ...base,
+          features: opts.features.map((f) => ({ label: f.label, areaKm2: f.areaKm2, geometry: f.polygon })),
+        }),
+        onSending: (attempt) => store.setPlacement({ kind: 'placing', attempt }),
+        onUnknown: (attempt) => store.setPlacement({ kind: 'unknown', attempt }),
+      })
+      switch (result.kind) {
+        case 'busy':
+          store.setPlacement({ kind: 'failed', ...BUSY_REFUSAL })
+          return
+        case 'not-sent':
+          store.setPlacement({ kind: 'failed', ...explainPlacementError(result.error) })
+          return
+        case 'answered': {
+          const outcome = placementOfAnswer(result.response, result.attempt)
+          store.setPlacement(outcome)
+          settled(outcome)
           return
         }
-        // A refusal is definite: nothing was created, and everything stays filled with the reason.
-        store.setPlacement({
-          kind: 'failed',
-          ...explainPlacementError(e),
-          fields: isApiError(e) ? e.fieldErrors : [],
-          code: isApiError(e) ? e.code : undefined,
-        })
+        case 'refused': {
+          // A refusal is definite: nothing was created, and everything stays filled with the reason.
+          const e = result.error
+          store.setPlacement({
+            kind: 'failed',
+            ...explainPlacementError(e),
+            fields: isApiError(e) ? e.fieldErrors : [],
+            code: isApiError(e) ? e.code : undefined,
+          })
+          return
+        }
+        case 'lost': {
+          const outcome = outcomeOfCheck(result.orders, result.attempt)
+          store.setPlacement(outcome)
+          settled(outcome)
+          return
+        }
       }
     } finally {
       inFlight = false
@@ -126,14 +129,13 @@ export function useTaskingPlacement(onPlaced?: () => void) {
   return { place, checkAgain }
 }
 
+/** The outcome from the orders list after a lost answer; still unknown when it could not be read. */
+const outcomeOfCheck = (orders: Order[] | null, attempt: TaskingAttempt): TaskingPlacement =>
+  orders ? placementOfReconcile(orders, attempt) : { kind: 'unknown', attempt, checkFailed: true }
+
 /** Looks for the orders an attempt may have created, and settles the request accordingly. */
 async function reconcile(client: ApiClient, attempt: TaskingAttempt): Promise<TaskingPlacement> {
-  let outcome: TaskingPlacement
-  try {
-    outcome = placementOfReconcile(await recentOrdersNamed(client, attempt), attempt)
-  } catch {
-    outcome = { kind: 'unknown', attempt, checkFailed: true }
-  }
+  const outcome = outcomeOfCheck(await ordersAfter(client, attempt, attempt.features.length), attempt)
   useTaskingStore.getState().setPlacement(outcome)
   return outcome
 }

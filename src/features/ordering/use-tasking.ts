@@ -23,6 +23,7 @@ import {
   feasibilityOf,
   featuresOf,
   omittedFields,
+  opportunitiesScope,
   opportunityRows,
   orderableOf,
   startingParams,
@@ -135,6 +136,7 @@ export function useTasking(collections: Collection[] | undefined) {
   const collectionTitle = collection?.title ?? ''
   const opportunitiesData = request ? opportunitiesQ.data : undefined
   const rows = useMemo(() => opportunityRows(opportunitiesData), [opportunitiesData])
+  const scope = useMemo(() => opportunitiesScope(rows), [rows])
   const opportunitiesError = request && !opportunitiesQ.isFetching ? opportunitiesQ.error : null
   const opportunitiesProblem = useMemo(
     () => (opportunitiesError ? explainOpportunitiesError(opportunitiesError, collectionTitle, rule) : null),
@@ -237,6 +239,8 @@ export function useTasking(collections: Collection[] | undefined) {
     opportunities: {
       data: opportunitiesData,
       rows,
+      /** Which answer the rows come from: hover and selection count only within it (`tasking-ui-store.ts`). */
+      scope,
       window: windowOf(asked?.params ?? request?.params),
       loading: request !== null && !opportunitiesData && !opportunitiesProblem,
       updating: request !== null && (changing || opportunitiesQ.isFetching),

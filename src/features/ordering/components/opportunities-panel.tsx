@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Loader, Paper, Text, Title } from '@mantine/core'
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { TimeAxis, type TimeAxisItem } from '../../../components/time-axis/time-axis'
 import { formatUtc } from '../../../components/time-axis/time-scale'
 import { countLabel } from '../../../lib/format'
@@ -21,10 +21,11 @@ export function OpportunitiesPanel({
   onPick: (key: string, from: PickedFrom) => void
 }) {
   const o = model.opportunities
-  const scope = o.data
+  const scope = o.scope
   const hovered = useTaskingUi((s) => (s.scope === scope ? s.hovered : null))
   const selected = useTaskingUi((s) => (s.scope === scope ? s.selected : null))
   const setHovered = useTaskingUi((s) => s.setHovered)
+  const hover = useCallback((id: string | null) => setHovered(scope, id), [setHovered, scope])
 
   const items = useMemo<TimeAxisItem[]>(
     () =>
@@ -84,6 +85,15 @@ export function OpportunitiesPanel({
         >
           {o.problem.message}
         </Alert>
+      ) : o.problem?.kind === 'refused' ? (
+        <Alert
+          color="yellow"
+          mt="xs"
+          title="Opportunities cannot be listed for this request"
+          data-testid="opportunities-problem"
+        >
+          {o.problem.message}
+        </Alert>
       ) : o.problem ? (
         <Alert
           color="red"
@@ -134,7 +144,7 @@ export function OpportunitiesPanel({
                 label="Opportunities over the acquisition window"
                 hoveredId={hovered}
                 selectedId={selected}
-                onHover={setHovered}
+                onHover={hover}
                 onSelect={(id) => onPick(id, 'timeline')}
               />
             </div>

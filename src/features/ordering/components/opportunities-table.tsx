@@ -15,8 +15,8 @@ export const OpportunitiesTable = memo(function OpportunitiesTable({
   onPick,
 }: {
   rows: readonly OpportunityRow[]
-  /** The answer the rows come from: hover and selection count only within it. */
-  scope: unknown
+  /** Which answer the rows come from: hover and selection count only within it. */
+  scope: string
   onPick: (key: string, from: PickedFrom) => void
 }) {
   const selected = useTaskingUi((s) => (s.scope === scope ? s.selected : null))
@@ -97,7 +97,7 @@ const OpportunityTr = memo(function OpportunityTr({
   onPick,
 }: {
   row: OpportunityRow
-  scope: unknown
+  scope: string
   tabbable: boolean
   register: (el: HTMLTableRowElement | null) => void
   onFocusRow: () => void
@@ -128,13 +128,13 @@ const OpportunityTr = memo(function OpportunityTr({
       data-hovered={hovered || undefined}
       aria-current={selected ? 'true' : undefined}
       tabIndex={tabbable ? 0 : -1}
-      onPointerEnter={() => setHovered(row.key)}
-      onPointerLeave={() => setHovered(null)}
+      onPointerEnter={() => setHovered(scope, row.key)}
+      onPointerLeave={() => setHovered(scope, null)}
       onFocus={() => {
         onFocusRow()
-        setHovered(row.key)
+        setHovered(scope, row.key)
       }}
-      onBlur={() => setHovered(null)}
+      onBlur={() => setHovered(scope, null)}
       onKeyDown={onKeyDown}
       onClick={() => onPick(row.key, 'list')}
     >

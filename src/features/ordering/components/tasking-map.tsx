@@ -19,8 +19,8 @@ export function TaskingMap({
 }: {
   mapProps: ReturnType<typeof useAoiTools>['mapProps']
   rows: readonly OpportunityRow[]
-  /** The answer the rows come from: hover and selection count only within it. */
-  scope: unknown
+  /** Which answer the rows come from: hover and selection count only within it. */
+  scope: string
   onPick: (key: string, from: PickedFrom) => void
 }) {
   const [basemap, setBasemap] = useState('offline')
@@ -47,7 +47,7 @@ export function TaskingMap({
           label="Map of the tasking request: area of interest and acquisition opportunities"
           onOverlayHover={(source, id) => {
             if (source === OPPORTUNITIES_SOURCE)
-              setHovered(typeof id === 'number' ? (rows[id]?.key ?? null) : null)
+              setHovered(scope, typeof id === 'number' ? (rows[id]?.key ?? null) : null)
           }}
           onOverlayClick={(source, id) => {
             const row = typeof id === 'number' ? rows[id] : undefined

@@ -263,6 +263,42 @@ describe('tasking request', () => {
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.html.slice(0, 120)).join(', ')}`)
     expect(serious).toEqual([])
+
+    // The shared store keeps a short fingerprint of the answer, never the answer itself.
+    const { scope } = useTaskingUi.getState()
+    expect(scope).toMatch(/^\d+:[0-9a-z]+$/)
+    // Another answer (another first feature): the pick made in the previous one marks nothing.
+    act(() => useAoiStore.getState().setPolygons([medium]))
+    await waitFor(() => {
+      const now = within(screen.getByRole('table', { name: 'Acquisition opportunities' }))
+      expect(now.getAllByTestId(/^opportunity-row-/)).not.toHaveLength(rows.length)
+    })
+    expect(document.querySelector('[aria-current="true"]')).toBeNull()
+    expect(overlay()?.states).toEqual([])
+  })
+
+  it('moves focus to what replaces the button pressed: the review, the request again, the result', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    useAoiStore.getState().setPolygons([small])
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    // Opening the page moves nothing.
+    expect(document.body).toHaveFocus()
+    await waitFor(async () => {
+      const review = screen.queryByRole('button', { name: 'Review 1 order' })
+      if (review) await user.click(review)
+      expect(screen.getByRole('heading', { name: 'Review and place' })).toHaveFocus()
+    })
+    await user.click(screen.getByRole('button', { name: 'Back to details' }))
+    expect(screen.getByRole('heading', { name: 'Product and parameters' })).toHaveFocus()
+    const place = await goToReview(user, 1)
+    await user.click(place)
+    const notice = await screen.findByTestId('tasking-placed')
+    await waitFor(() => expect(notice).toHaveFocus())
+    await user.click(within(notice).getByRole('button', { name: 'Start a new request' }))
+    expect(screen.getByRole('heading', { name: 'Product and parameters' })).toHaveFocus()
   })
 
   it('explains that Capella publishes no opportunities, and places the request all the same', async () => {

@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { whatToDo } from '../../../api/errors'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
@@ -34,7 +34,15 @@ export interface TaskingPageProps {
   onPlaced?: () => void
 }
 
-const ordersWord = (n: number) => (n === 1 ? 'order' : 'orders')
+/**
+ * Where focus goes when the page's content swaps under it: the button pressed (Review, Back, Place) is gone,
+ * and focus left on <body> would send a keyboard or screen-reader user back to the top of the document.
+ */
+const FOCUS_ON = {
+  edit: 'tasking-request-title',
+  review: 'tasking-review-title',
+  placed: 'tasking-placed',
+} as const
 
 /**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
@@ -61,17 +69,25 @@ export function TaskingPage({
   const startNew = useTaskingStore((s) => s.startNew)
   const [triedReview, setTriedReview] = useState(false)
 
+  // ------------------------------------------------------------------ focus follows the content
+  const view: keyof typeof FOCUS_ON = placement.kind === 'placed' ? 'placed' : step
+  const shownView = useRef(view)
+  useEffect(() => {
+    // Only on a change: opening the page, or a reload restoring a step, leaves focus where the browser put it.
+    if (shownView.current === view) return
+    shownView.current = view
+    document.getElementById(FOCUS_ON[view])?.focus()
+  }, [view])
+
   // ------------------------------------------------------------------ the map and the opportunities on it
   const [fitRequest, setFitRequest] = useState<FitRequest | null>(null)
   const { mapProps, panelProps } = useAoiTools(fitRequest)
   const rows = model.opportunities.rows
-  const scope = model.opportunities.data
-  const reset = useTaskingUi((s) => s.reset)
-  useEffect(() => reset(scope), [scope, reset])
+  const scope = model.opportunities.scope
   const select = useTaskingUi((s) => s.select)
   /** Picked in the list or on the timeline: the map comes to its footprint. */
   const pick = (key: string, from: PickedFrom) => {
-    select(key, from)
+    select(scope, key, from)
     const row = rows.find((r) => r.key === key)
     if (row && from !== 'map')
       setFitRequest({ bbox: bboxOf([row.opportunity.footprint as Polygon]), at: performance.now() })
@@ -157,6 +173,7 @@ export function TaskingPage({
       <Stack p="md" gap="md" className={classes.page}>
         {header}
         <TaskingPlaced
+          id={FOCUS_ON.placed}
           placement={placement}
           rule={model.rule}
           onStartNew={() => {
@@ -235,7 +252,7 @@ export function TaskingPage({
                 }}
                 disabled={busy}
               >
-                {count === 0 ? 'Review the request' : `Review ${count} ${ordersWord(count)}`}
+                {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
               </Button>
             </Group>
           </Paper>

@@ -51,7 +51,8 @@ export function TaskingRequestForm({
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="tasking-request-title">
-      <Title order={2} size="h4" id="tasking-request-title">
+      {/* Focused when the request comes back after the review or a result (tasking-page.tsx). */}
+      <Title order={2} size="h4" id="tasking-request-title" tabIndex={-1}>
         Product and parameters
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="xs" spacing="sm">

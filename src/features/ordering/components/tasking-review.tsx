@@ -16,8 +16,6 @@ import {
 import type { TaskingModel } from '../use-tasking'
 import classes from './tasking.module.css'
 
-const ordersWord = (n: number) => (n === 1 ? 'order' : 'orders')
-
 function feasibilityWords(f: FeatureFeasibility): string {
   switch (f.kind) {
     case 'study':
@@ -91,7 +89,8 @@ export function TaskingReview({
   const span = model.opportunities.window
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="tasking-review-title">
-      <Title order={2} size="h4" id="tasking-review-title">
+      {/* Focused when the review replaces the request (tasking-page.tsx). */}
+      <Title order={2} size="h4" id="tasking-review-title" tabIndex={-1}>
         Review and place
       </Title>
       <Text size="sm" mt={4}>
@@ -155,9 +154,7 @@ export function TaskingReview({
       )}
       {placement.kind === 'placing' && (
         <Stack gap={4} mt="sm" aria-live="polite">
-          <Text size="sm">
-            Placing {count} {ordersWord(count)} in one request…
-          </Text>
+          <Text size="sm">Placing {countLabel(count, 'order')} in one request…</Text>
           {/* A native bar: Mantine's Progress here would split it out of the shell's chunk for every page. */}
           <progress className={classes.progress} aria-label="Placing the orders" />
         </Stack>
@@ -181,14 +178,14 @@ export function TaskingReview({
         checked={confirmed}
         disabled={busy}
         onChange={(e) => setConfirmed(e.currentTarget.checked)}
-        label={`I confirm placing ${count} tasking ${ordersWord(count)}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
+        label={`I confirm placing ${countLabel(count, 'tasking order')}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
       />
       <Group mt="sm">
         <Button variant="default" onClick={onBack} disabled={busy}>
           Back to details
         </Button>
         <Button onClick={onPlace} disabled={!confirmed || blockers.length > 0} loading={busy} color="teal">
-          Place {count} {ordersWord(count)}
+          Place {countLabel(count, 'order')}
         </Button>
       </Group>
     </Paper>
@@ -197,11 +194,14 @@ export function TaskingReview({
 
 /** The outcome of placing: the orders created, with links, and the features the service refused. */
 export function TaskingPlaced({
+  id,
   placement,
   rule,
   onStartNew,
   onRetryRefused,
 }: {
+  /** Focused when the result replaces the review (tasking-page.tsx). */
+  id: string
   placement: Extract<TaskingPlacement, { kind: 'placed' }>
   rule: ChargeRule
   onStartNew: () => void
@@ -214,6 +214,8 @@ export function TaskingPlaced({
       title={`${countLabel(orders.length, 'tasking order')} placed`}
       role="status"
       data-testid="tasking-placed"
+      id={id}
+      tabIndex={-1}
     >
       {reconciled && (
         <Text size="sm" mb={4}>
