@@ -739,6 +739,9 @@ function printAssets(files: string[]): void {
   const largest = sizes.sort((a, b) => b[1] - a[1]).slice(0, 4)
   console.log(`  largest: ${largest.map(([f, n]) => `${f} ${KiB(n)}`).join(', ')}`)
   if (absent.length > 0) console.log(`  ! requested but not in ${OUT}/: ${absent.join(', ')}`)
+  // BENCH_FILES=1 lists every file of the first load, to see what a change brought into it.
+  if (process.env.BENCH_FILES)
+    for (const [f, n] of sizes) console.log(`    ${String(n).padStart(7)}  ${f}`)
   console.log(`  → first load ${KiB(total)} gzip: ${verdict(total < 700 * 1024)} the 700 KiB target`)
 }
 

@@ -47,9 +47,8 @@ export function permissionsOf(user: SessionUser | null) {
   const member = user?.role === 'MEMBER'
   // A viewer changes nothing. The service notes also keep Members from deciding quotations (they spend the
   // account's credits); they say nothing of Members and studies, so those are left to the service to refuse.
-  // Any other role, including one this console does not know, may try.
-  const viewerCannotDecide =
-    'Your role (Viewer) can look at tasking decisions but cannot take them: ask an account administrator to decide.'
+  // Any other role, including one this console does not know, may try. The reasons are worded where they
+  // are shown (features/tasking), out of every page's first load.
   return {
     /** Budgets: Enterprise plan, `budget.r`, and not the Viewer role. */
     budgets: enterprise && scopes.has('budget.r') && !viewer,
@@ -62,15 +61,7 @@ export function permissionsOf(user: SessionUser | null) {
     acceptEulas: scopes.has('eula.w'),
     /** Accepting or rejecting a tasking quotation: not the Viewer or Member role. */
     decideQuotations: !viewer && !member,
-    /** Why quotations cannot be decided, in plain words; null when they can. */
-    decideQuotationsWhyNot: viewer
-      ? viewerCannotDecide
-      : member
-        ? 'Your role (Member) can look at quotations but cannot accept or reject them: ask an account administrator to decide.'
-        : null,
     /** Choosing a feasibility study's option: not the Viewer role. */
     decideStudies: !viewer,
-    /** Why study options cannot be chosen, in plain words; null when they can. */
-    decideStudiesWhyNot: viewer ? viewerCannotDecide : null,
   }
 }

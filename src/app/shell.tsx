@@ -13,7 +13,6 @@ import {
   Stack,
   Text,
   UnstyledButton,
-  VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core'
@@ -128,7 +127,7 @@ function PendingDecisions() {
       <Badge size="sm" ml={6} color="orange.9" component="span">
         {data}
       </Badge>
-      <VisuallyHidden> waiting</VisuallyHidden>
+      <span className={classes.visuallyHidden}> waiting</span>
     </>
   )
 }

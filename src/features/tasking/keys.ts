@@ -15,6 +15,7 @@ export const taskingKeys = {
   quotations: () => [...taskingKeys.all, 'quotations'] as const,
   quotationList: (q: TaskingListQuery) => [...taskingKeys.quotations(), 'list', q] as const,
   quotation: (id: string) => [...taskingKeys.quotations(), 'detail', id] as const,
+  /** The navigation's count (`pending-count.ts` holds the same key, so the shell need not load these). */
   pendingCount: () => [...taskingKeys.all, 'pending-count'] as const,
   orders: () => [...taskingKeys.all, 'orders'] as const,
   orderNames: (ids: readonly string[]) => [...taskingKeys.orders(), 'names', ids] as const,

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { signedInConsole } from '../../testing/sim-backend'
+import { taskingKeys } from './keys'
 import { pendingDecisionsOptions } from './pending-count'
 import { orderNamesOptions, studyOptions } from './queries'
 
@@ -22,6 +23,10 @@ describe('tasking queries', () => {
     ])
     for (const r of sent) expect(r.query).toBe('?decision=NOT_DECIDED&size=1')
     expect(pendingDecisionsOptions(c.client)).toMatchObject({ refetchInterval: 60_000, staleTime: 30_000 })
+    // The count keeps its key apart from the decision pages' keys (weight), but a decision's refresh of
+    // `taskingKeys.all` must reach it.
+    expect(pendingDecisionsOptions(c.client).queryKey).toEqual(taskingKeys.pendingCount())
+    expect(taskingKeys.pendingCount().slice(0, taskingKeys.all.length)).toEqual(taskingKeys.all)
   })
 
   it('names orders with comma-joined orderIds, at most 100 a request', async () => {

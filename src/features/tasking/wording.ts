@@ -91,3 +91,19 @@ export function formatWindow(start: string | null | undefined, end: string | nul
   if (!start || !end) return 'Not given'
   return `${formatUtc(start)} – ${formatUtc(end)} (${formatDays(windowDays(start, end))})`
 }
+
+const VIEWER_CANNOT_DECIDE =
+  'Your role (Viewer) can look at tasking decisions but cannot take them: ask an account administrator to decide.'
+
+/** Why this role may not decide quotations (`permissionsOf(user).decideQuotations` is false); null when it may. */
+export function whyCannotDecideQuotations(role: string | undefined): string | null {
+  if (role === 'VIEWER') return VIEWER_CANNOT_DECIDE
+  if (role === 'MEMBER')
+    return 'Your role (Member) can look at quotations but cannot accept or reject them: ask an account administrator to decide.'
+  return null
+}
+
+/** Why this role may not choose study options; null when it may. */
+export function whyCannotChooseOptions(role: string | undefined): string | null {
+  return role === 'VIEWER' ? VIEWER_CANNOT_DECIDE : null
+}

@@ -20,7 +20,7 @@ import {
   type QuotationPatch,
   type TaskingOrder,
 } from '../queries'
-import { decisionSentence } from '../wording'
+import { decisionSentence, whyCannotDecideQuotations } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import {
   BackToInbox,
@@ -92,7 +92,7 @@ function QuotationView({
 
   const decided = quotation.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
-  const why = perms.decideQuotationsWhyNot
+  const why = perms.decideQuotations ? null : whyCannotDecideQuotations(user?.role)
   const mayDecide = !decided && perms.decideQuotations
   // The last refusal, as long as the mutation holds it (sending again clears it).
   const problem = decide.isError ? explainQuotationError(decide.error) : null

@@ -18,7 +18,14 @@ import {
   type FeasibilityStudy,
   type OnDecided,
 } from '../queries'
-import { decisionSentence, DIFFICULTY_TEXT, formatDays, paramTypeText, windowDays } from '../wording'
+import {
+  decisionSentence,
+  DIFFICULTY_TEXT,
+  formatDays,
+  paramTypeText,
+  whyCannotChooseOptions,
+  windowDays,
+} from '../wording'
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
 import { BackToInbox, DecisionNotFound, OrderFacts, OrderProblem, PageLoading, Section } from './page-parts'
@@ -71,7 +78,7 @@ function StudyView({
   const chosen = chosenIndex(study)
   const decided = study.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
-  const why = perms.decideStudiesWhyNot
+  const why = perms.decideStudies ? null : whyCannotChooseOptions(user?.role)
   const mayChoose = !decided && perms.decideStudies
   // What the table and the map light up: the option under the pointer or focus, else the one picked.
   const lit = hovered ?? selected
