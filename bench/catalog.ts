@@ -740,8 +740,7 @@ function printAssets(files: string[]): void {
   console.log(`  largest: ${largest.map(([f, n]) => `${f} ${KiB(n)}`).join(', ')}`)
   if (absent.length > 0) console.log(`  ! requested but not in ${OUT}/: ${absent.join(', ')}`)
   // BENCH_FILES=1 lists every file of the first load, to see what a change brought into it.
-  if (process.env.BENCH_FILES)
-    for (const [f, n] of sizes) console.log(`    ${String(n).padStart(7)}  ${f}`)
+  if (process.env.BENCH_FILES) for (const [f, n] of sizes) console.log(`    ${String(n).padStart(7)}  ${f}`)
   console.log(`  → first load ${KiB(total)} gzip: ${verdict(total < 700 * 1024)} the 700 KiB target`)
 }
 
