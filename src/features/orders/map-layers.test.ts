@@ -4,7 +4,6 @@ import {
   COVERAGE_COLORS,
   COVERED_SOURCE,
   coverageOverlays,
-  geometryBbox,
   ORDER_AOI_SOURCE,
   orderAoi,
   orderAoiOverlay,
@@ -41,19 +40,6 @@ describe('order AOI', () => {
   it('none when the order has no details or the wrong member', () => {
     expect(orderAoi(base)).toBeNull()
     expect(orderAoi({ ...base, type: 'TASKING', orderDetails: { aoi: square } })).toBeNull()
-  })
-
-  it('bbox of polygons; a point is framed with a margin', () => {
-    expect(geometryBbox(square)).toEqual([4.8, 45.7, 4.9, 45.8])
-    const multi = {
-      type: 'MultiPolygon' as const,
-      coordinates: [square.coordinates, poly(rect(-1, -1, 0, 0)).coordinates],
-    }
-    expect(geometryBbox(multi)).toEqual([-1, -1, 4.9, 45.8])
-    const b = geometryBbox({ type: 'Point', coordinates: [10, 20] })
-    expect(b?.[0]).toBeCloseTo(9.95)
-    expect(b?.[3]).toBeCloseTo(20.05)
-    expect(geometryBbox({ type: 'Polygon', coordinates: [] })).toBeNull()
   })
 
   it('one source with polygon layers for areas and a circle for points', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   aoiOverlay,
-  boundsOf,
   footprintData,
   footprintsOverlay,
   FOOTPRINTS_SOURCE,
@@ -46,12 +45,6 @@ describe('tasking map layers', () => {
     expect(orderWindowOf(order)).toEqual({ start: '2026-11-02T09:00:00Z', end: '2026-11-23T09:00:00Z' })
     expect(orderAreaOf({ ...order, orderDetails: undefined })).toBeNull()
     expect(orderWindowOf(undefined)).toBeNull()
-  })
-
-  it('frames every shape, and a lone point with some room', () => {
-    expect(boundsOf([square, null])).toEqual([4, 51, 5, 52])
-    expect(boundsOf([{ type: 'Point', coordinates: [4, 51] }])).toEqual([3.95, 50.95, 4.05, 51.05])
-    expect(boundsOf([])).toBeNull()
   })
 
   it('gives each option’s footprint its index as feature id, and marks hover and the choice by state', () => {

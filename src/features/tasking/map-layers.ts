@@ -1,7 +1,7 @@
 /** What the decisions pages draw: the order's area and the study options' footprints. Pure, tested without WebGL. */
-import type { Feature, FeatureCollection, Geometry, Polygon, Position } from 'geojson'
+import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson'
+import { isGeometry } from '../../lib/geojson'
 import { polygonLayers } from '../../map/layers'
-import type { Bbox } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/map-view'
 import type { FeasibilityOption, TaskingOrder } from './queries'
 
@@ -10,26 +10,12 @@ export const FOOTPRINTS_SOURCE = 'tasking-option-footprints'
 
 const AOI_COLOR = '#1971c2'
 const FOOTPRINT_COLOR = '#e8590c'
-const POINT_MARGIN_DEG = 0.05
-
-const GEOMETRY_TYPES = new Set([
-  'Point',
-  'MultiPoint',
-  'LineString',
-  'MultiLineString',
-  'Polygon',
-  'MultiPolygon',
-])
 
 /** A tasking order's area (`orderDetails.geometry`; archive orders keep it in `aoi`), or null. */
 export function orderAreaOf(order: TaskingOrder | null | undefined): Geometry | null {
   const d = order?.orderDetails as Record<string, unknown> | undefined
   const g = d?.geometry ?? d?.aoi
-  if (!g || typeof g !== 'object') return null
-  const { type, coordinates } = g as { type?: unknown; coordinates?: unknown }
-  return typeof type === 'string' && GEOMETRY_TYPES.has(type) && Array.isArray(coordinates)
-    ? (g as Geometry)
-    : null
+  return isGeometry(g) ? g : null
 }
 
 /** The requested acquisition window of a tasking order, when it has one. */
@@ -38,41 +24,6 @@ export function orderWindowOf(order: TaskingOrder | null | undefined): { start: 
   const start = d?.acquisitionStart
   const end = d?.acquisitionEnd
   return typeof start === 'string' && typeof end === 'string' ? { start, end } : null
-}
-
-function positionsOf(g: Geometry): Position[] {
-  if (g.type === 'GeometryCollection') return g.geometries.flatMap(positionsOf)
-  const out: Position[] = []
-  const visit = (c: unknown): void => {
-    if (!Array.isArray(c)) return
-    if (typeof c[0] === 'number') {
-      if (Number.isFinite(c[0]) && Number.isFinite(c[1])) out.push(c as Position)
-      return
-    }
-    c.forEach(visit)
-  }
-  visit(g.coordinates)
-  return out
-}
-
-/** West, south, east, north around all the shapes (widened around a lone point); null with no position. */
-export function boundsOf(shapes: readonly (Geometry | null | undefined)[]): Bbox | null {
-  const ps = shapes.flatMap((g) => (g ? positionsOf(g) : []))
-  if (ps.length === 0) return null
-  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const [x, y] of ps) {
-    w = Math.min(w, x)
-    e = Math.max(e, x)
-    s = Math.min(s, y)
-    n = Math.max(n, y)
-  }
-  if (e - w < 1e-9 && n - s < 1e-9) {
-    w -= POINT_MARGIN_DEG
-    e += POINT_MARGIN_DEG
-    s -= POINT_MARGIN_DEG
-    n += POINT_MARGIN_DEG
-  }
-  return [Math.max(-180, w), Math.max(-90, s), Math.min(180, e), Math.min(90, n)]
 }
 
 type Filter = NonNullable<Extract<MapOverlay['layers'][number], { type: 'fill' }>['filter']>

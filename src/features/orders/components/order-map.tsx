@@ -1,7 +1,8 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
 import { MapView } from '../../../map/map-view'
-import { coverageOverlays, geometryBbox, orderAoiOverlay } from '../map-layers'
+import { boundsOf } from '../../../lib/geojson'
+import { coverageOverlays, orderAoiOverlay } from '../map-layers'
 import type { Coverage } from '../queries'
 import classes from './orders.module.css'
 
@@ -17,7 +18,7 @@ export function OrderMap({ aoi, coverage }: { aoi: Geometry; coverage?: Coverage
   const overlays = useMemo(() => [area, ...(coverage ? coverageOverlays(coverage) : [])], [area, coverage])
   // Framed on the AOI alone: new coverage must not move the camera the analyst may have moved.
   const fit = useMemo(() => {
-    const bbox = geometryBbox(aoi)
+    const bbox = boundsOf([aoi])
     return bbox ? { bbox } : null
   }, [aoi])
   return (

@@ -1,7 +1,8 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
 import { MapView, type MapOverlay } from '../../../map/map-view'
-import { aoiOverlay, boundsOf, footprintData, footprintsOverlay, FOOTPRINTS_SOURCE } from '../map-layers'
+import { boundsOf } from '../../../lib/geojson'
+import { aoiOverlay, footprintData, footprintsOverlay, FOOTPRINTS_SOURCE } from '../map-layers'
 import type { FeasibilityOption } from '../queries'
 import classes from './tasking.module.css'
 
