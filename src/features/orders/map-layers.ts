@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
-import { isGeometry } from '../../lib/geojson'
+import { isGeometry } from '../../lib/geometry-bounds'
 import { polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/map-view'
 import type { Coverage, CoveragePart, Order } from './queries'

@@ -1,6 +1,6 @@
 /** What the decisions pages draw: the order's area and the study options' footprints. Pure, tested without WebGL. */
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson'
-import { isGeometry } from '../../lib/geojson'
+import { isGeometry } from '../../lib/geometry-bounds'
 import { polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/map-view'
 import type { FeasibilityOption, TaskingOrder } from './queries'

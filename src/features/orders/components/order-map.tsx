@@ -1,7 +1,7 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
 import { MapView } from '../../../map/map-view'
-import { boundsOf } from '../../../lib/geojson'
+import { boundsOf } from '../../../lib/geometry-bounds'
 import { coverageOverlays, orderAoiOverlay } from '../map-layers'
 import type { Coverage } from '../queries'
 import classes from './orders.module.css'
