@@ -1,8 +1,7 @@
-import { Text } from '@mantine/core'
 import { formatDateTime } from '../format'
 import type { Order } from '../queries'
 import { timelineSteps } from '../status'
-import classes from './orders.module.css'
+import { StepList } from './step-list'
 
 const STATE_WORDS = {
   done: 'done',
@@ -20,25 +19,18 @@ const STATE_WORDS = {
 export function StatusTimeline({ order }: { order: Order }) {
   const steps = timelineSteps(order.status)
   return (
-    <ol className={classes.timeline} aria-label="Order lifecycle">
-      {steps.map((s) => (
-        <li
-          key={s.status}
-          className={classes.step}
-          data-state={s.state}
-          data-current={s.current || undefined}
-          aria-current={s.current ? 'step' : undefined}
-        >
-          <span className={classes.dot} aria-hidden="true" />
-          {s.label}
-          <Text span size="xs" c="dimmed">
-            {' — '}
-            {STATE_WORDS[s.state]}
-            {s.status === 'CREATED' ? `, ${formatDateTime(order.createdAt)}` : ''}
-            {s.current && s.status !== 'CREATED' ? `, since ${formatDateTime(order.updatedAt)}` : ''}
-          </Text>
-        </li>
-      ))}
-    </ol>
+    <StepList
+      label="Order lifecycle"
+      steps={steps.map((s) => ({
+        key: s.status,
+        label: s.label,
+        state: s.state,
+        current: s.current,
+        words:
+          STATE_WORDS[s.state] +
+          (s.status === 'CREATED' ? `, ${formatDateTime(order.createdAt)}` : '') +
+          (s.current && s.status !== 'CREATED' ? `, since ${formatDateTime(order.updatedAt)}` : ''),
+      }))}
+    />
   )
 }

@@ -4,7 +4,7 @@ import { paths } from '../../../config/paths'
 import type { Order } from '../queries'
 import type { OrderSubStatus } from '../status'
 import { TASKING_STATE_WORDS, taskingNext, taskingSteps } from '../tasking-steps'
-import classes from './orders.module.css'
+import { StepList } from './step-list'
 
 /**
  * Where a tasking order is between its feasibility study and its quotation, as an ordered list like the
@@ -17,24 +17,10 @@ export function TaskingStepper({ order, subStatus }: { order: Order; subStatus: 
   const next = taskingNext(subStatus, order.status)
   return (
     <Stack gap="sm">
-      <ol className={classes.timeline} aria-label="Tasking steps">
-        {steps.map((s) => (
-          <li
-            key={s.id}
-            className={classes.step}
-            data-state={s.state}
-            data-current={s.current || undefined}
-            aria-current={s.current ? 'step' : undefined}
-          >
-            <span className={classes.dot} aria-hidden="true" />
-            {s.label}
-            <Text span size="xs" c="dimmed">
-              {' — '}
-              {TASKING_STATE_WORDS[s.state]}
-            </Text>
-          </li>
-        ))}
-      </ol>
+      <StepList
+        label="Tasking steps"
+        steps={steps.map((s) => ({ ...s, key: s.id, words: TASKING_STATE_WORDS[s.state] }))}
+      />
       <Text size="sm">{next.text}</Text>
       {next.who === 'analyst' && (
         <Button
