@@ -16,7 +16,6 @@ import {
 } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { whatToDo } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
@@ -27,6 +26,7 @@ import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from './eula-gate'
+import { Blockers, GlossaryFailed, OrderingHeader } from './page-parts'
 import classes from './ordering.module.css'
 import { formatCredits } from '../../../lib/format'
 
@@ -87,24 +87,21 @@ export function CheckoutPage({
     : null
 
   const header = (
-    <Stack gap={4}>
-      <Title order={1}>Checkout</Title>
-      <Text c="dimmed" size="sm">
-        One order per scene. Nothing is spent until you confirm on the review step.
-      </Text>
-    </Stack>
+    <OrderingHeader
+      title="Checkout"
+      lead="One order per scene. Nothing is spent until you confirm on the review step."
+    />
   )
 
   if (glossaryError && !collections)
     return (
       <Stack p="md" className={classes.page}>
         {header}
-        <Alert color="red" title="The data products could not be loaded">
-          {whatToDo(glossaryError)}{' '}
-          <Button size="compact-xs" variant="default" onClick={onRetryGlossary}>
-            Retry
-          </Button>
-        </Alert>
+        <GlossaryFailed
+          title="The data products could not be loaded"
+          error={glossaryError}
+          onRetry={onRetryGlossary}
+        />
       </Stack>
     )
 
@@ -255,21 +252,6 @@ function useProductFromLink(collections: Collection[] | undefined) {
     if (collection) addProductLine(collection.name, productId)
     setParams({}, { replace: true })
   }, [productId, collections, addProductLine, setParams])
-}
-
-function Blockers({ blockers }: { blockers: string[] }) {
-  return (
-    <div role="alert">
-      <Text size="sm" c="red" mt={4}>
-        Before reviewing:
-      </Text>
-      <List size="sm" c="red">
-        {blockers.map((b) => (
-          <List.Item key={b}>{b}</List.Item>
-        ))}
-      </List>
-    </div>
-  )
 }
 
 function ReviewStep({

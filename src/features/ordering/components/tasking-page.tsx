@@ -2,7 +2,6 @@ import './mantine-styles'
 import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
-import { whatToDo } from '../../../api/errors'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
@@ -21,7 +20,8 @@ import { OpportunitiesPanel } from './opportunities-panel'
 import { TaskingFeatures } from './tasking-features'
 import { TaskingRequestForm } from './tasking-request-form'
 import { TaskingMap } from './tasking-map'
-import { Blockers, TaskingPlaced, TaskingReview } from './tasking-review'
+import { Blockers, GlossaryFailed, OrderingHeader } from './page-parts'
+import { TaskingPlaced, TaskingReview } from './tasking-review'
 import classes from './tasking.module.css'
 
 export interface TaskingPageProps {
@@ -128,25 +128,21 @@ export function TaskingPage({
   }
 
   const header = (
-    <Stack gap={4}>
-      <Title order={1}>New tasking request</Title>
-      <Text c="dimmed" size="sm">
-        New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed
-        until you confirm on the review step.
-      </Text>
-    </Stack>
+    <OrderingHeader
+      title="New tasking request"
+      lead="New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step."
+    />
   )
 
   if (glossaryError && !collections)
     return (
       <Stack p="md" className={classes.page}>
         {header}
-        <Alert color="red" title="The tasking collections could not be loaded">
-          {whatToDo(glossaryError)}{' '}
-          <Button size="compact-xs" variant="default" onClick={onRetryGlossary}>
-            Retry
-          </Button>
-        </Alert>
+        <GlossaryFailed
+          title="The tasking collections could not be loaded"
+          error={glossaryError}
+          onRetry={onRetryGlossary}
+        />
       </Stack>
     )
   if (!collections)

@@ -14,6 +14,7 @@ import {
   type TaskingPlacement,
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
+import { Blockers } from './page-parts'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -27,22 +28,6 @@ function feasibilityWords(f: FeatureFeasibility): string {
     default:
       return '—'
   }
-}
-
-/** What stops the review, in plain words. */
-export function Blockers({ blockers, title = 'Before reviewing:' }: { blockers: string[]; title?: string }) {
-  return (
-    <div role="alert">
-      <Text size="sm" c="red" mt={4}>
-        {title}
-      </Text>
-      <List size="sm" c="red">
-        {blockers.map((b) => (
-          <List.Item key={b}>{b}</List.Item>
-        ))}
-      </List>
-    </div>
-  )
 }
 
 function RefusedList({ refused }: { refused: RefusedFeature[] }) {
