@@ -24,7 +24,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
-import { pendingDecisionsOptions } from '../features/tasking/pending-count'
+import { pendingDecisionsOptions } from '../data/decisions/pending-count'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router'
 import type { ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
 import type { CatalogPageProps } from '../../features/catalog/components/catalog-page'
-import { collectionListOptions } from '../../features/glossary/queries'
+import { collectionListOptions } from '../../data/glossary/queries'
 import { prefetch, type RouteContext } from '../route-context'
 
 /** The archive collections the catalog can search, as the glossary lists them (every one fits one page). */

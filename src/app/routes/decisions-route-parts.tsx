@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, type ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
-import { budgetKeys } from '../../features/budgets/queries'
-import { useBudgetChoices } from '../../features/budgets/use-budget-choices'
-import { orderKeys } from '../../features/orders/queries'
-import type { QuotationPageProps } from '../../features/tasking/components/quotation-page'
-import type { StudyPageProps } from '../../features/tasking/components/study-page'
-import { inboxRequests, readInboxView } from '../../features/tasking/inbox'
+import { budgetKeys } from '../../data/budgets/queries'
+import { useBudgetChoices } from '../../data/budgets/use-budget-choices'
+import { orderKeys } from '../../data/orders/queries'
+import type { QuotationPageProps } from '../../features/decisions/components/quotation-page'
+import type { StudyPageProps } from '../../features/decisions/components/study-page'
+import { inboxRequests, readInboxView } from '../../features/decisions/inbox'
 import {
   quotationListOptions,
   quotationOptions,
   studyListOptions,
   studyOptions,
-} from '../../features/tasking/queries'
+} from '../../data/decisions/queries'
 import { prefetch, type RouteContext } from '../route-context'
 
 type RoutePart = Pick<RouteObject, 'loader' | 'Component'>
@@ -46,7 +46,7 @@ function withBudgets(Page: ComponentType<QuotationPageProps>) {
 /** The inbox's loader and page, loaded with the route (see decisions-routes.tsx). */
 export async function decisionsListRoute(ctx: RouteContext): Promise<RoutePart> {
   const { client } = ctx.services
-  const { DecisionsPage } = await import('../../features/tasking/components/decisions-page')
+  const { DecisionsPage } = await import('../../features/decisions/components/decisions-page')
   return {
     loader: ({ request }) => {
       const { pending, decided } = inboxRequests(readInboxView(new URL(request.url).searchParams))
@@ -62,7 +62,7 @@ export async function decisionsListRoute(ctx: RouteContext): Promise<RoutePart> 
 
 export async function studyRoute(ctx: RouteContext): Promise<RoutePart> {
   const { client } = ctx.services
-  const { StudyPage } = await import('../../features/tasking/components/study-page')
+  const { StudyPage } = await import('../../features/decisions/components/study-page')
   return {
     loader: ({ params }) => {
       if (params.id) prefetch(ctx, studyOptions(client, params.id))
@@ -74,7 +74,7 @@ export async function studyRoute(ctx: RouteContext): Promise<RoutePart> {
 
 export async function quotationRoute(ctx: RouteContext): Promise<RoutePart> {
   const { client } = ctx.services
-  const { QuotationPage } = await import('../../features/tasking/components/quotation-page')
+  const { QuotationPage } = await import('../../features/decisions/components/quotation-page')
   return {
     loader: ({ params }) => {
       if (params.id) prefetch(ctx, quotationOptions(client, params.id))

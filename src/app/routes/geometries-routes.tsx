@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { geometryListOptions } from '../../features/geometries/queries'
+import { geometryListOptions } from '../../data/geometries/queries'
 import { prefetch, type RouteContext } from '../route-context'
 
 /** The areas page: the AOI toolkit on the map, with the geometry library beside it. */
@@ -21,7 +21,7 @@ export function geometriesRoutes(ctx: RouteContext): RouteObject[] {
         return null
       },
       lazy: async () => ({
-        Component: (await import('../../features/geometries/components/geometries-page')).GeometriesPage,
+        Component: (await import('../../features/areas/components/geometries-page')).GeometriesPage,
       }),
     },
   ]

@@ -5,7 +5,7 @@ import {
   collectionOptions,
   dataProductListOptions,
   providerListOptions,
-} from '../../features/glossary/queries'
+} from '../../data/glossary/queries'
 import {
   collectionQuery,
   dataProductQuery,

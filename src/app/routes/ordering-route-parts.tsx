@@ -3,11 +3,11 @@ import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import type { ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
-import { budgetKeys } from '../../features/budgets/queries'
-import { useBudgetChoices } from '../../features/budgets/use-budget-choices'
-import { collectionListOptions } from '../../features/glossary/queries'
-import type { CheckoutPageProps } from '../../features/ordering/components/checkout-page'
-import { orderKeys } from '../../features/orders/queries'
+import { budgetKeys } from '../../data/budgets/queries'
+import { useBudgetChoices } from '../../data/budgets/use-budget-choices'
+import { collectionListOptions } from '../../data/glossary/queries'
+import type { CheckoutPageProps } from '../../features/checkout/components/checkout-page'
+import { orderKeys } from '../../data/orders/queries'
 import { prefetch, type RouteContext } from '../route-context'
 
 type CollectionType = 'ARCHIVE' | 'TASKING'
@@ -59,12 +59,12 @@ function orderingRoute(
 
 /** The archive checkout: the basket's scenes are ordered as archive data products. */
 export async function checkoutRoute(ctx: RouteContext) {
-  const { CheckoutPage } = await import('../../features/ordering/components/checkout-page')
+  const { CheckoutPage } = await import('../../features/checkout/components/checkout-page')
   return orderingRoute(ctx, CheckoutPage, 'ARCHIVE')
 }
 
 /** A new tasking request, ordered as a tasking data product. */
 export async function taskingRoute(ctx: RouteContext) {
-  const { TaskingPage } = await import('../../features/ordering/components/tasking-page')
+  const { TaskingPage } = await import('../../features/tasking-request/components/tasking-page')
   return orderingRoute(ctx, TaskingPage, 'TASKING')
 }

@@ -1,5 +1,9 @@
 import { INTEGRATIONS, type CollectionType, type Integration, type ProviderRole } from './labels'
-import type { CollectionListQuery, DataProductListQuery, ProviderListQuery } from './queries'
+import type {
+  CollectionListQuery,
+  DataProductListQuery,
+  ProviderListQuery,
+} from '../../data/glossary/queries'
 
 /**
  * The glossary lists keep their view (filters, sort, page, size) in the URL, so every view is a link. A URL

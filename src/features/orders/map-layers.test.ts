@@ -9,7 +9,7 @@ import {
   orderAoiOverlay,
   REMAINDER_SOURCE,
 } from './map-layers'
-import type { Coverage, Order } from './queries'
+import type { Coverage, Order } from '../../data/orders/queries'
 
 const base: Order = {
   id: '3f0c2a9e-1b4d-4c8a-9e2f-5a6b7c8d9e0f',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { humanizeKey, formatParamValue } from './format'
 import { orderPatchOf } from './order-patch'
-import { shareOrderPage, type Order, type OrderPage } from './queries'
+import { shareOrderPage, type Order, type OrderPage } from '../../data/orders/queries'
 
 const order = { displayName: 'Lyon', tags: ['a', 'b'] } as Order
 

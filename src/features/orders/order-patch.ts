@@ -1,4 +1,4 @@
-import type { Order, OrderPatch } from './queries'
+import type { Order, OrderPatch } from '../../data/orders/queries'
 
 /** The merge-patch of what changed: only the members that differ from the order as shown. */
 export function orderPatchOf(order: Order, name: string, tags: readonly string[]): OrderPatch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Order } from './queries'
+import type { Order } from '../../data/orders/queries'
 import { ORDER_STATUSES, ORDER_SUB_STATUSES, type OrderSubStatus } from './status'
 import { showsCoverage, subStatusOf, TASKING_STATE_WORDS, taskingNext, taskingSteps } from './tasking-steps'
 

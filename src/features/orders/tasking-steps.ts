@@ -1,4 +1,4 @@
-import type { Order } from './queries'
+import type { Order } from '../../data/orders/queries'
 import { isTerminal, type OrderStatus, type OrderSubStatus } from './status'
 
 /**

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useApiClient } from '../../api/console-context'
-import { coverageOptions, type Coverage, type Order } from './queries'
+import { coverageOptions, type Coverage, type Order } from '../../data/orders/queries'
 import { showsCoverage } from './tasking-steps'
 
 export type CoverageQuery = UseQueryResult<Coverage | null>

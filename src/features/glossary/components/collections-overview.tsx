@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
-import { collectionListOptions } from '../queries'
+import { collectionListOptions } from '../../../data/glossary/queries'
 import { CollectionsTable } from './collections-table'
 import { ListSkeleton } from './list-skeleton'
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
-import { cancelOrderMutation, isCantBeCanceled, type Order } from '../queries'
+import { cancelOrderMutation, isCantBeCanceled, type Order } from '../../../data/orders/queries'
 import { canCancel, STATUS_LABELS, whyNotCancelable } from '../status'
 
 /**

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { orderPatchOf } from '../order-patch'
-import { patchOrderMutation, type Order } from '../queries'
+import { patchOrderMutation, type Order } from '../../../data/orders/queries'
 import { MAX_TAGS, nameProblem as nameProblemOf, tagsProblem } from '../../../lib/order-fields'
 
 /**

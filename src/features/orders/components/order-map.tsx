@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { MapView } from '../../../map/map-view'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { coverageOverlays, orderAoiOverlay } from '../map-layers'
-import type { Coverage } from '../queries'
+import type { Coverage } from '../../../data/orders/queries'
 import classes from './orders.module.css'
 
 const NO_AOI: never[] = []

@@ -6,7 +6,7 @@ import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { PagePastEnd } from '../../../components/page-past-end'
 import { countLabel } from '../../../lib/format'
-import { orderListOptions, type OrderPage } from '../queries'
+import { orderListOptions, type OrderPage } from '../../../data/orders/queries'
 import {
   clearedFilters,
   filterOfApiField,

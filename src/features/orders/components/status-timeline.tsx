@@ -1,5 +1,5 @@
 import { formatDateTime } from '../format'
-import type { Order } from '../queries'
+import type { Order } from '../../../data/orders/queries'
 import { timelineSteps } from '../status'
 import { StepList } from './step-list'
 

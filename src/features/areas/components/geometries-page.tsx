@@ -1,0 +1,48 @@
+import './mantine-styles'
+import { Stack, Text, Title } from '@mantine/core'
+import { useMemo, useState } from 'react'
+import { AoiWorkspace, type FitRequest } from '../../../components/aoi/aoi-workspace'
+import { bboxOf } from '../../../lib/geo'
+import { polygonsOf } from '../../../lib/geojson'
+import { libraryOverlay } from '../map-layers'
+import type { SavedGeometry } from '../../../data/geometries/queries'
+import { useGeometryList } from '../use-geometry-list'
+import { GeometryLibrary } from './geometry-library'
+
+/** Draw, import and check areas of interest, and keep the ones worth reusing in the library. */
+export function GeometriesPage() {
+  const { data } = useGeometryList()
+  const [shown, setShown] = useState<SavedGeometry | null>(null)
+  const [hovered, setHovered] = useState<string | null>(null)
+  const [fit, setFit] = useState<FitRequest | null>(null)
+  const overlays = useMemo(
+    () => [libraryOverlay(data?.content ?? [], hovered, shown?.id ?? null)],
+    [data, hovered, shown],
+  )
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1}>Areas of interest</Title>
+        <Text c="dimmed" size="sm">
+          Draw, import or type an area; it is checked before anything is sent and kept while you work. Saved
+          areas show dashed in violet.
+        </Text>
+      </div>
+      <AoiWorkspace
+        overlays={overlays}
+        fitRequest={fit}
+        aside={
+          <GeometryLibrary
+            onHover={setHovered}
+            shownId={shown?.id ?? null}
+            onShow={(g) => {
+              setShown(g)
+              const ps = polygonsOf(g.featureCollection)
+              if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
+            }}
+          />
+        }
+      />
+    </Stack>
+  )
+}

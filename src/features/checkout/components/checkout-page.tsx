@@ -1,0 +1,404 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useBasketStore } from '../../../components/basket/basket-store'
+import { paths } from '../../../config/paths'
+import { useCheckoutStore } from '../checkout-store'
+import { useCheckout, type Collection, type LineModel } from '../use-checkout'
+import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
+import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { BudgetGate } from '../../../components/budget-gate/budget-gate'
+import { CheckoutLine } from './checkout-line'
+import { EulaGate } from '../../../components/licence-gate/eula-gate'
+import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
+import classes from '../../../components/order-page-parts/ordering.module.css'
+import { formatCredits } from '../../../lib/format'
+
+export interface CheckoutPageProps {
+  collections: Collection[] | undefined
+  glossaryError: unknown
+  onRetryGlossary: () => void
+  budgets: BudgetGateInput
+  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
+  onPlaced?: () => void
+}
+
+/**
+ * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
+ * order form, a live estimate), the licence and budget gates, then a review with the total and an explicit
+ * confirmation. Everything is a draft kept per tab; placing is one click, one order (decision 10).
+ */
+export function CheckoutPage({
+  collections,
+  glossaryError,
+  onRetryGlossary,
+  budgets,
+  onPlaced,
+}: CheckoutPageProps) {
+  const scenes = useBasketStore((s) => s.scenes)
+  const { lines, eulas, workspaceId, retryEstimate } = useCheckout(scenes, collections)
+  const running = useCheckoutStore((s) => s.running)
+  const step = useCheckoutStore((s) => s.step)
+  const setStep = useCheckoutStore((s) => s.setStep)
+  const budgetId = useCheckoutStore((s) => s.budgetId)
+  const setBudget = useCheckoutStore((s) => s.setBudget)
+  const placed = useCheckoutStore((s) => s.placed)
+  const dismissPlaced = useCheckoutStore((s) => s.dismissPlaced)
+  const { place, run } = usePlacement(onPlaced)
+  const checkAgain = useReconcile()
+  const [triedReview, setTriedReview] = useState(false)
+  useProductFromLink(collections)
+
+  const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
+  usePinnedAoi(lines)
+  const total = lines.every((l) => l.credits !== null)
+    ? lines.reduce((sum, l) => sum + (l.credits ?? 0), 0)
+    : null
+  const budgetIssue = budgetBlocker(budgets, budgetId)
+  const blockers = [
+    ...lines.flatMap((l, i) => l.blockers.map((b) => `Scene ${i + 1}: ${b}`)),
+    ...(budgetIssue ? [budgetIssue] : []),
+    ...(workspaceId ? [] : ['Choose a workspace in the header.']),
+  ]
+  const budgetProblem = run?.checkoutError
+    ? {
+        message: run.checkoutError.message,
+        details:
+          run.checkoutError.code === 'budget-id-required' && !budgets.available
+            ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place these orders.'
+            : run.checkoutError.details,
+      }
+    : null
+
+  const header = (
+    <OrderingHeader
+      title="Checkout"
+      lead="One order per scene. Nothing is spent until you confirm on the review step."
+    />
+  )
+
+  if (glossaryError && !collections)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <GlossaryFailed
+          title="The data products could not be loaded"
+          error={glossaryError}
+          onRetry={onRetryGlossary}
+        />
+      </Stack>
+    )
+
+  return (
+    <Stack p="md" gap="md" className={classes.page}>
+      {header}
+      {placed.length > 0 && <PlacedNotice placed={placed} onDismiss={dismissPlaced} />}
+      {lines.length === 0 ? (
+        placed.length === 0 && (
+          <Paper withBorder p="lg" ta="center">
+            <Title order={2} size="h4">
+              Your basket is empty
+            </Title>
+            <Text size="sm" mt="xs">
+              Search the catalog and add scenes to the basket (Space on a result, or its box).
+            </Text>
+            <Button component={Link} to={paths.catalog()} mt="sm">
+              Search the catalog
+            </Button>
+          </Paper>
+        )
+      ) : !collections ? (
+        <Stack role="status" aria-label="Loading the checkout">
+          <Skeleton height={160} />
+          <Skeleton height={160} />
+        </Stack>
+      ) : (
+        <>
+          <Stepper
+            active={step === 'edit' ? 0 : 1}
+            size="sm"
+            onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
+            allowNextStepsSelect={blockers.length === 0}
+          >
+            <Stepper.Step
+              label="Details"
+              description={`${lines.length} ${lines.length === 1 ? 'scene' : 'scenes'}`}
+            />
+            <Stepper.Step
+              label="Review and place"
+              description={total === null ? 'Total pending' : `${formatCredits(total)} credits`}
+            />
+          </Stepper>
+          {step === 'edit' ? (
+            <>
+              <EulaGate eulas={eulas} />
+              <BudgetGate
+                gate={budgets}
+                budgetId={budgetId}
+                onChange={setBudget}
+                total={total}
+                problem={budgetProblem}
+              />
+              {lines.map((line, i) => (
+                <CheckoutLine
+                  key={line.key}
+                  line={line}
+                  index={i}
+                  locked={busy}
+                  showErrors={triedReview}
+                  onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
+                  onRetryEstimate={() => retryEstimate(line.key)}
+                />
+              ))}
+              <Paper
+                withBorder
+                p="sm"
+
+                component="section"
+                aria-label="Total and next step"
+              >
+                <Group justify="space-between" align="start">
+                  <div>
+                    <Text fw={600} aria-live="polite" data-testid="checkout-total">
+                      Total: {total === null ? 'pending' : `${formatCredits(total)} credits`}
+                    </Text>
+                    {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
+                  </div>
+                  <Button
+                    onClick={() => {
+                      setTriedReview(true)
+                      if (blockers.length === 0) setStep('review')
+                    }}
+                    disabled={busy}
+                  >
+                    Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
+                  </Button>
+                </Group>
+              </Paper>
+            </>
+          ) : (
+            <ReviewStep
+              // A new count or total asks for the confirmation again.
+              key={`${lines.length}:${total ?? 'pending'}`}
+              lines={lines}
+              total={total}
+              budgetName={
+                budgetId
+                  ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
+                  : null
+              }
+              blockers={blockers}
+              run={run}
+              budgetProblem={budgetProblem}
+              busy={busy}
+              onBack={() => setStep('edit')}
+              onPlace={() =>
+                workspaceId &&
+                // A budget kept from another session is sent only where budgets apply to this user.
+                void place(lines, { budgetId: budgets.available ? budgetId : null, workspaceId })
+              }
+            />
+          )}
+        </>
+      )}
+    </Stack>
+  )
+}
+
+/**
+ * A line ordering the AOI keeps the AOI it was first shown with: redrawing the AOI elsewhere later must not
+ * change an order being prepared (the line offers the new AOI instead). Writes to the drafts only.
+ */
+function usePinnedAoi(lines: LineModel[]) {
+  const update = useCheckoutStore((s) => s.update)
+  const aoi = useAoiStore((s) => s.polygons)
+  useEffect(() => {
+    if (aoi.length === 0) return
+    for (const l of lines)
+      if (l.area === 'aoi' && !l.draft.aoi && l.placement.kind === 'idle') update(l.key, { area: 'aoi', aoi })
+  }, [lines, aoi, update])
+}
+
+/**
+ * `/checkout?product=<id>` (the link on a collection's data products) adds a line for that product once,
+ * then leaves the URL, so a reload does not add it again.
+ */
+function useProductFromLink(collections: Collection[] | undefined) {
+  const [params, setParams] = useSearchParams()
+  const addProductLine = useCheckoutStore((s) => s.addProductLine)
+  const productId = params.get('product')
+  // Effects run twice on mount in development (StrictMode): one link, one line.
+  const handled = useRef<string | null>(null)
+  useEffect(() => {
+    if (!productId || !collections || handled.current === productId) return
+    handled.current = productId
+    const collection = collections.find((c) => c.dataProducts.some((p) => p.id === productId))
+    if (collection) addProductLine(collection.name, productId)
+    setParams({}, { replace: true })
+  }, [productId, collections, addProductLine, setParams])
+}
+
+function ReviewStep({
+  lines,
+  total,
+  budgetName,
+  blockers,
+  run,
+  budgetProblem,
+  busy,
+  onBack,
+  onPlace,
+}: {
+  lines: LineModel[]
+  total: number | null
+  budgetName: string | null
+  blockers: string[]
+  run: PlacementRun | null
+  budgetProblem: { message: string; details?: string } | null
+  busy: boolean
+  onBack: () => void
+  onPlace: () => void
+}) {
+  const [confirmed, setConfirmed] = useState(false)
+  const count = lines.length
+  const failed = lines.filter((l) => l.placement.kind === 'failed')
+  const running = run !== null && run.done < run.total && busy
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="review-title">
+      <Title order={2} size="h4" id="review-title">
+        Review and place
+      </Title>
+      <Table mt="xs" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Order name</Table.Th>
+            <Table.Th scope="col">Data product</Table.Th>
+            <Table.Th scope="col">Area</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Credits
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={l.key}>
+              <Table.Td>{l.displayName}</Table.Td>
+              <Table.Td>{l.product?.title}</Table.Td>
+              <Table.Td>{l.area === 'aoi' ? 'AOI within the scene' : 'Whole scene'}</Table.Td>
+              <Table.Td ta="right">{l.credits === null ? '—' : formatCredits(l.credits)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row" colSpan={3}>
+              Total{budgetName ? `, charged to ${budgetName}` : ', no budget'}
+            </Table.Th>
+            <Table.Td ta="right" fw={700} data-testid="review-total">
+              {total === null ? '—' : formatCredits(total)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+      {blockers.length > 0 && !busy && <Blockers blockers={blockers} />}
+      {budgetProblem && (
+        <Alert color="red" mt="sm" title={budgetProblem.message} role="alert">
+          {budgetProblem.details}{' '}
+          <Button size="compact-xs" variant="default" onClick={onBack}>
+            Change the budget
+          </Button>
+        </Alert>
+      )}
+      {failed.length > 0 && !busy && (
+        <Alert color="red" mt="sm" title={`${failed.length} not placed`} role="alert">
+          {failed
+            .map((l) => (l.placement.kind === 'failed' ? `${l.displayName}: ${l.placement.message}` : ''))
+            .join(' ')}{' '}
+          They stay in the checkout, filled in.{' '}
+          <Button size="compact-xs" variant="default" onClick={onBack}>
+            Back to details
+          </Button>
+        </Alert>
+      )}
+      {running && run && (
+        <Stack gap={4} mt="sm" aria-live="polite">
+          <Text size="sm">
+            Placing {Math.min(run.done + 1, run.total)} of {run.total}…
+          </Text>
+          {/* A native bar: Mantine's Progress here would split it out of the shell's chunk for every page. */}
+          <progress
+            className={classes.progress}
+            value={run.done}
+            max={run.total}
+            aria-label="Placing orders"
+          />
+        </Stack>
+      )}
+      <Checkbox
+        mt="md"
+        checked={confirmed}
+        disabled={busy}
+        onChange={(e) => setConfirmed(e.currentTarget.checked)}
+        label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
+      />
+      <Group mt="sm">
+        <Button variant="default" onClick={onBack} disabled={busy}>
+          Back to details
+        </Button>
+        <Button onClick={onPlace} disabled={!confirmed || blockers.length > 0} loading={busy} color="teal">
+          Place {count} {count === 1 ? 'order' : 'orders'}
+        </Button>
+      </Group>
+    </Paper>
+  )
+}
+
+function PlacedNotice({
+  placed,
+  onDismiss,
+}: {
+  placed: { orderId: string; displayName: string }[]
+  onDismiss: () => void
+}) {
+  return (
+    <Alert
+      color="teal"
+      title={`${placed.length} ${placed.length === 1 ? 'order' : 'orders'} placed`}
+      role="status"
+    >
+      <List size="sm">
+        {placed.map((p) => (
+          <List.Item key={p.orderId}>
+            <Anchor component={Link} to={paths.order(p.orderId)}>
+              {p.displayName}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+      <Group mt="xs" gap="xs">
+        <Button component={Link} to={paths.orders()} size="compact-sm" variant="default">
+          See all orders
+        </Button>
+        <Button size="compact-sm" variant="subtle" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </Group>
+    </Alert>
+  )
+}

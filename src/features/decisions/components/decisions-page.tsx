@@ -1,0 +1,269 @@
+import './mantine-styles'
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { whatToDo } from '../../../api/errors'
+import { formatUtc } from '../../../components/time-axis/time-scale'
+import { paths } from '../../../config/paths'
+import { countLabel } from '../../../lib/format'
+import {
+  canShowMoreDecided,
+  DECIDED_STEP,
+  inboxRequests,
+  inboxSearch,
+  mergeInbox,
+  orderIdsOf,
+  PENDING_LIMIT,
+  readInboxView,
+  type InboxRow,
+} from '../inbox'
+import { orderNamesOptions, quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
+import { KIND_LABELS } from '../wording'
+import { DecisionBadge } from './decision-badge'
+import classes from './tasking.module.css'
+
+const EMPTY: never[] = []
+
+/**
+ * The inbox: feasibility studies and quotations of the account in one list, what waits for a decision first
+ * (oldest on top: those orders have been held longest), then the most recent decisions. `?order=` narrows it
+ * to one order (the order page links here); `?decided=` shows more of the decided part.
+ */
+export function DecisionsPage() {
+  const client = useApiClient()
+  const [params, setParams] = useSearchParams()
+  const view = useMemo(() => readInboxView(params), [params])
+  const requests = useMemo(() => inboxRequests(view), [view])
+
+  const pendingStudies = useQuery(studyListOptions(client, requests.pending))
+  const pendingQuotations = useQuery(quotationListOptions(client, requests.pending))
+  // Showing more keeps the rows on screen while the longer pages arrive.
+  const decidedStudies = useQuery({
+    ...studyListOptions(client, requests.decided),
+    placeholderData: keepPreviousData,
+  })
+  const decidedQuotations = useQuery({
+    ...quotationListOptions(client, requests.decided),
+    placeholderData: keepPreviousData,
+  })
+  const all = [pendingStudies, pendingQuotations, decidedStudies, decidedQuotations]
+  const [ps, pq, ds, dq] = [
+    pendingStudies.data,
+    pendingQuotations.data,
+    decidedStudies.data,
+    decidedQuotations.data,
+  ]
+  const merged = useMemo(
+    () =>
+      ps && pq && ds && dq
+        ? mergeInbox(
+            {
+              pendingStudies: ps.content,
+              pendingQuotations: pq.content,
+              decidedStudies: ds.content,
+              decidedQuotations: dq.content,
+            },
+            view.decided,
+          )
+        : null,
+    [ps, pq, ds, dq, view.decided],
+  )
+  const rows = useMemo(() => (merged ? [...merged.pending, ...merged.decided] : EMPTY), [merged])
+  const orderIds = useMemo(() => orderIdsOf(rows, view.orderId), [rows, view.orderId])
+  const names = useQuery({ ...orderNamesOptions(client, orderIds), enabled: orderIds.length > 0 })
+  const nameOf = useMemo(() => new Map(names.data?.map((o) => [o.id, o.displayName])), [names.data])
+
+  const failed = all.filter((q) => q.isError)
+  const retry = () => {
+    for (const q of failed) void q.refetch()
+  }
+
+  const filterBar = view.orderId ? (
+    <Group gap="sm" className={classes.filter}>
+      <Text size="sm">
+        Showing the decisions of order{' '}
+        <Anchor component={Link} to={paths.order(view.orderId)}>
+          {nameOf.get(view.orderId) ?? view.orderId}
+        </Anchor>
+        .
+      </Text>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => setParams(new URLSearchParams(inboxSearch({ ...view, orderId: null })))}
+      >
+        Show all
+      </Button>
+    </Group>
+  ) : null
+
+  let body
+  if (!merged && failed.length > 0) {
+    body = (
+      <Alert color="red" title="The decisions could not be loaded" role="alert">
+        <Text size="sm">{whatToDo(failed[0]?.error)}</Text>
+        <Button mt="sm" size="xs" variant="default" onClick={retry}>
+          Retry
+        </Button>
+      </Alert>
+    )
+  } else if (!merged || !ps || !pq || !ds || !dq) {
+    body = (
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading decisions">
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+        <Skeleton height={36} />
+      </Stack>
+    )
+  } else if (rows.length === 0) {
+    body = (
+      <Stack gap={4} className={classes.empty}>
+        <Title order={2} size="h4">
+          Nothing waits for a decision
+        </Title>
+        <Text size="sm">
+          {view.orderId
+            ? 'This order has no feasibility study or quotation. '
+            : 'This account has no feasibility study or quotation yet. '}
+          They arrive on their own for tasking orders: the provider sends a feasibility study with options
+          when a request is hard to acquire as placed, and a quotation with the price before acquiring.
+        </Text>
+      </Stack>
+    )
+  } else {
+    const pendingTotal = ps.totalElements + pq.totalElements
+    const decidedTotal = ds.totalElements + dq.totalElements
+    body = (
+      <Stack gap="sm">
+        <Text size="sm">
+          {merged.pending.length === 0
+            ? 'Nothing waits for a decision.'
+            : `${countLabel(pendingTotal, 'item waits', 'items wait')} for a decision, oldest first.`}
+          {merged.decided.length > 0 &&
+            ` Then ${merged.decided.length === decidedTotal ? (decidedTotal === 1 ? 'the decided item' : `all ${decidedTotal} decided items`) : `the ${merged.decided.length} most recent of ${decidedTotal.toLocaleString('en')} decided items`}, newest first.`}
+        </Text>
+        {pendingTotal > merged.pending.length && (
+          <Alert color="yellow" title="More items wait than are listed">
+            <Text size="sm">
+              The list shows the {PENDING_LIMIT} oldest studies and the {PENDING_LIMIT} oldest quotations that
+              wait. Decide those first, or open one order’s decisions from its page.
+            </Text>
+          </Alert>
+        )}
+        {failed.length > 0 && (
+          <Alert color="yellow" title="The list could not be refreshed" role="alert">
+            <Text size="sm">It shows what was read last. {whatToDo(failed[0]?.error)}</Text>
+            <Button mt="sm" size="xs" variant="default" onClick={retry}>
+              Retry
+            </Button>
+          </Alert>
+        )}
+        <InboxTable rows={rows} firstDecided={merged.pending.length} nameOf={nameOf} />
+        {decidedTotal > merged.decided.length && canShowMoreDecided(view) && (
+          <Group>
+            <Button
+              variant="default"
+              loading={decidedStudies.isPlaceholderData || decidedQuotations.isPlaceholderData}
+              onClick={() =>
+                setParams(
+                  new URLSearchParams(inboxSearch({ ...view, decided: view.decided + DECIDED_STEP })),
+                  {
+                    preventScrollReset: true,
+                  },
+                )
+              }
+            >
+              Show {DECIDED_STEP} more decided
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    )
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Decisions</Title>
+        <Text>
+          Feasibility studies and quotations of your tasking orders. An order waits until someone with the
+          right role chooses an option or accepts its price.
+        </Text>
+      </div>
+      {filterBar}
+      {body}
+    </Stack>
+  )
+}
+
+const shortOrderId = (id: string): string => id.split('-')[0] ?? id
+
+/**
+ * "Quotation for Camargue wetlands – Pléiades tasking": the kind first (what the link reads, so a name still
+ * starts as its text does), then the order; the start of the order's id while the names load.
+ */
+function itemLinkName(kind: InboxRow['kind'], orderId: string, orderName: string | undefined): string {
+  return `${KIND_LABELS[kind]} for ${orderName ?? `order ${shortOrderId(orderId)}`}`
+}
+
+function InboxTable({
+  rows,
+  firstDecided,
+  nameOf,
+}: {
+  rows: readonly InboxRow[]
+  firstDecided: number
+  nameOf: ReadonlyMap<string, string>
+}) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table aria-label="Decisions" verticalSpacing="xs" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Kind</Table.Th>
+            <Table.Th scope="col">Order</Table.Th>
+            <Table.Th scope="col">Waiting since / decided at</Table.Th>
+            <Table.Th scope="col">What is asked</Table.Th>
+            <Table.Th scope="col">Decision</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => {
+            const orderName = nameOf.get(r.orderId)
+            return (
+              <Table.Tr key={r.id} className={i === firstDecided && i > 0 ? classes.firstDecided : undefined}>
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={r.kind === 'study' ? paths.study(r.id) : paths.quotation(r.id)}
+                    fw={600}
+                    // Every row's link reads the same; its name says which order, for a list of links.
+                    aria-label={itemLinkName(r.kind, r.orderId, orderName)}
+                  >
+                    {KIND_LABELS[r.kind]}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={paths.order(r.orderId)}>
+                    {orderName ?? `Order ${shortOrderId(r.orderId)}`}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  {r.decidedAt
+                    ? `Decided ${formatUtc(r.decidedAt)}`
+                    : `Waiting since ${formatUtc(r.createdAt)}`}
+                </Table.Td>
+                <Table.Td>{r.asked}</Table.Td>
+                <Table.Td>
+                  <DecisionBadge kind={r.kind} decision={r.decision} />
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,111 @@
+import { Alert, Anchor, Button, Code, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { whatToDo } from '../../../api/errors'
+import { paths } from '../../../config/paths'
+import { orderWindowOf } from '../map-layers'
+import type { TaskingOrder } from '../../../data/decisions/queries'
+import { formatWindow } from '../wording'
+import classes from './tasking.module.css'
+
+/** A titled part of a decision page (h2, named region). */
+export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  )
+}
+
+export function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className={classes.facts}>
+      {rows.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** The facts of the order a decision is about, then the page's own. */
+export function OrderFacts({
+  orderId,
+  order,
+  more = [],
+}: {
+  orderId: string
+  order: TaskingOrder | undefined
+  more?: [string, ReactNode][]
+}) {
+  const window = orderWindowOf(order)
+  return (
+    <Facts
+      rows={[
+        [
+          'Order',
+          <Anchor component={Link} to={paths.order(orderId)} key="order">
+            {order?.displayName ?? `Order ${orderId}`}
+          </Anchor>,
+        ],
+        ['Requested window', order ? (window ? formatWindow(window.start, window.end) : 'Not given') : '…'],
+        ...more,
+      ]}
+    />
+  )
+}
+
+/** The order could not be read: the decision can still be taken, the page says what is missing. */
+export function OrderProblem({ query }: { query: UseQueryResult<TaskingOrder> }) {
+  if (!query.isError || query.data) return null
+  return (
+    <Alert color="yellow" title="The order could not be read">
+      <Text size="sm">Its name, window and area are missing here. {whatToDo(query.error)}</Text>
+      <Button mt="sm" size="xs" variant="default" onClick={() => void query.refetch()}>
+        Retry
+      </Button>
+    </Alert>
+  )
+}
+
+export function PageLoading({ label }: { label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={label}>
+      <Skeleton height={36} width="50%" />
+      <Skeleton height={200} />
+      <Skeleton height={200} />
+    </Stack>
+  )
+}
+
+/** A link to a study or quotation this account does not have. */
+export function DecisionNotFound({ what, id }: { what: 'feasibility study' | 'quotation'; id: string }) {
+  return (
+    <Stack align="flex-start" gap="sm">
+      <Title order={1}>No such {what}</Title>
+      <Text>
+        No {what} <Code>{id}</Code> exists in this account. The link may be old or mistyped, or it may belong
+        to another account.
+      </Text>
+      <Button component={Link} to={paths.decisions()}>
+        Back to all decisions
+      </Button>
+    </Stack>
+  )
+}
+
+export function BackToInbox() {
+  return (
+    <Anchor component={Link} to={paths.decisions()} size="sm">
+      All decisions
+    </Anchor>
+  )
+}

@@ -1,0 +1,273 @@
+import './mantine-styles'
+import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
+import type { Polygon } from 'geojson'
+import { useEffect, useRef, useState } from 'react'
+import { AoiPanel } from '../../../components/aoi/aoi-panel'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
+import { BudgetGate } from '../../../components/budget-gate/budget-gate'
+import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { countLabel, formatCredits } from '../../../lib/format'
+import { bboxOf } from '../../../lib/geo'
+import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
+import { isPending, TASKING_IDLE, type Collection } from '../tasking-rules'
+import { useTaskingStore } from '../tasking-store'
+import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
+import { useTasking } from '../use-tasking'
+import { useTaskingPlacement } from '../use-tasking-placement'
+import { EulaGate } from '../../../components/licence-gate/eula-gate'
+import { OpportunitiesPanel } from './opportunities-panel'
+import { TaskingFeatures } from './tasking-features'
+import { TaskingRequestForm } from './tasking-request-form'
+import { TaskingMap } from './tasking-map'
+import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
+import { TaskingPlaced, TaskingReview } from './tasking-review'
+import classes from './tasking.module.css'
+
+export interface TaskingPageProps {
+  /** The glossary's tasking collections (the app route reads them); undefined while loading. */
+  collections: Collection[] | undefined
+  glossaryError: unknown
+  onRetryGlossary: () => void
+  budgets: BudgetGateInput
+  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
+  onPlaced?: () => void
+}
+
+/**
+ * Where focus goes when the page's content swaps under it: the button pressed (Review, Back, Place) is gone,
+ * and focus left on <body> would send a keyboard or screen-reader user back to the top of the document.
+ */
+const FOCUS_ON = {
+  edit: 'tasking-request-title',
+  review: 'tasking-review-title',
+  placed: 'tasking-placed',
+} as const
+
+/**
+ * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
+ * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
+ * licence and budget gates, then a review and ONE request that places every order. The draft, and an
+ * attempt whose answer is still unknown, survive a reload (decision 10).
+ */
+export function TaskingPage({
+  collections,
+  glossaryError,
+  onRetryGlossary,
+  budgets,
+  onPlaced,
+}: TaskingPageProps) {
+  const model = useTasking(collections)
+  const { place, checkAgain } = useTaskingPlacement(onPlaced)
+  const step = useTaskingStore((s) => s.step)
+  const setStep = useTaskingStore((s) => s.setStep)
+  const budgetId = useTaskingStore((s) => s.budgetId)
+  const setBudget = useTaskingStore((s) => s.setBudget)
+  const placement = useTaskingStore((s) => s.placement)
+  const setPlacement = useTaskingStore((s) => s.setPlacement)
+  const running = useTaskingStore((s) => s.running)
+  const startNew = useTaskingStore((s) => s.startNew)
+  const [triedReview, setTriedReview] = useState(false)
+
+  // ------------------------------------------------------------------ focus follows the content
+  const view: keyof typeof FOCUS_ON = placement.kind === 'placed' ? 'placed' : step
+  const shownView = useRef(view)
+  useEffect(() => {
+    // Only on a change: opening the page, or a reload restoring a step, leaves focus where the browser put it.
+    if (shownView.current === view) return
+    shownView.current = view
+    document.getElementById(FOCUS_ON[view])?.focus()
+  }, [view])
+
+  // ------------------------------------------------------------------ the map and the opportunities on it
+  const [fitRequest, setFitRequest] = useState<FitRequest | null>(null)
+  const { mapProps, panelProps } = useAoiTools(fitRequest)
+  const rows = model.opportunities.rows
+  const scope = model.opportunities.scope
+  const select = useTaskingUi((s) => s.select)
+  /** Picked in the list or on the timeline: the map comes to its footprint. */
+  const pick = (key: string, from: PickedFrom) => {
+    select(scope, key, from)
+    const row = rows.find((r) => r.key === key)
+    if (row && from !== 'map')
+      setFitRequest({ bbox: bboxOf([row.opportunity.footprint as Polygon]), at: performance.now() })
+  }
+
+  // ------------------------------------------------------------------ gates and placing
+  const busy = running || isPending(placement)
+  const count = model.features.length
+  const budgetIssue = budgetBlocker(budgets, budgetId)
+  const blockers = [
+    ...model.blockers,
+    ...(budgetIssue ? [budgetIssue] : []),
+    ...(model.workspaceId ? [] : ['Choose a workspace in the header.']),
+  ]
+  const failedCode = placement.kind === 'failed' ? placement.code : undefined
+  const budgetProblem =
+    placement.kind === 'failed' && failedCode && BUDGET_PROBLEMS.has(failedCode)
+      ? {
+          message: placement.message,
+          details:
+            failedCode === 'budget-id-required' && !budgets.available
+              ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place this request.'
+              : placement.details,
+        }
+      : null
+  const budgetName =
+    budgets.available && budgetId
+      ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
+      : null
+  const onPlace = () => {
+    if (!model.request || !model.workspaceId) return
+    void place(model.request, {
+      workspaceId: model.workspaceId,
+      // A budget kept from another session is sent only where budgets apply to this user.
+      budgetId: budgets.available ? budgetId : null,
+      features: model.features,
+    })
+  }
+
+  const header = (
+    <OrderingHeader
+      title="New tasking request"
+      lead="New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step."
+    />
+  )
+
+  if (glossaryError && !collections)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <GlossaryFailed
+          title="The tasking collections could not be loaded"
+          error={glossaryError}
+          onRetry={onRetryGlossary}
+        />
+      </Stack>
+    )
+  if (!collections)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <Stack role="status" aria-label="Loading the tasking collections">
+          <Skeleton height={160} />
+          <Skeleton height={320} />
+        </Stack>
+      </Stack>
+    )
+  if (collections.length === 0)
+    return (
+      <Stack p="md" className={classes.page}>
+        {header}
+        <Paper withBorder p="lg">
+          <Text size="sm">No tasking collection is available to this account.</Text>
+        </Paper>
+      </Stack>
+    )
+  if (placement.kind === 'placed')
+    return (
+      <Stack p="md" gap="md" className={classes.page}>
+        {header}
+        <TaskingPlaced
+          id={FOCUS_ON.placed}
+          placement={placement}
+          rule={model.rule}
+          onStartNew={() => {
+            setTriedReview(false)
+            startNew()
+          }}
+          onRetryRefused={() => {
+            // The features refused become the AOI of the next request; the rest of the draft stays.
+            const left = placement.refused.flatMap((r) => {
+              const g = placement.attempt.features[r.index]?.geometry
+              return g ? [g] : []
+            })
+            useAoiStore.getState().setPolygons(left)
+            setPlacement(TASKING_IDLE)
+            setStep('edit')
+          }}
+        />
+      </Stack>
+    )
+
+  return (
+    <Stack p="md" gap="md" className={classes.page}>
+      {header}
+      <Stepper
+        active={step === 'edit' ? 0 : 1}
+        size="sm"
+        onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
+        allowNextStepsSelect={blockers.length === 0}
+      >
+        <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
+        <Stepper.Step
+          label="Review and place"
+          description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
+        />
+      </Stepper>
+      {step === 'edit' ? (
+        <>
+          {placement.kind === 'failed' && !budgetProblem && (
+            <Alert color="red" title={placement.message} role="alert">
+              {placement.details} Nothing was created; change what is marked and place again.
+            </Alert>
+          )}
+          <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
+          <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+            <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+              Where to acquire
+            </Title>
+            <div className={classes.areaLayout}>
+              <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
+              <AoiPanel {...panelProps} />
+            </div>
+          </Paper>
+          <TaskingFeatures model={model} />
+          <OpportunitiesPanel model={model} onPick={pick} />
+          <EulaGate eulas={model.eulas} />
+          <BudgetGate
+            gate={budgets}
+            budgetId={budgetId}
+            onChange={setBudget}
+            total={model.total}
+            problem={budgetProblem}
+          />
+          <Paper withBorder p="sm" component="section" aria-label="Total and next step">
+            <Group justify="space-between" align="start">
+              <div>
+                <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
+                  {countLabel(count, 'order')} · Total:{' '}
+                  {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
+                </Text>
+                {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
+              </div>
+              <Button
+                onClick={() => {
+                  setTriedReview(true)
+                  if (blockers.length === 0) setStep('review')
+                }}
+                disabled={busy}
+              >
+                {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
+              </Button>
+            </Group>
+          </Paper>
+        </>
+      ) : (
+        <TaskingReview
+          // A new count or total asks for the confirmation again.
+          key={`${count}:${model.total ?? 'pending'}`}
+          model={model}
+          budgetName={budgetName}
+          blockers={blockers}
+          placement={placement}
+          busy={busy}
+          budgetProblem={budgetProblem}
+          onBack={() => setStep('edit')}
+          onPlace={onPlace}
+          onCheckAgain={() => void checkAgain()}
+        />
+      )}
+    </Stack>
+  )
+}
