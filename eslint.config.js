@@ -1,23 +1,15 @@
-import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
 import tseslint from 'typescript-eslint'
 import { defineConfig, globalIgnores } from 'eslint/config'
+import { boundaries } from './scripts/eslint-boundaries.js'
 
-// Import boundaries (docs/architecture.md): features never import each other; only src/map/ touches the map
-// engine; only src/components/schema-form/ touches rjsf; the console never imports the simulator, and the
-// simulator takes nothing from the console but the generated contract types.
-const features = (() => {
-  try {
-    return readdirSync('src/features', { withFileTypes: true })
-      .filter((d) => d.isDirectory())
-      .map((d) => d.name)
-  } catch {
-    return []
-  }
-})()
+// Import boundaries (docs/architecture.md): the layers and features of the console and no cycles
+// (scripts/eslint-boundaries.js); only src/map/ touches the map engine; only src/components/schema-form/
+// touches rjsf; the console never imports the simulator, and the simulator takes nothing from the console but
+// the generated contract types.
 
 const MAP_ONLY = ['maplibre-gl', 'maplibre-gl/*', 'terra-draw', 'terra-draw-*']
 const FORM_ONLY = ['@rjsf/*']
@@ -32,6 +24,7 @@ export default defineConfig([
     'test-results',
     'playwright-report',
     'bench/results',
+    'scripts/lint-fixtures',
   ]),
   {
     files: ['**/*.{ts,tsx}'],
@@ -70,23 +63,6 @@ export default defineConfig([
       ),
     },
   },
-  ...features.map((name) => ({
-    files: [`src/features/${name}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': restricted(
-        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
-        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
-        { group: ['**/simulator/**'], message: 'The console never imports the simulator.' },
-        {
-          group: features
-            .filter((f) => f !== name)
-            .flatMap((f) => [`**/features/${f}`, `**/features/${f}/**`]),
-          message:
-            'Features never import each other: move shared code to src/lib, src/components or src/api.',
-        },
-      ),
-    },
-  })),
   {
     // Test helpers run the console over the in-process simulator; nothing here reaches the bundle.
     files: ['src/testing/**/*.{ts,tsx}'],
@@ -118,4 +94,5 @@ export default defineConfig([
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...boundaries(),
 ])

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import type { RouteContext } from './route-context'
+import type { RouteContext } from '../data/prefetch'
 import { catalogRoutes } from './routes/catalog-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
 import { decisionsRoutes } from './routes/decisions-routes'

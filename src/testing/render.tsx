@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { ConsoleContext } from '../api/console-context'
 import { createQueryClient } from '../app/query-client'
-import type { RouteContext } from '../app/route-context'
+import type { RouteContext } from '../data/prefetch'
 import { theme } from '../app/theme'
 import { signedInConsole, type TestConsole } from './sim-backend'
 

@@ -5,7 +5,7 @@ import type { ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
 import type { CatalogPageProps } from '../../features/catalog/components/catalog-page'
 import { collectionListOptions } from '../../data/glossary/queries'
-import { prefetch, type RouteContext } from '../route-context'
+import { prefetch, type RouteContext } from '../../data/prefetch'
 
 /** The archive collections the catalog can search, as the glossary lists them (every one fits one page). */
 const searchableCollections = (client: ApiClient) =>

@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router'
-import type { RouteContext } from '../route-context'
+import type { RouteContext } from '../../data/prefetch'
 
-/** The checkout. Its loader comes with its page (`ordering-route-parts.tsx`), out of other pages' first load. */
+/** The checkout: one lazy module with its loader and page, out of other pages' first load. */
 export function checkoutRoutes(ctx: RouteContext): RouteObject[] {
-  return [{ path: 'checkout', lazy: async () => (await import('./ordering-route-parts')).checkoutRoute(ctx) }]
+  return [
+    {
+      path: 'checkout',
+      lazy: async () => (await import('../../features/checkout/route')).checkoutRoute(ctx),
+    },
+  ]
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router'
 import { geometryListOptions } from '../../data/geometries/queries'
-import { prefetch, type RouteContext } from '../route-context'
+import { prefetch, type RouteContext } from '../../data/prefetch'
 
 /** The areas page: the AOI toolkit on the map, with the geometry library beside it. */
 export function geometriesRoutes(ctx: RouteContext): RouteObject[] {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router'
-import { prefetch, type RouteContext } from '../route-context'
+import { prefetch, type RouteContext } from '../../data/prefetch'
 import {
   collectionListOptions,
   collectionOptions,

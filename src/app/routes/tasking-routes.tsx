@@ -1,7 +1,12 @@
 import type { RouteObject } from 'react-router'
-import type { RouteContext } from '../route-context'
+import type { RouteContext } from '../../data/prefetch'
 
-/** A new tasking request. Its loader comes with its page (`ordering-route-parts.tsx`), out of other pages' first load. */
+/** A new tasking request: one lazy module with its loader and page, out of other pages' first load. */
 export function taskingRoutes(ctx: RouteContext): RouteObject[] {
-  return [{ path: 'tasking', lazy: async () => (await import('./ordering-route-parts')).taskingRoute(ctx) }]
+  return [
+    {
+      path: 'tasking',
+      lazy: async () => (await import('../../features/tasking-request/route')).taskingRoute(ctx),
+    },
+  ]
 }

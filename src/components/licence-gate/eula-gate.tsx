@@ -11,19 +11,57 @@ import {
   Title,
   Typography,
 } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query'
 import DOMPurify from 'dompurify'
 import { useId, useMemo, useState } from 'react'
 import { permissionsOf, useApiClient, useConsoleServices, useSession } from '../../api/console-context'
 import { whatToDo } from '../../api/errors'
-import { acceptEulaMutation, eulaDocumentOptions, type Eula } from '../../data/orders/ordering-queries'
+import type { ApiClient } from '../../api/client'
+import type { LinkedDocument, LinkFetch } from '../../api/links'
+import type { components } from '../../api/schema'
 import classes from '../order-page-parts/ordering.module.css'
+
+type Eula = components['schemas']['Eula']
+
+/**
+ * How the gate reads a licence's document and accepts it: `licenceAccess` from `data/licences`, handed in by
+ * the page (shared components do not import the data layer).
+ */
+export interface LicenceAccess<K extends QueryKey = QueryKey> {
+  acceptEulaMutation: (
+    client: ApiClient,
+    qc: QueryClient,
+  ) => UseMutationOptions<
+    components['schemas']['EulaDocument'],
+    Error,
+    { eulaId: string; documentId: string }
+  >
+  eulaDocumentOptions: (
+    fetchLink: LinkFetch,
+    url: string,
+  ) => UseQueryOptions<LinkedDocument, Error, LinkedDocument, K>
+}
 
 /**
  * The licences the checkout's data products need and the account has not accepted (or whose current
  * document is new): each is shown, sanitised, and accepted inline. Accepted ones say so in one line.
  */
-export function EulaGate({ eulas }: { eulas: { id: string; query: UseQueryResult<Eula> | undefined }[] }) {
+export function EulaGate<K extends QueryKey>({
+  eulas,
+  access,
+}: {
+  eulas: { id: string; query: UseQueryResult<Eula> | undefined }[]
+  access: LicenceAccess<K>
+}) {
   if (eulas.length === 0) return null
   const pending = eulas.filter((e) => e.query?.data && !e.query.data.isAccepted)
   const accepted = eulas.filter((e) => e.query?.data?.isAccepted)
@@ -44,7 +82,7 @@ export function EulaGate({ eulas }: { eulas: { id: string; query: UseQueryResult
             </Button>
           </Alert>
         ))}
-        {pending.map((e) => e.query?.data && <PendingEula key={e.id} eula={e.query.data} />)}
+        {pending.map((e) => e.query?.data && <PendingEula key={e.id} eula={e.query.data} access={access} />)}
         {accepted.length > 0 && (
           <Text size="sm" c="dimmed">
             Accepted: {accepted.map((e) => e.query?.data?.title).join(', ')}.
@@ -55,13 +93,13 @@ export function EulaGate({ eulas }: { eulas: { id: string; query: UseQueryResult
   )
 }
 
-function PendingEula({ eula }: { eula: Eula }) {
+function PendingEula<K extends QueryKey>({ eula, access }: { eula: Eula; access: LicenceAccess<K> }) {
   const client = useApiClient()
   const qc = useQueryClient()
   const { user } = useSession()
   const mayAccept = permissionsOf(user).acceptEulas
   const [agreed, setAgreed] = useState(false)
-  const accept = useMutation(acceptEulaMutation(client, qc))
+  const accept = useMutation(access.acceptEulaMutation(client, qc))
   const headingId = useId()
   return (
     <Stack gap="xs" component="article" aria-labelledby={headingId} className={classes.eula}>
@@ -79,7 +117,9 @@ function PendingEula({ eula }: { eula: Eula }) {
         This account has not accepted its current document (a new version needs accepting again). Its data
         products can be ordered once it is accepted.
       </Text>
-      {eula.currentDocumentUrl && <EulaDocument url={eula.currentDocumentUrl} title={eula.title} />}
+      {eula.currentDocumentUrl && (
+        <EulaDocument url={eula.currentDocumentUrl} title={eula.title} access={access} />
+      )}
       {mayAccept ? (
         <Group gap="sm">
           <Checkbox
@@ -116,9 +156,17 @@ function PendingEula({ eula }: { eula: Eula }) {
  * The document's own markup, sanitised: licence texts come from providers, and scripts, handlers and
  * foreign elements must never run in the console's origin.
  */
-export function EulaDocument({ url, title }: { url: string; title: string }) {
+export function EulaDocument<K extends QueryKey>({
+  url,
+  title,
+  access,
+}: {
+  url: string
+  title: string
+  access: LicenceAccess<K>
+}) {
   const { fetchLink } = useConsoleServices()
-  const doc = useQuery(eulaDocumentOptions(fetchLink, url))
+  const doc = useQuery(access.eulaDocumentOptions(fetchLink, url))
   const text = doc.data?.text ?? null
   const isHtml = doc.data?.contentType.includes('html') ?? false
   const html = useMemo(

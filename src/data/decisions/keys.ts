@@ -4,20 +4,17 @@ import type { paths } from '../../api/schema'
 export type TaskingListQuery = NonNullable<paths['/v2/tasking/quotation']['get']['parameters']['query']>
 
 /**
- * Hierarchical keys: a decision invalidates `taskingKeys.all` and so reaches every list, item, count and the
- * orders read for these pages (their sub-status moves with the decision).
+ * Hierarchical keys: a decision invalidates `decisionKeys.all` and so reaches every list, item and the
+ * navigation's count. The orders a decision moves live under the orders' own keys (`data/orders/keys.ts`).
  */
-export const taskingKeys = {
-  all: ['tasking'] as const,
-  studies: () => [...taskingKeys.all, 'studies'] as const,
-  studyList: (q: TaskingListQuery) => [...taskingKeys.studies(), 'list', q] as const,
-  study: (id: string) => [...taskingKeys.studies(), 'detail', id] as const,
-  quotations: () => [...taskingKeys.all, 'quotations'] as const,
-  quotationList: (q: TaskingListQuery) => [...taskingKeys.quotations(), 'list', q] as const,
-  quotation: (id: string) => [...taskingKeys.quotations(), 'detail', id] as const,
-  /** The navigation's count (`pending-count.ts` holds the same key, so the shell need not load these). */
-  pendingCount: () => [...taskingKeys.all, 'pending-count'] as const,
-  orders: () => [...taskingKeys.all, 'orders'] as const,
-  orderNames: (ids: readonly string[]) => [...taskingKeys.orders(), 'names', ids] as const,
-  order: (id: string) => [...taskingKeys.orders(), 'detail', id] as const,
+export const decisionKeys = {
+  all: ['decisions'] as const,
+  studies: () => [...decisionKeys.all, 'studies'] as const,
+  studyList: (q: TaskingListQuery) => [...decisionKeys.studies(), 'list', q] as const,
+  study: (id: string) => [...decisionKeys.studies(), 'detail', id] as const,
+  quotations: () => [...decisionKeys.all, 'quotations'] as const,
+  quotationList: (q: TaskingListQuery) => [...decisionKeys.quotations(), 'list', q] as const,
+  quotation: (id: string) => [...decisionKeys.quotations(), 'detail', id] as const,
+  /** The navigation's count. */
+  pendingCount: () => [...decisionKeys.all, 'pending-count'] as const,
 }

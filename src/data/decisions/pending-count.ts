@@ -1,11 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import type { TaskingListQuery } from './keys'
+import { decisionKeys, type TaskingListQuery } from './keys'
 
-// Its own module: the navigation shows the count on every page, so it must not bring the decision pages' code
-// (nor their keys: this is `taskingKeys.pendingCount()`, so a decision refreshes it with the rest; a test
-// holds the two equal).
-export const PENDING_COUNT_KEY = ['tasking', 'pending-count'] as const
+// Its own module: the navigation shows the count on every page, so it must not bring the decision pages' code.
 
 /**
  * How many studies and quotations wait for a decision, for the navigation: two requests of one item each,
@@ -13,7 +10,7 @@ export const PENDING_COUNT_KEY = ['tasking', 'pending-count'] as const
  */
 export function pendingDecisionsOptions(client: ApiClient) {
   return queryOptions({
-    queryKey: PENDING_COUNT_KEY,
+    queryKey: decisionKeys.pendingCount(),
     queryFn: async ({ signal }): Promise<number> => {
       const query: TaskingListQuery = { decision: ['NOT_DECIDED'], size: 1 }
       const [studies, quotations] = await Promise.all([

@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { signedInConsole } from '../../testing/sim-backend'
-import { taskingKeys } from './keys'
+import { decisionKeys } from './keys'
 import { pendingDecisionsOptions } from './pending-count'
-import { orderNamesOptions, studyOptions } from './queries'
+import { orderNamesOptions } from '../orders/queries'
+import { studyOptions } from './queries'
 
 describe('tasking queries', () => {
   it('counts what waits for a decision with two one-item requests', async () => {
@@ -23,10 +24,10 @@ describe('tasking queries', () => {
     ])
     for (const r of sent) expect(r.query).toBe('?decision=NOT_DECIDED&size=1')
     expect(pendingDecisionsOptions(c.client)).toMatchObject({ refetchInterval: 60_000, staleTime: 30_000 })
-    // The count keeps its key apart from the decision pages' keys (weight), but a decision's refresh of
-    // `taskingKeys.all` must reach it.
-    expect(pendingDecisionsOptions(c.client).queryKey).toEqual(taskingKeys.pendingCount())
-    expect(taskingKeys.pendingCount().slice(0, taskingKeys.all.length)).toEqual(taskingKeys.all)
+    // The count lives in its own module (weight) under the decisions' keys, so a decision's refresh of
+    // `decisionKeys.all` reaches it.
+    expect(pendingDecisionsOptions(c.client).queryKey).toEqual(decisionKeys.pendingCount())
+    expect(decisionKeys.pendingCount().slice(0, decisionKeys.all.length)).toEqual(decisionKeys.all)
   })
 
   it('names orders with comma-joined orderIds, at most 100 a request', async () => {

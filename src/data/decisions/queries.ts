@@ -7,7 +7,9 @@ import {
   mayHaveBeenDecided,
   type ExplainedError,
 } from './decision-errors'
-import { taskingKeys, type TaskingListQuery } from './keys'
+import { budgetKeys } from '../budgets/queries'
+import { orderKeys } from '../orders/keys'
+import { decisionKeys, type TaskingListQuery } from './keys'
 
 export type Quotation = components['schemas']['Quotation']
 export type FeasibilityStudy = components['schemas']['FeasibilityStudy']
@@ -23,7 +25,7 @@ const NEW_ITEMS_INTERVAL_MS = 60_000
 
 export function studyListOptions(client: ApiClient, query: TaskingListQuery) {
   return queryOptions({
-    queryKey: taskingKeys.studyList(query),
+    queryKey: decisionKeys.studyList(query),
     // Repeated `decision` parameters: openapi-fetch's default (form, exploded) is what the contract wants.
     queryFn: ({ signal }) => ok(client.GET('/v2/tasking/feasibility-studies', { params: { query }, signal })),
     refetchInterval: NEW_ITEMS_INTERVAL_MS,
@@ -35,7 +37,7 @@ export function studyListOptions(client: ApiClient, query: TaskingListQuery) {
 
 export function quotationListOptions(client: ApiClient, query: TaskingListQuery) {
   return queryOptions({
-    queryKey: taskingKeys.quotationList(query),
+    queryKey: decisionKeys.quotationList(query),
     queryFn: ({ signal }) => ok(client.GET('/v2/tasking/quotation', { params: { query }, signal })),
     refetchInterval: NEW_ITEMS_INTERVAL_MS,
     refetchIntervalInBackground: false,
@@ -49,7 +51,7 @@ export function quotationListOptions(client: ApiClient, query: TaskingListQuery)
  */
 export function studyOptions(client: ApiClient, id: string) {
   return queryOptions({
-    queryKey: taskingKeys.study(id),
+    queryKey: decisionKeys.study(id),
     queryFn: async ({ signal }): Promise<FeasibilityStudy | null> => {
       const page = await ok(
         client.GET('/v2/tasking/feasibility-studies', { params: { query: { id, size: 1 } }, signal }),
@@ -62,7 +64,7 @@ export function studyOptions(client: ApiClient, id: string) {
 /** One quotation, through the list filtered by `id`; `null` when the account has none with this id. */
 export function quotationOptions(client: ApiClient, id: string) {
   return queryOptions({
-    queryKey: taskingKeys.quotation(id),
+    queryKey: decisionKeys.quotation(id),
     queryFn: async ({ signal }): Promise<Quotation | null> => {
       const page = await ok(
         client.GET('/v2/tasking/quotation', { params: { query: { id, size: 1 } }, signal }),
@@ -72,59 +74,18 @@ export function quotationOptions(client: ApiClient, id: string) {
   })
 }
 
-/** The order a study or quotation belongs to: its name, requested window and area. */
-export function taskingOrderOptions(client: ApiClient, id: string) {
-  return queryOptions({
-    queryKey: taskingKeys.order(id),
-    queryFn: ({ signal }) =>
-      ok(client.GET('/v2/orders/{order-id}', { params: { path: { 'order-id': id } }, signal })),
-    // The decision pages show what they have without the order; its failure is said beside it.
-    throwOnError: false,
-  })
-}
-
-/** The contract's limit on `orderIds`. */
-export const ORDER_IDS_PER_REQUEST = 100
-
-/**
- * The orders of an inbox, to name them: `orderIds` comma-joined (as the contract says, unlike the repeated
- * enum filters), at most 100 a request. `ids` should be sorted, so the same set is one cache entry.
- */
-export function orderNamesOptions(client: ApiClient, ids: readonly string[]) {
-  return queryOptions({
-    queryKey: taskingKeys.orderNames(ids),
-    queryFn: async ({ signal }): Promise<Pick<TaskingOrder, 'id' | 'displayName'>[]> => {
-      const chunks: string[][] = []
-      for (let i = 0; i < ids.length; i += ORDER_IDS_PER_REQUEST)
-        chunks.push(ids.slice(i, i + ORDER_IDS_PER_REQUEST))
-      const pages = await Promise.all(
-        chunks.map((chunk) =>
-          ok(
-            client.GET('/v2/orders', {
-              params: { query: { orderIds: chunk, size: chunk.length } },
-              querySerializer: () =>
-                new URLSearchParams({ orderIds: chunk.join(','), size: String(chunk.length) }).toString(),
-              signal,
-            }),
-          ),
-        ),
-      )
-      return pages.flatMap((p) => p.content.map((o) => ({ id: o.id, displayName: o.displayName })))
-    },
-    // Names change rarely; the rows still show (with the order id) when this fails.
-    staleTime: 5 * 60_000,
-    throwOnError: false,
-  })
-}
-
 const MERGE_PATCH = { 'content-type': 'application/merge-patch+json' } as const
 
-/** What the app passes so a decision also refreshes what other areas show (orders, budget usage). */
-export type OnDecided = () => void
-
-async function afterDecision(qc: QueryClient, onDecided: OnDecided | undefined) {
-  onDecided?.()
-  await qc.invalidateQueries({ queryKey: taskingKeys.all })
+/**
+ * A decision moves its order on (sub-status, status, deliveries) and an acceptance charges a budget: the
+ * decisions, the orders and the budgets are read again wherever they are shown.
+ */
+async function afterDecision(qc: QueryClient) {
+  await Promise.all([
+    qc.invalidateQueries({ queryKey: decisionKeys.all }),
+    qc.invalidateQueries({ queryKey: orderKeys.all }),
+    qc.invalidateQueries({ queryKey: budgetKeys.all }),
+  ])
 }
 
 /**
@@ -132,12 +93,12 @@ async function afterDecision(qc: QueryClient, onDecided: OnDecided | undefined) 
  * the refresh of a success, so the count, the lists, the orders and the budgets follow the decision. Not
  * awaited: the page explains the refusal at once and shows the item as it is read again.
  */
-function afterRefusal(qc: QueryClient, onDecided: OnDecided | undefined, explained: ExplainedError): void {
-  if (mayHaveBeenDecided(explained.kind)) void afterDecision(qc, onDecided)
+function afterRefusal(qc: QueryClient, explained: ExplainedError): void {
+  if (mayHaveBeenDecided(explained.kind)) void afterDecision(qc)
 }
 
 /** Chooses one option of a study (final: the provider then quotes that option). */
-export function chooseOptionMutation(client: ApiClient, qc: QueryClient, onDecided?: OnDecided) {
+export function chooseOptionMutation(client: ApiClient, qc: QueryClient) {
   return mutationOptions({
     mutationFn: (v: { studyId: string; optionId: string }) =>
       ok(
@@ -148,17 +109,17 @@ export function chooseOptionMutation(client: ApiClient, qc: QueryClient, onDecid
         }),
       ),
     onSuccess: (study) => {
-      qc.setQueryData(taskingKeys.study(study.id), study)
-      return afterDecision(qc, onDecided)
+      qc.setQueryData(decisionKeys.study(study.id), study)
+      return afterDecision(qc)
     },
-    onError: (e) => afterRefusal(qc, onDecided, explainStudyError(e)),
+    onError: (e) => afterRefusal(qc, explainStudyError(e)),
     // The page explains every refusal where the choice was made.
     meta: { toast: false },
   })
 }
 
 /** Accepts (charging `creditsPrice`, optionally to `budgetId`) or rejects a quotation. */
-export function decideQuotationMutation(client: ApiClient, qc: QueryClient, onDecided?: OnDecided) {
+export function decideQuotationMutation(client: ApiClient, qc: QueryClient) {
   return mutationOptions({
     mutationFn: (v: { quotationId: string; patch: QuotationPatch }) =>
       ok(
@@ -169,10 +130,10 @@ export function decideQuotationMutation(client: ApiClient, qc: QueryClient, onDe
         }),
       ),
     onSuccess: (quotation) => {
-      qc.setQueryData(taskingKeys.quotation(quotation.id), quotation)
-      return afterDecision(qc, onDecided)
+      qc.setQueryData(decisionKeys.quotation(quotation.id), quotation)
+      return afterDecision(qc)
     },
-    onError: (e) => afterRefusal(qc, onDecided, explainQuotationError(e)),
+    onError: (e) => afterRefusal(qc, explainQuotationError(e)),
     meta: { toast: false },
   })
 }

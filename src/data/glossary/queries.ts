@@ -82,3 +82,7 @@ export function providerListOptions(client: ApiClient, query: ProviderListQuery)
     staleTime: GLOSSARY_STALE_MS,
   })
 }
+
+/** The collections of one type with their data products and licences (every one fits one page). */
+export const collectionsOfTypeOptions = (client: ApiClient, type: 'ARCHIVE' | 'TASKING') =>
+  collectionListOptions(client, { type, size: 100 })

@@ -1,16 +1,7 @@
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  skipToken,
-  type QueryClient,
-} from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, skipToken } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import { fetchLinkedDocument, type LinkFetch } from '../../api/links'
-import type { components } from '../../api/schema'
 import type { CreateOrderRequest, Order } from './placement'
 
-export type Eula = components['schemas']['Eula']
 export type OrderForm = Record<string, unknown>
 
 export const orderingKeys = {
@@ -18,9 +9,6 @@ export const orderingKeys = {
   form: (dataProductId: string) => [...orderingKeys.all, 'form', dataProductId] as const,
   estimate: (workspaceId: string | null, request: CreateOrderRequest) =>
     [...orderingKeys.all, 'estimate', workspaceId, request] as const,
-  eulas: () => [...orderingKeys.all, 'eula'] as const,
-  eula: (id: string) => [...orderingKeys.eulas(), id] as const,
-  document: (url: string) => [...orderingKeys.all, 'eula-document', url] as const,
 }
 
 /** The order form of a data product (`application/schema+json`); forms change rarely. */
@@ -61,40 +49,6 @@ export function estimateOptions(
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     throwOnError: false,
-  })
-}
-
-export function eulaOptions(client: ApiClient, id: string) {
-  return queryOptions({
-    queryKey: orderingKeys.eula(id),
-    queryFn: ({ signal }) =>
-      ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': id } }, signal })),
-    throwOnError: false,
-  })
-}
-
-/** The text of a EULA document, from its signed link. Shown only after sanitising (eula-document.tsx). */
-export function eulaDocumentOptions(fetchLink: LinkFetch, url: string) {
-  return queryOptions({
-    queryKey: orderingKeys.document(url),
-    queryFn: ({ signal }) => fetchLinkedDocument(fetchLink, url, signal),
-    staleTime: Infinity,
-    throwOnError: false,
-  })
-}
-
-/** Accepts the EULA's current document, as the contract records acceptance. */
-export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
-  return mutationOptions({
-    mutationFn: (v: { eulaId: string; documentId: string }) =>
-      ok(
-        client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
-          params: { path: { 'eula-id': v.eulaId, 'eula-document-id': v.documentId } },
-          body: { isAccepted: true },
-          headers: { 'content-type': 'application/merge-patch+json' },
-        }),
-      ),
-    onSuccess: (_doc, v) => qc.invalidateQueries({ queryKey: orderingKeys.eula(v.eulaId) }),
   })
 }
 

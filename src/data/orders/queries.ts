@@ -2,26 +2,14 @@ import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } fro
 import { ok, type ApiClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
 import type { components } from '../../api/schema'
-import { isTerminal, pollInterval } from '../../features/orders/status'
-import { serializeOrderListQuery, type OrderListQuery } from '../../features/orders/url-state'
+import { orderKeys, type OrderListQuery } from './keys'
+import { isTerminal, pollInterval } from './status'
 
 export type Order = components['schemas']['Order']
 export type OrderPage = components['schemas']['OrderPage']
 export type OrderPatch = components['schemas']['OrderPatch']
 export type Coverage = components['schemas']['Coverage']
 export type CoveragePart = components['schemas']['CoveragePart']
-
-/** Hierarchical keys: invalidating `orderKeys.all` reaches every list and every order. */
-export const orderKeys = {
-  all: ['orders'] as const,
-  lists: () => [...orderKeys.all, 'list'] as const,
-  list: (q: OrderListQuery) => [...orderKeys.lists(), q] as const,
-  details: () => [...orderKeys.all, 'detail'] as const,
-  detail: (id: string) => [...orderKeys.details(), id] as const,
-  /** Under the order's own key, so invalidating an order reaches its coverage too. */
-  coverages: (id: string) => [...orderKeys.detail(id), 'coverage'] as const,
-  coverage: (id: string, updatedAt: string) => [...orderKeys.coverages(id), updatedAt] as const,
-}
 
 /** Where the orders page's own timing marks go; `npm run bench` reads them in Chromium. */
 export const MARKS = {
@@ -93,6 +81,40 @@ export function orderOptions(client: ApiClient, id: string) {
       ok(client.GET('/v2/orders/{order-id}', { params: { path: { 'order-id': id } }, signal })),
     refetchInterval: (q) => pollInterval(q.state.data ? [q.state.data.status] : undefined),
     refetchIntervalInBackground: false,
+  })
+}
+
+/** The contract's limit on `orderIds`. */
+export const ORDER_IDS_PER_REQUEST = 100
+
+/**
+ * The orders of an inbox, to name them: `orderIds` comma-joined (as the contract says, unlike the repeated
+ * enum filters), at most 100 a request. `ids` should be sorted, so the same set is one cache entry.
+ */
+export function orderNamesOptions(client: ApiClient, ids: readonly string[]) {
+  return queryOptions({
+    queryKey: orderKeys.names(ids),
+    queryFn: async ({ signal }): Promise<Pick<Order, 'id' | 'displayName'>[]> => {
+      const chunks: string[][] = []
+      for (let i = 0; i < ids.length; i += ORDER_IDS_PER_REQUEST)
+        chunks.push(ids.slice(i, i + ORDER_IDS_PER_REQUEST))
+      const pages = await Promise.all(
+        chunks.map((chunk) =>
+          ok(
+            client.GET('/v2/orders', {
+              params: { query: { orderIds: chunk, size: chunk.length } },
+              querySerializer: () =>
+                new URLSearchParams({ orderIds: chunk.join(','), size: String(chunk.length) }).toString(),
+              signal,
+            }),
+          ),
+        ),
+      )
+      return pages.flatMap((p) => p.content.map((o) => ({ id: o.id, displayName: o.displayName })))
+    },
+    // Names change rarely; the rows still show (with the order id) when this fails.
+    staleTime: 5 * 60_000,
+    throwOnError: false,
   })
 }
 
@@ -169,4 +191,25 @@ export function cancelOrderMutation(client: ApiClient, qc: QueryClient) {
     // The dialog and the page explain a refusal themselves.
     meta: { toast: false },
   })
+}
+
+/**
+ * The query string of a list request as the contract wants it: enum and tag filters as repeated parameters
+ * (Spring style), the three id lists comma-joined (the contract says so for them).
+ */
+export function serializeOrderListQuery(q: OrderListQuery): string {
+  const out = new URLSearchParams()
+  if (q.workspaceId) out.set('workspaceId', q.workspaceId)
+  if (q.type) out.set('type', q.type)
+  for (const s of q.status ?? []) out.append('status', s)
+  for (const s of q.subStatus ?? []) out.append('subStatus', s)
+  if (q.displayName) out.set('displayName', q.displayName)
+  if (q.dataProductIds?.length) out.set('dataProductIds', q.dataProductIds.join(','))
+  if (q.orderIds?.length) out.set('orderIds', q.orderIds.join(','))
+  if (q.budgetIds?.length) out.set('budgetIds', q.budgetIds.join(','))
+  for (const t of q.tags ?? []) out.append('tags', t)
+  if (q.page !== undefined) out.set('page', String(q.page))
+  if (q.size !== undefined) out.set('size', String(q.size))
+  if (q.sort) out.set('sort', q.sort)
+  return out.toString()
 }

@@ -20,13 +20,8 @@ import {
   type FeatureError,
   type Placement,
 } from '../../data/orders/placement'
-import {
-  estimateOptions,
-  eulaOptions,
-  orderFormOptions,
-  type Eula,
-  type OrderForm,
-} from '../../data/orders/ordering-queries'
+import { eulaOptions, type Eula } from '../../data/licences/queries'
+import { estimateOptions, orderFormOptions, type OrderForm } from '../../data/orders/ordering-queries'
 
 export type Collection = components['schemas']['Collection']
 export type DataProduct = components['schemas']['DataProduct']

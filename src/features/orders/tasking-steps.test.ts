@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../data/orders/queries'
-import { ORDER_STATUSES, ORDER_SUB_STATUSES, type OrderSubStatus } from './status'
+import { ORDER_STATUSES, ORDER_SUB_STATUSES, type OrderSubStatus } from '../../data/orders/status'
 import { showsCoverage, subStatusOf, TASKING_STATE_WORDS, taskingNext, taskingSteps } from './tasking-steps'
 
 /** `label:state`, `*` on the current step. */

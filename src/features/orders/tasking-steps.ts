@@ -1,5 +1,5 @@
 import type { Order } from '../../data/orders/queries'
-import { isTerminal, type OrderStatus, type OrderSubStatus } from './status'
+import { isTerminal, type OrderStatus, type OrderSubStatus } from '../../data/orders/status'
 
 /**
  * The study-and-quotation steps of a tasking order, drawn from its sub-status alone, what happens next in

@@ -1,3 +1,4 @@
+import { serializeOrderListQuery } from '../../data/orders/queries'
 import { describe, expect, it } from 'vitest'
 import {
   clearedFilters,
@@ -10,7 +11,6 @@ import {
   parseOrderIds,
   readOrdersView,
   readSort,
-  serializeOrderListQuery,
   viewProblems,
 } from './url-state'
 

@@ -1,4 +1,4 @@
-import type { paths } from '../../api/schema'
+import type { OrderListQuery } from '../../data/orders/keys'
 import { tagsProblem } from '../../lib/order-fields'
 import {
   ORDER_STATUSES,
@@ -7,7 +7,7 @@ import {
   type OrderStatus,
   type OrderSubStatus,
   type OrderType,
-} from './status'
+} from '../../data/orders/status'
 
 /**
  * The orders list keeps its whole view in the URL (filters, sort, page, size), so a view is a link and back
@@ -18,8 +18,6 @@ import {
  * products, budgets, workspace) go as given; the service's 400 is then shown at their filter.
  * Pages are counted from 1 in the URL and from 0 by the API.
  */
-
-export type OrderListQuery = NonNullable<paths['/v2/orders']['get']['parameters']['query']>
 
 export const PAGE_SIZES = [10, 20, 50, 100, 500, 1000] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -233,27 +231,6 @@ export function ordersQuery(view: OrdersView): OrderListQuery {
     size: view.size,
     sort: sortParam(view.sort),
   }
-}
-
-/**
- * The query string of a list request as the contract wants it: enum and tag filters as repeated parameters
- * (Spring style), the three id lists comma-joined (the contract says so for them).
- */
-export function serializeOrderListQuery(q: OrderListQuery): string {
-  const out = new URLSearchParams()
-  if (q.workspaceId) out.set('workspaceId', q.workspaceId)
-  if (q.type) out.set('type', q.type)
-  for (const s of q.status ?? []) out.append('status', s)
-  for (const s of q.subStatus ?? []) out.append('subStatus', s)
-  if (q.displayName) out.set('displayName', q.displayName)
-  if (q.dataProductIds?.length) out.set('dataProductIds', q.dataProductIds.join(','))
-  if (q.orderIds?.length) out.set('orderIds', q.orderIds.join(','))
-  if (q.budgetIds?.length) out.set('budgetIds', q.budgetIds.join(','))
-  for (const t of q.tags ?? []) out.append('tags', t)
-  if (q.page !== undefined) out.set('page', String(q.page))
-  if (q.size !== undefined) out.set('size', String(q.size))
-  if (q.sort) out.set('sort', q.sort)
-  return out.toString()
 }
 
 /** Where a field named by the service's 400 sits among the filters. */

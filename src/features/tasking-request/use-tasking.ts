@@ -13,7 +13,8 @@ import {
 import { validateAoi } from '../../lib/geo'
 import { nameProblem, tagsProblem } from '../../lib/order-fields'
 import { adviceFor, type CreateOrderRequest, type FeatureError } from '../../data/orders/placement'
-import { estimateOptions, eulaOptions, orderFormOptions } from '../../data/orders/ordering-queries'
+import { eulaOptions } from '../../data/licences/queries'
+import { estimateOptions, orderFormOptions } from '../../data/orders/ordering-queries'
 import { feasibilityOptions, opportunitiesOptions } from '../../data/orders/tasking-queries'
 import {
   chargeNote,

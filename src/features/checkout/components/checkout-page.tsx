@@ -1,4 +1,7 @@
 import './mantine-styles'
+import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
+import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
+import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
 import {
   Alert,
   Anchor,
@@ -22,35 +25,24 @@ import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type Collection, type LineModel } from '../use-checkout'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
-import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
+import { licenceAccess } from '../../../data/licences/queries'
 import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
-
-export interface CheckoutPageProps {
-  collections: Collection[] | undefined
-  glossaryError: unknown
-  onRetryGlossary: () => void
-  budgets: BudgetGateInput
-  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
-  onPlaced?: () => void
-}
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
  * order form, a live estimate), the licence and budget gates, then a review with the total and an explicit
  * confirmation. Everything is a draft kept per tab; placing is one click, one order (decision 10).
  */
-export function CheckoutPage({
-  collections,
-  glossaryError,
-  onRetryGlossary,
-  budgets,
-  onPlaced,
-}: CheckoutPageProps) {
+export function CheckoutPage() {
+  const { collections, error: glossaryError, retry: onRetryGlossary } = useCollectionsOfType('ARCHIVE')
+  const budgets = useBudgetChoices()
+  const onPlaced = useRefreshAfterPlacing()
   const scenes = useBasketStore((s) => s.scenes)
   const { lines, eulas, workspaceId, retryEstimate } = useCheckout(scenes, collections)
   const running = useCheckoutStore((s) => s.running)
@@ -147,7 +139,7 @@ export function CheckoutPage({
           </Stepper>
           {step === 'edit' ? (
             <>
-              <EulaGate eulas={eulas} />
+              <EulaGate eulas={eulas} access={licenceAccess} />
               <BudgetGate
                 gate={budgets}
                 budgetId={budgetId}

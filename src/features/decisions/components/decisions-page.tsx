@@ -19,7 +19,8 @@ import {
   readInboxView,
   type InboxRow,
 } from '../inbox'
-import { orderNamesOptions, quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
+import { quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
+import { orderNamesOptions } from '../../../data/orders/queries'
 import { KIND_LABELS } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import classes from './tasking.module.css'

@@ -9,7 +9,7 @@ import type { MapViewProps } from '../../../map/map-view'
 import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { taskingKeys } from '../../../data/decisions/keys'
+import { decisionKeys } from '../../../data/decisions/keys'
 import { AOI_SOURCE } from '../map-layers'
 import { CAMARGUE, NILE, patches, quotationOf } from '../test-helpers'
 
@@ -42,11 +42,11 @@ async function openQuotation(c: TestConsole, orderName: string) {
 
 /**
  * Cache entries that a decision must refresh: the navigation's count (not shown on this page, so only marked
- * stale) and, through the app's `onDecided`, the orders' and budgets' areas (their keys, as this feature may
- * not import those areas).
+ * stale) and, as the decision mutations do, the orders' and budgets' resources (by their keys, as data/
+ * names them).
  */
 function watchRefresh(qc: QueryClient) {
-  const keys = [taskingKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
+  const keys = [decisionKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
   for (const key of keys) qc.setQueryData(key, 1)
   return () => keys.map((key) => qc.getQueryState(key)?.isInvalidated)
 }

@@ -14,12 +14,12 @@ import { orderAreaOf } from '../map-layers'
 import {
   decideQuotationMutation,
   quotationOptions,
-  taskingOrderOptions,
-  type OnDecided,
   type Quotation,
   type QuotationPatch,
   type TaskingOrder,
 } from '../../../data/decisions/queries'
+import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
+import { orderOptions } from '../../../data/orders/queries'
 import { decisionSentence, whyCannotDecideQuotations } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import {
@@ -36,15 +36,8 @@ import classes from './tasking.module.css'
 
 const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')).DecisionMap }))
 
-export interface QuotationPageProps {
-  /** The budgets this user may charge, composed by the app from the budgets area. */
-  budgets: BudgetGateInput
-  /** Refreshes what other areas show after a decision (the app passes it: orders, budgets). */
-  onDecided?: OnDecided
-}
-
 /** One quotation: its price, the order, the budget it is charged to, and the decision to accept or reject. */
-export function QuotationPage({ budgets, onDecided }: QuotationPageProps) {
+export function QuotationPage() {
   const { id = '' } = useParams()
   const client = useApiClient()
   const { data: quotation } = useQuery(quotationOptions(client, id))
@@ -52,35 +45,21 @@ export function QuotationPage({ budgets, onDecided }: QuotationPageProps) {
   const [gone, setGone] = useState(false)
   if (quotation === null || gone) return <DecisionNotFound what="quotation" id={id} />
   if (!quotation) return <PageLoading label="Loading the quotation" />
-  return (
-    <QuotationView
-      quotation={quotation}
-      budgets={budgets}
-      onDecided={onDecided}
-      onGone={() => setGone(true)}
-    />
-  )
+  return <QuotationView quotation={quotation} onGone={() => setGone(true)} />
 }
 
 type Verdict = QuotationPatch['decision']
 
-function QuotationView({
-  quotation,
-  budgets,
-  onDecided,
-  onGone,
-}: {
-  quotation: Quotation
-  budgets: BudgetGateInput
-  onDecided?: OnDecided
-  onGone: () => void
-}) {
+function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: () => void }) {
   const ids = useId()
   const client = useApiClient()
   const qc = useQueryClient()
   const user = useSession().user
-  const order = useQuery(taskingOrderOptions(client, quotation.orderId))
-  const decide = useMutation(decideQuotationMutation(client, qc, onDecided))
+  // The budgets this user may charge (none for other plans or the Viewer).
+  const budgets: BudgetGateInput = useBudgetChoices()
+  // The decision page shows what it has without the order; its failure is said beside it.
+  const order = useQuery({ ...orderOptions(client, quotation.orderId), throwOnError: false })
+  const decide = useMutation(decideQuotationMutation(client, qc))
   const [confirming, setConfirming] = useState<Verdict | null>(null)
   const [budgetId, setBudgetId] = useState<string | null>(null)
   const [blocked, setBlocked] = useState<string | null>(null)

@@ -8,7 +8,7 @@ import type { MapViewProps } from '../../../map/map-view'
 import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { taskingKeys } from '../../../data/decisions/keys'
+import { decisionKeys } from '../../../data/decisions/keys'
 import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
 import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
 
@@ -143,8 +143,8 @@ describe('feasibility study page', () => {
     const c = await signedInConsole()
     const { study } = await waitingStudy(c)
     const { queryClient } = await open(paths.study(study.id), c)
-    // The navigation's count, and (through the app's onDecided) the orders' and budgets' areas, by their keys.
-    const keys = [taskingKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
+    // The navigation's count, and the orders' and budgets' resources, by their keys.
+    const keys = [decisionKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
     for (const key of keys) queryClient.setQueryData(key, 1)
     await user.click(await screen.findByRole('button', { name: 'Choose option 1' }))
     const dialog = await screen.findByRole('dialog', { name: 'Choose option 1?' })
@@ -173,7 +173,7 @@ describe('feasibility study page', () => {
     const c = await signedInConsole()
     const { study } = await waitingStudy(c)
     const { queryClient } = await open(paths.study(study.id), c)
-    queryClient.setQueryData(taskingKeys.pendingCount(), 1)
+    queryClient.setQueryData(decisionKeys.pendingCount(), 1)
     c.backend.sim.control.faults = [
       { path: '/v2/tasking/feasibility-studies/*', method: 'PATCH', status: 542, times: 1 },
     ]
@@ -187,7 +187,7 @@ describe('feasibility study page', () => {
     )
     // Read again, it still waits: the options can be chosen.
     await waitFor(() =>
-      expect(queryClient.getQueryState(taskingKeys.pendingCount())?.isInvalidated).toBe(true),
+      expect(queryClient.getQueryState(decisionKeys.pendingCount())?.isInvalidated).toBe(true),
     )
     await waitFor(() => expect(screen.getByRole('button', { name: 'Choose option 1' })).toBeEnabled())
     expect(screen.queryByRole('status', { name: /^Chosen by/ })).toBeNull()

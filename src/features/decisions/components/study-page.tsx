@@ -11,13 +11,8 @@ import { formatCredits } from '../../../lib/format'
 import { explainStudyError } from '../../../data/decisions/decision-errors'
 import { orderAreaOf, orderWindowOf } from '../map-layers'
 import { chosenIndex, optionAxis, optionBarId, optionName, optionOfBar } from '../options'
-import {
-  chooseOptionMutation,
-  studyOptions,
-  taskingOrderOptions,
-  type FeasibilityStudy,
-  type OnDecided,
-} from '../../../data/decisions/queries'
+import { chooseOptionMutation, studyOptions, type FeasibilityStudy } from '../../../data/decisions/queries'
+import { orderOptions } from '../../../data/orders/queries'
 import {
   decisionSentence,
   DIFFICULTY_TEXT,
@@ -33,13 +28,8 @@ import classes from './tasking.module.css'
 
 const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')).DecisionMap }))
 
-export interface StudyPageProps {
-  /** Refreshes what other areas show after a choice (the app passes it: orders, budgets). */
-  onDecided?: OnDecided
-}
-
 /** One feasibility study: the request, its options side by side (table, map, time axis), and the choice. */
-export function StudyPage({ onDecided }: StudyPageProps) {
+export function StudyPage() {
   const { id = '' } = useParams()
   const client = useApiClient()
   const { data: study } = useQuery(studyOptions(client, id))
@@ -47,24 +37,17 @@ export function StudyPage({ onDecided }: StudyPageProps) {
   const [gone, setGone] = useState(false)
   if (study === null || gone) return <DecisionNotFound what="feasibility study" id={id} />
   if (!study) return <PageLoading label="Loading the feasibility study" />
-  return <StudyView study={study} onDecided={onDecided} onGone={() => setGone(true)} />
+  return <StudyView study={study} onGone={() => setGone(true)} />
 }
 
-function StudyView({
-  study,
-  onDecided,
-  onGone,
-}: {
-  study: FeasibilityStudy
-  onDecided?: OnDecided
-  onGone: () => void
-}) {
+function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => void }) {
   const ids = useId()
   const client = useApiClient()
   const qc = useQueryClient()
   const user = useSession().user
-  const order = useQuery(taskingOrderOptions(client, study.orderId))
-  const choose = useMutation(chooseOptionMutation(client, qc, onDecided))
+  // The decision page shows what it has without the order; its failure is said beside it.
+  const order = useQuery({ ...orderOptions(client, study.orderId), throwOnError: false })
+  const choose = useMutation(chooseOptionMutation(client, qc))
   const [hovered, setHovered] = useState<number | null>(null)
   // The option picked on the time axis (Enter, Space or a click): it stays lit in the table and on the map
   // after the pointer or the focus moves on, until it is picked again or another one is.

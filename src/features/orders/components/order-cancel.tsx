@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { cancelOrderMutation, isCantBeCanceled, type Order } from '../../../data/orders/queries'
-import { canCancel, STATUS_LABELS, whyNotCancelable } from '../status'
+import { canCancel, STATUS_LABELS, whyNotCancelable } from '../../../data/orders/status'
 
 /**
  * Cancellation: offered only in the two statuses the contract allows, and only after a confirmation. The

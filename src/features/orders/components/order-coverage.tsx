@@ -3,7 +3,7 @@ import { isApiError } from '../../../api/errors'
 import { formatCoveragePart, formatPercent, formatSqKm } from '../format'
 import { COVERAGE_COLORS } from '../map-layers'
 import type { Coverage, Order } from '../../../data/orders/queries'
-import { isTerminal } from '../status'
+import { isTerminal } from '../../../data/orders/status'
 import type { CoverageQuery } from '../use-order-coverage'
 import classes from './orders.module.css'
 

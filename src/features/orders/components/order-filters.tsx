@@ -19,7 +19,7 @@ import {
   TYPE_LABELS,
   type OrderStatus,
   type OrderSubStatus,
-} from '../status'
+} from '../../../data/orders/status'
 import {
   MAX_ORDER_IDS,
   orderIdsProblem,

@@ -9,13 +9,13 @@ import { paths } from '../../../config/paths'
 import { formatActor, formatDateTime, formatParamValue, humanizeKey, shortId } from '../format'
 import { orderAoi } from '../map-layers'
 import { orderOptions, type Order } from '../../../data/orders/queries'
-import { isTerminal, STATUS_LABELS, subStatusLabel } from '../status'
+import { isTerminal, STATUS_LABELS, subStatusLabel } from '../../../data/orders/status'
 import { showsCoverage, subStatusOf } from '../tasking-steps'
 import { useOrderCoverage } from '../use-order-coverage'
 import { CoverageLegend, OrderCoverage } from './order-coverage'
 import { OrderCancel } from './order-cancel'
 import { OrderEdit } from './order-edit'
-import type { OrderLookups } from './orders-page'
+import { useOrderLookups, type OrderLookups } from '../use-order-lookups'
 import classes from './orders.module.css'
 import { StatusBadge, TypeBadge } from './status-badge'
 import { StatusTimeline } from './status-timeline'
@@ -28,7 +28,8 @@ const OrderMap = lazy(async () => ({ default: (await import('./order-map')).Orde
 const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
 
 /** One order: every field, its area on the map, where it is in its lifecycle, edits and cancellation. */
-export function OrderPage({ dataProducts, budgets, fixedPriceProducts }: OrderLookups) {
+export function OrderPage() {
+  const { dataProducts, budgets, fixedPriceProducts } = useOrderLookups({ tasking: true })
   const { orderId = '' } = useParams()
   const client = useApiClient()
   // An unknown id is an answer worth a page of its own; other failures go to the route's boundary.

@@ -8,7 +8,8 @@ import type { MapViewProps } from '../../../map/map-view'
 import { renderWithConsole } from '../../../testing/render'
 import { DEMO_PASSWORD, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { formatCoveragePart } from '../format'
-import { orderKeys, type Order } from '../../../data/orders/queries'
+import { orderKeys } from '../../../data/orders/keys'
+import type { Order } from '../../../data/orders/queries'
 
 configure({ asyncUtilTimeout: 5000 })
 

@@ -1,3 +1,4 @@
+import { useOrderLookups } from '../use-order-lookups'
 import './mantine-styles'
 import { Alert, Box, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
@@ -21,19 +22,11 @@ import { OrderFilters, PageSizeSelect, type Option } from './order-filters'
 import { OrdersTable } from './orders-table'
 
 /** What other areas know and the orders pages name: composed by the app route (features do not import each other). */
-export interface OrderLookups {
-  /** Orderable data products; undefined while they load. */
-  dataProducts?: readonly { id: string; title: string }[]
-  /** The account's budgets; null when this user may not see budgets (not Enterprise, or the Viewer role). */
-  budgets?: readonly { id: string; name: string }[] | null
-  /** Tasking data products sold at a fixed price (no study, no quotation); undefined while unknown. */
-  fixedPriceProducts?: readonly string[]
-}
-
 const EMPTY_OPTIONS: readonly Option[] = []
 
 /** Every order of the account, filtered, sorted and paged by the service; the view lives in the URL. */
-export function OrdersPage({ dataProducts, budgets }: OrderLookups) {
+export function OrdersPage() {
+  const { dataProducts, budgets } = useOrderLookups()
   const client = useApiClient()
   const user = useSession().user
   const [view, update] = useOrdersView()

@@ -1,5 +1,11 @@
 import { Badge } from '@mantine/core'
-import { STATUS_COLORS, STATUS_LABELS, TYPE_LABELS, type OrderStatus, type OrderType } from '../status'
+import {
+  STATUS_COLORS,
+  STATUS_LABELS,
+  TYPE_LABELS,
+  type OrderStatus,
+  type OrderType,
+} from '../../../data/orders/status'
 
 /**
  * A status as a coloured dot and its name: the dot variant keeps the text in the theme's text colour, so it

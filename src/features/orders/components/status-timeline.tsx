@@ -1,6 +1,6 @@
 import { formatDateTime } from '../format'
 import type { Order } from '../../../data/orders/queries'
-import { timelineSteps } from '../status'
+import { timelineSteps } from '../../../data/orders/status'
 import { StepList } from './step-list'
 
 const STATE_WORDS = {

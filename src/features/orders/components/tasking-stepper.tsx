@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import type { Order } from '../../../data/orders/queries'
-import type { OrderSubStatus } from '../status'
+import type { OrderSubStatus } from '../../../data/orders/status'
 import { TASKING_STATE_WORDS, taskingNext, taskingSteps } from '../tasking-steps'
 import { StepList } from './step-list'
 

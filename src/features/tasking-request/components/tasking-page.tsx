@@ -1,4 +1,7 @@
 import './mantine-styles'
+import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
+import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
+import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
 import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
@@ -6,16 +9,17 @@ import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { countLabel, formatCredits } from '../../../lib/format'
 import { bboxOf } from '../../../lib/geo'
 import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
-import { isPending, TASKING_IDLE, type Collection } from '../tasking-rules'
+import { isPending, TASKING_IDLE } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
 import { useTasking } from '../use-tasking'
 import { useTaskingPlacement } from '../use-tasking-placement'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
+import { licenceAccess } from '../../../data/licences/queries'
 import { OpportunitiesPanel } from './opportunities-panel'
 import { TaskingFeatures } from './tasking-features'
 import { TaskingRequestForm } from './tasking-request-form'
@@ -23,16 +27,6 @@ import { TaskingMap } from './tasking-map'
 import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
 import { TaskingPlaced, TaskingReview } from './tasking-review'
 import classes from './tasking.module.css'
-
-export interface TaskingPageProps {
-  /** The glossary's tasking collections (the app route reads them); undefined while loading. */
-  collections: Collection[] | undefined
-  glossaryError: unknown
-  onRetryGlossary: () => void
-  budgets: BudgetGateInput
-  /** After orders were placed: the app refreshes what other areas show of them (orders, budget usage). */
-  onPlaced?: () => void
-}
 
 /**
  * Where focus goes when the page's content swaps under it: the button pressed (Review, Back, Place) is gone,
@@ -50,13 +44,10 @@ const FOCUS_ON = {
  * licence and budget gates, then a review and ONE request that places every order. The draft, and an
  * attempt whose answer is still unknown, survive a reload (decision 10).
  */
-export function TaskingPage({
-  collections,
-  glossaryError,
-  onRetryGlossary,
-  budgets,
-  onPlaced,
-}: TaskingPageProps) {
+export function TaskingPage() {
+  const { collections, error: glossaryError, retry: onRetryGlossary } = useCollectionsOfType('TASKING')
+  const budgets = useBudgetChoices()
+  const onPlaced = useRefreshAfterPlacing()
   const model = useTasking(collections)
   const { place, checkAgain } = useTaskingPlacement(onPlaced)
   const step = useTaskingStore((s) => s.step)
@@ -224,7 +215,7 @@ export function TaskingPage({
           </Paper>
           <TaskingFeatures model={model} />
           <OpportunitiesPanel model={model} onPick={pick} />
-          <EulaGate eulas={model.eulas} />
+          <EulaGate eulas={model.eulas} access={licenceAccess} />
           <BudgetGate
             gate={budgets}
             budgetId={budgetId}

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { ok } from '../../api/client'
 import { poly, rect } from '../../testing/builders'
 import { signedInConsole, type TestConsole } from '../../testing/sim-backend'
-import { isPlacing, placeOnce, reconcilePageSize, type AttemptIdentity } from './place-once'
-import type { Attempt, CreateOrderRequest } from './placement'
-import { placementOfReconcile, type TaskingAttempt } from '../../features/tasking-request/tasking-rules'
+import { isPlacing, placeOnce, reconcilePageSize, type AttemptIdentity } from '../../data/orders/place-once'
+import type { Attempt, CreateOrderRequest } from '../../data/orders/placement'
+import { placementOfReconcile, type TaskingAttempt } from './tasking-rules'
 
 // Over the simulator: the sizes of the orders list reads matter only against a real list with real paging.
 

@@ -1,0 +1,89 @@
+// Import boundaries of the console (docs/architecture.md): app → features → data → components → map/api →
+// lib, each layer importing only those after it; features never import each other; no import cycles
+// anywhere. One module, so the lint test (scripts/eslint-boundaries.test.ts) checks the very rules
+// eslint.config.js applies.
+import { readdirSync } from 'node:fs'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+
+/** The layers, outermost first: each may import only the layers after it. */
+const LAYERS = [
+  ['app', ['app']],
+  ['features', ['features']],
+  ['data', ['data']],
+  ['components', ['components']],
+  ['map and api', ['map', 'api', 'config']],
+  ['lib', ['lib']],
+]
+
+const dir = (name) => `./src/${name}`
+
+function layerZones({ tests }) {
+  const zones = []
+  LAYERS.forEach(([label, dirs], i) => {
+    // Tests of a feature render it through the app's routes, as the user reaches it.
+    const outer = LAYERS.slice(0, i)
+      .filter(([l]) => !(tests && label === 'features' && l === 'app'))
+      .flatMap(([, d]) => d)
+    if (outer.length === 0) return
+    zones.push({
+      target: dirs.map(dir),
+      from: outer.map(dir),
+      message: `${label} may import only the layers below it (app → features → data → components → map/api → lib).`,
+    })
+  })
+  return zones
+}
+
+function featureZones(features) {
+  return features.map((name) => ({
+    target: dir(`features/${name}`),
+    from: dir('features'),
+    except: [`./${name}`],
+    message: 'Features never import each other: share through src/data, src/components or src/lib.',
+  }))
+}
+
+/** The features of the console: one folder each under src/features. */
+export function featureNames(root = 'src/features') {
+  try {
+    return readdirSync(root, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  } catch {
+    return []
+  }
+}
+
+/** The flat-config blocks that hold the boundaries; `features` defaults to the folders of src/features. */
+export function boundaries(features = featureNames()) {
+  const plugin = { 'import-x': importX }
+  const settings = {
+    'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    // The cycle check parses the modules an import reaches: TypeScript ones too.
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  }
+  const rules = (tests) => ({
+    'import-x/no-restricted-paths': [
+      'error',
+      { zones: [...layerZones({ tests }), ...featureZones(features)] },
+    ],
+  })
+  return [
+    {
+      files: ['src/**/*.{ts,tsx}'],
+      ignores: ['src/**/*.test.{ts,tsx}'],
+      plugins: plugin,
+      settings,
+      rules: rules(false),
+    },
+    { files: ['src/**/*.test.{ts,tsx}'], plugins: plugin, settings, rules: rules(true) },
+    {
+      files: ['**/*.{ts,tsx}'],
+      plugins: plugin,
+      settings,
+      rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    },
+  ]
+}

@@ -1,0 +1,73 @@
+import { ESLint } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { describe, expect, it } from 'vitest'
+import { boundaries } from './eslint-boundaries.js'
+
+// The boundary rules of eslint.config.js, run on their own (no type information needed) over probes: an
+// import that crosses a boundary is written as if it stood at a path of the console and linted there; the
+// cycle is two real files in scripts/lint-fixtures/ (the main lint ignores them).
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [
+    { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
+    ...boundaries(['catalog', 'orders']),
+  ],
+})
+
+async function problems(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? []).map((m) => `${m.ruleId ?? 'fatal'}: ${m.message}`)
+}
+
+describe('import boundaries', () => {
+  it('refuse a feature importing a sibling feature, by a relative path', async () => {
+    const found = await problems(
+      "import { readOrdersView } from '../orders/url-state'\nexport const v = readOrdersView\n",
+      'src/features/catalog/probe.ts',
+    )
+    expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Features never import/)])
+  })
+
+  it('refuse lib importing a feature', async () => {
+    const found = await problems(
+      "import { readOrdersView } from '../features/orders/url-state'\nexport const v = readOrdersView\n",
+      'src/lib/probe.ts',
+    )
+    expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*lib may import only/)])
+  })
+
+  it('refuse the data layer importing a feature, and a component importing data', async () => {
+    expect(
+      await problems(
+        "import { readOrdersView } from '../../features/orders/url-state'\nexport const v = readOrdersView\n",
+        'src/data/orders/probe.ts',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*data may import only/)])
+    expect(
+      await problems(
+        "import { orderKeys } from '../../data/orders/keys'\nexport const k = orderKeys\n",
+        'src/components/budget-gate/probe.ts',
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*components may import only/)])
+  })
+
+  it('allow what the layers allow: a feature its own modules, data, components and lib', async () => {
+    const found = await problems(
+      [
+        "import { readCatalogView } from './search-state'",
+        "import { orderKeys } from '../../data/orders/keys'",
+        "import { formatCredits } from '../../lib/format'",
+        'export const all = [readCatalogView, orderKeys, formatCredits]',
+        '',
+      ].join('\n'),
+      'src/features/catalog/probe.ts',
+    )
+    expect(found).toEqual([])
+  })
+
+  it('refuse an import cycle', async () => {
+    const [result] = await eslint.lintFiles(['scripts/lint-fixtures/cycle-a.ts'])
+    expect(result?.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle'])
+  })
+})
