@@ -4,7 +4,7 @@ import { catalogRoutes } from './routes/catalog-routes'
 import { checkoutRoutes } from './routes/checkout-routes'
 import { decisionsRoutes } from './routes/decisions-routes'
 import { taskingRoutes } from './routes/tasking-routes'
-import { geometriesRoutes } from './routes/geometries-routes'
+import { areasRoutes } from './routes/areas-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
 import { ordersRoutes } from './routes/orders-routes'
@@ -32,7 +32,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
       children: withBoundary([
         { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
         ...glossaryRoutes(ctx),
-        ...geometriesRoutes(ctx),
+        ...areasRoutes(ctx),
         ...catalogRoutes(ctx),
         ...checkoutRoutes(ctx),
         ...taskingRoutes(ctx),

@@ -1,0 +1,7 @@
+import type { RouteObject } from 'react-router'
+import type { RouteContext } from '../../data/prefetch'
+
+/** The areas page: one lazy module with its loader and page (`features/areas/route.tsx`). */
+export function areasRoutes(ctx: RouteContext): RouteObject[] {
+  return [{ path: 'areas', lazy: async () => (await import('../../features/areas/route')).areasRoute(ctx) }]
+}
