@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
+import type { Plugin as PostcssPlugin } from 'postcss'
 import { defineConfig } from 'vite'
 import { simulatorPlugin } from './simulator/vite-plugin.ts'
 
@@ -7,6 +8,44 @@ import { simulatorPlugin } from './simulator/vite-plugin.ts'
 const embedded = !process.env.SWATH_API_URL
 // The embedded simulator's world: SWATH_SEED=large adds 10,000 orders (the orders benchmark); default otherwise.
 const seed = process.env.SWATH_SEED === 'large' ? 'large' : 'default'
+
+/**
+ * MapLibre's stylesheet styles every control it ships, and most of its weight is the icons of controls the
+ * console never adds: the MapLibre logo alone is 5.7 KiB of the catalog's first load (gzip). The map engine
+ * (src/map/map-engine.ts) adds the navigation control without its compass, the scale and the attribution;
+ * adding another control means taking its class off this list.
+ */
+const UNUSED_MAPLIBRE_CLASSES = [
+  'maplibregl-ctrl-logo',
+  'maplibregl-ctrl-compass',
+  'maplibregl-ctrl-geolocate',
+  'maplibregl-user-location',
+  'maplibregl-ctrl-fullscreen',
+  'maplibregl-ctrl-shrink',
+  'maplibregl-pseudo-fullscreen',
+  'maplibregl-ctrl-terrain',
+  'maplibregl-ctrl-globe',
+  'maplibregl-cooperative-gesture',
+]
+/** A class of the list, or one it begins (`-enabled`, `-active`…), and the user-location dot's animation. */
+const unusedMaplibre = new RegExp(UNUSED_MAPLIBRE_CLASSES.join('|'))
+
+/** A PostCSS plugin (PostCSS itself comes with Vite) dropping those controls' rules from maplibre-gl.css. */
+const trimMaplibreCss: PostcssPlugin = {
+  postcssPlugin: 'swath-trim-maplibre-css',
+  Once(root) {
+    if (!root.source?.input.file?.endsWith('maplibre-gl/dist/maplibre-gl.css')) return
+    root.walkRules((rule) => {
+      const kept = rule.selectors.filter((s) => !unusedMaplibre.test(s))
+      if (kept.length === 0) rule.remove()
+      else if (kept.length < rule.selectors.length) rule.selectors = kept
+    })
+    // @media blocks left empty, and the user-location dot's @keyframes.
+    root.walkAtRules((at) => {
+      if (at.nodes?.length === 0 || unusedMaplibre.test(at.params)) at.remove()
+    })
+  },
+}
 
 export default defineConfig({
   plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : [])],
@@ -37,6 +76,7 @@ export default defineConfig({
           },
         },
   },
+  css: { postcss: { plugins: [trimMaplibreCss] } },
   build: {
     chunkSizeWarningLimit: 1200,
     // The chunk graph, for the bundle benchmark (bench/bundle.ts) to weigh each route's first load.
