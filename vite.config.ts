@@ -81,6 +81,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 1200,
     // The chunk graph, for the bundle benchmark (bench/bundle.ts) to weigh each route's first load.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the entry loads statically (React, the router, TanStack Query, Mantine's core, the app's
+              // frame) in one chunk: every page loads all of it anyway, and split by which lazy chunks also use
+              // each module it was a dozen files, some of 50 bytes.
+              name: 'app',
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: [
