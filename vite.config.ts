@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import type { Plugin as PostcssPlugin } from 'postcss'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { simulatorPlugin } from './simulator/vite-plugin.ts'
 
 // The simulator is embedded unless the console is pointed at a real deployment (see README).
@@ -47,8 +47,38 @@ const trimMaplibreCss: PostcssPlugin = {
   },
 }
 
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only for two class names (the fixed
+ * elements a modal's scroll lock pads); importing it brought the whole scroll-lock component into the shell,
+ * 4 KiB (gzip) of every signed-in page's first load. For AppShell's files, the module is these names alone,
+ * read from react-remove-scroll-bar's constants as react-remove-scroll does; modals still get the real one.
+ */
+const appShellScrollClassNames: Plugin = {
+  name: 'swath-app-shell-scroll-class-names',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (
+      source === 'react-remove-scroll' &&
+      importer &&
+      /@mantine[\\/]core[\\/].*[\\/]AppShell[\\/]/.test(importer)
+    )
+      return '\0swath:app-shell-remove-scroll'
+  },
+  load(id) {
+    if (id !== '\0swath:app-shell-remove-scroll') return
+    return [
+      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants'",
+      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } }',
+    ].join('\n')
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : [])],
+  plugins: [
+    react(),
+    appShellScrollClassNames,
+    ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : []),
+  ],
   server: {
     port: 5173,
     proxy: embedded
