@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import type { Plugin as PostcssPlugin } from 'postcss'
+import { defineConfig, type Plugin } from 'vite'
 import { simulatorPlugin } from './simulator/vite-plugin.ts'
 
 // The simulator is embedded unless the console is pointed at a real deployment (see README).
@@ -8,8 +9,76 @@ const embedded = !process.env.SWATH_API_URL
 // The embedded simulator's world: SWATH_SEED=large adds 10,000 orders (the orders benchmark); default otherwise.
 const seed = process.env.SWATH_SEED === 'large' ? 'large' : 'default'
 
+/**
+ * MapLibre's stylesheet styles every control it ships, and most of its weight is the icons of controls the
+ * console never adds: the MapLibre logo alone is 5.7 KiB of the catalog's first load (gzip). The map engine
+ * (src/map/map-engine.ts) adds the navigation control without its compass, the scale and the attribution;
+ * adding another control means taking its class off this list.
+ */
+const UNUSED_MAPLIBRE_CLASSES = [
+  'maplibregl-ctrl-logo',
+  'maplibregl-ctrl-compass',
+  'maplibregl-ctrl-geolocate',
+  'maplibregl-user-location',
+  'maplibregl-ctrl-fullscreen',
+  'maplibregl-ctrl-shrink',
+  'maplibregl-pseudo-fullscreen',
+  'maplibregl-ctrl-terrain',
+  'maplibregl-ctrl-globe',
+  'maplibregl-cooperative-gesture',
+]
+/** A class of the list, or one it begins (`-enabled`, `-active`…), and the user-location dot's animation. */
+const unusedMaplibre = new RegExp(UNUSED_MAPLIBRE_CLASSES.join('|'))
+
+/** A PostCSS plugin (PostCSS itself comes with Vite) dropping those controls' rules from maplibre-gl.css. */
+const trimMaplibreCss: PostcssPlugin = {
+  postcssPlugin: 'swath-trim-maplibre-css',
+  Once(root) {
+    if (!root.source?.input.file?.endsWith('maplibre-gl/dist/maplibre-gl.css')) return
+    root.walkRules((rule) => {
+      const kept = rule.selectors.filter((s) => !unusedMaplibre.test(s))
+      if (kept.length === 0) rule.remove()
+      else if (kept.length < rule.selectors.length) rule.selectors = kept
+    })
+    // @media blocks left empty, and the user-location dot's @keyframes.
+    root.walkAtRules((at) => {
+      if (at.nodes?.length === 0 || unusedMaplibre.test(at.params)) at.remove()
+    })
+  },
+}
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only for two class names (the fixed
+ * elements a modal's scroll lock pads); importing it brought the whole scroll-lock component into the shell,
+ * 4 KiB (gzip) of every signed-in page's first load. For AppShell's files, the module is these names alone,
+ * read from react-remove-scroll-bar's constants as react-remove-scroll does; modals still get the real one.
+ */
+const appShellScrollClassNames: Plugin = {
+  name: 'swath-app-shell-scroll-class-names',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (
+      source === 'react-remove-scroll' &&
+      importer &&
+      /@mantine[\\/]core[\\/].*[\\/]AppShell[\\/]/.test(importer)
+    )
+      return '\0swath:app-shell-remove-scroll'
+  },
+  load(id) {
+    if (id !== '\0swath:app-shell-remove-scroll') return
+    return [
+      "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants'",
+      'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } }',
+    ].join('\n')
+  },
+}
+
 export default defineConfig({
-  plugins: [react(), ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : [])],
+  plugins: [
+    react(),
+    appShellScrollClassNames,
+    ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : []),
+  ],
   server: {
     port: 5173,
     proxy: embedded
@@ -37,10 +106,26 @@ export default defineConfig({
           },
         },
   },
+  css: { postcss: { plugins: [trimMaplibreCss] } },
   build: {
     chunkSizeWarningLimit: 1200,
     // The chunk graph, for the bundle benchmark (bench/bundle.ts) to weigh each route's first load.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What the entry loads statically (React, the router, TanStack Query, Mantine's core, the app's
+              // frame) in one chunk: every page loads all of it anyway, and split by which lazy chunks also use
+              // each module it was a dozen files, some of 50 bytes.
+              name: 'app',
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: [

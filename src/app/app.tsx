@@ -23,7 +23,14 @@ export function App({ services }: { services: ConsoleServices }) {
   // Nothing of one user's data may outlive their session.
   useEffect(() => services.session.onSignOut(() => queryClient.clear()), [services, queryClient])
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      // Every theme variable, not only those that differ from Mantine's defaults: the stylesheet of the
+      // defaults (default-css-variables.css) is not loaded (see mantine-base-styles.ts).
+      deduplicateCssVariables={false}
+    >
       <ConsoleContext.Provider value={services}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider
