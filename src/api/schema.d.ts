@@ -897,13 +897,37 @@ export interface paths {
          * Issue an access token (password grant) or refresh it (refresh grant)
          * @description Lives on the token server, not on the API host. The form must be sent as
          *     `application/x-www-form-urlencoded`; a missing or other media type, wrong credentials, or a missing
-         *     `grant_type`/`client_id` answer 401. The client id defaults to `service-api` but is configurable.
+         *     `grant_type`/`client_id` answer 401. The client id is configurable; the simulator accepts `service-api`
+         *     (the contract's), `up42-api` (the service's docs) and `up42-sdk` (its SDK) by default. A grant asking for
+         *     `scope=openid` also gets an `id_token`.
          *
          *     The access token is a JWT valid 300 s whose claims are described by the `AccessTokenClaims` schema;
          *     the console reads the account, role and workspaces from them. The refresh token is valid 1800 s and is
          *     single-use (a used refresh token is dead; the response carries a new one).
          */
         post: operations["requestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/public/protocol/openid-connect/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OIDC userinfo of the token's user
+         * @description Standard OIDC userinfo on the token server (service notes §1). The service's SDK takes the user's
+         *     workspace id from `sub`: a user's default workspace carries the user's id.
+         */
+        get: operations["getUserInfo"];
+        put?: never;
+        /** OIDC userinfo of the token's user (POST form, as OIDC core allows) */
+        post: operations["postUserInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1912,13 +1936,25 @@ export interface components {
             token_type: string;
             "not-before-policy": number;
             session_state: string;
-            /** @description Space-separated scope names (account, eula.w, budget.r, ...). */
+            /** @description Space-separated scope names (account, eula.w, budget.r, ...); openid when asked for. */
             scope: string;
+            /** @description OIDC ID token (JWT); issued when the grant asked for scope openid. */
+            id_token?: string;
+        };
+        UserInfo: {
+            /** @description User ID; also the ID of the user's default workspace. */
+            sub: string;
+            email?: string;
+            email_verified?: boolean;
+            name?: string;
+            preferred_username?: string;
+            given_name?: string;
+            family_name?: string;
         };
         /** @description Documentation only; payload of the access token JWT. */
         AccessTokenClaims: {
             iss: string;
-            /** @description User ID. */
+            /** @description User ID; also the ID of the default workspace. */
             sub: string;
             exp: number;
             iat: number;
@@ -1937,6 +1973,8 @@ export interface components {
                 name: string;
             }[];
             scope: string;
+            /** @description Client ID the token was issued to. */
+            azp?: string;
         };
     };
     responses: {
@@ -3907,6 +3945,64 @@ export interface operations {
                 };
             };
             /** @description Wrong credentials, missing grant_type or client_id, dead refresh token, or unspecified media type. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+        };
+    };
+    getUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            /** @description Missing, invalid or expired access token (also in `WWW-Authenticate`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+        };
+    };
+    postUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            /** @description Missing, invalid or expired access token (also in `WWW-Authenticate`). */
             401: {
                 headers: {
                     [name: string]: unknown;
