@@ -1632,7 +1632,7 @@ export interface components {
         };
         JobList: {
             jobs: components["schemas"]["Job"][];
-            /** @description Contains a `next` link unless this is the last page. */
+            /** @description Contains a `next` link unless this is the last page; hrefs are paths relative to the API host (`/v2/processing/jobs?…`). */
             links: components["schemas"]["Link"][];
         };
         AreaPrice: {
