@@ -579,12 +579,20 @@ describe('signed downloads', () => {
     const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
     expect(r.status).toBe(201)
     expect(r.headers.get('location')).toBe(r.body.url)
-    expect(r.body.url).toMatch(new RegExp(`^${BASE}/__storage/[0-9a-f]{64}/${asset?.filename}$`))
+    expect(r.body.url).toMatch(new RegExp(`^${BASE}/__storage/[0-9a-f]{64}/${asset?.filename}\\?`))
+    // The SDK takes the file name from this query parameter of the signed URL.
+    const signed = new URL(r.body.url)
+    expect(signed.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="${asset?.filename}"`,
+    )
     const path = r.body.url.slice(BASE.length)
     const file = await sim.call('GET', path, { unchecked: true })
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${asset?.filename}"`)
+    // Like any signed parameter, the disposition cannot be changed.
+    signed.searchParams.set('response-content-disposition', 'attachment; filename="other.exe"')
+    expect((await sim.call('GET', signed.pathname + signed.search, { unchecked: true })).status).toBe(403)
     expect([...(file.bytes ?? new Uint8Array()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
     sim.advance(299)
     expect((await sim.call('GET', path, { unchecked: true })).status).toBe(200)
@@ -594,6 +602,20 @@ describe('signed downloads', () => {
     expect(expired.body).toMatch(/expired/)
     expect(expired.body).toMatch(/download-url/)
     expect(sim.world.downloads.size).toBe(0)
+  })
+
+  it('keeps a name that is not plain ASCII in filename* (RFC 6266) and a safe one in filename', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const asset = sim.world.assets.get(rot.assetIds[0])
+    if (!asset) throw new Error('no asset')
+    asset.filename = 'Pléiades "Neo".png'
+    const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${asset.id}/download-url`, { token })
+    const expected = `attachment; filename="Pl_iades _Neo_.png"; filename*=UTF-8''${encodeURIComponent(asset.filename)}`
+    expect(new URL(r.body.url).searchParams.get('response-content-disposition')).toBe(expected)
+    const file = await sim.call('GET', r.body.url.slice(BASE.length), { unchecked: true })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toBe(expected)
   })
 
   it('serves metadata as JSON and original deliveries as a stored zip', async () => {
@@ -631,7 +653,7 @@ describe('signed downloads', () => {
     expect((await sim.call('GET', '/__storage/deadbeef/file.png', { unchecked: true })).status).toBe(403)
     const rot = seeded(sim, ROTTERDAM)
     const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
-    const tokenPart = r.body.url.split('/')[4]
+    const tokenPart = new URL(r.body.url).pathname.split('/')[2]
     expect((await sim.call('GET', `/__storage/${tokenPart}/other.png`, { unchecked: true })).status).toBe(403)
     const starter = await sim.login('starter@swath.test')
     const foreign = await sim.call<S['Problem']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {

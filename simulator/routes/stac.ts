@@ -480,6 +480,16 @@ function searchSortKey(field: string): Operand | undefined {
   return q.get
 }
 
+/**
+ * `attachment; filename="…"` with the name made safe for a quoted string, plus RFC 6266's `filename*` when the
+ * name is not plain ASCII, so that browsers and the SDK both get the real name.
+ */
+function dispositionOf(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const plain = `attachment; filename="${ascii}"`
+  return ascii === filename ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
 // ------------------------------------------------------------------------------------------ routes
 
 export function registerStac(api: Api, sim: SimRuntime): void {
@@ -892,12 +902,16 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     }
     const token = (world.rng.uuid() + world.rng.uuid()).replace(/-/g, '')
     const expiresAt = world.now() + DOWNLOAD_TTL_MS
-    world.downloads.set(token, { assetId, expiresAt })
+    const disposition = dispositionOf(asset.filename)
+    world.downloads.set(token, { assetId, expiresAt, disposition })
     // Dead links are dropped from memory once they expire.
     world.schedule(expiresAt, () => {
       world.downloads.delete(token)
     })
-    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}`
+    // As the service's bucket links do: the file name rides in `response-content-disposition`, where its SDK
+    // reads it, and the bucket answers with that disposition.
+    const query = new URLSearchParams({ 'response-content-disposition': disposition })
+    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}?${query.toString().replace(/\+/g, '%20')}`
     return json(201, { url } satisfies S['SignedUrl'], 'application/json', { location: url })
   })
 
@@ -906,7 +920,15 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const world = sim.world
     const link = world.downloads.get(c.req.param('token'))
     const asset = link ? world.assets.get(link.assetId) : undefined
-    if (!link || !asset || world.now() >= link.expiresAt || asset.filename !== c.req.param('filename')) {
+    // The disposition is part of what the link signs: a changed one is refused like a wrong token.
+    const disposition = c.req.query('response-content-disposition')
+    if (
+      !link ||
+      !asset ||
+      world.now() >= link.expiresAt ||
+      asset.filename !== c.req.param('filename') ||
+      (disposition !== undefined && disposition !== link.disposition)
+    ) {
       const body = [
         "<?xml version='1.0' encoding='UTF-8'?>",
         '<Error><Code>ExpiredToken</Code>',
@@ -924,7 +946,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       headers: {
         'content-type': asset.mediaType,
         'content-length': String(bytes.byteLength),
-        'content-disposition': `attachment; filename="${asset.filename.replace(/["\\\r\n]/g, '_')}"`,
+        'content-disposition': link.disposition,
         'cache-control': 'private, max-age=300',
       },
     })

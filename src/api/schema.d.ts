@@ -1823,7 +1823,7 @@ export interface components {
         SignedUrl: {
             /**
              * Format: uri
-             * @description Signed URL, usable without authentication for 5 minutes.
+             * @description Signed URL, usable without authentication for 5 minutes. Its `response-content-disposition` query parameter names the file (`attachment; filename="…"`), and the file is served with that Content-Disposition.
              */
             url: string;
         };
