@@ -622,6 +622,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/assets/stac/conformance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conformance classes the STAC API meets (the same list as the landing page's `conformsTo`) */
+        get: operations["getStacConformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/assets/stac/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service description linked as `service-desc` from the STAC landing page
+         * @description This contract as JSON, with `servers` set to the API base the caller used.
+         */
+        get: operations["getStacServiceDescription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/assets/stac/collections": {
         parameters: {
             query?: never;
@@ -1076,6 +1113,33 @@ export interface components {
             bbox?: components["schemas"]["BBox"];
         };
         GeoJsonGeometry: components["schemas"]["Point"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"];
+        MultiPoint: {
+            /** @constant */
+            type: "MultiPoint";
+            coordinates: components["schemas"]["Position"][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        LineString: {
+            /** @constant */
+            type: "LineString";
+            coordinates: components["schemas"]["Position"][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        MultiLineString: {
+            /** @constant */
+            type: "MultiLineString";
+            coordinates: components["schemas"]["Position"][][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        GeometryCollection: {
+            /** @constant */
+            type: "GeometryCollection";
+            /** @description Not nested (RFC 7946 §3.1.8 advises against nested collections). */
+            geometries: (components["schemas"]["Point"] | components["schemas"]["MultiPoint"] | components["schemas"]["LineString"] | components["schemas"]["MultiLineString"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"])[];
+            bbox?: components["schemas"]["BBox"];
+        };
+        /** @description Any GeoJSON geometry (RFC 7946), as STAC item search's `intersects` takes. */
+        AnyGeoJsonGeometry: components["schemas"]["Point"] | components["schemas"]["MultiPoint"] | components["schemas"]["LineString"] | components["schemas"]["MultiLineString"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"] | components["schemas"]["GeometryCollection"];
         /** @description [west, south, east, north]. */
         BBox: number[];
         Feature: {
@@ -1706,12 +1770,31 @@ export interface components {
             license: string;
             providers?: components["schemas"]["StacProvider"][];
             extent: components["schemas"]["StacExtent"];
+            /**
+             * @description STAC summaries of the collection's items, where they have the property: a list of the distinct
+             *     values (e.g. `constellation`, `gsd`) or a `{minimum, maximum}` range (e.g. `eo:cloud_cover`).
+             */
+            summaries?: {
+                [key: string]: unknown[] | {
+                    minimum: number | string;
+                    maximum: number | string;
+                };
+            };
             assets?: {
                 [key: string]: components["schemas"]["StacAsset"];
             };
             links: components["schemas"]["StacLink"][];
         } & {
             [key: string]: unknown;
+        };
+        StacConformance: {
+            conformsTo: string[];
+        };
+        /** @description An OpenAPI 3.1 document (this contract), as served at the STAC landing page's `service-desc`. */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
         };
         StacContext: {
             returned: number;
@@ -1807,7 +1890,7 @@ export interface components {
             collections?: string[];
             ids?: string[];
             bbox?: number[];
-            intersects?: components["schemas"]["GeoJsonGeometry"];
+            intersects?: components["schemas"]["AnyGeoJsonGeometry"];
             datetime?: string;
             limit?: number;
             /** @description Zero-based page index. */
@@ -3395,6 +3478,50 @@ export interface operations {
             500: components["responses"]["StacServerError"];
         };
     };
+    getStacConformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conformance classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StacConformance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["StacServerError"];
+        };
+    };
+    getStacServiceDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.oai.openapi+json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["StacServerError"];
+        };
+    };
     listStacCollections: {
         parameters: {
             query?: {
@@ -3523,7 +3650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItemCollection"];
+                    "application/geo+json": components["schemas"]["StacItemCollection"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3550,7 +3677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItem"];
+                    "application/geo+json": components["schemas"]["StacItem"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3581,7 +3708,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItem"];
+                    "application/geo+json": components["schemas"]["StacItem"];
                 };
             };
             400: components["responses"]["BadBody"];
@@ -3634,7 +3761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItemCollection"];
+                    "application/geo+json": components["schemas"]["StacItemCollection"];
                 };
             };
             400: components["responses"]["BadBody"];
