@@ -2070,7 +2070,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not in the contract's tables; a scope (e.g. eula.w, budget.r) or role (Viewer on budgets) is missing. */
+        /**
+         * @description Not in the contract's tables; a scope (e.g. eula.w, budget.r) is missing, or the caller's role may not
+         *     make this change (`x-forbidden-roles` on the operation names the roles and why; decision 13).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2601,6 +2604,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Budget not found, the account is not on the Enterprise plan while a budget is used, or the workspace is unknown or belongs to another account (problem slug workspace-not-found). */
             404: {
                 headers: {
@@ -2699,6 +2703,7 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -2733,6 +2738,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
         };
     };
@@ -2845,6 +2851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             /** @description Order (slug order-not-found) or budget not found, or the account is not Enterprise while a budget is used. */
             404: {
                 headers: {
@@ -2934,6 +2941,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -3107,6 +3115,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidGeometryBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -3154,6 +3163,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
         };
     };
@@ -3184,6 +3194,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidGeometryBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -3337,6 +3348,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Unknown process (processing error), or unknown workspace or budget, or a budget on a non-Enterprise account (problem). */
             404: {
                 headers: {
@@ -3619,6 +3631,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StacNotFound"];
             500: components["responses"]["StacServerError"];
         };
@@ -3713,6 +3726,7 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StacNotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["StacInvalid"];
