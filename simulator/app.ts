@@ -16,7 +16,7 @@ import { registerOrders } from './routes/orders'
 import { registerProcessing } from './routes/processing'
 import { registerStac } from './routes/stac'
 import { registerTasking } from './routes/tasking'
-import { createTokenServer, TOKEN_PATH } from './routes/token'
+import { createTokenServer, DEFAULT_CLIENT_IDS, TOKEN_PATH, USERINFO_PATH } from './routes/token'
 
 export interface SimulatorOptions {
   seed?: SeedSize
@@ -24,6 +24,8 @@ export interface SimulatorOptions {
   clock?: 'manual' | 'real' | Clock
   docsUrl?: string
   secret?: string
+  /** Client ids the token server accepts; by default DEFAULT_CLIENT_IDS. */
+  clientIds?: readonly string[]
 }
 
 export interface Simulator {
@@ -60,6 +62,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     clock,
     secret: opts.secret ?? 'swath-simulator-signing-key',
     docsUrl,
+    clientIds: opts.clientIds ?? DEFAULT_CLIENT_IDS,
   }
   const control: ControlState = { faults: [], log: [] }
   const reset = () => {
@@ -76,11 +79,12 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     await next()
   })
   api.use('*', authMiddleware(runtime))
-  api.all(TOKEN_PATH, () =>
-    basicError(404, 'Token requests go to the token server, not to the service API.', {
-      tokenServerPath: TOKEN_PATH,
-    }),
-  )
+  for (const path of [TOKEN_PATH, USERINFO_PATH])
+    api.all(path, () =>
+      basicError(404, 'Token and userinfo requests go to the token server, not to the service API.', {
+        tokenServerPath: path,
+      }),
+    )
   for (const area of AREAS) area(api, runtime)
   // After the areas: `/v2/assets/:id` must not shadow `/v2/assets/stac`.
   registerDecommissioned(api)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TestSim } from './testing/harness'
-import { DEMO_PASSWORD } from './domain/seed'
+import { DEMO_PASSWORD, ids } from './domain/seed'
 
 const form = (extra: Record<string, string> = {}) => ({
   grant_type: 'password',
@@ -119,6 +119,49 @@ describe('token server', () => {
     expect(r.body).toMatchObject({ error: 'invalid_grant', error_description: 'Token is not active' })
   })
 
+  it.each(['service-api', 'up42-api', 'up42-sdk'])('accepts the default client id %s', async (clientId) => {
+    const r = await new TestSim().token(form({ client_id: clientId }))
+    expect(r.status).toBe(200)
+    expect(claimsOf((r.body as { access_token: string }).access_token).azp).toBe(clientId)
+  })
+
+  it('accepts exactly the configured client ids when given', async () => {
+    const sim = new TestSim({ clientIds: ['acme-console'] })
+    expect((await sim.token(form({ client_id: 'acme-console' }))).status).toBe(200)
+    const refused = await sim.token(form({ client_id: 'service-api' }))
+    expect(refused.status).toBe(401)
+    expect(refused.body).toMatchObject({ error: 'invalid_client' })
+  })
+
+  it('grants openid when asked, with an ID token for that client, and keeps it across a refresh', async () => {
+    const sim = new TestSim()
+    const plain = (await sim.token(form())).body as Record<string, unknown>
+    expect(plain.scope).toBe('account eula.w budget.r')
+    expect(plain.id_token).toBeUndefined()
+    const r = await sim.token(form({ client_id: 'up42-sdk', scope: 'openid' }))
+    expect(r.status).toBe(200)
+    const body = r.body as { scope: string; id_token: string; refresh_token: string }
+    expect(body.scope).toBe('openid account eula.w budget.r')
+    expect(claimsOf(body.id_token)).toMatchObject({ aud: 'up42-sdk', email: 'analyst@swath.test' })
+    const refreshed = await sim.token({
+      grant_type: 'refresh_token',
+      refresh_token: body.refresh_token,
+      client_id: 'up42-sdk',
+    })
+    expect(refreshed.status).toBe(200)
+    expect((refreshed.body as { scope: string }).scope).toBe('openid account eula.w budget.r')
+  })
+
+  it('refuses a refresh token presented by another client', async () => {
+    const sim = new TestSim()
+    const { refresh_token } = (await sim.token(form({ client_id: 'up42-sdk' }))).body as {
+      refresh_token: string
+    }
+    const r = await sim.token({ grant_type: 'refresh_token', refresh_token, client_id: 'service-api' })
+    expect(r.status).toBe(401)
+    expect(r.body).toMatchObject({ error: 'invalid_grant' })
+  })
+
   it('refuses a forged refresh token', async () => {
     const sim = new TestSim()
     const r = await sim.token({
@@ -127,6 +170,50 @@ describe('token server', () => {
       client_id: 'service-api',
     })
     expect(r.status).toBe(401)
+  })
+})
+
+describe('userinfo', () => {
+  it('answers the OIDC claims of the token user, by GET and by POST', async () => {
+    const sim = new TestSim()
+    const token = await sim.login('viewer@swath.test')
+    for (const method of ['GET', 'POST'] as const) {
+      const r = await sim.userinfo<Record<string, unknown>>(token, method)
+      expect(r.status).toBe(200)
+      expect(r.body).toMatchObject({
+        sub: ids.viewer,
+        email: 'viewer@swath.test',
+        email_verified: true,
+        name: 'Victor Viewer',
+        given_name: 'Victor',
+        family_name: 'Viewer',
+      })
+    }
+  })
+
+  it('answers 401 invalid_token for a missing, forged or expired token', async () => {
+    const sim = new TestSim()
+    const missing = await sim.userinfo()
+    expect(missing.status).toBe(401)
+    expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer realm="public"/)
+    expect((await sim.userinfo('a.b.c')).body).toMatchObject({ error: 'invalid_token' })
+    const token = await sim.login()
+    sim.advance(301)
+    const expired = await sim.userinfo(token)
+    expect(expired.status).toBe(401)
+    expect(expired.body).toMatchObject({ error: 'invalid_token', error_description: 'Token is not active' })
+  })
+
+  it("gives every seeded user a default workspace whose id is the user's sub", async () => {
+    const sim = new TestSim()
+    for (const email of ['analyst@swath.test', 'viewer@swath.test', 'starter@swath.test']) {
+      const r = await sim.token(form({ username: email }))
+      const claims = claimsOf((r.body as { access_token: string }).access_token)
+      const { sub } = (await sim.userinfo<{ sub: string }>((r.body as { access_token: string }).access_token))
+        .body
+      expect(sub, email).toBe(claims.sub)
+      expect((claims.workspaces as { id: string }[])[0].id, email).toBe(sub)
+    }
   })
 })
 

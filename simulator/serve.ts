@@ -9,6 +9,8 @@ export interface ServeOptions {
   authPort: number
   host: string
   seed: SeedSize
+  /** Client ids the token server accepts; undefined = the simulator's defaults. */
+  clientIds?: string[]
 }
 
 export function parseArgs(argv: string[]): ServeOptions {
@@ -20,9 +22,14 @@ export function parseArgs(argv: string[]): ServeOptions {
     else if (flag === '--auth-port') opts.authPort = Number(value())
     else if (flag === '--host') opts.host = value()
     else if (flag === '--seed') opts.seed = value() === 'large' ? 'large' : 'default'
+    else if (flag === '--client-ids')
+      opts.clientIds = value()
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
     else if (flag === '--help') {
       console.log(
-        'npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large]',
+        'npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large] [--client-ids service-api,up42-api,up42-sdk]',
       )
       process.exit(0)
     } else throw new Error(`unknown option ${argv[i]}`)
@@ -53,7 +60,7 @@ function withCors(fetch: (req: Request) => Response | Promise<Response>) {
 
 export function main(argv: string[]): void {
   const opts = parseArgs(argv)
-  const sim = createSimulator({ clock: 'real', seed: opts.seed })
+  const sim = createSimulator({ clock: 'real', seed: opts.seed, clientIds: opts.clientIds })
   serve({ fetch: withCors(sim.api.fetch), port: opts.apiPort, hostname: opts.host })
   serve({ fetch: withCors(sim.auth.fetch), port: opts.authPort, hostname: opts.host })
   console.log(`Swath simulator (${opts.seed} seed)`)
@@ -61,5 +68,6 @@ export function main(argv: string[]): void {
   console.log(
     `  token server http://${opts.host}:${opts.authPort}/realms/public/protocol/openid-connect/token`,
   )
+  console.log(`  client ids   ${sim.runtime.clientIds.join(', ')}`)
   console.log(`  control      http://${opts.host}:${opts.apiPort}/__sim/`)
 }

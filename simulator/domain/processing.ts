@@ -112,7 +112,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     resultItems: 1,
   },
   {
-    id: 'upsampling',
+    id: 'upsampling-ns',
     title: 'Upsampling',
     description: 'Doubles the resolution of an optical image with a super-resolution model.',
     inputs: { title: titleInput, item: itemInput('Item', 'The image to upsample.') },
@@ -121,8 +121,17 @@ export const PROCESS_DEFS: ProcessDef[] = [
     resultItems: 1,
   },
   {
-    id: 'detection-ships',
-    title: 'Ship detection',
+    id: 'true-color-conversion',
+    title: 'True colour conversion',
+    description: 'Turns a multispectral image into an 8-bit red-green-blue image for display.',
+    inputs: { title: titleInput, item: itemInput('Item', 'The multispectral image to convert.') },
+    itemInputs: ['item'],
+    price: { credits: 1, unit: 'SQ_KM' },
+    resultItems: 1,
+  },
+  {
+    id: 'detection-ships-airbus',
+    title: 'Ship detection (Airbus)',
     description: 'Finds ships at sea and in ports; the result holds one point per ship.',
     inputs: {
       title: titleInput,
@@ -134,8 +143,21 @@ export const PROCESS_DEFS: ProcessDef[] = [
     resultItems: 1,
   },
   {
-    id: 'detection-buildings',
-    title: 'Building detection',
+    id: 'detection-storage-tanks-airbus',
+    title: 'Storage tank detection (Airbus)',
+    description: 'Finds floating-roof and fixed-roof storage tanks; the result holds one circle per tank.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 35, unit: 'JOB' },
+    resultItems: 1,
+  },
+  {
+    id: 'detection-buildings-spacept',
+    title: 'Building detection (Spacept)',
     description: 'Outlines building footprints in very high resolution optical imagery.',
     inputs: {
       title: titleInput,
@@ -147,8 +169,38 @@ export const PROCESS_DEFS: ProcessDef[] = [
     resultItems: 1,
   },
   {
-    id: 'change-detection',
-    title: 'Change detection',
+    id: 'detection-trees-spacept',
+    title: 'Tree detection (Spacept)',
+    description: 'Maps tree crowns and canopy cover in very high resolution optical imagery.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 3, unit: 'SQ_KM' },
+    resultItems: 1,
+  },
+  {
+    id: 'coregistration-simularity',
+    title: 'Coregistration (Simularity)',
+    description:
+      'Shifts an image so that it lines up pixel by pixel with a reference image of the same area.',
+    inputs: {
+      title: titleInput,
+      sourceItem: itemInput('Source item', 'The image to align.'),
+      referenceItem: itemInput(
+        'Reference item',
+        'The image to align with; must differ from the source item.',
+      ),
+    },
+    itemInputs: ['sourceItem', 'referenceItem'],
+    price: { credits: 2, unit: 'SQ_KM' },
+    resultItems: 1,
+  },
+  {
+    id: 'detection-change-simularity',
+    title: 'Change detection (Simularity)',
     description: 'Compares two acquisitions of the same area and marks what changed between them.',
     inputs: {
       title: titleInput,
@@ -778,7 +830,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 9,
   },
   {
-    process: 'upsampling',
+    process: 'upsampling-ns',
     inputs: (u) => ({ title: 'Berlin Mitte 15 cm', item: u('berlin-2026') }),
     status: 'captured',
     daysAgo: 15,
@@ -787,7 +839,7 @@ const SEED_JOBS: SeedJob[] = [
     budget: 'urban',
   },
   {
-    process: 'detection-ships',
+    process: 'detection-ships-airbus',
     inputs: (u) => ({ title: 'Ships in the Singapore Strait', item: u('singapore'), sensitivity: 7 }),
     status: 'captured',
     daysAgo: 8,
@@ -795,7 +847,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 6,
   },
   {
-    process: 'detection-buildings',
+    process: 'detection-buildings-spacept',
     inputs: (u) => ({ title: 'Austin buildings', item: u('austin') }),
     status: 'captured',
     daysAgo: 3,
@@ -804,7 +856,7 @@ const SEED_JOBS: SeedJob[] = [
     budget: 'urban',
   },
   {
-    process: 'change-detection',
+    process: 'detection-change-simularity',
     inputs: (u) => ({
       title: 'Berlin Mitte changes 2025-2026',
       sourceItem: u('berlin-2026'),
@@ -816,7 +868,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 20,
   },
   {
-    process: 'detection-ships',
+    process: 'detection-ships-airbus',
     inputs: (u) => ({ title: 'Rotterdam ships (east)', item: u('rotterdam', 1) }),
     status: 'released',
     daysAgo: 25,
@@ -824,7 +876,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 4,
   },
   {
-    process: 'upsampling',
+    process: 'upsampling-ns',
     inputs: (u) => ({ title: 'Rondônia upsampled', item: u('rondonia') }),
     status: 'unlicensed',
     daysAgo: 50,
@@ -832,7 +884,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 10,
   },
   {
-    process: 'detection-buildings',
+    process: 'detection-buildings-spacept',
     inputs: (u) => ({ title: 'Berlin buildings 2025', item: u('berlin-2025'), sensitivity: 9 }),
     status: 'invalid',
     daysAgo: 18,
@@ -856,7 +908,7 @@ const SEED_JOBS: SeedJob[] = [
     budget: 'forest',
   },
   {
-    process: 'detection-ships',
+    process: 'detection-ships-airbus',
     inputs: (u) => ({ title: 'Singapore ships, second pass', item: u('singapore'), sensitivity: 4 }),
     status: 'running',
     secondsAgo: 240,
@@ -864,7 +916,7 @@ const SEED_JOBS: SeedJob[] = [
     runMinutes: 12,
   },
   {
-    process: 'detection-buildings',
+    process: 'detection-buildings-spacept',
     inputs: (u) => ({ title: 'Berlin buildings 2026', item: u('berlin-2026') }),
     status: 'accepted',
     secondsAgo: 15,

@@ -14,15 +14,22 @@ export const SEED_EPOCH = Date.parse('2026-11-01T00:00:00.000Z')
 
 export const DEMO_PASSWORD = 'swath-demo'
 
-export const ids = {
-  enterpriseAccount: uuidFrom('account:enterprise'),
-  starterAccount: uuidFrom('account:starter'),
+const users = {
   analyst: uuidFrom('user:analyst'),
   viewer: uuidFrom('user:viewer'),
   starter: uuidFrom('user:starter'),
-  mainWorkspace: uuidFrom('workspace:main'),
+}
+
+export const ids = {
+  enterpriseAccount: uuidFrom('account:enterprise'),
+  starterAccount: uuidFrom('account:starter'),
+  ...users,
+  // Each user's default (first) workspace carries the user's id, as on the real service: its SDK takes the
+  // workspace id from the userinfo `sub`, and orders placed with it must land in that workspace.
+  mainWorkspace: users.analyst,
+  viewerWorkspace: users.viewer,
+  starterWorkspace: users.starter,
   coastalWorkspace: uuidFrom('workspace:coastal'),
-  starterWorkspace: uuidFrom('workspace:starter'),
   budgetForest: uuidFrom('budget:forest'),
   budgetUrban: uuidFrom('budget:urban'),
   budgetLegacy: uuidFrom('budget:legacy'),
@@ -79,6 +86,11 @@ function seedAccounts(world: World): void {
     name: 'Coastal monitoring',
     accountId: ids.enterpriseAccount,
   })
+  world.workspaces.set(ids.viewerWorkspace, {
+    id: ids.viewerWorkspace,
+    name: "Victor's workspace",
+    accountId: ids.enterpriseAccount,
+  })
   world.workspaces.set(ids.starterWorkspace, {
     id: ids.starterWorkspace,
     name: 'Starter workspace',
@@ -103,7 +115,7 @@ function seedAccounts(world: World): void {
       accountId: ids.enterpriseAccount,
       role: 'VIEWER',
       scopes: ['account'],
-      workspaceIds: [ids.mainWorkspace],
+      workspaceIds: [ids.viewerWorkspace, ids.mainWorkspace],
     },
     {
       id: ids.starter,

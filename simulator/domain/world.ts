@@ -45,7 +45,7 @@ export class World {
   readonly stacItems = new Map<string, StacItemRecord>()
   readonly assets = new Map<string, AssetRecord>()
   /** Signed download tokens → asset and expiry. */
-  readonly downloads = new Map<string, { assetId: string; expiresAt: number }>()
+  readonly downloads = new Map<string, { assetId: string; expiresAt: number; disposition: string }>()
   readonly eulas = new Map<string, EulaRecord>()
   /** `${accountId}:${documentId}` → acceptance. */
   readonly acceptances = new Map<string, Acceptance>()

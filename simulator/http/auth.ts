@@ -6,7 +6,8 @@ import type { AccessClaims, ApiEnv, SimRuntime } from './runtime'
 
 /**
  * Access control straight from the contract: an operation with `security: []` is public, every other one
- * needs a valid bearer token on the simulator's clock, and oauth2 operations need their scopes.
+ * needs a valid bearer token on the simulator's clock, oauth2 operations need their scopes, and an
+ * operation's `x-forbidden-roles` keeps those roles out.
  */
 export function authMiddleware(sim: SimRuntime): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -51,6 +52,17 @@ export function authMiddleware(sim: SimRuntime): MiddlewareHandler<ApiEnv> {
         slug: 'insufficient-scope',
         title: 'Forbidden',
         detail: `This operation needs the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}, which the token does not carry (role ${user.role}).`,
+        instance,
+      })
+    }
+    // Write operations some roles may not make: the contract names the roles and gives the reason.
+    const roleRule = match.op['x-forbidden-roles']?.[user.role]
+    if (roleRule) {
+      return problem({
+        status: 403,
+        slug: 'role-not-allowed',
+        title: 'Forbidden',
+        detail: roleRule,
         instance,
       })
     }

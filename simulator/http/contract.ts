@@ -17,6 +17,8 @@ export interface OperationObject {
   requestBody?: { content?: Record<string, { schema?: unknown }> }
   responses?: Record<string, { content?: Record<string, { schema?: unknown }>; $ref?: string }>
   parameters?: unknown[]
+  /** Roles that may not call the operation, each with the reason the 403 gives (decision 13). */
+  'x-forbidden-roles'?: Record<string, string>
 }
 
 export const openapi = parse(openapiText) as OpenApiDoc

@@ -17,6 +17,8 @@ export interface AccessClaims {
   workspaces: { id: string; name: string }[]
   scope: string
   session_state: string
+  /** The client the token was issued to. */
+  azp: string
 }
 
 export interface ApiEnv {
@@ -31,6 +33,8 @@ export interface SimRuntime {
   readonly clock: Clock
   readonly secret: string
   readonly docsUrl: string
+  /** Client ids the token server accepts. */
+  readonly clientIds: readonly string[]
 }
 
 /** The public base of the API as the caller sees it, behind a proxy prefix such as `/api` when embedded. */

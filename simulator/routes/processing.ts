@@ -286,11 +286,12 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     const size = limit ?? DEFAULT_LIMIT
     const start = p * size
     const base = publicBase(c.req.raw)
+    // Relative paths, as the service sends them: its SDK follows `next` by putting its own host in front.
     const pageHref = (n: number) => {
       const params = new URLSearchParams(new URL(c.req.url).search)
       params.set('page', String(n))
       params.set('limit', String(size))
-      return `${base}/v2/processing/jobs?${params.toString()}`
+      return `/v2/processing/jobs?${params.toString()}`
     }
     const links: S['Link'][] = [{ rel: 'self', href: pageHref(p), type: 'application/json' }]
     if (start + size < sorted.length)

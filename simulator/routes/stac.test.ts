@@ -37,9 +37,52 @@ describe('landing page and queryables', () => {
     expect(rel.self.href).toBe(`${BASE}/v2/assets/stac`)
     expect(rel.root.href).toBe(`${BASE}/v2/assets/stac`)
     expect(rel.data.href).toBe(`${BASE}/v2/assets/stac/collections`)
-    expect(rel.search).toMatchObject({ href: `${BASE}/v2/assets/stac/search`, method: 'POST' })
-    expect(r.body.conformsTo?.length).toBeGreaterThan(3)
+    expect(rel.search).toMatchObject({
+      href: `${BASE}/v2/assets/stac/search`,
+      method: 'POST',
+      type: 'application/geo+json',
+    })
+    expect(rel.conformance.href).toBe(`${BASE}/v2/assets/stac/conformance`)
+    expect(rel['service-desc']).toMatchObject({
+      href: `${BASE}/v2/assets/stac/api`,
+      type: 'application/vnd.oai.openapi+json;version=3.1',
+    })
     expect((await sim.call('GET', '/v2/assets/stac')).status).toBe(401)
+  })
+
+  it('claims only the conformance classes it meets, the same on the landing page and /conformance', async () => {
+    const { sim, token } = await setup()
+    const landing = await sim.call<S['StacLandingPage']>('GET', '/v2/assets/stac', { token })
+    const r = await sim.call<S['StacConformance']>('GET', '/v2/assets/stac/conformance', { token })
+    expect(r.status).toBe(200)
+    expect(r.body.conformsTo).toEqual(landing.body.conformsTo)
+    expect(r.body.conformsTo).toEqual([
+      'https://api.stacspec.org/v1.0.0/core',
+      'https://api.stacspec.org/v1.0.0/collections',
+    ])
+    // Item Search needs GET /search, which the contract does not have; its extensions go with it.
+    const search = await sim.call('GET', '/v2/assets/stac/search', { token, unchecked: true })
+    expect(search.status).toBe(404)
+    expect(r.body.conformsTo.some((c) => c.includes('item-search'))).toBe(false)
+    // OGC API Features needs bbox on the items list; it is not applied, so that class is not claimed.
+    expect(r.body.conformsTo.some((c) => c.includes('ogcapi-features'))).toBe(false)
+    expect((await sim.call('GET', '/v2/assets/stac/conformance')).status).toBe(401)
+  })
+
+  it("serves the contract as its service description, pointed at the caller's base", async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call<S['OpenApiDocument'] & { servers: { url: string }[] }>(
+      'GET',
+      '/v2/assets/stac/api',
+      { token, headers: { 'x-forwarded-prefix': '/api' } },
+    )
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toBe('application/vnd.oai.openapi+json;version=3.1')
+    expect(r.body.openapi).toBe('3.1.0')
+    expect(r.body.servers[0].url).toBe(`${BASE}/api`)
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/v2/assets/stac/search', '/v2/assets/stac/conformance']),
+    )
   })
 
   it('respects the forwarded public base', async () => {
@@ -240,6 +283,37 @@ describe('collections and items', () => {
     )
     // The stored record keeps paths.
     expect(rot.collection.links[0].href.startsWith('/')).toBe(true)
+    const asked = await sim.call<S['StacCollection']>(
+      'GET',
+      `/v2/assets/stac/collections/${rot.collection.id}?f=json`,
+      { token },
+    )
+    expect(asked.body.links.find((l) => l.rel === 'self')?.href).toBe(
+      `${BASE}/v2/assets/stac/collections/${rot.collection.id}?f=json`,
+    )
+  })
+
+  it('summarises what its items have, and leaves out what none has', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const items = rot.itemIds.map((id) => sim.world.stacItems.get(id)?.item.properties ?? {})
+    // Give the two items different values so that the summary has something to range over.
+    items[0]['eo:cloud_cover'] = 3.5
+    items[1]['eo:cloud_cover'] = 12
+    items[1].constellation = 'other-sat'
+    for (const p of items) p.gsd = null
+    const r = await sim.call<S['StacCollection']>('GET', `/v2/assets/stac/collections/${rot.collection.id}`, {
+      token,
+    })
+    const expectedConstellations = [...new Set([String(items[0].constellation), 'other-sat'])].sort()
+    expect(r.body.summaries).toMatchObject({
+      constellation: expectedConstellations,
+      'eo:cloud_cover': { minimum: 3.5, maximum: 12 },
+      datetime: { minimum: expect.any(String) as string, maximum: expect.any(String) as string },
+    })
+    expect(r.body.summaries).not.toHaveProperty('gsd')
+    const list = await sim.call<List>('GET', '/v2/assets/stac/collections?limit=100', { token })
+    expect(list.body.collections.find((c) => c.id === rot.collection.id)?.summaries).toEqual(r.body.summaries)
   })
 
   it('pages the items of a collection', async () => {
@@ -248,6 +322,7 @@ describe('collections and items', () => {
     const path = `/v2/assets/stac/collections/${rot.collection.id}/items`
     const all = await sim.call<Items>('GET', path, { token })
     expect(all.status).toBe(200)
+    expect(all.headers.get('content-type')).toBe('application/geo+json')
     expect(all.body.features.map((f) => f.id)).toEqual(rot.itemIds)
     expect(all.body.features[0].assets.image.href).toMatch(/^http:\/\/sim\.test\/v2\/assets\//)
     const one = await sim.call<Items>('GET', `${path}?limit=1&page=1`, { token })
@@ -256,20 +331,26 @@ describe('collections and items', () => {
     expect(one.body.links.find((l) => l.rel === 'prev')?.href).toContain('page=0')
     const firstPage = await sim.call<Items>('GET', `${path}?limit=1`, { token })
     expect(firstPage.body.links.find((l) => l.rel === 'next')?.href).toBe(`${BASE}${path}?page=1&limit=1`)
+    // self is the URL asked for, query and all.
+    expect(firstPage.body.links.find((l) => l.rel === 'self')?.href).toBe(`${BASE}${path}?limit=1`)
+    expect(one.body.links.find((l) => l.rel === 'self')?.href).toBe(`${BASE}${path}?limit=1&page=1`)
     expect((await sim.call('GET', `${path}?token=next:1`, { token })).status).toBe(422)
     expect((await sim.call('GET', `${path}?limit=-2`, { token })).status).toBe(422)
   })
 
-  it('reads one item: item-id must be a uuid (422), unknown or misplaced is 404', async () => {
+  it('reads one item as GeoJSON; a non-uuid, unknown or misplaced item is 404', async () => {
     const { sim, token } = await setup()
     const rot = seeded(sim, ROTTERDAM)
     const berlin = seeded(sim, 'Pléiades - Berlin Mitte 2026')
     const base = `/v2/assets/stac/collections/${rot.collection.id}/items`
     const r = await sim.call<S['StacItem']>('GET', `${base}/${rot.itemIds[0]}`, { token })
     expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toBe('application/geo+json')
     expect(r.body.collection).toBe(rot.collection.id)
     expect(r.body.links.find((l) => l.rel === 'self')?.href).toBe(`${BASE}${base}/${rot.itemIds[0]}`)
-    expect((await sim.call('GET', `${base}/not-a-uuid`, { token })).status).toBe(422)
+    const odd = await sim.call<S['Problem']>('GET', `${base}/not-a-uuid`, { token })
+    expect(odd.status).toBe(404)
+    expect(odd.headers.get('content-type')).toBe('application/problem+json')
     expect((await sim.call('GET', `${base}/${crypto.randomUUID()}`, { token })).status).toBe(404)
     expect((await sim.call('GET', `${base}/${berlin.itemIds[0]}`, { token })).status).toBe(404)
   })
@@ -322,7 +403,7 @@ describe('collections and items', () => {
           body: {},
         })
       ).status,
-    ).toBe(422)
+    ).toBe(404)
     expect(rot.itemIds.map((id) => sim.world.stacItems.get(id)?.item.properties['up42-user:tags'])).toEqual([
       [],
       [],
@@ -413,6 +494,59 @@ describe('search', () => {
     expect(idsOf(await search(sim, token, { intersects: far }))).toEqual([])
     expect((await search(sim, token, { bbox: half, intersects: poly })).status).toBe(422)
     expect((await search(sim, token, { bbox: [10, 10, 20, 5] })).status).toBe(422)
+  })
+
+  it('takes every GeoJSON geometry type as intersects, and answers GeoJSON', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const [w, s, e, n] = rot.collection.extent.spatial.bbox[0]
+    const mid = [(w + e) / 2, (s + n) / 2]
+    const far = [-150, -60]
+    const farther = [-151, -61]
+    const square = (x: number, y: number) => [
+      [
+        [x - 0.001, y - 0.001],
+        [x + 0.001, y - 0.001],
+        [x + 0.001, y + 0.001],
+        [x - 0.001, y + 0.001],
+        [x - 0.001, y - 0.001],
+      ],
+    ]
+    const shapes = (p: number[], q: number[]) => [
+      { type: 'Point', coordinates: p },
+      { type: 'MultiPoint', coordinates: [farther, p] },
+      { type: 'LineString', coordinates: [q, p] },
+      {
+        type: 'MultiLineString',
+        coordinates: [
+          [farther, far],
+          [q, p],
+        ],
+      },
+      { type: 'Polygon', coordinates: square(p[0], p[1]) },
+      { type: 'MultiPolygon', coordinates: [square(far[0], far[1]), square(p[0], p[1])] },
+      {
+        type: 'GeometryCollection',
+        geometries: [
+          { type: 'Point', coordinates: farther },
+          { type: 'LineString', coordinates: [q, p] },
+        ],
+      },
+    ]
+    for (const g of shapes(mid, [mid[0] + 5, mid[1] + 5])) {
+      const r = await search(sim, token, { intersects: g, limit: 100 })
+      expect(r.status, g.type).toBe(200)
+      expect(r.headers.get('content-type'), g.type).toBe('application/geo+json')
+      expect(idsOf(r), g.type).toEqual(expect.arrayContaining(rot.itemIds))
+    }
+    // The same shapes away from the port match none of its items: the geometry is really used.
+    for (const g of shapes(far, farther)) {
+      const hits = idsOf(await search(sim, token, { intersects: g, limit: 100 }))
+      expect(
+        hits.filter((id) => rot.itemIds.includes(id)),
+        g.type,
+      ).toEqual([])
+    }
   })
 
   it('filters by datetime instants and open or closed intervals', async () => {
@@ -579,12 +713,20 @@ describe('signed downloads', () => {
     const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
     expect(r.status).toBe(201)
     expect(r.headers.get('location')).toBe(r.body.url)
-    expect(r.body.url).toMatch(new RegExp(`^${BASE}/__storage/[0-9a-f]{64}/${asset?.filename}$`))
+    expect(r.body.url).toMatch(new RegExp(`^${BASE}/__storage/[0-9a-f]{64}/${asset?.filename}\\?`))
+    // The SDK takes the file name from this query parameter of the signed URL.
+    const signed = new URL(r.body.url)
+    expect(signed.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="${asset?.filename}"`,
+    )
     const path = r.body.url.slice(BASE.length)
     const file = await sim.call('GET', path, { unchecked: true })
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('image/png')
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${asset?.filename}"`)
+    // Like any signed parameter, the disposition cannot be changed.
+    signed.searchParams.set('response-content-disposition', 'attachment; filename="other.exe"')
+    expect((await sim.call('GET', signed.pathname + signed.search, { unchecked: true })).status).toBe(403)
     expect([...(file.bytes ?? new Uint8Array()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
     sim.advance(299)
     expect((await sim.call('GET', path, { unchecked: true })).status).toBe(200)
@@ -594,6 +736,20 @@ describe('signed downloads', () => {
     expect(expired.body).toMatch(/expired/)
     expect(expired.body).toMatch(/download-url/)
     expect(sim.world.downloads.size).toBe(0)
+  })
+
+  it('keeps a name that is not plain ASCII in filename* (RFC 6266) and a safe one in filename', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const asset = sim.world.assets.get(rot.assetIds[0])
+    if (!asset) throw new Error('no asset')
+    asset.filename = 'Pléiades "Neo".png'
+    const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${asset.id}/download-url`, { token })
+    const expected = `attachment; filename="Pl_iades _Neo_.png"; filename*=UTF-8''${encodeURIComponent(asset.filename)}`
+    expect(new URL(r.body.url).searchParams.get('response-content-disposition')).toBe(expected)
+    const file = await sim.call('GET', r.body.url.slice(BASE.length), { unchecked: true })
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-disposition')).toBe(expected)
   })
 
   it('serves metadata as JSON and original deliveries as a stored zip', async () => {
@@ -631,7 +787,7 @@ describe('signed downloads', () => {
     expect((await sim.call('GET', '/__storage/deadbeef/file.png', { unchecked: true })).status).toBe(403)
     const rot = seeded(sim, ROTTERDAM)
     const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, { token })
-    const tokenPart = r.body.url.split('/')[4]
+    const tokenPart = new URL(r.body.url).pathname.split('/')[2]
     expect((await sim.call('GET', `/__storage/${tokenPart}/other.png`, { unchecked: true })).status).toBe(403)
     const starter = await sim.login('starter@swath.test')
     const foreign = await sim.call<S['Problem']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {

@@ -5,7 +5,7 @@ import { assetFile, deleteCollection } from '../domain/stac'
 import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../domain/types'
 import type { World } from '../domain/world'
 import { bodyOrProblem, readBody } from '../http/body'
-import { schemaValidator, fieldErrors } from '../http/contract'
+import { fieldErrors, openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
 import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 
@@ -64,11 +64,53 @@ function assetsOut(
   return Object.fromEntries(Object.entries(assets).map(([k, a]) => [k, { ...a, href: abs(base, a.href) }]))
 }
 
+/** The URL the caller asked for, as the caller sees it: what `self` must say (STAC API, OGC API Features). */
+const askedUrl = (c: ApiContext): string =>
+  `${publicBase(c.req.raw)}${c.req.path}${new URL(c.req.url).search}`
+
+const withSelf = (links: S['StacLink'][], href: string): S['StacLink'][] =>
+  links.map((l) => (l.rel === 'self' ? { ...l, href } : l))
+
+/** Item collections, items and search answers are GeoJSON, and say so as STAC clients expect. */
+const geojson = (body: unknown): Response => json(200, body, 'application/geo+json')
+
+type Summaries = NonNullable<S['StacCollection']['summaries']>
+
+/** Properties summarised as the distinct values their items have, and those summarised as a range. */
+const SUMMARY_VALUES = ['constellation', 'gsd', 'up42-product:collection_name', 'up42-product:data_type']
+const SUMMARY_RANGES = ['eo:cloud_cover', 'datetime']
+
+const ascending = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** STAC summaries from the collection's items; a property no item has is left out. */
+function summariesOf(world: World, record: StacCollectionRecord): Summaries {
+  const items = record.itemIds
+    .map((id) => world.stacItems.get(id)?.item.properties)
+    .filter((p): p is S['StacItem']['properties'] => p !== undefined)
+  const valuesOf = (name: string) =>
+    items
+      .map((p) => p[name])
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+  const out: Summaries = {}
+  for (const name of SUMMARY_VALUES) {
+    const values = [...new Set(valuesOf(name))].sort(ascending)
+    if (values.length > 0) out[name] = values
+  }
+  for (const name of SUMMARY_RANGES) {
+    // Numbers compare as numbers, RFC 3339 instants in UTC as strings.
+    const values = valuesOf(name).sort(ascending)
+    if (values.length > 0) out[name] = { minimum: values[0], maximum: values[values.length - 1] }
+  }
+  return out
+}
+
 /** Records hold paths; every response carries absolute links built from the caller's public base. */
-function collectionOut(base: string, record: StacCollectionRecord): S['StacCollection'] {
+function collectionOut(base: string, record: StacCollectionRecord, world: World): S['StacCollection'] {
   const col = structuredClone(record.collection)
   col.links = linksOut(base, col.links)
   if (col.assets) col.assets = assetsOut(base, col.assets)
+  const summaries = summariesOf(world, record)
+  if (Object.keys(summaries).length > 0) col.summaries = summaries
   return col
 }
 
@@ -104,15 +146,15 @@ function pageLinks(
   page: number,
   limit: number,
   matched: number,
+  type = 'application/json',
 ): S['StacLink'][] {
   const links: S['StacLink'][] = []
-  if ((page + 1) * limit < matched)
-    links.push({ rel: 'next', href: hrefOf(page + 1), type: 'application/json', method: 'GET' })
+  if ((page + 1) * limit < matched) links.push({ rel: 'next', href: hrefOf(page + 1), type, method: 'GET' })
   if (page > 0)
     links.push({
       rel: 'prev',
       href: hrefOf(Math.min(page - 1, Math.max(0, Math.ceil(matched / limit) - 1))),
-      type: 'application/json',
+      type,
       method: 'GET',
     })
   return links
@@ -473,6 +515,16 @@ function itemTimeRange(item: S['StacItem']): [number, number] | undefined {
   return [start, end]
 }
 
+/** The geometry without its own `bbox` members, in turf's types; every GeoJSON type, collections included. */
+function plainGeometry(g: S['AnyGeoJsonGeometry']): Geometry {
+  if (g.type === 'GeometryCollection')
+    return {
+      type: g.type,
+      geometries: g.geometries.map((m) => ({ type: m.type, coordinates: m.coordinates }) as Geometry),
+    }
+  return { type: g.type, coordinates: g.coordinates } as Geometry
+}
+
 function searchSortKey(field: string): Operand | undefined {
   const name = propertyName(field)
   const q = queryable(name)
@@ -480,7 +532,41 @@ function searchSortKey(field: string): Operand | undefined {
   return q.get
 }
 
+/**
+ * `attachment; filename="…"` with the name made safe for a quoted string, plus RFC 6266's `filename*` when the
+ * name is not plain ASCII, so that browsers and the SDK both get the real name.
+ */
+function dispositionOf(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  const plain = `attachment; filename="${ascii}"`
+  return ascii === filename ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
+
 // ------------------------------------------------------------------------------------------ routes
+
+/**
+ * Only the classes this API meets. Item Search needs GET /search besides POST, and OGC API Features (with
+ * STAC's ogcapi-features) needs bbox and datetime on the items list and 400 for bad parameters; the contract
+ * has POST search only, only limit and page on items, and 422 for a bad STAC request. The search extensions
+ * (sort, filter, CQL2) build on Item Search and go with it. Clients still find search by its landing link.
+ */
+export const CONFORMS_TO: readonly string[] = [
+  'https://api.stacspec.org/v1.0.0/core',
+  'https://api.stacspec.org/v1.0.0/collections',
+]
+const SERVICE_DESC_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
+const SEARCH_MEMBERS = [
+  'collections',
+  'ids',
+  'bbox',
+  'intersects',
+  'datetime',
+  'limit',
+  'page',
+  'sortby',
+  'filter',
+  'filter-lang',
+]
 
 export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac', (c) => {
@@ -492,24 +578,12 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       description: 'STAC API of the assets stored in this account: order deliveries and processing results.',
       stac_version: STAC_VERSION,
       stac_extensions: [],
-      conformsTo: [
-        'https://api.stacspec.org/v1.0.0/core',
-        'https://api.stacspec.org/v1.0.0/collections',
-        'https://api.stacspec.org/v1.0.0/ogcapi-features',
-        'https://api.stacspec.org/v1.0.0/item-search',
-        'https://api.stacspec.org/v1.0.0/item-search#sort',
-        'https://api.stacspec.org/v1.0.0/item-search#filter',
-        'https://api.stacspec.org/v1.0.0/item-search#context',
-        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
-        'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
-        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
-        'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
-        'http://www.opengis.net/spec/cql2/1.0/conf/cql2-json',
-        'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
-      ],
+      conformsTo: [...CONFORMS_TO],
       links: [
-        { rel: 'self', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'self', href: askedUrl(c), type: 'application/json' },
         { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'conformance', href: `${base}/v2/assets/stac/conformance`, type: 'application/json' },
+        { rel: 'service-desc', href: `${base}/v2/assets/stac/api`, type: SERVICE_DESC_TYPE },
         { rel: 'data', href: `${base}/v2/assets/stac/collections`, type: 'application/json' },
         {
           rel: 'search',
@@ -525,6 +599,19 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       ],
     }
     return c.json(body)
+  })
+
+  api.get('/v2/assets/stac/conformance', (c) =>
+    c.json({ conformsTo: [...CONFORMS_TO] } satisfies S['StacConformance']),
+  )
+
+  // The contract itself, pointed at the API base the caller used.
+  api.get('/v2/assets/stac/api', (c) => {
+    const doc = {
+      ...structuredClone(openapi),
+      servers: [{ url: publicBase(c.req.raw), description: 'This API' }],
+    }
+    return json(200, doc, SERVICE_DESC_TYPE)
   })
 
   api.get('/v2/assets/stac/collections', (c) => {
@@ -613,9 +700,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     }
     const slice = matches.slice(page * limit, page * limit + limit)
     const body: S['StacCollectionList'] = {
-      collections: slice.map((r) => collectionOut(base, r)),
+      collections: slice.map((r) => collectionOut(base, r, world)),
       links: [
-        { rel: 'self', href: hrefOf(page), type: 'application/json' },
+        { rel: 'self', href: askedUrl(c), type: 'application/json' },
         { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
         { rel: 'parent', href: `${base}/v2/assets/stac`, type: 'application/json' },
         ...pageLinks(hrefOf, page, limit, matches.length),
@@ -627,7 +714,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
 
   api.get('/v2/assets/stac/collections/:collectionId', (c) => {
     const record = ownCollection(c, sim.world, c.req.param('collectionId'))
-    return c.json(collectionOut(publicBase(c.req.raw), record))
+    const col = collectionOut(publicBase(c.req.raw), record, sim.world)
+    col.links = withSelf(col.links, askedUrl(c))
+    return c.json(col)
   })
 
   api.delete('/v2/assets/stac/collections/:collectionId', (c) => {
@@ -652,20 +741,21 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       type: 'FeatureCollection',
       features: slice.map((r) => itemOut(base, r)),
       links: [
-        { rel: 'self', href: hrefOf(page), type: 'application/geo+json' },
+        { rel: 'self', href: askedUrl(c), type: 'application/geo+json' },
         { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
         { rel: 'parent', href: `${base}${path}`, type: 'application/json' },
         { rel: 'collection', href: `${base}${path}`, type: 'application/json' },
-        ...pageLinks(hrefOf, page, limit, items.length),
+        ...pageLinks(hrefOf, page, limit, items.length, 'application/geo+json'),
       ],
       context: { returned: slice.length, limit, matched: items.length },
     }
-    return c.json(body)
+    return geojson(body)
   })
 
   const ownItem = (c: ApiContext, world: World): StacItemRecord => {
     const itemId = c.req.param('itemId') ?? ''
-    if (!UUID.test(itemId)) throw invalid(c, `item-id must be a UUID; got "${itemId.slice(0, 60)}".`)
+    // Item ids are UUIDs: any other id names no item, which is a 404 (OGC API Features), not a bad request.
+    if (!UUID.test(itemId)) throw notFound(c, `Item ${itemId.slice(0, 60)}`)
     const col = ownCollection(c, world, c.req.param('collectionId') ?? '')
     const rec = world.stacItems.get(itemId)
     if (!rec || rec.collectionId !== col.collection.id)
@@ -674,7 +764,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   }
 
   api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', (c) => {
-    return c.json(itemOut(publicBase(c.req.raw), ownItem(c, sim.world)))
+    const item = itemOut(publicBase(c.req.raw), ownItem(c, sim.world))
+    item.links = withSelf(item.links, askedUrl(c))
+    return geojson(item)
   })
 
   api.patch('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
@@ -724,7 +816,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     if (title !== undefined) props['up42-user:title'] = title
     if (tags !== undefined) props['up42-user:tags'] = tags === null ? [] : [...new Set(tags)]
     props.updated = new Date(world.now()).toISOString()
-    return c.json(itemOut(publicBase(c.req.raw), rec))
+    return geojson(itemOut(publicBase(c.req.raw), rec))
   })
 
   api.get('/v2/assets/stac/queryables', (c) => {
@@ -783,11 +875,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       if (!key) say(`cannot sort by "${s.field.slice(0, 60)}"; sort by a queryable property.`)
       return { key: key as Operand, sign: s.direction === 'asc' ? 1 : -1 }
     })
-    let geometry: Geometry | undefined
-    if (req.intersects) {
-      const g = req.intersects
-      geometry = { type: g.type, coordinates: g.coordinates } as Geometry
-    }
+    const geometry = req.intersects ? plainGeometry(req.intersects) : undefined
     const limit = req.limit ?? DEFAULT_LIMIT
     const page = req.page ?? 0
 
@@ -844,10 +932,12 @@ export function registerStac(api: Api, sim: SimRuntime): void {
 
     const base = publicBase(c.req.raw)
     const searchHref = `${base}/v2/assets/stac/search`
+    // Links repeat the members the search understood, not whatever else the body held (of any depth).
+    const echoed = Object.fromEntries(Object.entries(req).filter(([k]) => SEARCH_MEMBERS.includes(k)))
     const slice = matches.slice(page * limit, page * limit + limit)
     const links: S['StacLink'][] = [
       { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
-      { rel: 'self', href: searchHref, type: 'application/geo+json', method: 'POST', body: { ...req } },
+      { rel: 'self', href: searchHref, type: 'application/geo+json', method: 'POST', body: { ...echoed } },
     ]
     // Paging follows the contract: the next request is the same body with another zero-based `page`.
     if ((page + 1) * limit < matches.length)
@@ -856,7 +946,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
         href: searchHref,
         type: 'application/geo+json',
         method: 'POST',
-        body: { ...req, page: page + 1 },
+        body: { ...echoed, page: page + 1 },
       })
     if (page > 0) {
       const prev = Math.min(page - 1, Math.max(0, Math.ceil(matches.length / limit) - 1))
@@ -865,7 +955,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
         href: searchHref,
         type: 'application/geo+json',
         method: 'POST',
-        body: { ...req, page: prev },
+        body: { ...echoed, page: prev },
       })
     }
     const body: S['StacItemCollection'] = {
@@ -874,7 +964,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       links,
       context: { returned: slice.length, limit, matched: matches.length },
     }
-    return c.json(body)
+    return geojson(body)
   })
 
   api.post('/v2/assets/:assetId/download-url', (c) => {
@@ -892,12 +982,16 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     }
     const token = (world.rng.uuid() + world.rng.uuid()).replace(/-/g, '')
     const expiresAt = world.now() + DOWNLOAD_TTL_MS
-    world.downloads.set(token, { assetId, expiresAt })
+    const disposition = dispositionOf(asset.filename)
+    world.downloads.set(token, { assetId, expiresAt, disposition })
     // Dead links are dropped from memory once they expire.
     world.schedule(expiresAt, () => {
       world.downloads.delete(token)
     })
-    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}`
+    // As the service's bucket links do: the file name rides in `response-content-disposition`, where its SDK
+    // reads it, and the bucket answers with that disposition.
+    const query = new URLSearchParams({ 'response-content-disposition': disposition })
+    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}?${query.toString().replace(/\+/g, '%20')}`
     return json(201, { url } satisfies S['SignedUrl'], 'application/json', { location: url })
   })
 
@@ -906,7 +1000,15 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const world = sim.world
     const link = world.downloads.get(c.req.param('token'))
     const asset = link ? world.assets.get(link.assetId) : undefined
-    if (!link || !asset || world.now() >= link.expiresAt || asset.filename !== c.req.param('filename')) {
+    // The disposition is part of what the link signs: a changed one is refused like a wrong token.
+    const disposition = c.req.query('response-content-disposition')
+    if (
+      !link ||
+      !asset ||
+      world.now() >= link.expiresAt ||
+      asset.filename !== c.req.param('filename') ||
+      (disposition !== undefined && disposition !== link.disposition)
+    ) {
       const body = [
         "<?xml version='1.0' encoding='UTF-8'?>",
         '<Error><Code>ExpiredToken</Code>',
@@ -924,7 +1026,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       headers: {
         'content-type': asset.mediaType,
         'content-length': String(bytes.byteLength),
-        'content-disposition': `attachment; filename="${asset.filename.replace(/["\\\r\n]/g, '_')}"`,
+        'content-disposition': link.disposition,
         'cache-control': 'private, max-age=300',
       },
     })

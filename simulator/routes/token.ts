@@ -1,10 +1,16 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { tokenError } from '../http/errors'
 import { signJwt, verifyJwt } from '../http/jwt'
 import type { AccessClaims, SimRuntime } from '../http/runtime'
 import type { S, User } from '../domain/types'
 
 export const TOKEN_PATH = '/realms/public/protocol/openid-connect/token'
+export const USERINFO_PATH = '/realms/public/protocol/openid-connect/userinfo'
+/**
+ * The contract's client id, the one the service's public docs give raw-API users, and the one its Python SDK
+ * sends: a client written for the real service must get a token unchanged.
+ */
+export const DEFAULT_CLIENT_IDS: readonly string[] = ['service-api', 'up42-api', 'up42-sdk']
 export const ACCESS_TTL = 300
 export const REFRESH_TTL = 1800
 
@@ -15,6 +21,9 @@ interface RefreshClaims {
   sub: string
   jti: string
   session_state: string
+  /** The client the grant was made to: a refresh from another client is refused, as Keycloak does. */
+  azp: string
+  scope: string
 }
 
 /**
@@ -45,7 +54,7 @@ export function createTokenServer(sim: SimRuntime): Hono {
     const clientId = form.get('client_id')
     if (!grant) return tokenError(401, 'invalid_request', 'Missing form parameter: grant_type')
     if (!clientId) return tokenError(401, 'invalid_client', 'Missing form parameter: client_id')
-    if (clientId !== 'service-api')
+    if (!sim.clientIds.includes(clientId))
       return tokenError(401, 'invalid_client', 'Invalid client or Invalid client credentials')
     const world = sim.world
     world.settle()
@@ -55,7 +64,10 @@ export function createTokenServer(sim: SimRuntime): Hono {
       if (!user || user.password !== form.get('password')) {
         return tokenError(401, 'invalid_grant', 'Invalid user credentials')
       }
-      return c.json(await issue(sim, user, world.rng.uuid()), 200, { 'cache-control': 'no-store' })
+      const scope = grantedScope(user, form.get('scope'))
+      return c.json(await issue(sim, user, world.rng.uuid(), clientId, scope), 200, {
+        'cache-control': 'no-store',
+      })
     }
     if (grant === 'refresh_token') {
       const token = form.get('refresh_token')
@@ -71,13 +83,52 @@ export function createTokenServer(sim: SimRuntime): Hono {
       const record = world.refreshTokens.get(check.claims.jti)
       if (!record) return tokenError(401, 'invalid_grant', 'Invalid refresh token')
       if (record.used) return tokenError(401, 'invalid_grant', 'Maximum allowed refresh token reuse exceeded')
+      if (check.claims.azp !== clientId)
+        return tokenError(
+          401,
+          'invalid_grant',
+          "Invalid refresh token. Token client and authorized client don't match",
+        )
       record.used = true
       const user = world.userById(record.userId)
       if (!user) return tokenError(401, 'invalid_grant', 'Invalid refresh token')
-      return c.json(await issue(sim, user, record.sessionState), 200, { 'cache-control': 'no-store' })
+      return c.json(await issue(sim, user, record.sessionState, clientId, check.claims.scope), 200, {
+        'cache-control': 'no-store',
+      })
     }
     return tokenError(400, 'unsupported_grant_type', `Unsupported grant_type: ${grant}`)
   })
+
+  // OIDC userinfo (GET, and POST as the OIDC core spec allows): the SDK reads the workspace id from `sub`.
+  const userinfo = async (c: Context) => {
+    const invalid = (description: string, error = 'invalid_token') =>
+      c.json({ error, error_description: description } satisfies S['TokenError'], 401, {
+        'www-authenticate': `Bearer realm="public", error="${error}", error_description="${description}"`,
+        'cache-control': 'no-store',
+      })
+    const m = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')
+    if (!m) return invalid('Missing bearer token', 'invalid_request')
+    const check = await verifyJwt<AccessClaims>(m[1], sim.secret, sim.clock.now())
+    if (!check.ok || check.claims.typ !== 'Bearer')
+      return invalid(
+        check.ok || check.reason !== 'expired' ? 'Token verification failed' : 'Token is not active',
+      )
+    const user = sim.world.userById(check.claims.sub)
+    if (!user) return invalid('User not found')
+    const [given, ...family] = user.name.split(' ')
+    const body: S['UserInfo'] = {
+      sub: user.id,
+      email: user.email,
+      email_verified: true,
+      name: user.name,
+      preferred_username: user.email,
+      given_name: given,
+      family_name: family.join(' '),
+    }
+    return c.json(body, 200, { 'cache-control': 'no-store' })
+  }
+  app.get(USERINFO_PATH, userinfo)
+  app.post(USERINFO_PATH, userinfo)
 
   app.notFound((c) =>
     c.json({ error: 'not_found', error_description: `No token-server endpoint at ${c.req.path}` }, 404),
@@ -89,7 +140,22 @@ export function createTokenServer(sim: SimRuntime): Hono {
   return app
 }
 
-async function issue(sim: SimRuntime, user: User, sessionState: string): Promise<S['TokenResponse']> {
+/**
+ * The account scopes always; `openid` when the client asks for it (the SDK does), which also brings an ID
+ * token. Other requested names are ignored rather than refused, as Keycloak does with unknown optional scopes.
+ */
+function grantedScope(user: User, requested: string | null): string {
+  const asked = (requested ?? '').split(' ').filter((s) => s !== '')
+  return [...(asked.includes('openid') ? ['openid'] : []), ...user.scopes].join(' ')
+}
+
+async function issue(
+  sim: SimRuntime,
+  user: User,
+  sessionState: string,
+  clientId: string,
+  scope: string,
+): Promise<S['TokenResponse']> {
   const world = sim.world
   const now = Math.floor(sim.clock.now() / 1000)
   const account = world.accounts.get(user.accountId)
@@ -105,7 +171,8 @@ async function issue(sim: SimRuntime, user: User, sessionState: string): Promise
     account_plan: account?.plan ?? 'STANDARD',
     role: user.role,
     workspaces: user.workspaceIds.map((id) => ({ id, name: world.workspaces.get(id)?.name ?? id })),
-    scope: user.scopes.join(' '),
+    azp: clientId,
+    scope,
     session_state: sessionState,
   }
   const jti = world.rng.uuid()
@@ -116,8 +183,29 @@ async function issue(sim: SimRuntime, user: User, sessionState: string): Promise
     sub: user.id,
     jti,
     session_state: sessionState,
+    azp: clientId,
+    scope,
   }
   world.refreshTokens.set(jti, { userId: user.id, sessionState, expiresAt: refresh.exp * 1000, used: false })
+  const idToken = scope.split(' ').includes('openid')
+    ? {
+        id_token: await signJwt(
+          {
+            iss: claims.iss,
+            sub: user.id,
+            aud: clientId,
+            azp: clientId,
+            iat: now,
+            exp: now + ACCESS_TTL,
+            typ: 'ID',
+            session_state: sessionState,
+            email: user.email,
+            name: user.name,
+          },
+          sim.secret,
+        ),
+      }
+    : {}
   return {
     access_token: await signJwt(claims, sim.secret),
     expires_in: ACCESS_TTL,
@@ -127,5 +215,6 @@ async function issue(sim: SimRuntime, user: User, sessionState: string): Promise
     'not-before-policy': 0,
     session_state: sessionState,
     scope: claims.scope,
+    ...idToken,
   }
 }

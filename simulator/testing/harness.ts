@@ -1,6 +1,6 @@
 import { createSimulator, type Simulator, type SimulatorOptions } from '../app'
 import { DEMO_PASSWORD } from '../domain/seed'
-import { TOKEN_PATH } from '../routes/token'
+import { TOKEN_PATH, USERINFO_PATH } from '../routes/token'
 import { contractProblems } from './contract-check'
 
 /** In-process access to a simulator for tests and benchmarks: no ports, a manual clock, contract checks. */
@@ -54,34 +54,30 @@ export class TestSim {
     }
     const res = await this.sim.api.request(`http://sim.test${path}`, { method, headers, body })
     const result = await readResult<T>(res)
-    if (!opts.unchecked && !path.startsWith('/__sim/')) {
-      const pathname = path.split('?')[0]
-      const problems = contractProblems(
-        method,
-        pathname,
-        res.status,
-        res.headers.get('content-type') ?? '',
-        result.body,
-      )
-      if (problems.length > 0)
-        throw new Error(
-          `Response breaks the contract:\n${problems.join('\n')}\nbody: ${JSON.stringify(result.body).slice(0, 800)}`,
-        )
-    }
-    return result
+    if (opts.unchecked || path.startsWith('/__sim/')) return result
+    return checked(method, path.split('?')[0], res, result)
   }
 
-  /** Calls the token server. */
+  /** Calls the token server; the answer is checked against the contract like the API's. */
   async token(
-    form: Record<string, string>,
+    form: Record<string, string> | string,
     contentType = 'application/x-www-form-urlencoded',
   ): Promise<CallResult> {
     const res = await this.sim.auth.request(`http://auth.sim.test${TOKEN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': contentType },
-      body: new URLSearchParams(form).toString(),
+      body: typeof form === 'string' ? form : new URLSearchParams(form).toString(),
     })
-    return readResult(res)
+    return checked('POST', TOKEN_PATH, res, await readResult(res))
+  }
+
+  /** Calls the token server's OIDC userinfo with a bearer token (none when omitted). */
+  async userinfo<T = unknown>(token?: string, method: 'GET' | 'POST' = 'GET'): Promise<CallResult<T>> {
+    const res = await this.sim.auth.request(`http://auth.sim.test${USERINFO_PATH}`, {
+      method,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+    return checked(method, USERINFO_PATH, res, await readResult<T>(res))
   }
 
   /** A valid access token for a seeded user (cached until the clock moves past it). */
@@ -97,6 +93,22 @@ export class TestSim {
     this.tokens.set(email, t)
     return t
   }
+}
+
+/** Fails when a response breaks the contract; otherwise hands it back. */
+function checked<T>(method: string, pathname: string, res: Response, result: CallResult<T>): CallResult<T> {
+  const problems = contractProblems(
+    method,
+    pathname,
+    res.status,
+    res.headers.get('content-type') ?? '',
+    result.body,
+  )
+  if (problems.length > 0)
+    throw new Error(
+      `Response breaks the contract:\n${problems.join('\n')}\nbody: ${JSON.stringify(result.body).slice(0, 800)}`,
+    )
+  return result
 }
 
 async function readResult<T>(res: Response): Promise<CallResult<T>> {

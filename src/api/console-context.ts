@@ -45,10 +45,11 @@ export function permissionsOf(user: SessionUser | null) {
   const enterprise = user?.plan === 'ENTERPRISE'
   const viewer = user?.role === 'VIEWER'
   const member = user?.role === 'MEMBER'
-  // A viewer changes nothing. The service notes also keep Members from deciding quotations (they spend the
-  // account's credits); they say nothing of Members and studies, so those are left to the service to refuse.
-  // Any other role, including one this console does not know, may try. The reasons are worded where they
-  // are shown (features/tasking), out of every page's first load.
+  // A viewer changes nothing: the service refuses it every write (decision 13 lists them; the contract marks
+  // them with x-forbidden-roles). The service notes also keep Members from deciding quotations (they spend
+  // the account's credits); they say nothing of Members and studies, so Members may choose study options.
+  // Any other role, including one this console does not know, may try. The decision reasons are worded
+  // where they are shown (features/tasking), out of every page's first load.
   return {
     /** Budgets: Enterprise plan, `budget.r`, and not the Viewer role. */
     budgets: enterprise && scopes.has('budget.r') && !viewer,
@@ -59,6 +60,12 @@ export function permissionsOf(user: SessionUser | null) {
         ? 'Your role (Viewer) cannot see budgets. An account administrator can.'
         : null,
     acceptEulas: scopes.has('eula.w'),
+    /** Placing, renaming and cancelling orders, saving areas, running processes, editing stored assets. */
+    change: !viewer,
+    /** Why those changes are not offered, in plain words; null when they are. */
+    changeWhyNot: viewer
+      ? 'Your role (Viewer) can look at everything but change nothing: placing orders, saving areas and running processes need an account administrator or member.'
+      : null,
     /** Accepting or rejecting a tasking quotation: not the Viewer or Member role. */
     decideQuotations: !viewer && !member,
     /** Choosing a feasibility study's option: not the Viewer role. */

@@ -622,6 +622,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/assets/stac/conformance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conformance classes the STAC API meets (the same list as the landing page's `conformsTo`) */
+        get: operations["getStacConformance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/assets/stac/api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The service description linked as `service-desc` from the STAC landing page
+         * @description This contract as JSON, with `servers` set to the API base the caller used.
+         */
+        get: operations["getStacServiceDescription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/assets/stac/collections": {
         parameters: {
             query?: never;
@@ -897,13 +934,37 @@ export interface paths {
          * Issue an access token (password grant) or refresh it (refresh grant)
          * @description Lives on the token server, not on the API host. The form must be sent as
          *     `application/x-www-form-urlencoded`; a missing or other media type, wrong credentials, or a missing
-         *     `grant_type`/`client_id` answer 401. The client id defaults to `service-api` but is configurable.
+         *     `grant_type`/`client_id` answer 401. The client id is configurable; the simulator accepts `service-api`
+         *     (the contract's), `up42-api` (the service's docs) and `up42-sdk` (its SDK) by default. A grant asking for
+         *     `scope=openid` also gets an `id_token`.
          *
          *     The access token is a JWT valid 300 s whose claims are described by the `AccessTokenClaims` schema;
          *     the console reads the account, role and workspaces from them. The refresh token is valid 1800 s and is
          *     single-use (a used refresh token is dead; the response carries a new one).
          */
         post: operations["requestToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/realms/public/protocol/openid-connect/userinfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OIDC userinfo of the token's user
+         * @description Standard OIDC userinfo on the token server (service notes §1). The service's SDK takes the user's
+         *     workspace id from `sub`: a user's default workspace carries the user's id.
+         */
+        get: operations["getUserInfo"];
+        put?: never;
+        /** OIDC userinfo of the token's user (POST form, as OIDC core allows) */
+        post: operations["postUserInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1052,6 +1113,33 @@ export interface components {
             bbox?: components["schemas"]["BBox"];
         };
         GeoJsonGeometry: components["schemas"]["Point"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"];
+        MultiPoint: {
+            /** @constant */
+            type: "MultiPoint";
+            coordinates: components["schemas"]["Position"][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        LineString: {
+            /** @constant */
+            type: "LineString";
+            coordinates: components["schemas"]["Position"][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        MultiLineString: {
+            /** @constant */
+            type: "MultiLineString";
+            coordinates: components["schemas"]["Position"][][];
+            bbox?: components["schemas"]["BBox"];
+        };
+        GeometryCollection: {
+            /** @constant */
+            type: "GeometryCollection";
+            /** @description Not nested (RFC 7946 §3.1.8 advises against nested collections). */
+            geometries: (components["schemas"]["Point"] | components["schemas"]["MultiPoint"] | components["schemas"]["LineString"] | components["schemas"]["MultiLineString"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"])[];
+            bbox?: components["schemas"]["BBox"];
+        };
+        /** @description Any GeoJSON geometry (RFC 7946), as STAC item search's `intersects` takes. */
+        AnyGeoJsonGeometry: components["schemas"]["Point"] | components["schemas"]["MultiPoint"] | components["schemas"]["LineString"] | components["schemas"]["MultiLineString"] | components["schemas"]["Polygon"] | components["schemas"]["MultiPolygon"] | components["schemas"]["GeometryCollection"];
         /** @description [west, south, east, north]. */
         BBox: number[];
         Feature: {
@@ -1608,7 +1696,7 @@ export interface components {
         };
         JobList: {
             jobs: components["schemas"]["Job"][];
-            /** @description Contains a `next` link unless this is the last page. */
+            /** @description Contains a `next` link unless this is the last page; hrefs are paths relative to the API host (`/v2/processing/jobs?…`). */
             links: components["schemas"]["Link"][];
         };
         AreaPrice: {
@@ -1682,12 +1770,31 @@ export interface components {
             license: string;
             providers?: components["schemas"]["StacProvider"][];
             extent: components["schemas"]["StacExtent"];
+            /**
+             * @description STAC summaries of the collection's items, where they have the property: a list of the distinct
+             *     values (e.g. `constellation`, `gsd`) or a `{minimum, maximum}` range (e.g. `eo:cloud_cover`).
+             */
+            summaries?: {
+                [key: string]: unknown[] | {
+                    minimum: number | string;
+                    maximum: number | string;
+                };
+            };
             assets?: {
                 [key: string]: components["schemas"]["StacAsset"];
             };
             links: components["schemas"]["StacLink"][];
         } & {
             [key: string]: unknown;
+        };
+        StacConformance: {
+            conformsTo: string[];
+        };
+        /** @description An OpenAPI 3.1 document (this contract), as served at the STAC landing page's `service-desc`. */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
         };
         StacContext: {
             returned: number;
@@ -1783,7 +1890,7 @@ export interface components {
             collections?: string[];
             ids?: string[];
             bbox?: number[];
-            intersects?: components["schemas"]["GeoJsonGeometry"];
+            intersects?: components["schemas"]["AnyGeoJsonGeometry"];
             datetime?: string;
             limit?: number;
             /** @description Zero-based page index. */
@@ -1799,7 +1906,7 @@ export interface components {
         SignedUrl: {
             /**
              * Format: uri
-             * @description Signed URL, usable without authentication for 5 minutes.
+             * @description Signed URL, usable without authentication for 5 minutes. Its `response-content-disposition` query parameter names the file (`attachment; filename="…"`), and the file is served with that Content-Disposition.
              */
             url: string;
         };
@@ -1912,13 +2019,25 @@ export interface components {
             token_type: string;
             "not-before-policy": number;
             session_state: string;
-            /** @description Space-separated scope names (account, eula.w, budget.r, ...). */
+            /** @description Space-separated scope names (account, eula.w, budget.r, ...); openid when asked for. */
             scope: string;
+            /** @description OIDC ID token (JWT); issued when the grant asked for scope openid. */
+            id_token?: string;
+        };
+        UserInfo: {
+            /** @description User ID; also the ID of the user's default workspace. */
+            sub: string;
+            email?: string;
+            email_verified?: boolean;
+            name?: string;
+            preferred_username?: string;
+            given_name?: string;
+            family_name?: string;
         };
         /** @description Documentation only; payload of the access token JWT. */
         AccessTokenClaims: {
             iss: string;
-            /** @description User ID. */
+            /** @description User ID; also the ID of the default workspace. */
             sub: string;
             exp: number;
             iat: number;
@@ -1937,6 +2056,8 @@ export interface components {
                 name: string;
             }[];
             scope: string;
+            /** @description Client ID the token was issued to. */
+            azp?: string;
         };
     };
     responses: {
@@ -1949,7 +2070,10 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Not in the contract's tables; a scope (e.g. eula.w, budget.r) or role (Viewer on budgets) is missing. */
+        /**
+         * @description Not in the contract's tables; a scope (e.g. eula.w, budget.r) is missing, or the caller's role may not
+         *     make this change (`x-forbidden-roles` on the operation names the roles and why; decision 13).
+         */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2480,6 +2604,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Budget not found, the account is not on the Enterprise plan while a budget is used, or the workspace is unknown or belongs to another account (problem slug workspace-not-found). */
             404: {
                 headers: {
@@ -2578,6 +2703,7 @@ export interface operations {
             };
             400: components["responses"]["BadBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -2612,6 +2738,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
         };
     };
@@ -2724,6 +2851,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            403: components["responses"]["Forbidden"];
             /** @description Order (slug order-not-found) or budget not found, or the account is not Enterprise while a budget is used. */
             404: {
                 headers: {
@@ -2813,6 +2941,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -2986,6 +3115,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidGeometryBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["WorkspaceNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -3033,6 +3163,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
         };
     };
@@ -3063,6 +3194,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidGeometryBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["ProblemNotFound"];
             413: components["responses"]["TooLarge"];
         };
@@ -3216,6 +3348,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Unknown process (processing error), or unknown workspace or budget, or a budget on a non-Enterprise account (problem). */
             404: {
                 headers: {
@@ -3357,6 +3490,50 @@ export interface operations {
             500: components["responses"]["StacServerError"];
         };
     };
+    getStacConformance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conformance classes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StacConformance"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["StacServerError"];
+        };
+    };
+    getStacServiceDescription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.oai.openapi+json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["StacServerError"];
+        };
+    };
     listStacCollections: {
         parameters: {
             query?: {
@@ -3454,6 +3631,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StacNotFound"];
             500: components["responses"]["StacServerError"];
         };
@@ -3485,7 +3663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItemCollection"];
+                    "application/geo+json": components["schemas"]["StacItemCollection"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3512,7 +3690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItem"];
+                    "application/geo+json": components["schemas"]["StacItem"];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3543,11 +3721,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItem"];
+                    "application/geo+json": components["schemas"]["StacItem"];
                 };
             };
             400: components["responses"]["BadBody"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["StacNotFound"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["StacInvalid"];
@@ -3596,7 +3775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StacItemCollection"];
+                    "application/geo+json": components["schemas"]["StacItemCollection"];
                 };
             };
             400: components["responses"]["BadBody"];
@@ -3907,6 +4086,64 @@ export interface operations {
                 };
             };
             /** @description Wrong credentials, missing grant_type or client_id, dead refresh token, or unspecified media type. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+        };
+    };
+    getUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            /** @description Missing, invalid or expired access token (also in `WWW-Authenticate`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenError"];
+                };
+            };
+        };
+    };
+    postUserInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserInfo"];
+                };
+            };
+            /** @description Missing, invalid or expired access token (also in `WWW-Authenticate`). */
             401: {
                 headers: {
                     [name: string]: unknown;

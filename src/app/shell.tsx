@@ -280,6 +280,14 @@ function AccountMenu() {
               </Text>{' '}
               {perms.budgetsWhyNot ?? 'available to you'}
             </Text>
+            {perms.changeWhyNot && (
+              <Text size="xs" data-testid="change-access">
+                <Text span fw={600} size="xs">
+                  Changes:
+                </Text>{' '}
+                {perms.changeWhyNot}
+              </Text>
+            )}
             {!perms.acceptEulas && (
               <Text size="xs">
                 <Text span fw={600} size="xs">
