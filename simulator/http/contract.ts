@@ -17,7 +17,7 @@ export interface OperationObject {
   requestBody?: { content?: Record<string, { schema?: unknown }> }
   responses?: Record<string, { content?: Record<string, { schema?: unknown }>; $ref?: string }>
   parameters?: unknown[]
-  /** Roles that may not call the operation, each with the reason the 403 gives (decision 13). */
+  /** Roles that may not call the operation, each with the reason the 403 gives (decision 14). */
   'x-forbidden-roles'?: Record<string, string>
 }
 

@@ -6,7 +6,7 @@ import { openapi } from '../http/contract'
 import { TestSim } from '../testing/harness'
 
 /**
- * What the Viewer (and, for quotations, the Member) may not change (decision 13): each such write answers a
+ * What the Viewer (and, for quotations, the Member) may not change (decision 14): each such write answers a
  * 403 problem with the contract's reason and changes nothing, while the Viewer's reads and the computations
  * that change nothing (estimates, prices, validation, download links) still work.
  */

@@ -13,7 +13,7 @@ const user = (role: string, scopes = ['account']): SessionUser => ({
   workspaces: [],
 })
 
-describe('what a role may change (decision 13)', () => {
+describe('what a role may change (decision 14)', () => {
   it('offers the Viewer no changes, and says why and whom to ask', () => {
     const p = permissionsOf(user('VIEWER'))
     expect(p.change).toBe(false)

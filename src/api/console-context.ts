@@ -45,7 +45,7 @@ export function permissionsOf(user: SessionUser | null) {
   const enterprise = user?.plan === 'ENTERPRISE'
   const viewer = user?.role === 'VIEWER'
   const member = user?.role === 'MEMBER'
-  // A viewer changes nothing: the service refuses it every write (decision 13 lists them; the contract marks
+  // A viewer changes nothing: the service refuses it every write (decision 14 lists them; the contract marks
   // them with x-forbidden-roles). The service notes also keep Members from deciding quotations (they spend
   // the account's credits); they say nothing of Members and studies, so Members may choose study options.
   // Any other role, including one this console does not know, may try. The decision reasons are worded

@@ -2072,7 +2072,7 @@ export interface components {
         };
         /**
          * @description Not in the contract's tables; a scope (e.g. eula.w, budget.r) is missing, or the caller's role may not
-         *     make this change (`x-forbidden-roles` on the operation names the roles and why; decision 13).
+         *     make this change (`x-forbidden-roles` on the operation names the roles and why; decision 14).
          */
         Forbidden: {
             headers: {
