@@ -494,7 +494,12 @@ export function createJob(world: World, input: NewJob): JobRecord {
 }
 
 function scheduleStep(world: World, record: JobRecord, at: number, ctx: ResultContext): void {
-  world.schedule(at, () => step(world, record, at, ctx))
+  const jobID = record.job.jobID
+  // By id in the world it runs in, not the captured record: a copied world runs this on its own records.
+  world.schedule(at, (runIn) => {
+    const current = runIn.jobs.get(jobID)
+    if (current) step(runIn, current, at, ctx)
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
-import { seedCatalog } from './catalog'
-import type { Clock } from './clock'
+import { generateArchive, seedCatalog } from './catalog'
+import { manualClock, type Clock } from './clock'
 import { seedOrders } from './orders'
 import { seedProcessing } from './processing'
 import { uuidFrom } from './random'
@@ -38,6 +38,36 @@ export function buildWorld(clock: Clock, size: SeedSize): World {
   seedBudgets(world)
   for (const seedArea of AREA_SEEDERS) seedArea(world)
   return world
+}
+
+/**
+ * Seeded worlds by start instant, each built once per module graph (in tests: once per worker or test file)
+ * and handed out as copies: seeding costs hundreds of milliseconds, a copy a few, and tests build a fresh
+ * simulator for nearly every test. Only the default seed: the large one is built rarely and measured.
+ */
+const templates = new Map<number, World>()
+const TEMPLATES_KEPT = 4
+
+/**
+ * The seeded world at the instant `clock` reads, on `clock`: the same world `buildWorld` would build, copied
+ * from one built before. For clocks that stand still until told (a copy of a world built at another
+ * instant would be a different world).
+ */
+export function seededWorld(clock: Clock, size: SeedSize): World {
+  if (size !== 'default') return buildWorld(clock, size)
+  const at = clock.now()
+  let template = templates.get(at)
+  // Another archive may have replaced the shared one since (a test of other collections): a template of the
+  // old one would still be right, but its scenes would miss the shared archive's search index.
+  if (template && generateArchive(template.collections)[0] !== template.scenes[0]) template = undefined
+  if (!template) {
+    // On a clock of its own that never moves: the template is never run, only copied.
+    template = buildWorld(manualClock(at), size)
+    templates.set(at, template)
+    // Resets after the clock moved start from other instants: keep the few most recent.
+    for (const old of templates.keys()) if (templates.size > TEMPLATES_KEPT) templates.delete(old)
+  }
+  return template.copy(clock)
 }
 
 /** Area seeders, in order: later ones may rely on data of earlier ones (orders before STAC deliveries). */
