@@ -10,7 +10,7 @@ import {
 import type { MultiPolygon as GjMultiPolygon, Polygon as GjPolygon } from 'geojson'
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { createRng, hashString, type Rng } from './random'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import { createDelivery } from './stac'
 import { startTaskingFlow } from './tasking'
 import type { Account, EulaDocumentRecord, OrderRecord, S, Scene } from './types'

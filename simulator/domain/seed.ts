@@ -3,30 +3,12 @@ import { manualClock, type Clock } from './clock'
 import { seedOrders } from './orders'
 import { seedProcessing } from './processing'
 import { uuidFrom } from './random'
+import { DEMO_PASSWORD, ids, SEED_EPOCH } from './seed-constants'
 import { buildCollections, buildEulas, PROVIDERS } from './seed-glossary'
 import { seedLibrary } from './seed-library'
 import { seedTasking } from './tasking'
 import type { Account, User } from './types'
 import { World, type SeedSize } from './world'
-
-/** The simulated world's fixed reference time: seed data is dated relative to it, whatever the clock says. */
-export const SEED_EPOCH = Date.parse('2026-11-01T00:00:00.000Z')
-
-export const DEMO_PASSWORD = 'swath-demo'
-
-export const ids = {
-  enterpriseAccount: uuidFrom('account:enterprise'),
-  starterAccount: uuidFrom('account:starter'),
-  analyst: uuidFrom('user:analyst'),
-  viewer: uuidFrom('user:viewer'),
-  starter: uuidFrom('user:starter'),
-  mainWorkspace: uuidFrom('workspace:main'),
-  coastalWorkspace: uuidFrom('workspace:coastal'),
-  starterWorkspace: uuidFrom('workspace:starter'),
-  budgetForest: uuidFrom('budget:forest'),
-  budgetUrban: uuidFrom('budget:urban'),
-  budgetLegacy: uuidFrom('budget:legacy'),
-}
 
 /** Builds the whole seeded world. Area modules add their own seed data through their `seed*` functions. */
 export function buildWorld(clock: Clock, size: SeedSize): World {

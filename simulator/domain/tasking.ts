@@ -12,7 +12,7 @@ import {
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { PRIORITY_FACTORS, setStatus, setSubStatus, TASKING_RATES } from './orders'
 import { createRng, hashString, uuidFrom, type Rng } from './random'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import { dataProductId } from './seed-glossary'
 import { createDelivery } from './stac'
 import type { OrderRecord, S, TaskingFlow, User } from './types'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { centroid } from '@turf/turf'
 import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
 import type { S, Scene } from '../domain/types'
 import { TestSim } from '../testing/harness'
