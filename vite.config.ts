@@ -128,17 +128,42 @@ export default defineConfig({
     },
   },
   test: {
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'simulator/**/*.test.ts',
-      'contract/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
-    environment: 'node',
-    setupFiles: ['src/testing/setup-dom.ts'],
     testTimeout: 20_000,
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
+    projects: [
+      {
+        // Pure modules, the simulator, the contract and the scripts: no DOM, no DOM setup. These files share
+        // no mutable module state, so one module graph per worker serves them all (isolate: false): the
+        // simulator's archive and seeded world are then built once per worker, not once per file.
+        extends: true,
+        test: {
+          name: 'node',
+          include: [
+            'src/**/*.test.ts',
+            'simulator/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          environment: 'node',
+          isolate: false,
+        },
+      },
+      {
+        // Component tests render through the real client against the in-process simulator, in jsdom. Each
+        // file keeps its own module graph: they mock modules (the map) and hold stores at module level.
+        extends: true,
+        test: {
+          name: 'dom',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/testing/setup-dom.ts'],
+          // A journey waits for several pages of simulator answers, each wait up to testing-library's limit
+          // (setup-dom.ts); on a busy machine the whole can take longer than the default 20 s.
+          testTimeout: 60_000,
+        },
+      },
+    ],
   },
 })

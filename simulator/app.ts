@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { manualClock, realClock, type Clock } from './domain/clock'
-import { buildWorld } from './domain/seed'
+import { buildWorld, seededWorld } from './domain/seed'
 import type { SeedSize } from './domain/world'
 import { createControlPlane, faultAndLogMiddleware, type ControlState } from './control'
 import { authMiddleware } from './http/auth'
@@ -55,10 +55,13 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   const clock =
     opts.clock === 'real' ? realClock() : typeof opts.clock === 'object' ? opts.clock : manualClock()
   const seed = opts.seed ?? 'default'
+  // A manual clock stands still until told, so the seeded world can be a copy of one built before (tests
+  // build a simulator per test); other clocks move on their own and get a world built for them.
+  const build = opts.clock === undefined || opts.clock === 'manual' ? seededWorld : buildWorld
   const docsUrl = opts.docsUrl ?? DEFAULT_DOCS_URL
   setDocsUrl(docsUrl)
   const runtime: SimRuntime = {
-    world: buildWorld(clock, seed),
+    world: build(clock, seed),
     clock,
     secret: opts.secret ?? 'swath-simulator-signing-key',
     docsUrl,
@@ -66,7 +69,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   }
   const control: ControlState = { faults: [], log: [] }
   const reset = () => {
-    runtime.world = buildWorld(clock, seed)
+    runtime.world = build(clock, seed)
     control.faults = []
     control.log.length = 0
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { globToRegExp, parseFaults } from './control'
-import { ids } from './domain/seed'
+import { ids } from './domain/seed-constants'
 import { TestSim } from './testing/harness'
 
 describe('control plane', () => {

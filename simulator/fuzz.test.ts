@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createRng, type Rng } from './domain/random'
-import { ids } from './domain/seed'
+import { ids } from './domain/seed-constants'
 import type { World } from './domain/world'
 import { openapi, type OperationObject } from './http/contract'
 import { contractProblems } from './testing/contract-check'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, ids } from './domain/seed'
+import { DEMO_PASSWORD, ids } from './domain/seed-constants'
 import { dataProductId } from './domain/seed-glossary'
 import type { S } from './domain/types'
 import { TestSim } from './testing/harness'

@@ -19,7 +19,7 @@ import {
 } from './catalog'
 import { manualClock } from './clock'
 import { createRng } from './random'
-import { SEED_EPOCH } from './seed'
+import { SEED_EPOCH } from './seed-constants'
 import { buildCollections, hostOf, PROVIDERS } from './seed-glossary'
 import type { S, Scene } from './types'
 import { World } from './world'

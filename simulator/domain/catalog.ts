@@ -1,6 +1,6 @@
 import { aoiGeometryIssues, describeIssues } from './geometry-rules'
 import { createRng, hashString, type Rng } from './random'
-import { SEED_EPOCH } from './seed'
+import { SEED_EPOCH } from './seed-constants'
 import { hostOf } from './seed-glossary'
 import type { S, Scene } from './types'
 import type { World } from './world'

@@ -10,7 +10,7 @@ import {
 import type { MultiPolygon as GjMultiPolygon, Polygon as GjPolygon } from 'geojson'
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { createRng, hashString, type Rng } from './random'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import { createDelivery } from './stac'
 import { startTaskingFlow } from './tasking'
 import type { Account, EulaDocumentRecord, OrderRecord, S, Scene } from './types'
@@ -281,37 +281,44 @@ export function initialSubStatus(collection: S['Collection']): OrderSubStatus {
  * the previous step's due time, not from when the clock happened to be settled.
  */
 export function startLifecycle(world: World, orderId: string, from = world.now()): void {
-  const step = (at: number, expect: OrderStatus, run: (r: OrderRecord, at: number) => void) =>
-    world.schedule(at, () => {
-      const r = world.orders.get(orderId)
-      if (r && r.order.status === expect) run(r, at)
+  // Each step runs on the world it is due in and finds the order by id (a copied world runs the same
+  // steps on its own records, see `WorldEvent`), and schedules the next step on that same world.
+  const step = (
+    on: World,
+    at: number,
+    expect: OrderStatus,
+    run: (w: World, r: OrderRecord, at: number) => void,
+  ) =>
+    on.schedule(at, (w) => {
+      const r = w.orders.get(orderId)
+      if (r && r.order.status === expect) run(w, r, at)
     })
 
-  const place = (at: number, expect: OrderStatus, attempt: number) =>
-    step(at, expect, (r, t) => {
-      setStatus(world, r, 'BEING_PLACED', SYSTEM_ACTOR, t)
-      step(t + TIMINGS.placement * 1000, 'BEING_PLACED', (r2, t2) => {
+  const place = (on: World, at: number, expect: OrderStatus, attempt: number) =>
+    step(on, at, expect, (w, r, t) => {
+      setStatus(w, r, 'BEING_PLACED', SYSTEM_ACTOR, t)
+      step(w, t + TIMINGS.placement * 1000, 'BEING_PLACED', (w2, r2, t2) => {
         if (r2.order.type === 'ARCHIVE' && attempt === 1 && failsPlacement(orderId)) {
-          setStatus(world, r2, 'PLACEMENT_FAILED', SYSTEM_ACTOR, t2)
-          place(t2 + TIMINGS.retryPlacement * 1000, 'PLACEMENT_FAILED', 2)
+          setStatus(w2, r2, 'PLACEMENT_FAILED', SYSTEM_ACTOR, t2)
+          place(w2, t2 + TIMINGS.retryPlacement * 1000, 'PLACEMENT_FAILED', 2)
           return
         }
-        setStatus(world, r2, 'PLACED', SYSTEM_ACTOR, t2)
+        setStatus(w2, r2, 'PLACED', SYSTEM_ACTOR, t2)
         if (r2.order.type === 'TASKING') {
-          startTaskingFlow(world, r2)
+          startTaskingFlow(w2, r2)
           return
         }
-        step(t2 + TIMINGS.beginFulfilment * 1000, 'PLACED', (r3, t3) => {
-          setStatus(world, r3, 'BEING_FULFILLED', SYSTEM_ACTOR, t3)
-          step(t3 + TIMINGS.fulfilment * 1000, 'BEING_FULFILLED', (r4, t4) => {
-            if (failsFulfilment(orderId)) setStatus(world, r4, 'FAILED_PERMANENTLY', SYSTEM_ACTOR, t4)
-            else fulfilArchive(world, r4, t4)
+        step(w2, t2 + TIMINGS.beginFulfilment * 1000, 'PLACED', (w3, r3, t3) => {
+          setStatus(w3, r3, 'BEING_FULFILLED', SYSTEM_ACTOR, t3)
+          step(w3, t3 + TIMINGS.fulfilment * 1000, 'BEING_FULFILLED', (w4, r4, t4) => {
+            if (failsFulfilment(orderId)) setStatus(w4, r4, 'FAILED_PERMANENTLY', SYSTEM_ACTOR, t4)
+            else fulfilArchive(w4, r4, t4)
           })
         })
       })
     })
 
-  place(from + TIMINGS.beginPlacement * 1000, 'CREATED', 1)
+  place(world, from + TIMINGS.beginPlacement * 1000, 'CREATED', 1)
 }
 
 /** Delivers an archive order to storage and captures its held credits. */

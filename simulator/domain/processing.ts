@@ -4,7 +4,7 @@ import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { iso } from './clock'
 import { rect } from './coverage'
 import { createRng, uuidFrom, type Rng } from './random'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import { dataProductId, eulaId } from './seed-glossary'
 import { collectionPath, createDelivery, itemPath } from './stac'
 import type { Account, JobRecord, S, StacItemRecord, StacSource } from './types'
@@ -546,7 +546,12 @@ export function createJob(world: World, input: NewJob): JobRecord {
 }
 
 function scheduleStep(world: World, record: JobRecord, at: number, ctx: ResultContext): void {
-  world.schedule(at, () => step(world, record, at, ctx))
+  const jobID = record.job.jobID
+  // By id in the world it runs in, not the captured record: a copied world runs this on its own records.
+  world.schedule(at, (runIn) => {
+    const current = runIn.jobs.get(jobID)
+    if (current) step(runIn, current, at, ctx)
+  })
 }
 
 /**

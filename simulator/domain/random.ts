@@ -10,13 +10,21 @@ export function hashString(s: string): number {
 }
 
 export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  return mulberryState(seed >>> 0).next
+}
+
+/** mulberry32 with its state readable, so that a generator can be forked where it stands. */
+function mulberryState(start: number): { next: () => number; state: () => number } {
+  let a = start
+  return {
+    next: () => {
+      a = (a + 0x6d2b79f5) >>> 0
+      let t = a
+      t = Math.imul(t ^ (t >>> 15), t | 1)
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    },
+    state: () => a,
   }
 }
 
@@ -27,12 +35,23 @@ export interface Rng {
   pick<T>(items: readonly T[]): T
   chance(p: number): boolean
   uuid(): string
+  /**
+   * An independent generator that continues from where this one stands: both then draw the same sequence.
+   * A copied world (simulator/domain/world.ts) forks the runtime generator its seeding has already used.
+   */
+  fork(): Rng
 }
 
 export function createRng(seed: string | number): Rng {
-  const next = mulberry32(typeof seed === 'number' ? seed : hashString(seed))
+  return rngFrom((typeof seed === 'number' ? seed : hashString(seed)) >>> 0)
+}
+
+function rngFrom(start: number): Rng {
+  const gen = mulberryState(start)
+  const next = gen.next
   const rng: Rng = {
     next,
+    fork: () => rngFrom(gen.state()),
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     float: (min, max) => min + next() * (max - min),
     pick: (items) => items[Math.floor(next() * items.length)],

@@ -1,6 +1,6 @@
 import { createRng, uuidFrom } from './random'
 import { eulaId } from './seed-glossary'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import type { S } from './types'
 import type { World } from './world'
 

@@ -1,39 +1,14 @@
-import { seedCatalog } from './catalog'
-import type { Clock } from './clock'
+import { generateArchive, seedCatalog } from './catalog'
+import { manualClock, type Clock } from './clock'
 import { seedOrders } from './orders'
 import { seedProcessing } from './processing'
 import { uuidFrom } from './random'
+import { DEMO_PASSWORD, ids, SEED_EPOCH } from './seed-constants'
 import { buildCollections, buildEulas, PROVIDERS } from './seed-glossary'
 import { seedLibrary } from './seed-library'
 import { seedTasking } from './tasking'
 import type { Account, User } from './types'
 import { World, type SeedSize } from './world'
-
-/** The simulated world's fixed reference time: seed data is dated relative to it, whatever the clock says. */
-export const SEED_EPOCH = Date.parse('2026-11-01T00:00:00.000Z')
-
-export const DEMO_PASSWORD = 'swath-demo'
-
-const users = {
-  analyst: uuidFrom('user:analyst'),
-  viewer: uuidFrom('user:viewer'),
-  starter: uuidFrom('user:starter'),
-}
-
-export const ids = {
-  enterpriseAccount: uuidFrom('account:enterprise'),
-  starterAccount: uuidFrom('account:starter'),
-  ...users,
-  // Each user's default (first) workspace carries the user's id, as on the real service: its SDK takes the
-  // workspace id from the userinfo `sub`, and orders placed with it must land in that workspace.
-  mainWorkspace: users.analyst,
-  viewerWorkspace: users.viewer,
-  starterWorkspace: users.starter,
-  coastalWorkspace: uuidFrom('workspace:coastal'),
-  budgetForest: uuidFrom('budget:forest'),
-  budgetUrban: uuidFrom('budget:urban'),
-  budgetLegacy: uuidFrom('budget:legacy'),
-}
 
 /** Builds the whole seeded world. Area modules add their own seed data through their `seed*` functions. */
 export function buildWorld(clock: Clock, size: SeedSize): World {
@@ -45,6 +20,36 @@ export function buildWorld(clock: Clock, size: SeedSize): World {
   seedBudgets(world)
   for (const seedArea of AREA_SEEDERS) seedArea(world)
   return world
+}
+
+/**
+ * Seeded worlds by start instant, each built once per module graph (in tests: once per worker or test file)
+ * and handed out as copies: seeding costs hundreds of milliseconds, a copy a few, and tests build a fresh
+ * simulator for nearly every test. Only the default seed: the large one is built rarely and measured.
+ */
+const templates = new Map<number, World>()
+const TEMPLATES_KEPT = 4
+
+/**
+ * The seeded world at the instant `clock` reads, on `clock`: the same world `buildWorld` would build, copied
+ * from one built before. For clocks that stand still until told (a copy of a world built at another
+ * instant would be a different world).
+ */
+export function seededWorld(clock: Clock, size: SeedSize): World {
+  if (size !== 'default') return buildWorld(clock, size)
+  const at = clock.now()
+  let template = templates.get(at)
+  // Another archive may have replaced the shared one since (a test of other collections): a template of the
+  // old one would still be right, but its scenes would miss the shared archive's search index.
+  if (template && generateArchive(template.collections)[0] !== template.scenes[0]) template = undefined
+  if (!template) {
+    // On a clock of its own that never moves: the template is never run, only copied.
+    template = buildWorld(manualClock(at), size)
+    templates.set(at, template)
+    // Resets after the clock moved start from other instants: keep the few most recent.
+    for (const old of templates.keys()) if (templates.size > TEMPLATES_KEPT) templates.delete(old)
+  }
+  return template.copy(clock)
 }
 
 /** Area seeders, in order: later ones may rely on data of earlier ones (orders before STAC deliveries). */

@@ -12,10 +12,10 @@ import {
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { PRIORITY_FACTORS, setStatus, setSubStatus, TASKING_RATES } from './orders'
 import { createRng, hashString, uuidFrom, type Rng } from './random'
-import { ids, SEED_EPOCH } from './seed'
+import { ids, SEED_EPOCH } from './seed-constants'
 import { dataProductId } from './seed-glossary'
 import { createDelivery } from './stac'
-import type { OrderRecord, S, User } from './types'
+import type { OrderRecord, S, TaskingFlow, User } from './types'
 import type { World } from './world'
 
 /**
@@ -179,32 +179,19 @@ const subStatusOf = (record: OrderRecord): SubStatus | undefined => detailsOf(re
 
 // ------------------------------------------------------------------------------------------- state
 
-/** What the flow remembers about an order beyond the contract's fields: its delivery plan and deliveries. */
-interface FlowState {
-  /** The delivery plan, worked out on first use: the bisection costs a few dozen polygon clips. */
-  strips?: S['Polygon'][]
-  delivered: AreaGeometry[]
-}
-// Keyed by world: a reset builds a new world and so drops all flow state with it.
-const flows = new WeakMap<World, Map<string, FlowState>>()
-
-function flowOf(world: World, record: OrderRecord): FlowState {
-  let byOrder = flows.get(world)
-  if (!byOrder) {
-    byOrder = new Map()
-    flows.set(world, byOrder)
-  }
-  let state = byOrder.get(record.order.id)
+function flowOf(world: World, record: OrderRecord): TaskingFlow {
+  // Kept in the world: a reset builds a new world and so drops all flow state with it.
+  let state = world.taskingFlows.get(record.order.id)
   if (!state) {
     state = { delivered: [] }
-    byOrder.set(record.order.id, state)
+    world.taskingFlows.set(record.order.id, state)
   }
   return state
 }
 
 /** The footprints delivered so far for an order (empty when none). */
 export function deliveredFootprints(world: World, orderId: string): AreaGeometry[] {
-  return flows.get(world)?.get(orderId)?.delivered ?? []
+  return world.taskingFlows.get(orderId)?.delivered ?? []
 }
 
 /** About one order in ten stalls after its second delivery: derived from the id, so it is reproducible. */
@@ -242,8 +229,10 @@ export function startTaskingFlow(world: World, record: OrderRecord): void {
   }
 }
 
+// The scheduled steps take the world they run in (a copied world runs them on its own records, see
+// `WorldEvent`): the parameter shadows the scheduling world on purpose, and records are looked up by id.
 function scheduleStudy(world: World, orderId: string, at: number): void {
-  world.schedule(at, () => {
+  world.schedule(at, (world) => {
     const record = sameOrder(world, orderId)
     if (!record || subStatusOf(record) !== 'FEASIBILITY_WAITING_UPLOAD') return
     const study = buildStudy(world, record, world.rng, at)
@@ -253,7 +242,7 @@ function scheduleStudy(world: World, orderId: string, at: number): void {
 }
 
 function scheduleQuotation(world: World, orderId: string, at: number): void {
-  world.schedule(at, () => {
+  world.schedule(at, (world) => {
     const record = sameOrder(world, orderId)
     if (!record || subStatusOf(record) !== 'QUOTATION_WAITING_UPLOAD') return
     const quotation = buildQuotation(world, record, world.rng.uuid(), at)
@@ -437,7 +426,7 @@ function beginFulfilment(world: World, record: OrderRecord, by: Actor = SYSTEM):
 }
 
 function scheduleDelivery(world: World, orderId: string, index: number, at: number): void {
-  world.schedule(at, () => {
+  world.schedule(at, (world) => {
     const record = sameOrder(world, orderId)
     if (!record || record.order.status !== 'BEING_FULFILLED') return
     const state = flowOf(world, record)
@@ -453,7 +442,13 @@ function scheduleDelivery(world: World, orderId: string, index: number, at: numb
   })
 }
 
-function deliverStrip(world: World, record: OrderRecord, state: FlowState, index: number, at: number): void {
+function deliverStrip(
+  world: World,
+  record: OrderRecord,
+  state: TaskingFlow,
+  index: number,
+  at: number,
+): void {
   state.strips ??= deliveryStrips(record.geometry, DELIVERY_FRACTIONS)
   const strip = state.strips[index]
   const sensor = sensorOf(record.collectionName)

@@ -133,8 +133,9 @@ export interface RefreshTokenRecord {
   used: boolean
 }
 
-export interface ScheduledEvent {
-  at: number
-  seq: number
-  run: () => void
+/** What the tasking flow remembers about an order beyond the contract's fields: its delivery plan and deliveries. */
+export interface TaskingFlow {
+  /** The delivery plan, worked out on first use: the bisection costs a few dozen polygon clips. */
+  strips?: S['Polygon'][]
+  delivered: (S['Polygon'] | S['MultiPolygon'])[]
 }

@@ -10,13 +10,25 @@ import type {
   OrderRecord,
   RefreshTokenRecord,
   S,
-  ScheduledEvent,
   Scene,
   StacCollectionRecord,
   StacItemRecord,
+  TaskingFlow,
   User,
   Workspace,
 } from './types'
+
+/**
+ * What a scheduled event does. It is handed the world it runs in and must reach records through it (by id),
+ * never through objects it captured: a copied world (`World.copy`) runs the same functions on its own copies.
+ */
+export type WorldEvent = (world: World) => void
+
+interface ScheduledEvent {
+  at: number
+  seq: number
+  run: WorldEvent
+}
 
 export type SeedSize = 'default' | 'large'
 
@@ -51,6 +63,8 @@ export class World {
   readonly acceptances = new Map<string, Acceptance>()
   readonly budgets = new Map<string, BudgetRecord>()
   readonly refreshTokens = new Map<string, RefreshTokenRecord>()
+  /** What the tasking flow remembers per order beyond the contract's fields (simulator/domain/tasking.ts). */
+  readonly taskingFlows = new Map<string, TaskingFlow>()
 
   private events: ScheduledEvent[] = []
   private seq = 0
@@ -58,9 +72,31 @@ export class World {
   constructor(
     readonly clock: Clock,
     readonly seedSize: SeedSize,
-    seed = 'swath',
+    seed: string | Rng = 'swath',
   ) {
-    this.rng = createRng(`${seed}:runtime`)
+    this.rng = typeof seed === 'string' ? createRng(`${seed}:runtime`) : seed
+  }
+
+  /**
+   * An independent copy of this world on `clock`, as if it had been built the same way: tests build the seeded
+   * world once and copy it, because seeding costs hundreds of milliseconds and a copy a few. Records are
+   * copied deeply (shared references stay shared within the copy); the archive scenes are shared, as every
+   * world already shares them (read-only, see `generateArchive`); the runtime generator is forked where the
+   * seed left it; pending events are carried over and run on the copy they are due in.
+   */
+  copy(clock: Clock): World {
+    const copy = new World(clock, this.seedSize, this.rng.fork())
+    const memo = new Map<object, unknown>()
+    for (const scene of this.scenes) if (!isPlain(scene)) memo.set(scene, scene)
+    const own = copy as unknown as Record<string, unknown>
+    for (const [key, value] of Object.entries(this)) {
+      if (NOT_DATA.has(key)) continue
+      // Every other own field is seeded data: copying them all keeps a field added later from being shared.
+      own[key] = copyValue(value, memo)
+    }
+    copy.events = this.events.map((ev) => ({ ...ev }))
+    copy.seq = this.seq
+    return copy
   }
 
   /**
@@ -74,7 +110,7 @@ export class World {
   private eventTime: number | null = null
 
   /** Runs `run` once the simulated clock reaches `at` (ms). Events run in time order, then in order given. */
-  schedule(at: number, run: () => void): void {
+  schedule(at: number, run: WorldEvent): void {
     const ev = { at, seq: this.seq++, run }
     // Events are few and mostly appended in time order: insert from the end.
     let i = this.events.length
@@ -95,7 +131,7 @@ export class World {
       if (!ev) break
       this.eventTime = ev.at
       try {
-        ev.run()
+        ev.run(this)
       } finally {
         this.eventTime = null
       }
@@ -126,4 +162,49 @@ export class World {
   isAccepted(accountId: string, documentId: string): boolean {
     return this.acceptances.has(`${accountId}:${documentId}`)
   }
+}
+
+/** Fields of a world that `copy` sets up itself rather than copying as data. */
+const NOT_DATA = new Set(['clock', 'seedSize', 'rng', 'events', 'seq', 'eventTime'])
+
+const isPlain = (value: object): boolean => {
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/** A deep copy of seeded data: plain objects, arrays, maps, sets, dates and typed arrays. */
+function copyValue(value: unknown, memo: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  if (memo.has(value)) return memo.get(value)
+  if (Array.isArray(value)) {
+    const out: unknown[] = []
+    memo.set(value, out)
+    for (const item of value) out.push(copyValue(item, memo))
+    return out
+  }
+  if (value instanceof Map) {
+    const out = new Map<unknown, unknown>()
+    memo.set(value, out)
+    for (const [k, v] of value) out.set(copyValue(k, memo), copyValue(v, memo))
+    return out
+  }
+  if (value instanceof Set) {
+    const out = new Set<unknown>()
+    memo.set(value, out)
+    for (const v of value) out.add(copyValue(v, memo))
+    return out
+  }
+  if (value instanceof Date) return new Date(value.getTime())
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) {
+    const out = structuredClone(value)
+    memo.set(value, out)
+    return out
+  }
+  if (!isPlain(value))
+    // A class instance would lose its prototype or be shared by accident: fail loudly instead.
+    throw new Error(`World.copy cannot copy a ${value.constructor.name}; teach copyValue about it`)
+  const out: Record<string, unknown> = {}
+  memo.set(value, out)
+  for (const [k, v] of Object.entries(value)) out[k] = copyValue(v, memo)
+  return out
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { captureCredits } from '../domain/credits'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import type { S } from '../domain/types'
 import { signJwt } from '../http/jwt'
 import { TestSim } from '../testing/harness'

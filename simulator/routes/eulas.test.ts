@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { eulaId } from '../domain/seed-glossary'
 import { uuidFrom } from '../domain/random'
 import type { S } from '../domain/types'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { aoiFeatureCollectionIssues, MAX_AOI_POSITIONS } from '../domain/geometry-rules'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { geometryId } from '../domain/seed-library'
 import type { S } from '../domain/types'
 import { TestSim } from '../testing/harness'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { centroid } from '@turf/turf'
 import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
 import type { S, Scene } from '../domain/types'
 import { TestSim } from '../testing/harness'
@@ -1169,14 +1169,20 @@ describe('seeded orders', () => {
     expect(count).toBeGreaterThanOrEqual(10_000)
     expect(count).toBeLessThan(10_050)
     const times: number[] = []
+    // CPU time of this process, not wall time: another suite or a busy machine stretches wall time by
+    // whatever it takes from our core, and this budget is about the work a page costs.
+    const cpuMs = () => {
+      const { user, system } = process.cpuUsage()
+      return (user + system) / 1000
+    }
     for (let i = 0; i < 41; i++) {
-      const t = performance.now()
+      const t = cpuMs()
       const res = await sim.sim.api.request(`http://sim.test/v2/orders?size=100&page=${i % 30}`, {
         headers: { authorization: `Bearer ${token}` },
       })
       await res.text()
       // The first 20 requests warm the JIT and build the account index; the next 21 are measured.
-      if (i >= 20) times.push(performance.now() - t)
+      if (i >= 20) times.push(cpuMs() - t)
       expect(res.status).toBe(200)
     }
     times.sort((a, b) => a - b)

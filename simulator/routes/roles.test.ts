@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
 import type { S } from '../domain/types'
 import { openapi } from '../http/contract'

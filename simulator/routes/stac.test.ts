@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import type { S, StacCollectionRecord } from '../domain/types'
 import { TestSim } from '../testing/harness'
 

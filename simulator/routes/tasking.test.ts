@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TestSim } from '../testing/harness'
 import { rectAround } from '../domain/coverage'
 import { uuidFrom } from '../domain/random'
-import { ids } from '../domain/seed'
+import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
 import {
   DELIVERY_INTERVAL_MS,

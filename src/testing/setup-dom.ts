@@ -1,5 +1,5 @@
-// Vitest setup for component tests (files marked `@vitest-environment jsdom`): what jsdom lacks and Mantine
-// needs, and testing-library's cleanup between tests. Node-environment tests skip all of it.
+// Vitest setup for component tests (the `dom` project in vite.config.ts, jsdom): what jsdom lacks and Mantine
+// needs, testing-library's cleanup between tests and its wait limit. Node tests do not load it.
 import { afterEach } from 'vitest'
 
 class FakeObserver {
@@ -9,8 +9,13 @@ class FakeObserver {
 }
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react')
+  const { cleanup, configure } = await import('@testing-library/react')
   afterEach(() => cleanup())
+  // One patience for every `findBy`/`waitFor`, set here rather than per file: they return as soon as what
+  // the user sees is there, so a long limit costs nothing when the machine is idle, and a busy machine (two
+  // suites at once, CI) makes a page of simulator round trips take seconds. Below the test timeout, so a
+  // wait that never succeeds still fails with testing-library's message.
+  configure({ asyncUtilTimeout: 15_000 })
 
   if (typeof window.matchMedia !== 'function')
     Object.defineProperty(window, 'matchMedia', { value: fakeMatchMedia, configurable: true, writable: true })

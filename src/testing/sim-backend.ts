@@ -31,11 +31,18 @@ export interface SimBackend {
   log: { method: string; path: string; status: number; auth: string | null; query: string; body?: unknown }[]
   /** Moves the simulator's clock (not the console's). */
   advance(seconds: number): void
+  /**
+   * Holds back the answers to requests whose path (below /api or /auth) starts with `path` until the returned
+   * function is called: a test sees a loading state for as long as it looks, where a latency fault of a
+   * few hundred ms may be over before a busy machine gets round to looking.
+   */
+  hold(path: string): () => void
 }
 
 export function createSimBackend(): SimBackend {
   const sim = createSimulator({ clock: 'manual' })
   const log: SimBackend['log'] = []
+  const holds: { path: string; released: Promise<void> }[] = []
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const req = new Request(input, init)
     const url = new URL(req.url)
@@ -46,6 +53,7 @@ export function createSimBackend(): SimBackend {
       throw new TypeError(`fetch failed: ${req.url} is not served by the test backend`)
     }
     const path = url.pathname.slice(prefix.length) || '/'
+    for (const h of holds) if (path.startsWith(h.path)) await h.released
     const app = prefix === '/api' ? sim.api : sim.auth
     const bytes = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer()
     // As the dev server's proxy does: links the service builds (EULA documents) point back at this origin.
@@ -76,6 +84,15 @@ export function createSimBackend(): SimBackend {
     advance: (seconds) => {
       sim.runtime.clock.advance(seconds)
       sim.runtime.world.settle()
+    },
+    hold: (path) => {
+      let release = () => {}
+      const hold = { path, released: new Promise<void>((resolve) => (release = resolve)) }
+      holds.push(hold)
+      return () => {
+        holds.splice(holds.indexOf(hold), 1)
+        release()
+      }
     },
   }
 }

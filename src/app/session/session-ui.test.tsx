@@ -67,7 +67,7 @@ describe('re-authentication dialog', () => {
     const waiting = ok(
       c.client.GET('/v2/collections/{collection-name}', { params: { path: { 'collection-name': 'spot' } } }),
     )
-    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 })
+    const dialog = await screen.findByRole('dialog')
     expect(dialog).toHaveTextContent('analyst@swath.test')
     expect(screen.getByText('The page beneath')).toBeInTheDocument()
 

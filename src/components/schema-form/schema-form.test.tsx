@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import type { Polygon } from 'geojson'
@@ -19,10 +19,6 @@ import {
   type Params,
 } from './form-model'
 import { SchemaForm, type SchemaFormProps } from './schema-form'
-
-// Every test fetches its form from the simulator and estimates through it; on a loaded machine that takes
-// more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 // ------------------------------------------------------------------------------------ the service side
 

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema'
-import type { SortValue } from './url-state'
+import type { SortValue } from './sorts'
 
 type S = components['schemas']
 export type Integration = S['Integration']

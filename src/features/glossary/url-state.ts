@@ -4,6 +4,15 @@ import type {
   DataProductListQuery,
   ProviderListQuery,
 } from '../../data/glossary/queries'
+import {
+  COLLECTION_SORTS,
+  DATA_PRODUCT_SORTS,
+  PROVIDER_SORTS,
+  type CollectionSort,
+  type DataProductSort,
+  type ProviderSort,
+  type SortValue,
+} from './sorts'
 
 /**
  * The glossary lists keep their view (filters, sort, page, size) in the URL, so every view is a link. A URL
@@ -17,29 +26,17 @@ export const DEFAULT_PAGE_SIZE: PageSize = 20
 // The API's page index is an int32, so the URL's last usable page is one more than its largest value.
 const MAX_PAGE = 2_147_483_648
 
-/** Sorts each list offers, `field,direction` as the API takes them; the first is the default. */
-export const COLLECTION_SORTS = [
-  'title,asc',
-  'title,desc',
-  'name,asc',
-  'name,desc',
-  'type,asc',
-  'type,desc',
-] as const
-export const DATA_PRODUCT_SORTS = [
-  'title,asc',
-  'title,desc',
-  'name,asc',
-  'name,desc',
-  'collectionName,asc',
-  'collectionName,desc',
-] as const
-export const PROVIDER_SORTS = ['title,asc', 'title,desc', 'name,asc', 'name,desc'] as const
-
-export type CollectionSort = (typeof COLLECTION_SORTS)[number]
-export type DataProductSort = (typeof DATA_PRODUCT_SORTS)[number]
-export type ProviderSort = (typeof PROVIDER_SORTS)[number]
-export type SortValue = CollectionSort | DataProductSort | ProviderSort
+// The sorts live in sorts.ts: labels.ts names them and this module reads them, and this module imports
+// labels.ts, so keeping them here made the two import each other. Exported on from here for the pages.
+export {
+  COLLECTION_SORTS,
+  DATA_PRODUCT_SORTS,
+  PROVIDER_SORTS,
+  type CollectionSort,
+  type DataProductSort,
+  type ProviderSort,
+  type SortValue,
+}
 
 const COLLECTION_TYPES: readonly CollectionType[] = ['ARCHIVE', 'TASKING']
 const PROVIDER_ROLES: readonly ProviderRole[] = ['HOST', 'PRODUCER']

@@ -5,6 +5,7 @@ import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
 import { GeometryLibrary } from './geometry-library'
 
 const field: Polygon = {
@@ -24,8 +25,7 @@ const list = () => screen.findByRole('list', { name: 'Saved geometries' })
 
 describe('geometry library', () => {
   beforeEach(() => {
-    sessionStorage.clear()
-    useAoiStore.setState({ polygons: [], past: [], future: [] })
+    resetStores(useAoiStore)
   })
 
   it('saves the current AOI, renames it, uses it as the AOI and deletes it after confirmation', async () => {

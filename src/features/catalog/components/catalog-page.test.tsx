@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -7,30 +7,15 @@ import { catalogRoutes } from '../../../app/routes/catalog-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { encodePolygons } from '../../../lib/polyline'
-import type { MapViewProps } from '../../../map/map-view'
+import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
 import { createSimBackend, signedInConsole, type SimBackend } from '../../../testing/sim-backend'
 import { useCatalogUi } from '../catalog-ui-store'
 
-// Searches, thumbnails four at a time and re-renders: on a loaded two-core machine they take more than the
-// default second.
-configure({ asyncUtilTimeout: 5000 })
-
-// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
-// look at the overlays and play the map's part (hover, click). The real map runs in the e2e journeys.
-const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
-vi.mock('../../../map/map-view', () => ({
-  MapView: (props: MapViewProps) => {
-    map.props = props
-    if (props.handle)
-      props.handle.current = {
-        center: () => [2.35, 48.85],
-        bounds: () => [2.2, 48.8, 2.5, 48.9],
-        afterIdle: (cb: () => void) => cb(),
-      }
-    return <div data-testid="map-stub" />
-  },
-}))
+// WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
+vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
+map.view = { center: [2.35, 48.85], bounds: [2.2, 48.8, 2.5, 48.9] }
 
 // jsdom lays nothing out: the result list reports the height of a typical panel, so the virtualiser renders
 // the rows a 600 px list shows (and its overscan).
@@ -83,16 +68,7 @@ const results = () => screen.findByRole('listbox', { name: 'Search results' })
 
 describe('catalog page', () => {
   beforeEach(() => {
-    sessionStorage.clear()
-    useAoiStore.setState({ polygons: [], past: [], future: [] })
-    useBasketStore.setState({ scenes: [] })
-    useCatalogUi.setState({
-      hovered: null,
-      active: null,
-      activeFrom: null,
-      quicklooks: [],
-      quicklooksHidden: false,
-    })
+    resetStores(useAoiStore, useBasketStore, useCatalogUi)
     map.props = null
   })
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -7,11 +7,9 @@ import { checkoutRoutes } from '../../../app/routes/checkout-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useCheckoutStore } from '../checkout-store'
-
-// Estimates wait for a pause in typing, and each line asks the simulator for its form and estimate.
-configure({ asyncUtilTimeout: 8000 })
 
 /** Seeded scenes of a collection, as the catalog puts them in the basket. */
 function scenesOf(c: TestConsole, collection: string, count: number): BasketScene[] {
@@ -72,17 +70,7 @@ async function goToReview(user: ReturnType<typeof userEvent.setup>, name: string
 }
 
 beforeEach(() => {
-  sessionStorage.clear()
-  useBasketStore.setState({ scenes: [] })
-  useCheckoutStore.setState({
-    drafts: {},
-    productLines: [],
-    budgetId: null,
-    step: 'edit',
-    placed: [],
-    running: false,
-  })
-  useAoiStore.getState().clear()
+  resetStores(useBasketStore, useCheckoutStore, useAoiStore)
 })
 
 describe('checkout', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { ok } from '../../../api/client'
@@ -8,8 +8,6 @@ import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { CAMARGUE, quotationOf, waitingStudy } from '../test-helpers'
-
-configure({ asyncUtilTimeout: 5000 })
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })

@@ -1,27 +1,19 @@
 // @vitest-environment jsdom
-import { act, configure, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../api/client'
 import { decisionsRoutes } from '../../../app/routes/decisions-routes'
-import type { MapViewProps } from '../../../map/map-view'
 import { paths } from '../../../config/paths'
+import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { decisionKeys } from '../../../data/decisions/keys'
 import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
 import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
 
-configure({ asyncUtilTimeout: 5000 })
-
-// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it.
-const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
-vi.mock('../../../map/map-view', () => ({
-  MapView: (props: MapViewProps) => {
-    map.props = props
-    return <div data-testid="map-stub" />
-  },
-}))
+// WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
+vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })

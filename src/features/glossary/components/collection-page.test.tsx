@@ -8,7 +8,7 @@ import { renderWithConsole } from '../../../testing/render'
 const renderAt = (at: string) =>
   renderWithConsole((ctx) => [{ path: '/', children: glossaryRoutes(ctx) }], { at })
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 })
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name })
 
 describe('collection page', () => {
   it('explains what the collection offers and lists its data products and providers', async () => {
@@ -56,11 +56,7 @@ describe('collection page', () => {
 
   it('says which data products cannot be ordered', async () => {
     await renderAt('/collections/blacksky-tasking')
-    const products = await screen.findByRole(
-      'table',
-      { name: 'Data products of BlackSky Tasking' },
-      { timeout: 5000 },
-    )
+    const products = await screen.findByRole('table', { name: 'Data products of BlackSky Tasking' })
     const preview = within(products).getByText('BlackSky Tasking Preview').closest('tr')
     expect(preview).not.toBeNull()
     expect(preview).toHaveTextContent('No, not offered for ordering')

@@ -10,7 +10,7 @@ const renderAt = (at: string) =>
 
 /** The collection titles in the table, in the order shown. */
 async function shownTitles(): Promise<string[]> {
-  const table = await screen.findByRole('table', { name: 'Collections' }, { timeout: 5000 })
+  const table = await screen.findByRole('table', { name: 'Collections' })
   return within(table)
     .getAllByRole('link')
     .map((a) => a.textContent ?? '')
@@ -46,7 +46,7 @@ describe('collections page', () => {
     const user = userEvent.setup()
     const r = await renderAt('/collections?page=2&size=10')
     // Ten collections fit on one page: page 2 is past the end.
-    expect(await screen.findByText('Page 2 is past the end', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Page 2 is past the end')).toBeInTheDocument()
     const before = collectionRequests(r).length
 
     await user.click(screen.getByRole('radio', { name: 'Archive' }))
@@ -90,9 +90,7 @@ describe('collections page', () => {
   it('says which filters to loosen when nothing matches, and clears them', async () => {
     const user = userEvent.setup()
     const r = await renderAt('/collections?type=ARCHIVE&integrations=FEASIBILITY_STUDY_REQUIRED')
-    expect(
-      await screen.findByText('No collection matches these filters.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    expect(await screen.findByText('No collection matches these filters.')).toBeInTheDocument()
     expect(screen.getByText(/remove “A feasibility study is required” from “Must offer”/)).toBeInTheDocument()
     expect(screen.getByText(/choose All instead of Archive under “Type”/)).toBeInTheDocument()
 
@@ -107,7 +105,7 @@ describe('collections page', () => {
     const user = userEvent.setup()
     const r = await renderAt('/collections?type=TASKING')
     expect(await shownTitles()).toEqual(TASKING)
-    r.console.backend.sim.control.faults = [{ path: '/v2/collections', latencyMs: 300 }]
+    const release = r.console.backend.hold('/v2/collections')
 
     await user.click(screen.getByRole('radio', { name: 'Archive' }))
 
@@ -116,6 +114,7 @@ describe('collections page', () => {
       expect(screen.getByRole('table', { name: 'Collections' }).closest('[aria-busy="true"]')).not.toBeNull(),
     )
     expect(await shownTitles()).toEqual(TASKING)
+    release()
     await waitFor(async () => expect(await shownTitles()).toContain('SPOT'))
     expect(screen.getByRole('table', { name: 'Collections' }).closest('[aria-busy="true"]')).toBeNull()
   })
@@ -124,11 +123,11 @@ describe('collections page', () => {
     // The page's code is loaded first, so that only the slow answer holds the page back.
     await import('./collections-page')
     const r = await renderAt('/')
-    r.console.backend.sim.control.faults = [{ path: '/v2/collections', latencyMs: 500 }]
-    await r.router.navigate('/collections')
-    expect(
-      await screen.findByRole('status', { name: 'Loading collections' }, { timeout: 5000 }),
-    ).toBeInTheDocument()
+    const release = r.console.backend.hold('/v2/collections')
+    const navigated = r.router.navigate('/collections')
+    expect(await screen.findByRole('status', { name: 'Loading collections' })).toBeInTheDocument()
+    release()
+    await navigated
     expect(await shownTitles()).toHaveLength(10)
     expect(screen.queryByRole('status', { name: 'Loading collections' })).not.toBeInTheDocument()
   })

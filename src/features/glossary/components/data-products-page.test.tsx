@@ -8,7 +8,7 @@ import { renderWithConsole } from '../../../testing/render'
 const renderAt = (at: string) =>
   renderWithConsole((ctx) => [{ path: '/', children: glossaryRoutes(ctx) }], { at })
 
-const productsTable = () => screen.findByRole('table', { name: 'Data products' }, { timeout: 5000 })
+const productsTable = () => screen.findByRole('table', { name: 'Data products' })
 
 /** The cells of the table's rows, row by row, as text. */
 async function shownRows(): Promise<string[][]> {
@@ -89,7 +89,7 @@ describe('data products page', () => {
     const table = await productsTable()
     await user.click(within(table).getByRole('link', { name: 'nsl-30cm' }))
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Near Space Labs 30 cm' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Near Space Labs 30 cm' }),
     ).toBeInTheDocument()
     expect(r.router.state.location.pathname).toBe('/collections/nsl-30cm')
   })

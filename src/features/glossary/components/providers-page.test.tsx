@@ -10,7 +10,7 @@ const renderAt = (at: string) =>
 
 /** [provider cell, roles, what it does] of each row, in the order shown. */
 async function shownRows(): Promise<string[][]> {
-  const table = await screen.findByRole('table', { name: 'Providers' }, { timeout: 5000 })
+  const table = await screen.findByRole('table', { name: 'Providers' })
   return within(table)
     .getAllByRole('row')
     .slice(1)

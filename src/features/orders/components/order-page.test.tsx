@@ -1,25 +1,16 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../api/client'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
-import type { MapViewProps } from '../../../map/map-view'
+import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { placeArchiveOrder } from '../test-helpers'
 
-configure({ asyncUtilTimeout: 5000 })
-
-// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
-// look at the overlay and the camera fit. The real map runs in the e2e journeys.
-const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
-vi.mock('../../../map/map-view', () => ({
-  MapView: (props: MapViewProps) => {
-    map.props = props
-    return <div data-testid="map-stub" />
-  },
-}))
+// WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
+vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: ordersRoutes(ctx) }], { at, console: c })

@@ -1,27 +1,18 @@
 // @vitest-environment jsdom
-import { configure, screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../api/client'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
-import type { MapViewProps } from '../../../map/map-view'
+import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { DEMO_PASSWORD, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { formatCoveragePart } from '../format'
 import { orderKeys } from '../../../data/orders/keys'
 import type { Order } from '../../../data/orders/queries'
 
-configure({ asyncUtilTimeout: 5000 })
-
-// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it (as in
-// order-page.test.tsx), so tests can look at the overlays.
-const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
-vi.mock('../../../map/map-view', () => ({
-  MapView: (props: MapViewProps) => {
-    map.props = props
-    return <div data-testid="map-stub" />
-  },
-}))
+// WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
+vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: ordersRoutes(ctx) }], { at, console: c })
@@ -225,7 +216,7 @@ describe('tasking order page: study and quotation steps', () => {
     expect(order.orderDetails && 'subStatus' in order.orderDetails && order.orderDetails.subStatus).toBe(
       'QUOTATION_ACCEPTED',
     )
-    await open(`/orders/${order.id}`, c)
+    const { queryClient } = await open(`/orders/${order.id}`, c)
     await heading(order.displayName)
     expect(screen.getByRole('list', { name: 'Order lifecycle' })).toBeInTheDocument()
     // The steps wait for the glossary's word on the product; once it is in, they never show.
@@ -234,7 +225,10 @@ describe('tasking order page: study and quotation steps', () => {
         true,
       ),
     )
-    await new Promise((r) => setTimeout(r, 50))
+    // Until every query has its answer and the page has drawn it, not for a fixed time: a busy machine
+    // takes longer than any sleep.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    await act(async () => {})
     expect(screen.queryByRole('list', { name: 'Tasking steps' })).not.toBeInTheDocument()
   })
 

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { renderWithConsole, type RenderedConsole } from '../../../testing/render'
 import type { TestConsole } from '../../../testing/sim-backend'
 import { placeArchiveOrder } from '../test-helpers'
-
-// Rows, Mantine inputs and re-renders on a loaded two-core machine take more than the default second.
-configure({ asyncUtilTimeout: 5000 })
 
 // jsdom lays nothing out: the table's scroll box reports the height of a typical page, so the virtualiser
 // renders the rows a 600 px box shows (and its overscan).

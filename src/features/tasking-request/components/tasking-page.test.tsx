@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import type { Polygon } from 'geojson'
@@ -7,32 +7,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../api/client'
 import { taskingRoutes } from '../../../app/routes/tasking-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import type { MapViewProps } from '../../../map/map-view'
 import { poly, rect } from '../../../testing/builders'
+import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { OPPORTUNITIES_SOURCE } from '../tasking-map-layers'
 import { TASKING_INITIAL, useTaskingStore } from '../tasking-store'
 import { useTaskingUi } from '../tasking-ui-store'
 
-// Previews wait for a pause in editing, and each asks the simulator for feasibility, estimate and passes.
-configure({ asyncUtilTimeout: 8000 })
-
-// WebGL does not exist in jsdom: the map is a stub that keeps the props the page gives it, so tests can
-// look at the overlays and play the map's part (hover, click). The real map runs in the e2e journeys.
-const map = vi.hoisted(() => ({ props: null as MapViewProps | null }))
-vi.mock('../../../map/map-view', () => ({
-  MapView: (props: MapViewProps) => {
-    map.props = props
-    if (props.handle)
-      props.handle.current = {
-        center: () => [4.6, 43.5],
-        bounds: () => [4, 43, 5, 44],
-        afterIdle: (cb: () => void) => cb(),
-      }
-    return <div data-testid="map-stub" />
-  },
-}))
+// WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
+vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
+map.view = { center: [4.6, 43.5], bounds: [4, 43, 5, 44] }
 
 // Around the Camargue (43.5° N): a degree of longitude is about 80.7 km, of latitude 111 km.
 /** About 47 km²: no study for Pléiades over two weeks, difficulty Medium. */
@@ -110,10 +96,7 @@ const featureCount = (body: unknown) =>
   (body as { featureCollection: { features: unknown[] } }).featureCollection.features.length
 
 beforeEach(() => {
-  sessionStorage.clear()
-  useTaskingStore.setState(TASKING_INITIAL)
-  useTaskingUi.setState({ scope: null, hovered: null, selected: null, selectedFrom: null })
-  useAoiStore.setState({ polygons: [], past: [], future: [] })
+  resetStores(useTaskingStore, useTaskingUi, useAoiStore)
   map.props = null
 })
 
