@@ -82,3 +82,11 @@ export function providerListOptions(client: ApiClient, query: ProviderListQuery)
     staleTime: GLOSSARY_STALE_MS,
   })
 }
+
+/**
+ * The archive collections the catalog can search (every one fits one page): the catalog route prefetches
+ * them and its page reads them.
+ */
+export function searchableCollectionsOptions(client: ApiClient) {
+  return collectionListOptions(client, { type: 'ARCHIVE', integrations: ['SEARCH_AVAILABLE'], size: 100 })
+}

@@ -49,6 +49,9 @@ export const SCENE_SORTS = [
 ] as const
 export type SceneSort = (typeof SCENE_SORTS)[number]
 
+/** A search has been applied once it names its host (a first visit has none). */
+export const hasApplied = (f: SearchFilters): boolean => f.host !== null
+
 export interface CatalogView {
   filters: SearchFilters
   /** The `next` cursor of the page shown (`next:…`/`prev:…` from a link); null for the first page. */
