@@ -1,6 +1,7 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import { convexHullOf, rectanglePolygon } from '../../lib/geo'
+import { convexHullOf } from '../../lib/geo/combine'
+import { rectanglePolygon } from '../../lib/geo/shapes'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 
 /**

@@ -3,8 +3,7 @@ import { useState } from 'react'
 import { Link } from 'react-router'
 import { formatUtc } from '../../../components/time-axis/time-scale'
 import { paths } from '../../../config/paths'
-import { countLabel, formatCredits } from '../../../lib/format'
-import { formatArea } from '../../../lib/geo'
+import { countLabel, formatArea, formatCredits } from '../../../lib/format'
 import {
   DIFFICULTY_WORDS,
   featureLabel,
