@@ -8,14 +8,31 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
 /** Credits: whole numbers with thousands separators. */
 export const formatCredits = (n: number): string => n.toLocaleString('en-US')
 
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+const WHOLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+
 /**
- * An area for people: `45 m²`, `3.27 km²`, `78.5 km²`, `1,235 km²`. Small areas keep their precision (an AOI
- * near the service's minimum of 100 m² must not read as 0), large ones lose the decimals that mean nothing.
+ * An area for people, from km²: `78.5 km²`, `1,234.6 km²`; below 0.1 km² in square metres (`45 m²`,
+ * `10,000 m²`), so neither a small AOI near the service's minimum of 100 m² nor a sliver of coverage reads as
+ * a misleading 0.
  */
 export function formatArea(km2: number): string {
   if (!Number.isFinite(km2) || km2 <= 0) return '0 km²'
-  if (km2 < 0.01) return `${Math.round(km2 * 1e6).toLocaleString('en')} m²`
-  if (km2 < 10) return `${km2.toFixed(2)} km²`
-  if (km2 < 1000) return `${km2.toFixed(1)} km²`
-  return `${Math.round(km2).toLocaleString('en')} km²`
+  if (km2 < 0.1) return `${WHOLE.format(Math.max(1, km2 * 1e6))} m²`
+  return `${ONE_DECIMAL.format(km2)} km²`
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * `14 Dec 2026 10:31 UTC`: how the console writes every moment. The service's timestamps are UTC and the
+ * console shows them so, whatever the browser's time zone; seconds are dropped, not rounded. `absent` stands
+ * for a missing value; text that is not a date-time is shown as it is.
+ */
+export function formatUtc(t: number | string | null | undefined, absent = '—'): string {
+  if (t === null || t === undefined || t === '') return absent
+  const d = new Date(t)
+  if (Number.isNaN(d.getTime())) return String(t)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
 }

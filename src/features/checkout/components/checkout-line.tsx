@@ -27,7 +27,7 @@ import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../../../data/orders/placement'
 import type { LineModel } from '../use-checkout'
 import classes from '../../../components/order-page-parts/ordering.module.css'
-import { formatCredits } from '../../../lib/format'
+import { formatArea, formatCredits } from '../../../lib/format'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
 export function CheckoutLine({
@@ -129,8 +129,7 @@ export function CheckoutLine({
             data={[
               {
                 value: 'aoi',
-                label:
-                  lineAoi.length > 0 ? `AOI (${totalAreaKm2(lineAoi).toFixed(1)} km²)` : 'AOI (none drawn)',
+                label: lineAoi.length > 0 ? `AOI (${formatArea(totalAreaKm2(lineAoi))})` : 'AOI (none drawn)',
                 disabled: lineAoi.length === 0,
               },
               // Without a basket scene its footprint is unknown: such lines order the AOI.
@@ -153,7 +152,7 @@ export function CheckoutLine({
               disabled={locked}
               onClick={() => update(line.key, { area: 'aoi', aoi })}
             >
-              Use the AOI drawn since ({totalAreaKm2(aoi).toFixed(1)} km²)
+              Use the AOI drawn since ({formatArea(totalAreaKm2(aoi))})
             </Button>
           )}
         </div>
