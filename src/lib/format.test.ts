@@ -13,7 +13,7 @@ describe('formatArea', () => {
   it('writes km² to a tenth, with thousands separators', () => {
     expect(formatArea(78.5)).toBe('78.5 km²')
     expect(formatArea(13.83)).toBe('13.8 km²')
-    expect(formatArea(150)).toBe('150 km²')
+    expect(formatArea(150)).toBe('150.0 km²')
     expect(formatArea(1234.56)).toBe('1,234.6 km²')
   })
 

@@ -8,7 +8,8 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
 /** Credits: whole numbers with thousands separators. */
 export const formatCredits = (n: number): string => n.toLocaleString('en-US')
 
-const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
+// Always one decimal, so figures in a column line up and 150 km² does not look rounder than 150.3 km².
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
 const WHOLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
 
 /**
