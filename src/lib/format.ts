@@ -23,9 +23,6 @@ export function formatArea(km2: number): string {
   return `${ONE_DECIMAL.format(km2)} km²`
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /**
  * `14 Dec 2026 10:31 UTC`: how the console writes every moment. The service's timestamps are UTC and the
  * console shows them so, whatever the browser's time zone; seconds are dropped, not rounded. `absent` stands
@@ -35,5 +32,7 @@ export function formatUtc(t: number | string | null | undefined, absent = '—')
   if (t === null || t === undefined || t === '') return absent
   const d = new Date(t)
   if (Number.isNaN(d.getTime())) return String(t)
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
+  // toUTCString's shape is fixed by the language ("Mon, 02 Nov 2026 09:00:00 GMT"): no month table to ship.
+  const [, day, month, year, time] = d.toUTCString().split(' ')
+  return `${Number(day)} ${month} ${year} ${time.slice(0, 5)} UTC`
 }
