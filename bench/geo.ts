@@ -1,6 +1,8 @@
 import type { Polygon } from 'geojson'
 import { parseAoiFile } from '../src/lib/aoi-formats'
-import { applyFix, areaKm2, totalPositions, validateAoi } from '../src/lib/geo'
+import { applyFix } from '../src/lib/geo/fixes'
+import { areaKm2, totalPositions } from '../src/lib/geo/measure'
+import { validateAoi } from '../src/lib/geo/validation'
 import {
   prjUtmNorth,
   utmNorth,
@@ -11,7 +13,7 @@ import {
 import { report, time } from './stats'
 
 /**
- * The AOI toolkit (src/lib/geo.ts, src/lib/aoi-formats.ts): checking a polygon at the service's vertex limit
+ * The AOI toolkit (src/lib/geo/, src/lib/aoi-formats.ts): checking a polygon at the service's vertex limit
  * on every edit, and importing a large zipped shapefile.
  */
 export async function benchGeo(): Promise<void> {

@@ -3,7 +3,7 @@ import { wktToGeoJSON } from '@terraformer/wkt'
 import type { kml } from '@tmcw/togeojson'
 import type { UnzipFileInfo, unzipSync } from 'fflate'
 import type { parseShp } from 'shpjs'
-import { rectanglePolygon } from './geo'
+import { rectanglePolygon } from './geo/shapes'
 import { featureCollectionOf } from './geojson'
 
 /**

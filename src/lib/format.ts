@@ -7,3 +7,32 @@ export function countLabel(n: number, singular: string, plural = `${singular}s`)
 
 /** Credits: whole numbers with thousands separators. */
 export const formatCredits = (n: number): string => n.toLocaleString('en-US')
+
+// Always one decimal, so figures in a column line up and 150 km² does not look rounder than 150.3 km².
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const WHOLE = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })
+
+/**
+ * An area for people, from km²: `78.5 km²`, `1,234.6 km²`; below 0.1 km² in square metres (`45 m²`,
+ * `10,000 m²`), so neither a small AOI near the service's minimum of 100 m² nor a sliver of coverage reads as
+ * a misleading 0.
+ */
+export function formatArea(km2: number): string {
+  if (!Number.isFinite(km2) || km2 <= 0) return '0 km²'
+  if (km2 < 0.1) return `${WHOLE.format(Math.max(1, km2 * 1e6))} m²`
+  return `${ONE_DECIMAL.format(km2)} km²`
+}
+
+/**
+ * `14 Dec 2026 10:31 UTC`: how the console writes every moment. The service's timestamps are UTC and the
+ * console shows them so, whatever the browser's time zone; seconds are dropped, not rounded. `absent` stands
+ * for a missing value; text that is not a date-time is shown as it is.
+ */
+export function formatUtc(t: number | string | null | undefined, absent = '—'): string {
+  if (t === null || t === undefined || t === '') return absent
+  const d = new Date(t)
+  if (Number.isNaN(d.getTime())) return String(t)
+  // toUTCString's shape is fixed by the language ("Mon, 02 Nov 2026 09:00:00 GMT"): no month table to ship.
+  const [, day, month, year, time] = d.toUTCString().split(' ')
+  return `${Number(day)} ${month} ${year} ${time.slice(0, 5)} UTC`
+}

@@ -1,4 +1,6 @@
+import type { FeatureCollection } from 'geojson'
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl'
+import type { MapOverlay } from './map-view'
 
 export interface PolygonLayerStyle {
   color: string
@@ -40,4 +42,28 @@ export function polygonLayers(source: string, style: PolygonLayerStyle): LayerSp
       },
     },
   ]
+}
+
+/**
+ * An interactive overlay with one hovered and one selected feature (numeric feature ids, as feature-state
+ * needs) marked through feature-state, for layers such as `polygonLayers` that style by them. Only those
+ * two features are listed: hovering or picking changes two states, and the data is never sent again.
+ */
+export function hoverSelectOverlay(
+  source: string,
+  data: FeatureCollection,
+  layers: LayerSpecification[],
+  hovered: number | null,
+  selected: number | null,
+): MapOverlay {
+  const states = new Map<number, Record<string, boolean>>()
+  if (hovered !== null) states.set(hovered, { hover: true, selected: hovered === selected })
+  if (selected !== null) states.set(selected, { hover: hovered === selected, selected: true })
+  return {
+    id: source,
+    data,
+    layers,
+    interactive: true,
+    states: [...states].map(([id, state]) => ({ id, state })),
+  }
 }

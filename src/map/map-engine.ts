@@ -12,7 +12,7 @@ import {
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw'
-import { selfIntersections } from '../lib/geo'
+import { selfIntersections } from '../lib/geo/crossings'
 import { BASEMAP_COLORS, loadBasemapData, offlineStyle, type BasemapData, type Scheme } from './basemap'
 import { polygonLayers } from './layers'
 

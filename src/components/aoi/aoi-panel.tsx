@@ -16,14 +16,11 @@ import {
 import type { Polygon } from 'geojson'
 import { useMemo, useState } from 'react'
 import { exportGeoJson, parseAoiText } from '../../lib/aoi-formats'
-import {
-  applyFix,
-  formatArea,
-  parseCoordinateList,
-  totalAreaKm2,
-  totalVertices,
-  validateAoi,
-} from '../../lib/geo'
+import { formatArea } from '../../lib/format'
+import { parseCoordinateList } from '../../lib/geo/coordinates'
+import { applyFix } from '../../lib/geo/fixes'
+import { totalAreaKm2, totalVertices } from '../../lib/geo/measure'
+import { validateAoi } from '../../lib/geo/validation'
 import type { DrawMode, LonLat } from '../../map/map-engine'
 import { useAoiStore } from './aoi-store'
 import type { AoiImporter } from './use-aoi-import'

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import { useCallback, useRef, useState, type ComponentProps } from 'react'
-import { bboxOf } from '../../lib/geo'
+import { bboxOf } from '../../lib/geo/measure'
 import type { DrawMode, LonLat } from '../../map/map-engine'
 import type { MapHandle, MapViewProps } from '../../map/map-view'
 import type { AoiPanel } from './aoi-panel'

@@ -40,12 +40,3 @@ export function timeTicks(from: number, to: number, max = 8): Tick[] {
   for (; t <= to; t += step) out.push({ at: t, label: label(t, step) })
   return out
 }
-
-const pad = (n: number) => String(n).padStart(2, '0')
-
-/** "14 Dec 10:31 UTC": how the axis and its lists write a moment. */
-export function formatUtc(t: number | string): string {
-  const d = new Date(t)
-  if (Number.isNaN(d.getTime())) return String(t)
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`
-}

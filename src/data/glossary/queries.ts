@@ -86,3 +86,11 @@ export function providerListOptions(client: ApiClient, query: ProviderListQuery)
 /** The collections of one type with their data products and licences (every one fits one page). */
 export const collectionsOfTypeOptions = (client: ApiClient, type: 'ARCHIVE' | 'TASKING') =>
   collectionListOptions(client, { type, size: 100 })
+
+/**
+ * The archive collections the catalog can search (every one fits one page): the catalog route prefetches
+ * them and its page reads them.
+ */
+export function searchableCollectionsOptions(client: ApiClient) {
+  return collectionListOptions(client, { type: 'ARCHIVE', integrations: ['SEARCH_AVAILABLE'], size: 100 })
+}

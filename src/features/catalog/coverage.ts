@@ -1,5 +1,5 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
-import { intersectionAreaRatio, unionOf } from '../../lib/geo'
+import { intersectionAreaRatio, unionOf } from '../../lib/geo/combine'
 
 /**
  * How much of the search area a scene's footprint covers, in percent. Footprints are almost always convex

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
-import { polygonLayers } from '../../map/layers'
+import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { LonLat, MapImage } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/map-view'
 import type { Scene } from './queries'
@@ -29,16 +29,7 @@ export function footprintsOverlay(
   hovered: number | null,
   selected: number | null,
 ): MapOverlay {
-  const states = new Map<number, Record<string, boolean>>()
-  if (hovered !== null) states.set(hovered, { hover: true, selected: hovered === selected })
-  if (selected !== null) states.set(selected, { hover: hovered === selected, selected: true })
-  return {
-    id: FOOTPRINTS_SOURCE,
-    data,
-    layers: FOOTPRINT_LAYERS,
-    interactive: true,
-    states: [...states].map(([id, state]) => ({ id, state })),
-  }
+  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, FOOTPRINT_LAYERS, hovered, selected)
 }
 
 /** The area the shown search ran over (the applied AOI or map view), dashed. */

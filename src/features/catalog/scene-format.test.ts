@@ -156,9 +156,9 @@ describe('sortRows', () => {
 
 describe('formatters', () => {
   it('formats a scene time as a UTC minute', () => {
-    expect(formatSceneTime('2025-03-14T10:34:56Z')).toBe('2025-03-14 10:34 UTC')
-    expect(formatSceneTime('2025-03-14T23:30:00-01:00')).toBe('2025-03-15 00:30 UTC')
-    expect(formatSceneTime('2025-03-14T10:34:59.999Z')).toBe('2025-03-14 10:34 UTC')
+    expect(formatSceneTime('2025-03-14T10:34:56Z')).toBe('14 Mar 2025 10:34 UTC')
+    expect(formatSceneTime('2025-03-14T23:30:00-01:00')).toBe('15 Mar 2025 00:30 UTC')
+    expect(formatSceneTime('2025-03-14T10:34:59.999Z')).toBe('14 Mar 2025 10:34 UTC')
   })
 
   it('says when the time is missing, and shows unreadable text as it is', () => {

@@ -1,19 +1,17 @@
 import type { MultiPolygon, Polygon } from 'geojson'
+import { formatUtc } from '../../lib/format'
+import { stacTime } from '../../lib/stac-datetime'
 import type { Scene } from './queries'
 import type { SceneSort } from './search-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
 export function sceneTime(s: Scene): string | null {
-  const p = s.properties
-  return p.datetime ?? p.start_datetime ?? p.acquisitionDate ?? null
+  return stacTime(s.properties)?.text ?? null
 }
 
-/** "2025-03-14 10:34 UTC". */
+/** "14 Mar 2025 10:34 UTC", as every date-time of the console. */
 export function formatSceneTime(iso: string | null): string {
-  if (!iso) return 'Date unknown'
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return iso
-  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+  return formatUtc(iso, 'Date unknown')
 }
 
 export function formatCloud(c: number | null | undefined): string {
@@ -68,11 +66,8 @@ export function sortRows(rows: readonly SceneRow[], sort: SceneSort): SceneRow[]
   const [key, dir] = sort.split('-') as [string, 'asc' | 'desc']
   const value = (r: SceneRow): number | null => {
     switch (key) {
-      case 'date': {
-        const t = sceneTime(r.scene)
-        const ms = t ? Date.parse(t) : NaN
-        return Number.isNaN(ms) ? null : ms
-      }
+      case 'date':
+        return stacTime(r.scene.properties)?.at ?? null
       case 'cloud':
         return r.scene.properties.cloudCoverage ?? null
       case 'resolution':

@@ -1,6 +1,7 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import { convexHullOf, rectanglePolygon } from '../../lib/geo'
+import { convexHullOf } from '../../lib/geo/combine'
+import { rectanglePolygon } from '../../lib/geo/shapes'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 
 /**
@@ -48,6 +49,9 @@ export const SCENE_SORTS = [
   'coverage-asc',
 ] as const
 export type SceneSort = (typeof SCENE_SORTS)[number]
+
+/** A search has been applied once it names its host (a first visit has none). */
+export const hasApplied = (f: SearchFilters): boolean => f.host !== null
 
 export interface CatalogView {
   filters: SearchFilters

@@ -8,7 +8,7 @@ import { useAoiStore } from '../../components/aoi/aoi-store'
 import type { BasketScene } from '../../components/basket/basket-store'
 import { basketKey } from '../../components/basket/basket-store'
 import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
-import { intersectionAreaRatio } from '../../lib/geo'
+import { intersectionAreaRatio } from '../../lib/geo/combine'
 import { nameProblem, tagProblem } from '../../lib/order-fields'
 import { placementOf, useCheckoutStore, type LineDraft } from './checkout-store'
 import {

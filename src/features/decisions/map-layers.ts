@@ -1,7 +1,7 @@
 /** What the decisions pages draw: the order's area and the study options' footprints. Pure, tested without WebGL. */
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson'
 import { isGeometry } from '../../lib/geometry-bounds'
-import { polygonLayers } from '../../map/layers'
+import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/map-view'
 import type { FeasibilityOption, TaskingOrder } from '../../data/decisions/queries'
 
@@ -79,14 +79,5 @@ export function footprintsOverlay(
   hovered: number | null,
   chosen: number | null,
 ): MapOverlay {
-  const states = new Map<number, Record<string, boolean>>()
-  if (hovered !== null) states.set(hovered, { hover: true, selected: hovered === chosen })
-  if (chosen !== null) states.set(chosen, { hover: hovered === chosen, selected: true })
-  return {
-    id: FOOTPRINTS_SOURCE,
-    data,
-    layers: FOOTPRINT_LAYERS,
-    interactive: true,
-    states: [...states].map(([id, state]) => ({ id, state })),
-  }
+  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, FOOTPRINT_LAYERS, hovered, chosen)
 }

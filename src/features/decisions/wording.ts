@@ -1,5 +1,5 @@
 /** How the decisions pages say things: kinds, decisions, who decided and when, study facts. Pure. */
-import { formatUtc } from '../../components/time-axis/time-scale'
+import { formatUtc } from '../../lib/format'
 import type { components } from '../../api/schema'
 import type { DecisionKind } from './inbox'
 import type { Decision } from '../../data/decisions/queries'

@@ -1,21 +1,6 @@
+import { formatArea, formatUtc } from '../../lib/format'
+
 /** Small formatting helpers of the orders pages. Pure. */
-
-// One formatter for every cell: building an Intl formatter costs far more than using one.
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-})
-
-/** `2 Nov 2026, 09:00 UTC`; the service's timestamps are UTC and the console shows them so. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—'
-  const t = Date.parse(iso)
-  return Number.isNaN(t) ? iso : `${DATE_TIME.format(t)} UTC`
-}
 
 /** The first block of a UUID, enough to tell ids apart on screen (the full id is in the title). */
 export const shortId = (id: string): string => id.split('-')[0] ?? id
@@ -34,7 +19,7 @@ export function humanizeKey(key: string): string {
 /** A parameter value as text: dates as dates, lists joined, objects as compact JSON. */
 export function formatParamValue(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—'
-  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) ? formatDateTime(v) : v
+  if (typeof v === 'string') return /^\d{4}-\d{2}-\d{2}T/.test(v) ? formatUtc(v) : v
   if (typeof v === 'number' || typeof v === 'boolean') return String(v)
   if (Array.isArray(v)) return v.map(formatParamValue).join(', ')
   try {
@@ -55,12 +40,6 @@ export function formatActor(actor: { id: string; type: string } | undefined, me?
 
 const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
 
-/** `78.5 km²`, `1,234 km²`; a sliver is `< 0.1 km²`, not a misleading 0. */
-export function formatSqKm(v: number): string {
-  if (v > 0 && v < 0.05) return '< 0.1 km²'
-  return `${ONE_DECIMAL.format(Math.max(0, v))} km²`
-}
-
 /**
  * `85 %`, `40.2 %`. Rounding never reaches an end it has not: 99.97 % is `> 99.9 %`, so a remainder that
  * still exists never reads as complete, and 0.02 % is `< 0.1 %`.
@@ -74,4 +53,4 @@ export function formatPercent(v: number): string {
 
 /** One part of a delivery's coverage: `78.5 km² (85 %)`. */
 export const formatCoveragePart = (p: { sqKmArea: number; percentage: number }): string =>
-  `${formatSqKm(p.sqKmArea)} (${formatPercent(p.percentage)})`
+  `${formatArea(p.sqKmArea)} (${formatPercent(p.percentage)})`

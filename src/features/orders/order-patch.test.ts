@@ -18,7 +18,7 @@ describe('parameter formatting', () => {
   it('names and values in plain words', () => {
     expect(humanizeKey('acquisitionStart')).toBe('Acquisition start')
     expect(humanizeKey('maxBH')).toBe('Max bh')
-    expect(formatParamValue('2026-11-02T09:00:00Z')).toBe('2 Nov 2026, 09:00 UTC')
+    expect(formatParamValue('2026-11-02T09:00:00Z')).toBe('2 Nov 2026 09:00 UTC')
     expect(formatParamValue(['a', 1])).toBe('a, 1')
     expect(formatParamValue(null)).toBe('—')
   })

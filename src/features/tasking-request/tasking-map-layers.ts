@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson'
-import { polygonLayers } from '../../map/layers'
+import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/map-view'
 import type { OpportunityRow } from './tasking-rules'
 
@@ -26,14 +26,5 @@ export function opportunitiesOverlay(
   hovered: number | null,
   selected: number | null,
 ): MapOverlay {
-  const states = new Map<number, Record<string, boolean>>()
-  if (hovered !== null) states.set(hovered, { hover: true, selected: hovered === selected })
-  if (selected !== null) states.set(selected, { hover: hovered === selected, selected: true })
-  return {
-    id: OPPORTUNITIES_SOURCE,
-    data,
-    layers: LAYERS,
-    interactive: true,
-    states: [...states].map(([id, state]) => ({ id, state })),
-  }
+  return hoverSelectOverlay(OPPORTUNITIES_SOURCE, data, LAYERS, hovered, selected)
 }

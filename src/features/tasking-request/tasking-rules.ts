@@ -7,7 +7,7 @@ import {
   type JsonSchema,
   type Params,
 } from '../../components/schema-form/form-model'
-import { areaKm2 } from '../../lib/geo'
+import { areaKm2 } from '../../lib/geo/measure'
 import {
   adviceFor,
   isOrderOfAttempt,

@@ -10,7 +10,7 @@ import {
   validateParams,
   type ParamProblem,
 } from '../../components/schema-form/form-model'
-import { validateAoi } from '../../lib/geo'
+import { validateAoi } from '../../lib/geo/validation'
 import { nameProblem, tagsProblem } from '../../lib/order-fields'
 import { adviceFor, type CreateOrderRequest, type FeatureError } from '../../data/orders/placement'
 import { eulaOptions } from '../../data/licences/queries'

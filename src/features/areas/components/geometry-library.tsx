@@ -19,7 +19,9 @@ import { useSearchParams } from 'react-router'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { formatArea, totalAreaKm2, validateAoi } from '../../../lib/geo'
+import { formatArea } from '../../../lib/format'
+import { totalAreaKm2 } from '../../../lib/geo/measure'
+import { validateAoi } from '../../../lib/geo/validation'
 import { polygonsOf } from '../../../lib/geojson'
 import {
   createGeometryMutation,

@@ -21,13 +21,13 @@ import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { paths } from '../../../config/paths'
-import { totalAreaKm2 } from '../../../lib/geo'
+import { totalAreaKm2 } from '../../../lib/geo/measure'
 import { useCheckoutStore } from '../checkout-store'
 import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../../../data/orders/placement'
 import type { LineModel } from '../use-checkout'
 import classes from '../../../components/order-page-parts/ordering.module.css'
-import { formatCredits } from '../../../lib/format'
+import { formatArea, formatCredits } from '../../../lib/format'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
 export function CheckoutLine({
@@ -129,8 +129,7 @@ export function CheckoutLine({
             data={[
               {
                 value: 'aoi',
-                label:
-                  lineAoi.length > 0 ? `AOI (${totalAreaKm2(lineAoi).toFixed(1)} km²)` : 'AOI (none drawn)',
+                label: lineAoi.length > 0 ? `AOI (${formatArea(totalAreaKm2(lineAoi))})` : 'AOI (none drawn)',
                 disabled: lineAoi.length === 0,
               },
               // Without a basket scene its footprint is unknown: such lines order the AOI.
@@ -153,7 +152,7 @@ export function CheckoutLine({
               disabled={locked}
               onClick={() => update(line.key, { area: 'aoi', aoi })}
             >
-              Use the AOI drawn since ({totalAreaKm2(aoi).toFixed(1)} km²)
+              Use the AOI drawn since ({formatArea(totalAreaKm2(aoi))})
             </Button>
           )}
         </div>

@@ -5,7 +5,7 @@ import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { countLabel } from '../../../lib/format'
 import {

@@ -1,6 +1,6 @@
 import { Badge, Button, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { formatCredits } from '../../../lib/format'
 import { optionName } from '../options'
 import type { FeasibilityOption } from '../../../data/decisions/queries'

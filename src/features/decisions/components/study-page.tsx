@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { TimeAxis } from '../../../components/time-axis/time-axis'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { formatCredits } from '../../../lib/format'
 import { explainStudyError } from '../../../data/decisions/decision-errors'

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { isApiError } from '../../../api/errors'
-import { formatCoveragePart, formatPercent, formatSqKm } from '../format'
+import { formatArea } from '../../../lib/format'
+import { formatCoveragePart, formatPercent } from '../format'
 import { COVERAGE_COLORS } from '../map-layers'
 import type { Coverage, Order } from '../../../data/orders/queries'
 import { isTerminal } from '../../../data/orders/status'
@@ -58,7 +59,7 @@ export function OrderCoverage({ order, query }: { order: Order; query: CoverageQ
         <dt>Remaining</dt>
         <dd>{formatCoveragePart(remainder)}</dd>
         <dt>Ordered area</dt>
-        <dd>{formatSqKm(covered.sqKmArea + remainder.sqKmArea)}</dd>
+        <dd>{formatArea(covered.sqKmArea + remainder.sqKmArea)}</dd>
       </dl>
       <CoverageBar covered={covered.percentage} remaining={remainder.percentage} />
       <Text size="sm">{coverageNote(order, data)}</Text>

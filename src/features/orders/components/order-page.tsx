@@ -6,7 +6,8 @@ import { Link, useParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { paths } from '../../../config/paths'
-import { formatActor, formatDateTime, formatParamValue, humanizeKey, shortId } from '../format'
+import { formatUtc } from '../../../lib/format'
+import { formatActor, formatParamValue, humanizeKey, shortId } from '../format'
 import { orderAoi } from '../map-layers'
 import { orderOptions, type Order } from '../../../data/orders/queries'
 import { isTerminal, STATUS_LABELS, subStatusLabel } from '../../../data/orders/status'
@@ -176,8 +177,8 @@ function OrderFacts({ order, dataProducts, budgets }: { order: Order } & OrderLo
         : 'None',
     ],
     ['Workspace', workspace?.name ?? order.workspaceId],
-    ['Created', `${formatDateTime(order.createdAt)} by ${formatActor(order.createdBy, user?.id)}`],
-    ['Updated', `${formatDateTime(order.updatedAt)} by ${formatActor(order.updatedBy, user?.id)}`],
+    ['Created', `${formatUtc(order.createdAt)} by ${formatActor(order.createdBy, user?.id)}`],
+    ['Updated', `${formatUtc(order.updatedAt)} by ${formatActor(order.updatedBy, user?.id)}`],
     ['Tags', order.tags.length > 0 ? order.tags.join(', ') : 'None'],
   ]
   return (

@@ -2,7 +2,8 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
-import { formatDateTime, shortId } from '../format'
+import { formatUtc } from '../../../lib/format'
+import { shortId } from '../format'
 import { MARKS, type Order } from '../../../data/orders/queries'
 import { subStatusLabel, TYPE_LABELS } from '../../../data/orders/status'
 import type { OrderSort, SortField } from '../url-state'
@@ -264,8 +265,8 @@ const OrderRow = memo(function OrderRow({ order, index, rowIndex, product, budge
           ))
         )}
       </td>
-      <td>{formatDateTime(order.createdAt)}</td>
-      <td>{formatDateTime(order.updatedAt)}</td>
+      <td>{formatUtc(order.createdAt)}</td>
+      <td>{formatUtc(order.updatedAt)}</td>
     </tr>
   )
 })

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../format'
+import { formatUtc } from '../../../lib/format'
 import type { Order } from '../../../data/orders/queries'
 import { timelineSteps } from '../../../data/orders/status'
 import { StepList } from './step-list'
@@ -28,8 +28,8 @@ export function StatusTimeline({ order }: { order: Order }) {
         current: s.current,
         words:
           STATE_WORDS[s.state] +
-          (s.status === 'CREATED' ? `, ${formatDateTime(order.createdAt)}` : '') +
-          (s.current && s.status !== 'CREATED' ? `, since ${formatDateTime(order.updatedAt)}` : ''),
+          (s.status === 'CREATED' ? `, ${formatUtc(order.createdAt)}` : '') +
+          (s.current && s.status !== 'CREATED' ? `, since ${formatUtc(order.updatedAt)}` : ''),
       }))}
     />
   )

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, List, Loader, Paper, Text, Title } from '@mantine/core'
 import { useCallback, useMemo } from 'react'
 import { TimeAxis, type TimeAxisItem } from '../../../components/time-axis/time-axis'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { countLabel } from '../../../lib/format'
 import { cloudWords, degrees, featureLabel } from '../tasking-rules'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'

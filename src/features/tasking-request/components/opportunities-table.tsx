@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core'
 import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { cloudWords, degrees, featureLabel, type OpportunityRow } from '../tasking-rules'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
 import classes from './tasking.module.css'

@@ -11,7 +11,7 @@ import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-to
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { countLabel, formatCredits } from '../../../lib/format'
-import { bboxOf } from '../../../lib/geo'
+import { bboxOf } from '../../../lib/geo/measure'
 import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
 import { isPending, TASKING_IDLE } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'

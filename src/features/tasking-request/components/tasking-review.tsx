@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { formatUtc } from '../../../components/time-axis/time-scale'
+import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
-import { countLabel, formatCredits } from '../../../lib/format'
-import { formatArea } from '../../../lib/geo'
+import { countLabel, formatArea, formatCredits } from '../../../lib/format'
 import {
   DIFFICULTY_WORDS,
   featureLabel,

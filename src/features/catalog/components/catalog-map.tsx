@@ -1,0 +1,44 @@
+import { lazy, Suspense, useState } from 'react'
+import { BasemapPicker } from '../../../components/aoi/basemap-picker'
+import type { Bbox } from '../../../map/map-engine'
+import { MapView, type MapViewProps } from '../../../map/map-view'
+import classes from './catalog.module.css'
+
+// With its slider and switch, loaded with the first quicklook laid on the map.
+const QuicklookPanel = lazy(() => import('./quicklook-panel').then((m) => ({ default: m.QuicklookPanel })))
+
+type Props = Pick<MapViewProps, 'overlays' | 'images' | 'onOverlayHover' | 'onOverlayClick'> & {
+  /** The AOI toolkit's part of the map (`useAoiTools().mapProps`). */
+  mapProps: Omit<MapViewProps, 'label'>
+  hasQuicklooks: boolean
+  /** The analyst moved the map (not the page's own camera requests). */
+  onViewMoved: () => void
+}
+
+/** The search's map: basemap choice, the AOI toolkit, footprints and quicklooks. */
+export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, ...overlays }: Props) {
+  const [basemap, setBasemap] = useState('offline')
+  return (
+    <>
+      <BasemapPicker value={basemap} onChange={setBasemap} />
+      <div style={{ position: 'absolute', inset: 0 }}>
+        <MapView
+          {...mapProps}
+          {...overlays}
+          basemap={basemap}
+          label="Map of the search: area and scene footprints"
+          onViewChange={(_b: Bbox, byUser: boolean) => {
+            if (byUser) onViewMoved()
+          }}
+        />
+        <div className={classes.quicklooks}>
+          {hasQuicklooks && (
+            <Suspense fallback={null}>
+              <QuicklookPanel />
+            </Suspense>
+          )}
+        </div>
+      </div>
+    </>
+  )
+}

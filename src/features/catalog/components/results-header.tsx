@@ -1,0 +1,70 @@
+import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { SORT_LABELS } from '../scene-format'
+import { SCENE_SORTS, type CatalogView, type SceneSort } from '../search-state'
+
+interface HeaderProps {
+  view: CatalogView
+  count: number
+  hasCoverage: boolean
+  /** The sort in effect (a coverage sort without an area is newest first). */
+  sort: SceneSort
+  prev: string | null
+  next: string | null
+  fetching: boolean
+  notApplied: string[]
+  onSort: (s: SceneSort) => void
+  onPage: (cursor: string) => void
+  onAddAll: () => void
+}
+
+/** The count, the sort, paging and adding the page to the basket. */
+export function ResultsHeader(props: HeaderProps) {
+  const sorts = SCENE_SORTS.filter((s) => props.hasCoverage || !s.startsWith('coverage'))
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Title order={2} size="h5">
+          {props.count > 0 ? `${props.count} scenes on this page` : 'Results'}
+          {props.fetching && <Loader size="xs" ml="xs" aria-label="Searching" />}
+        </Title>
+        <NativeSelect
+          size="xs"
+          aria-label="Sort results"
+          value={props.sort}
+          onChange={(e) => props.onSort(e.currentTarget.value as SceneSort)}
+          data={sorts.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+      </Group>
+      {props.notApplied.map((n) => (
+        <Text key={n} size="xs" c="orange.9">
+          {n}
+        </Text>
+      ))}
+      {props.count > 0 && (
+        <Group gap="xs" justify="space-between">
+          <Group gap={4}>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={!props.prev || props.fetching}
+              onClick={() => props.prev && props.onPage(props.prev)}
+            >
+              ← Previous page
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              disabled={!props.next || props.fetching}
+              onClick={() => props.next && props.onPage(props.next)}
+            >
+              Next page →
+            </Button>
+          </Group>
+          <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
+            Add page to basket
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  )
+}

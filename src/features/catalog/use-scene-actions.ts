@@ -1,0 +1,96 @@
+import { useCallback, useState } from 'react'
+import {
+  basketKey,
+  BASKET_LIMIT,
+  useBasketStore,
+  type BasketScene,
+} from '../../components/basket/basket-store'
+import { useCatalogUi } from './catalog-ui-store'
+import type { Scene } from './queries'
+import { footprintOf, sceneTime, type SceneRow } from './scene-format'
+import type { SearchableCollections } from './use-searchable-collections'
+
+function asBasketScene(scene: Scene, host: string): BasketScene {
+  const p = scene.properties
+  return {
+    id: p.id,
+    host,
+    collection: p.collection,
+    constellation: p.constellation,
+    datetime: sceneTime(scene),
+    cloudCoverage: p.cloudCoverage ?? null,
+    resolution: p.resolution ?? null,
+    footprint: footprintOf(scene),
+  }
+}
+
+/**
+ * What the analyst does with a scene of the results: put it in the basket (or the whole page), lay its
+ * quicklook on the map, open its details; and the status line that says what happened.
+ */
+export function useSceneActions(
+  host: string,
+  rows: SceneRow[],
+  { titles, withQuicklooks }: Pick<SearchableCollections, 'titles' | 'withQuicklooks'>,
+) {
+  const basket = useBasketStore((s) => s.scenes)
+  const addToBasket = useBasketStore((s) => s.add)
+  const removeFromBasket = useBasketStore((s) => s.remove)
+  const quicklooks = useCatalogUi((s) => s.quicklooks)
+  const toggleQuicklookIn = useCatalogUi((s) => s.toggleQuicklook)
+  const [status, setStatus] = useState('')
+
+  const toggleBasket = useCallback(
+    (row: SceneRow) => {
+      const scene = asBasketScene(row.scene, host)
+      if (useBasketStore.getState().scenes.some((s) => basketKey(s) === basketKey(scene))) {
+        removeFromBasket([basketKey(scene)])
+        setStatus(`Removed ${scene.id} from the basket.`)
+      } else if (addToBasket([scene]) > 0)
+        setStatus(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
+      else setStatus(`Added ${scene.id} to the basket.`)
+    },
+    [host, addToBasket, removeFromBasket],
+  )
+  const addPage = () => {
+    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, host)))
+    setStatus(
+      left > 0
+        ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
+        : `Added this page's scenes to the basket (${useBasketStore.getState().scenes.length} in all).`,
+    )
+  }
+  const toggleQuicklook = useCallback(
+    (row: SceneRow) => {
+      const p = row.scene.properties
+      if (!withQuicklooks.has(p.collection)) {
+        setStatus(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
+        return
+      }
+      toggleQuicklookIn({ host, id: p.id, footprint: footprintOf(row.scene) })
+    },
+    [host, withQuicklooks, titles, toggleQuicklookIn],
+  )
+  // Details follow a scene, not a position: another response closes them.
+  const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
+  const openDetails = useCallback(
+    (row: SceneRow) => setDetails({ host, id: row.scene.properties.id }),
+    [host, setDetails],
+  )
+  const detailRow =
+    details === null || details.host !== host
+      ? null
+      : (rows.find((r) => r.scene.properties.id === details.id) ?? null)
+
+  return {
+    status,
+    toggleBasket,
+    addPage,
+    toggleQuicklook,
+    openDetails,
+    closeDetails: () => setDetails(null),
+    detailRow,
+    inBasket: (row: SceneRow) => basket.some((s) => s.host === host && s.id === row.scene.properties.id),
+    quicklookShown: (row: SceneRow) => quicklooks.some((q) => q.key === `${host}/${row.scene.properties.id}`),
+  }
+}

@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { Polygon } from 'geojson'
+import { useMemo } from 'react'
+import { useApiClient } from '../../api/console-context'
+import { isApiError } from '../../api/errors'
+import { prepareCoverage } from './coverage'
+import { footprintData } from './map-layers'
+import { searchOptions } from './queries'
+import { footprintOf, sortRows, type SceneRow } from './scene-format'
+import { buildSearch, filterErrors, type CatalogView, type SceneSort } from './search-state'
+import type { SearchableCollections } from './use-searchable-collections'
+
+/**
+ * The applied search run against its host: the response, its rows with their coverage of the area, in the
+ * sort asked for, the footprints for the map, and what went wrong.
+ */
+export function useSceneSearch(
+  view: CatalogView,
+  appliedPolygons: Polygon[],
+  byHost: SearchableCollections['byHost'],
+) {
+  const client = useApiClient()
+  const applied = view.filters
+  const appliedHostCollections = applied.host ? byHost.get(applied.host) : undefined
+  const appliedErrors = useMemo(() => filterErrors(applied), [applied])
+  const built = useMemo(
+    () =>
+      applied.host && appliedHostCollections && Object.keys(appliedErrors).length === 0
+        ? buildSearch(applied, appliedHostCollections)
+        : null,
+    [applied, appliedHostCollections, appliedErrors],
+  )
+  const {
+    data: response,
+    dataUpdatedAt,
+    error: searchError,
+    isError,
+    isFetching,
+    isPending,
+    isPlaceholderData,
+    refetch,
+  } = useQuery({
+    ...searchOptions(client, built?.host ?? '', built?.body ?? {}, view.page),
+    enabled: built !== null,
+    placeholderData: keepPreviousData,
+  })
+  const features = response?.features
+  const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
+  const areaCoverage = useMemo(() => prepareCoverage(appliedPolygons), [appliedPolygons])
+  // The previous search's scenes, shown while the next one runs, are not measured against the new area.
+  const coverage = isPlaceholderData ? null : areaCoverage
+  const rows = useMemo<SceneRow[]>(
+    () =>
+      features?.map((scene, index) => ({
+        scene,
+        index,
+        coverage: coverage ? coverage(footprintOf(scene)) : null,
+      })) ?? [],
+    [features, coverage],
+  )
+  // Coverage sorts fall back to newest first where there is no area to cover.
+  const sort: SceneSort = areaCoverage === null && view.sort.startsWith('coverage') ? 'date-desc' : view.sort
+  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort])
+  const footprints = useMemo(() => footprintData(features ?? []), [features])
+  const host = response?.host ?? applied.host ?? ''
+
+  const error = isError && !isFetching ? searchError : null
+  // A refusal that names the area is fixed in the area, not in the other filters.
+  const areaError =
+    error &&
+    isApiError(error) &&
+    error.status === 422 &&
+    /intersects|bbox|area|geometry|polygon/i.test(error.message)
+      ? error.title
+      : null
+
+  return {
+    response,
+    features,
+    dataUpdatedAt,
+    host,
+    rows,
+    sorted,
+    sort,
+    footprints,
+    hasCoverage: areaCoverage !== null,
+    built,
+    appliedErrors,
+    appliedHostCollections,
+    appliedNotApplied,
+    loading: isPending && built !== null,
+    isFetching,
+    error,
+    areaError,
+    refetch,
+  }
+}

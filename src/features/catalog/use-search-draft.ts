@@ -1,0 +1,180 @@
+import { useHotkeys } from '@mantine/hooks'
+import type { Polygon } from 'geojson'
+import { useEffect, useMemo, useState } from 'react'
+import { useAoiStore } from '../../components/aoi/aoi-store'
+import { useAoiTools, type FitRequest } from '../../components/aoi/use-aoi-tools'
+import { formatArea } from '../../lib/format'
+import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
+import { validateAoi } from '../../lib/geo/validation'
+import { decodePolygons, encodePolygons } from '../../lib/polyline'
+import type { AreaMode, Draft } from './components/search-form'
+import {
+  areaPolygons,
+  buildSearch,
+  DEFAULT_VIEW,
+  filterErrors,
+  hasApplied,
+  sameFilters,
+  viewBbox,
+  writeCatalogView,
+  type SearchArea,
+  type SearchFilters,
+} from './search-state'
+import type { CatalogViewState } from './use-catalog-view'
+import type { SearchableCollections } from './use-searchable-collections'
+
+export type CatalogTab = 'search' | 'results'
+
+/** The form for a search; a search that ran with no area ran "anywhere", and the form says so. */
+function toDraft(f: SearchFilters, fallbackMode: AreaMode): Draft {
+  const { area, ...rest } = f
+  const mode: AreaMode =
+    area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : f.host ? 'none' : fallbackMode
+  return { ...rest, areaMode: mode }
+}
+
+const fitFor = (area: SearchArea | null): FitRequest | null => {
+  const ps = areaPolygons(area)
+  if (!area || ps.length === 0) return null
+  return { bbox: area.kind === 'bbox' ? area.bbox : bboxOf(ps), at: performance.now() }
+}
+
+/** What the form says of the area it will search. */
+function describeArea(mode: AreaMode, polygons: Polygon[]): string {
+  if (mode === 'view') return 'The part of the world in the map view when you search.'
+  if (mode === 'none') return 'No area: the newest scenes anywhere.'
+  if (polygons.length === 0) return 'No AOI yet: draw or import one below.'
+  return `${polygons.length} ${polygons.length === 1 ? 'polygon' : 'polygons'}, ${formatArea(totalAreaKm2(polygons))}${polygons.length > 1 ? ': searched as one outline around them all (the service takes one polygon); coverage counts the polygons themselves.' : '.'}`
+}
+
+/**
+ * The search being written (the form and the AOI toolkit) against the one applied (the URL): the draft,
+ * whether it differs, its problems, the tab shown, the camera requests, and running it.
+ */
+export function useSearchDraft(
+  { view, appliedKey, areaKey, go }: CatalogViewState,
+  { byHost, hosts }: Pick<SearchableCollections, 'byHost' | 'hosts'>,
+  refetch: () => unknown,
+) {
+  const applied = view.filters
+  // The search the page itself applied last (Search, paging, sorting): only other arrivals move the camera.
+  const [ownKey, setOwnKey] = useState<string | null>(null)
+  // A search opened from a link starts with the camera on its area.
+  const [fitRequest, setFitRequest] = useState<FitRequest | null>(() => fitFor(applied.area))
+  const { mapProps, panelProps, map, polygons } = useAoiTools(fitRequest)
+  const aoiEncoded = useMemo(() => encodePolygons(polygons), [polygons])
+  const [viewMoved, setViewMoved] = useState(false)
+
+  // A search opened from a link (or reached by back/forward) brings its AOI into the toolkit; the AOI drawn
+  // before stays one Undo away.
+  const appliedAoi = applied.area?.kind === 'aoi' ? applied.area.encoded : null
+  useEffect(() => {
+    if (appliedAoi !== null && appliedAoi !== encodePolygons(useAoiStore.getState().polygons)) {
+      const ps = decodePolygons(appliedAoi)
+      if (ps) useAoiStore.getState().setPolygons(ps)
+    }
+  }, [appliedAoi])
+
+  const [draft, setDraft] = useState<Draft>(() =>
+    toDraft(applied, useAoiStore.getState().polygons.length > 0 ? 'aoi' : 'view'),
+  )
+  const [tab, setTab] = useState<CatalogTab>(hasApplied(applied) ? 'results' : 'search')
+  const [seenKey, setSeenKey] = useState(appliedKey)
+  const [seenArea, setSeenArea] = useState(areaKey)
+  if (seenKey !== appliedKey) {
+    // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
+    // area that did not come from this page brings the camera to that area.
+    setSeenKey(appliedKey)
+    setSeenArea(areaKey)
+    setDraft(toDraft(applied, draft.areaMode))
+    setViewMoved(false)
+    if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
+    // A search that arrives by a link or back/forward shows its results.
+    if (appliedKey !== ownKey && hasApplied(applied)) setTab('results')
+  }
+  // Until the analyst picks one, the form offers the first host.
+  const draftHost = draft.host ?? hosts[0]?.name ?? null
+  const [attempted, setAttempted] = useState(false)
+
+  const { areaMode, ...draftOwn } = draft
+  const draftRest = { ...draftOwn, host: draftHost }
+  const aoiArea: SearchArea | null = polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
+  // The map view's box is read when searching; until the analyst moves the map it is the applied one.
+  const viewUnchanged = applied.area?.kind === 'bbox' && !viewMoved
+  const draftFilters: SearchFilters = {
+    ...draftRest,
+    area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' && viewUnchanged ? applied.area : null,
+  }
+  const dirty =
+    hasApplied(applied) && (!sameFilters(draftFilters, applied) || (areaMode === 'view' && !viewUnchanged))
+  const draftHostCollections = draftHost ? (byHost.get(draftHost) ?? []) : []
+  const draftErrors = useMemo(() => {
+    const e = filterErrors({ ...draftFilters, area: null })
+    if (areaMode === 'aoi') {
+      const bad = validateAoi(polygons).find((i) => i.severity === 'error')
+      if (polygons.length === 0) e.area = 'Draw or import an area of interest below, or search the map view.'
+      else if (bad) e.area = `Fix the area first: ${bad.message}`
+    }
+    return e
+    // draftFilters is rebuilt each render from draft, polygons and the applied area.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft, draftHost, polygons, areaMode])
+  const draftNotApplied = useMemo(
+    () =>
+      draftHost && draftHostCollections.length > 0
+        ? buildSearch({ ...draftRest, area: null }, draftHostCollections).notApplied
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [draft, draftHostCollections],
+  )
+
+  function runSearch() {
+    setAttempted(true)
+    const bounds = map.current?.bounds()
+    const viewArea: SearchArea | null = bounds ? { kind: 'bbox', bbox: viewBbox(bounds) } : null
+    const filters: SearchFilters = {
+      ...draftRest,
+      area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' ? viewArea : null,
+    }
+    const errors = { ...filterErrors(filters), ...draftErrors }
+    if (Object.keys(errors).length > 0) return
+    setViewMoved(false)
+    if (sameFilters(filters, applied) && view.page === null) {
+      setTab('results')
+      void refetch()
+      return
+    }
+    const next = { filters, page: null, sort: view.sort }
+    setOwnKey(writeCatalogView({ ...DEFAULT_VIEW, filters }).toString())
+    setTab('results')
+    go(next)
+  }
+  useHotkeys([['mod+Enter', () => runSearch()]], [])
+
+  /** Back to the applied search: its filters and its AOI. */
+  function resetDraft() {
+    setDraft(toDraft(applied, draft.areaMode))
+    const ps = decodePolygons(applied.area?.kind === 'aoi' ? applied.area.encoded : '')
+    if (ps && ps.length > 0) useAoiStore.getState().setPolygons(ps)
+    setViewMoved(false)
+  }
+
+  return {
+    mapProps,
+    panelProps,
+    map,
+    draft: { ...draft, host: draftHost },
+    changeDraft: (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change })),
+    resetDraft,
+    runSearch,
+    tab,
+    setTab,
+    dirty,
+    draftHostCollections,
+    errors: attempted ? draftErrors : {},
+    notApplied: draftNotApplied,
+    aoiSummary: describeArea(draft.areaMode, polygons),
+    /** The analyst moved the map: a search of the view will read its new box. */
+    onViewMoved: () => setViewMoved(true),
+  }
+}

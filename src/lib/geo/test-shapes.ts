@@ -1,0 +1,34 @@
+import type { Polygon } from 'geojson'
+import { poly } from '../../testing/builders'
+import { validateAoi } from './validation'
+
+// Shapes and helpers shared by the validation and fix tests (imported by tests only).
+
+export const codes = (ps: Polygon[]) => validateAoi(ps).map((i) => i.code)
+export const bowTie = poly([
+  [12.4, 41.8],
+  [12.6, 42.0],
+  [12.6, 41.8],
+  [12.4, 42.0],
+  [12.4, 41.8],
+])
+
+/** A closed outline of `n` corners, wobbling around a circle (never crossing itself). */
+export function wobbly(n: number, lon = 12.5, lat = 41.9, radius = 0.2): Polygon {
+  const ring: number[][] = []
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * 2 * Math.PI
+    const r = radius * (1 + 0.08 * Math.sin(a * 17) + 0.02 * Math.sin(a * 301))
+    ring.push([lon + r * Math.cos(a), lat + r * Math.sin(a)])
+  }
+  ring.push(ring[0])
+  return poly(ring)
+}
+
+export function seeded(seed: number): () => number {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
