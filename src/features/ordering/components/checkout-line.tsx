@@ -27,6 +27,7 @@ import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../placement'
 import type { LineModel } from '../use-checkout'
 import classes from './ordering.module.css'
+import { OutcomeNotKnown } from './page-parts'
 import { formatCredits } from '../../../lib/format'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
@@ -220,7 +221,7 @@ function LineStatus({ line }: { line: LineModel }) {
     case 'unknown':
       return (
         <Badge color="yellow" variant="dot" tt="none">
-          Checking
+          Not known yet
         </Badge>
       )
     case 'failed':
@@ -297,18 +298,12 @@ function LinePlacement({
     )
   if (p.kind === 'unknown')
     return (
-      <Alert color="yellow" mt="sm" title="Checking whether the order was created">
-        {p.checkFailed ? (
-          <>
-            The service did not answer and the check failed too. Nothing will be sent again until we know.{' '}
-            <Button size="compact-xs" variant="default" onClick={() => onCheckAgain(line.key, p.attempt)}>
-              Check again
-            </Button>
-          </>
-        ) : (
-          'The service did not answer in time; looking for the order before anything is sent again.'
-        )}
-      </Alert>
+      <OutcomeNotKnown
+        what="order"
+        attempt={p.attempt}
+        checkFailed={p.checkFailed}
+        onCheckAgain={() => onCheckAgain(line.key, p.attempt)}
+      />
     )
   return null
 }

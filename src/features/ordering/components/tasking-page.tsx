@@ -58,14 +58,13 @@ export function TaskingPage({
   onPlaced,
 }: TaskingPageProps) {
   const model = useTasking(collections)
-  const { place, checkAgain } = useTaskingPlacement(onPlaced)
+  const { place, checkAgain, running } = useTaskingPlacement(onPlaced)
   const step = useTaskingStore((s) => s.step)
   const setStep = useTaskingStore((s) => s.setStep)
   const budgetId = useTaskingStore((s) => s.budgetId)
   const setBudget = useTaskingStore((s) => s.setBudget)
   const placement = useTaskingStore((s) => s.placement)
   const setPlacement = useTaskingStore((s) => s.setPlacement)
-  const running = useTaskingStore((s) => s.running)
   const startNew = useTaskingStore((s) => s.startNew)
   const [triedReview, setTriedReview] = useState(false)
 

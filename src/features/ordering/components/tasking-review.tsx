@@ -14,7 +14,7 @@ import {
   type TaskingPlacement,
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
-import { Blockers } from './page-parts'
+import { Blockers, OutcomeNotKnown } from './page-parts'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -145,18 +145,12 @@ export function TaskingReview({
         </Stack>
       )}
       {placement.kind === 'unknown' && (
-        <Alert color="yellow" mt="sm" title="Checking whether the orders were created">
-          {placement.checkFailed ? (
-            <>
-              The service did not answer and the check failed too. Nothing will be sent again until we know.{' '}
-              <Button size="compact-xs" variant="default" onClick={onCheckAgain}>
-                Check again
-              </Button>
-            </>
-          ) : (
-            'The service did not answer in time; looking for the orders before anything is sent again.'
-          )}
-        </Alert>
+        <OutcomeNotKnown
+          what="orders"
+          attempt={placement.attempt}
+          checkFailed={placement.checkFailed}
+          onCheckAgain={onCheckAgain}
+        />
       )}
       <Checkbox
         mt="md"
