@@ -150,6 +150,33 @@ test.describe('archive ordering', () => {
     for (const name of names) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1)
   })
 
+  test('drafts belong to their user: the next user on the tab sees none, the same user finds them again', async ({
+    page,
+  }) => {
+    await basketFromCatalog(page, 'analyst@swath.test', 1)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    await page.getByRole('textbox', { name: 'Order name' }).fill('The analyst’s own draft')
+    const signOut = async () => {
+      await page.getByRole('button', { name: /^Account:/ }).click()
+      await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click()
+      await expect(page).toHaveURL(/\/sign-in/)
+    }
+    await signOut()
+
+    // Another user on the same tab: no basket, no checkout line, nothing of the analyst's in the page.
+    await signIn(page, 'starter@swath.test', '/catalog?host=oneatlas&limit=25&bbox=-5,42,8,51')
+    await expect(page.getByRole('button', { name: 'Basket: 0 scenes' })).toBeVisible()
+    await page.goto('/checkout')
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveCount(0)
+    expect(await page.content()).not.toContain('The analyst’s own draft')
+    await signOut()
+
+    // The analyst again: everything as left.
+    await signIn(page, 'analyst@swath.test', '/checkout')
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveValue('The analyst’s own draft')
+  })
+
   test('cancel an order while it is still CREATED', async ({ page, sim }) => {
     expect((await sim.requests()).length).toBe(0)
     // The confirmation dialog opens without its fade, so axe reads it as it stays.
