@@ -6,7 +6,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import { fetchLinkedDocument, type LinkFetch } from '../../api/links'
 import type { components } from '../../api/schema'
 import type { CreateOrderRequest, Order } from './placement'
 
@@ -20,7 +19,6 @@ export const orderingKeys = {
     [...orderingKeys.all, 'estimate', workspaceId, request] as const,
   eulas: () => [...orderingKeys.all, 'eula'] as const,
   eula: (id: string) => [...orderingKeys.eulas(), id] as const,
-  document: (url: string) => [...orderingKeys.all, 'eula-document', url] as const,
 }
 
 /** The order form of a data product (`application/schema+json`); forms change rarely. */
@@ -69,16 +67,6 @@ export function eulaOptions(client: ApiClient, id: string) {
     queryKey: orderingKeys.eula(id),
     queryFn: ({ signal }) =>
       ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': id } }, signal })),
-    throwOnError: false,
-  })
-}
-
-/** The text of a EULA document, from its signed link. Shown only after sanitising (eula-document.tsx). */
-export function eulaDocumentOptions(fetchLink: LinkFetch, url: string) {
-  return queryOptions({
-    queryKey: orderingKeys.document(url),
-    queryFn: ({ signal }) => fetchLinkedDocument(fetchLink, url, signal),
-    staleTime: Infinity,
     throwOnError: false,
   })
 }

@@ -1,27 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Typography,
-} from '@mantine/core'
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import DOMPurify from 'dompurify'
-import { useId, useMemo, useState } from 'react'
-import { permissionsOf, useApiClient, useConsoleServices, useSession } from '../../../api/console-context'
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
-import { acceptEulaMutation, eulaDocumentOptions, type Eula } from '../queries'
+import { LicenceDocument } from '../../../components/licence-document/licence-document'
+import { acceptEulaMutation, type Eula } from '../queries'
 import classes from './ordering.module.css'
 
 /**
  * The licences the checkout's data products need and the account has not accepted (or whose current
- * document is new): each is shown, sanitised, and accepted inline. Accepted ones say so in one line.
+ * document is new): each is shown (`LicenceDocument`: document markup only) and accepted inline. Accepted ones say so in one line.
  */
 export function EulaGate({ eulas }: { eulas: { id: string; query: UseQueryResult<Eula> | undefined }[] }) {
   if (eulas.length === 0) return null
@@ -79,7 +67,7 @@ function PendingEula({ eula }: { eula: Eula }) {
         This account has not accepted its current document (a new version needs accepting again). Its data
         products can be ordered once it is accepted.
       </Text>
-      {eula.currentDocumentUrl && <EulaDocument url={eula.currentDocumentUrl} title={eula.title} />}
+      {eula.currentDocumentUrl && <LicenceDocument url={eula.currentDocumentUrl} title={eula.title} />}
       {mayAccept ? (
         <Group gap="sm">
           <Checkbox
@@ -109,58 +97,5 @@ function PendingEula({ eula }: { eula: Eula }) {
         </Text>
       )}
     </Stack>
-  )
-}
-
-/**
- * The document's own markup, sanitised: licence texts come from providers, and scripts, handlers and
- * foreign elements must never run in the console's origin.
- */
-export function EulaDocument({ url, title }: { url: string; title: string }) {
-  const { fetchLink } = useConsoleServices()
-  const doc = useQuery(eulaDocumentOptions(fetchLink, url))
-  const text = doc.data?.text ?? null
-  const isHtml = doc.data?.contentType.includes('html') ?? false
-  const html = useMemo(
-    () =>
-      text !== null && isHtml
-        ? DOMPurify.sanitize(text, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
-        : '',
-    [text, isHtml],
-  )
-  if (doc.isLoading) return <Skeleton height={120} role="status" aria-label={`Loading ${title}`} />
-  if (doc.error)
-    return (
-      <Alert color="red" title="The document could not be loaded">
-        {whatToDo(doc.error)}{' '}
-        <Button size="compact-xs" variant="default" onClick={() => void doc.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    )
-  if (text === null)
-    // A PDF (as the service's storage links usually are): the browser shows it better than any page could.
-    return (
-      <Text size="sm">
-        <Anchor href={url} target="_blank" rel="noopener noreferrer">
-          Open “{title}” (opens in a new tab)
-        </Anchor>
-      </Text>
-    )
-  if (!isHtml)
-    return (
-      <pre className={classes.eulaDocument} tabIndex={0} aria-label={`${title}, licence text`}>
-        {text}
-      </pre>
-    )
-  return (
-    <Typography
-      className={classes.eulaDocument}
-      tabIndex={0}
-      role="document"
-      aria-label={`${title}, licence text`}
-      // Sanitised by DOMPurify just above: the only way to show the provider's formatting.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
   )
 }
