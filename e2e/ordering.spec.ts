@@ -115,6 +115,8 @@ test.describe('archive ordering', () => {
   })
 
   test('a reload while an order is being created places each line exactly once', async ({ page, sim }) => {
+    // A 4 s creation on purpose, then a second placing and the orders list: more than the default time.
+    test.slow()
     await basketFromCatalog(page, 'analyst@swath.test', 2)
     await page.getByRole('link', { name: 'Check out' }).click()
     const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
@@ -130,11 +132,11 @@ test.describe('archive ordering', () => {
     // Each creation takes 4 s; the analyst reloads while the first one is out.
     await sim.faults([{ path: '/v2/orders', method: 'POST', latencyMs: 4000 }])
     await page.getByRole('button', { name: 'Place 2 orders' }).click()
-    await expect(page.getByText('Placing', { exact: true })).toBeVisible()
+    await expect(page.getByText('Placing 1 of 2…')).toBeVisible()
     await page.reload()
 
     // The first look after the reload finds nothing yet: the line says so, and cannot be placed meanwhile.
-    await expect(page.getByText('Not known yet — checking')).toBeVisible()
+    await expect(page.getByText(`${names[0]}: not known yet — checking`)).toBeVisible()
     await expect(page.getByTestId('outcome-elapsed')).toHaveText(/Sent \d+ s ago/)
     await expect(page.getByRole('button', { name: /^Place \d orders?$/ })).toBeDisabled()
     // Once the service has created it, the line is found placed; the other one is still to place.
@@ -153,6 +155,8 @@ test.describe('archive ordering', () => {
   test('drafts belong to their user: the next user on the tab sees none, the same user finds them again', async ({
     page,
   }) => {
+    // Three sign-ins and two catalog loads in one journey.
+    test.slow()
     await basketFromCatalog(page, 'analyst@swath.test', 1)
     await page.getByRole('link', { name: 'Check out' }).click()
     await page.getByRole('textbox', { name: 'Order name' }).fill('The analyst’s own draft')

@@ -21,12 +21,13 @@ import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type Collection, type LineModel } from '../use-checkout'
+import type { Attempt } from '../placement'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
 import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from './eula-gate'
-import { Blockers, GlossaryFailed, OrderingHeader } from './page-parts'
+import { Blockers, GlossaryFailed, OrderingHeader, OutcomeNotKnown } from './page-parts'
 import classes from './ordering.module.css'
 import { formatCredits } from '../../../lib/format'
 
@@ -207,6 +208,7 @@ export function CheckoutPage({
               budgetProblem={budgetProblem}
               busy={busy}
               onBack={() => setStep('edit')}
+              onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
               onPlace={() =>
                 workspaceId &&
                 // A budget kept from another session is sent only where budgets apply to this user.
@@ -263,6 +265,7 @@ function ReviewStep({
   busy,
   onBack,
   onPlace,
+  onCheckAgain,
 }: {
   lines: LineModel[]
   total: number | null
@@ -273,6 +276,7 @@ function ReviewStep({
   busy: boolean
   onBack: () => void
   onPlace: () => void
+  onCheckAgain: (key: string, attempt: Attempt) => void
 }) {
   const [confirmed, setConfirmed] = useState(false)
   const count = lines.length
@@ -316,6 +320,19 @@ function ReviewStep({
         </Table.Tfoot>
       </Table>
       {blockers.length > 0 && !busy && <Blockers blockers={blockers} />}
+      {lines.map(
+        (l) =>
+          l.placement.kind === 'unknown' && (
+            <OutcomeNotKnown
+              key={l.key}
+              what="order"
+              name={l.displayName}
+              attempt={l.placement.attempt}
+              checkFailed={l.placement.checkFailed}
+              onCheckAgain={() => l.placement.kind === 'unknown' && onCheckAgain(l.key, l.placement.attempt)}
+            />
+          ),
+      )}
       {budgetProblem && (
         <Alert color="red" mt="sm" title={budgetProblem.message} role="alert">
           {budgetProblem.details}{' '}

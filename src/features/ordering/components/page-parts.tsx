@@ -75,12 +75,15 @@ function useNow(): number {
  */
 export function OutcomeNotKnown({
   what,
+  name,
   attempt,
   checkFailed,
   onCheckAgain,
 }: {
   /** "order" or "orders". */
   what: string
+  /** Which line, where several are listed. */
+  name?: string
   attempt: Attempt
   checkFailed?: boolean
   onCheckAgain: () => void
@@ -89,7 +92,12 @@ export function OutcomeNotKnown({
   const sent = Date.parse(attempt.startedAt)
   const windowMin = SETTLE_WINDOW_MS / 60_000
   return (
-    <Alert color="yellow" mt="sm" title="Not known yet — checking" role="status">
+    <Alert
+      color="yellow"
+      mt="sm"
+      title={name ? `${name}: not known yet — checking` : 'Not known yet — checking'}
+      role="status"
+    >
       <Text size="sm" data-testid="outcome-elapsed">
         Sent {elapsedText(now - sent)} ago; the service has not said whether the {what}{' '}
         {what.endsWith('s') ? 'were' : 'was'} created.
