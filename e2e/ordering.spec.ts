@@ -114,6 +114,73 @@ test.describe('archive ordering', () => {
     expect(created.filter((r) => r.status === 202)).toHaveLength(1)
   })
 
+  test('a reload while an order is being created places each line exactly once', async ({ page, sim }) => {
+    // A 4 s creation on purpose, then a second placing and the orders list: more than the default time.
+    test.slow()
+    await basketFromCatalog(page, 'analyst@swath.test', 2)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    await licence.getByRole('checkbox', { name: /I have read/ }).check()
+    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
+    const names = await page
+      .getByRole('textbox', { name: 'Order name' })
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))
+    await page.getByRole('button', { name: 'Review 2 orders' }).click()
+    await page.getByRole('checkbox', { name: /I confirm placing 2 orders/ }).check()
+
+    // Each creation takes 4 s; the analyst reloads while the first one is out.
+    await sim.faults([{ path: '/v2/orders', method: 'POST', latencyMs: 4000 }])
+    await page.getByRole('button', { name: 'Place 2 orders' }).click()
+    await expect(page.getByText('Placing 1 of 2…')).toBeVisible()
+    await page.reload()
+
+    // The first look after the reload finds nothing yet: the line says so, and cannot be placed meanwhile.
+    await expect(page.getByText(`${names[0]}: not known yet — checking`)).toBeVisible()
+    await expect(page.getByTestId('outcome-elapsed')).toHaveText(/Sent \d+ s ago/)
+    await expect(page.getByRole('button', { name: /^Place \d orders?$/ })).toBeDisabled()
+    // Once the service has created it, the line is found placed; the other one is still to place.
+    await expect(page.getByRole('status').filter({ hasText: '1 order placed' })).toBeVisible()
+    await page.getByRole('checkbox', { name: /I confirm placing 1 order/ }).check()
+    await page.getByRole('button', { name: 'Place 1 order' }).click()
+    await expect(page.getByRole('status').filter({ hasText: '2 orders placed' })).toBeVisible()
+
+    const posts = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(posts).toHaveLength(2)
+    await page.getByRole('link', { name: 'See all orders' }).click()
+    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    for (const name of names) await expect(page.getByRole('link', { name, exact: true })).toHaveCount(1)
+  })
+
+  test('drafts belong to their user: the next user on the tab sees none, the same user finds them again', async ({
+    page,
+  }) => {
+    // Three sign-ins and two catalog loads in one journey.
+    test.slow()
+    await basketFromCatalog(page, 'analyst@swath.test', 1)
+    await page.getByRole('link', { name: 'Check out' }).click()
+    await page.getByRole('textbox', { name: 'Order name' }).fill('The analyst’s own draft')
+    const signOut = async () => {
+      await page.getByRole('button', { name: /^Account:/ }).click()
+      await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click()
+      await expect(page).toHaveURL(/\/sign-in/)
+    }
+    await signOut()
+
+    // Another user on the same tab: no basket, no checkout line, nothing of the analyst's in the page.
+    await signIn(page, 'starter@swath.test', '/catalog?host=oneatlas&limit=25&bbox=-5,42,8,51')
+    await expect(page.getByRole('button', { name: 'Basket: 0 scenes' })).toBeVisible()
+    await page.goto('/checkout')
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveCount(0)
+    expect(await page.content()).not.toContain('The analyst’s own draft')
+    await signOut()
+
+    // The analyst again: everything as left.
+    await signIn(page, 'analyst@swath.test', '/checkout')
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveValue('The analyst’s own draft')
+  })
+
   test('cancel an order while it is still CREATED', async ({ page, sim }) => {
     expect((await sim.requests()).length).toBe(0)
     // The confirmation dialog opens without its fade, so axe reads it as it stays.

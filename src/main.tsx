@@ -4,6 +4,7 @@ import { createApiClient } from './api/client'
 import { browserLinkFetch } from './api/links'
 import { Session } from './api/session'
 import { App } from './app/app'
+import { bindDraftsToSession } from './app/draft-owner'
 import { reportCaughtError } from './app/report-error'
 import { loadRuntimeConfig } from './config/runtime-config'
 
@@ -16,6 +17,7 @@ async function start() {
   const session = new Session({ regions: config.regions, clientId: config.clientId })
   // A reload within the refresh token's life signs back in before the first page asks for data.
   await session.restore()
+  bindDraftsToSession(session)
   const client = createApiClient({ baseUrl: config.apiUrl, session })
   root.render(
     <StrictMode>

@@ -15,7 +15,7 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 300 }
 /** Answers worth trying again for a read: the service or its data host may be back a moment later. */
-const RETRYABLE = new Set([500, 502, 503, 504, 542])
+export const RETRYABLE = new Set([500, 502, 503, 504, 542])
 
 export interface ApiClientOptions {
   baseUrl: string
@@ -73,7 +73,7 @@ export function authMiddleware(session: Session): Middleware {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason as Error)
     const t = setTimeout(() => {
@@ -88,11 +88,15 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/** The pause before retry `attempt` (0-based): three times longer each time, with up to 25% jitter. */
+export const retryDelay = (policy: RetryPolicy, attempt: number) =>
+  policy.baseDelayMs * 3 ** attempt * (1 + Math.random() * 0.25)
+
 /** Idempotent reads retry with backoff on network errors and 5xx/542; writes never retry by themselves. */
 export function retryMiddleware(policy: RetryPolicy): Middleware {
   const sent = new WeakMap<Request, Request>()
   const idempotent = (r: Request) => r.method === 'GET' || r.method === 'HEAD'
-  const delay = (attempt: number) => policy.baseDelayMs * 3 ** attempt * (1 + Math.random() * 0.25)
+  const delay = (attempt: number) => retryDelay(policy, attempt)
 
   async function again(request: Request, fetchImpl: typeof fetch, first: number): Promise<Response | Error> {
     const copy = sent.get(request)

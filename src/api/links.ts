@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY, RETRYABLE, retryDelay, sleep, type RetryPolicy } from './client'
 import { apiErrorFromResponse, isAbortError, networkError } from './errors'
 
 /**
@@ -15,19 +16,33 @@ export interface LinkedDocument {
   text: string | null
 }
 
-/** The document behind a signed link; failures become the same `ApiError` as the API's. */
+/**
+ * The document behind a signed link; failures become the same `ApiError` as the API's. A read like any
+ * other: network failures, 5xx and 542 are tried again with the client's backoff (decision 5).
+ */
 export async function fetchLinkedDocument(
   fetchLink: LinkFetch,
   url: string,
   signal?: AbortSignal,
+  policy: RetryPolicy = DEFAULT_RETRY,
 ): Promise<LinkedDocument> {
-  let response: Response
-  try {
-    response = await fetchLink(url, { signal })
-  } catch (e) {
-    if (isAbortError(e)) throw e
-    throw networkError(e)
+  let response: Response | null
+  let failure: unknown
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetchLink(url, { signal })
+      failure = null
+    } catch (e) {
+      if (isAbortError(e)) throw e
+      response = null
+      failure = e
+    }
+    const transient = response === null || RETRYABLE.has(response.status)
+    if (!transient || attempt >= policy.retries) break
+    void response?.body?.cancel()
+    await sleep(retryDelay(policy, attempt), signal ?? new AbortController().signal)
   }
+  if (!response) throw networkError(failure)
   if (!response.ok) throw await apiErrorFromResponse(response)
   const contentType = (response.headers.get('content-type') ?? '').toLowerCase()
   const isText = contentType.startsWith('text/') || contentType === ''

@@ -22,6 +22,8 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
       path: '/sign-in',
       hydrateFallbackElement: <StartingUp />,
       lazy: async () => ({ Component: (await import('./routes/sign-in')).SignInPage }),
+      // Its own error page, never the framework's default screen with a stack trace.
+      errorElement: <RouteError />,
     },
     {
       path: '/',

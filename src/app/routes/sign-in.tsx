@@ -2,20 +2,15 @@ import { Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { Navigate, useNavigate, useSearchParams } from 'react-router'
 import { useSession } from '../../api/console-context'
 import { paths } from '../../config/paths'
+import { safeNext } from '../../lib/safe-next'
 import { SignInForm } from '../session/sign-in-form'
-
-/** Only same-site paths: a crafted `next` must not send the analyst elsewhere. */
-function safeNext(raw: string | null): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/sign-in')
-    ? raw
-    : paths.home()
-}
 
 export function SignInPage() {
   const { status } = useSession()
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const next = safeNext(params.get('next'))
+  // Only paths of the console: a crafted `next` must not send the analyst elsewhere.
+  const next = safeNext(params.get('next'), paths.home())
   if (status === 'signed-in') return <Navigate to={next} replace />
   return (
     <Center mih="100vh" p="md" component="main" id="main">

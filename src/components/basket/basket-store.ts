@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { draftStorage, ownedDraft } from '../../lib/draft-storage'
 
 /** What the basket keeps of a scene: enough to order it and to show it, not its host-specific properties. */
 export interface BasketScene {
@@ -32,32 +33,34 @@ export const basketKey = (s: Pick<BasketScene, 'host' | 'id'>) => `${s.host}/${s
  * Scenes picked for ordering, one basket per tab, kept in sessionStorage across reloads and re-sign-ins.
  * The catalog fills it; the checkout (archive ordering) reads it. It is a draft, not server data.
  */
-export const useBasketStore = create<BasketStore>()(
-  persist(
-    (set, get) => ({
-      scenes: [],
-      add: (scenes) => {
-        const have = new Set(get().scenes.map(basketKey))
-        const fresh = scenes.filter((s) => {
-          const key = basketKey(s)
-          if (have.has(key)) return false
-          have.add(key)
-          return true
-        })
-        const room = Math.max(0, BASKET_LIMIT - get().scenes.length)
-        if (fresh.length > 0 && room > 0) set((st) => ({ scenes: [...st.scenes, ...fresh.slice(0, room)] }))
-        return Math.max(0, fresh.length - room)
+export const useBasketStore = ownedDraft(
+  create<BasketStore>()(
+    persist(
+      (set, get) => ({
+        scenes: [],
+        add: (scenes) => {
+          const have = new Set(get().scenes.map(basketKey))
+          const fresh = scenes.filter((s) => {
+            const key = basketKey(s)
+            if (have.has(key)) return false
+            have.add(key)
+            return true
+          })
+          const room = Math.max(0, BASKET_LIMIT - get().scenes.length)
+          if (fresh.length > 0 && room > 0) set((st) => ({ scenes: [...st.scenes, ...fresh.slice(0, room)] }))
+          return Math.max(0, fresh.length - room)
+        },
+        remove: (ids) => {
+          const drop = new Set(ids)
+          set((st) => ({ scenes: st.scenes.filter((s) => !drop.has(basketKey(s))) }))
+        },
+        clear: () => set({ scenes: [] }),
+      }),
+      {
+        name: 'swath.basket',
+        storage: createJSONStorage(() => draftStorage),
+        partialize: (s) => ({ scenes: s.scenes }),
       },
-      remove: (ids) => {
-        const drop = new Set(ids)
-        set((st) => ({ scenes: st.scenes.filter((s) => !drop.has(basketKey(s))) }))
-      },
-      clear: () => set({ scenes: [] }),
-    }),
-    {
-      name: 'swath.basket',
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (s) => ({ scenes: s.scenes }),
-    },
+    ),
   ),
 )

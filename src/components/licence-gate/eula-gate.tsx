@@ -1,42 +1,26 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Typography,
-} from '@mantine/core'
+import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   useMutation,
-  useQuery,
   useQueryClient,
   type QueryClient,
-  type QueryKey,
   type UseMutationOptions,
-  type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query'
-import DOMPurify from 'dompurify'
-import { useId, useMemo, useState } from 'react'
-import { permissionsOf, useApiClient, useConsoleServices, useSession } from '../../api/console-context'
-import { whatToDo } from '../../api/errors'
+import { useId, useState } from 'react'
 import type { ApiClient } from '../../api/client'
-import type { LinkedDocument, LinkFetch } from '../../api/links'
+import { permissionsOf, useApiClient, useSession } from '../../api/console-context'
+import { whatToDo } from '../../api/errors'
 import type { components } from '../../api/schema'
+import { LicenceDocument } from '../licence-document/licence-document'
 import classes from '../order-page-parts/ordering.module.css'
 
 type Eula = components['schemas']['Eula']
 
 /**
- * How the gate reads a licence's document and accepts it: `licenceAccess` from `data/licences`, handed in by
- * the page (shared components do not import the data layer).
+ * How the gate accepts a licence: `licenceAccess` from `data/licences`, handed in by the page (shared
+ * components do not import the data layer).
  */
-export interface LicenceAccess<K extends QueryKey = QueryKey> {
+export interface LicenceAccess {
   acceptEulaMutation: (
     client: ApiClient,
     qc: QueryClient,
@@ -45,22 +29,18 @@ export interface LicenceAccess<K extends QueryKey = QueryKey> {
     Error,
     { eulaId: string; documentId: string }
   >
-  eulaDocumentOptions: (
-    fetchLink: LinkFetch,
-    url: string,
-  ) => UseQueryOptions<LinkedDocument, Error, LinkedDocument, K>
 }
 
 /**
  * The licences the checkout's data products need and the account has not accepted (or whose current
- * document is new): each is shown, sanitised, and accepted inline. Accepted ones say so in one line.
+ * document is new): each is shown (`LicenceDocument`: document markup only) and accepted inline. Accepted ones say so in one line.
  */
-export function EulaGate<K extends QueryKey>({
+export function EulaGate({
   eulas,
   access,
 }: {
   eulas: { id: string; query: UseQueryResult<Eula> | undefined }[]
-  access: LicenceAccess<K>
+  access: LicenceAccess
 }) {
   if (eulas.length === 0) return null
   const pending = eulas.filter((e) => e.query?.data && !e.query.data.isAccepted)
@@ -93,7 +73,7 @@ export function EulaGate<K extends QueryKey>({
   )
 }
 
-function PendingEula<K extends QueryKey>({ eula, access }: { eula: Eula; access: LicenceAccess<K> }) {
+function PendingEula({ eula, access }: { eula: Eula; access: LicenceAccess }) {
   const client = useApiClient()
   const qc = useQueryClient()
   const { user } = useSession()
@@ -117,9 +97,7 @@ function PendingEula<K extends QueryKey>({ eula, access }: { eula: Eula; access:
         This account has not accepted its current document (a new version needs accepting again). Its data
         products can be ordered once it is accepted.
       </Text>
-      {eula.currentDocumentUrl && (
-        <EulaDocument url={eula.currentDocumentUrl} title={eula.title} access={access} />
-      )}
+      {eula.currentDocumentUrl && <LicenceDocument url={eula.currentDocumentUrl} title={eula.title} />}
       {mayAccept ? (
         <Group gap="sm">
           <Checkbox
@@ -149,66 +127,5 @@ function PendingEula<K extends QueryKey>({ eula, access }: { eula: Eula; access:
         </Text>
       )}
     </Stack>
-  )
-}
-
-/**
- * The document's own markup, sanitised: licence texts come from providers, and scripts, handlers and
- * foreign elements must never run in the console's origin.
- */
-export function EulaDocument<K extends QueryKey>({
-  url,
-  title,
-  access,
-}: {
-  url: string
-  title: string
-  access: LicenceAccess<K>
-}) {
-  const { fetchLink } = useConsoleServices()
-  const doc = useQuery(access.eulaDocumentOptions(fetchLink, url))
-  const text = doc.data?.text ?? null
-  const isHtml = doc.data?.contentType.includes('html') ?? false
-  const html = useMemo(
-    () =>
-      text !== null && isHtml
-        ? DOMPurify.sanitize(text, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
-        : '',
-    [text, isHtml],
-  )
-  if (doc.isLoading) return <Skeleton height={120} role="status" aria-label={`Loading ${title}`} />
-  if (doc.error)
-    return (
-      <Alert color="red" title="The document could not be loaded">
-        {whatToDo(doc.error)}{' '}
-        <Button size="compact-xs" variant="default" onClick={() => void doc.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    )
-  if (text === null)
-    // A PDF (as the service's storage links usually are): the browser shows it better than any page could.
-    return (
-      <Text size="sm">
-        <Anchor href={url} target="_blank" rel="noopener noreferrer">
-          Open “{title}” (opens in a new tab)
-        </Anchor>
-      </Text>
-    )
-  if (!isHtml)
-    return (
-      <pre className={classes.eulaDocument} tabIndex={0} aria-label={`${title}, licence text`}>
-        {text}
-      </pre>
-    )
-  return (
-    <Typography
-      className={classes.eulaDocument}
-      tabIndex={0}
-      role="document"
-      aria-label={`${title}, licence text`}
-      // Sanitised by DOMPurify just above: the only way to show the provider's formatting.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
   )
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { whatToDo } from '../../api/errors'
 
 /** The heading of an ordering page and what it promises. */
@@ -46,5 +47,76 @@ export function Blockers({ blockers, title = 'Before reviewing:' }: { blockers: 
         ))}
       </List>
     </div>
+  )
+}
+
+/** Seconds as "45 s" or "2 min 05 s". */
+const elapsedText = (ms: number) => {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`
+}
+
+/** The wall clock, once a second, while shown. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(t)
+  }, [])
+  return now
+}
+
+/**
+ * An outcome not known yet (decision 10): how long since it was sent, that it is being checked and until
+ * when, and that nothing is sent again meanwhile. Once checking has stopped without reading the orders list,
+ * "Check again".
+ */
+export function OutcomeNotKnown({
+  what,
+  name,
+  sentAt,
+  windowMs,
+  checkFailed,
+  onCheckAgain,
+}: {
+  /** "order" or "orders". */
+  what: string
+  /** Which line, where several are listed. */
+  name?: string
+  /** When the request went out (the attempt's `startedAt`). */
+  sentAt: string
+  /** How long after sending the orders list is still looked at (the placement guard's window). */
+  windowMs: number
+  checkFailed?: boolean
+  onCheckAgain: () => void
+}) {
+  const now = useNow()
+  const sent = Date.parse(sentAt)
+  const windowMin = windowMs / 60_000
+  return (
+    <Alert
+      color="yellow"
+      mt="sm"
+      title={name ? `${name}: not known yet — checking` : 'Not known yet — checking'}
+      role="status"
+    >
+      <Text size="sm" data-testid="outcome-elapsed">
+        Sent {elapsedText(now - sent)} ago; the service has not said whether the {what}{' '}
+        {what.endsWith('s') ? 'were' : 'was'} created.
+      </Text>
+      {checkFailed ? (
+        <Text size="sm">
+          The orders list could not be read either. Nothing will be sent again until we know.{' '}
+          <Button size="compact-xs" variant="default" onClick={onCheckAgain}>
+            Check again
+          </Button>
+        </Text>
+      ) : (
+        <Text size="sm">
+          Looking in the orders list every few seconds, for up to {windowMin} minutes after sending (until{' '}
+          {new Date(sent + windowMs).toISOString().slice(11, 19)} UTC); nothing is sent again meanwhile.
+        </Text>
+      )}
+    </Alert>
   )
 }

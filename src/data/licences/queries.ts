@@ -1,6 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import { fetchLinkedDocument, type LinkFetch } from '../../api/links'
 import type { components } from '../../api/schema'
 
 export type Eula = components['schemas']['Eula']
@@ -10,7 +9,6 @@ export const licenceKeys = {
   all: ['licences'] as const,
   eulas: () => [...licenceKeys.all, 'eula'] as const,
   eula: (id: string) => [...licenceKeys.eulas(), id] as const,
-  document: (url: string) => [...licenceKeys.all, 'document', url] as const,
 }
 
 export function eulaOptions(client: ApiClient, id: string) {
@@ -18,16 +16,6 @@ export function eulaOptions(client: ApiClient, id: string) {
     queryKey: licenceKeys.eula(id),
     queryFn: ({ signal }) =>
       ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': id } }, signal })),
-    throwOnError: false,
-  })
-}
-
-/** The text of a EULA document, from its signed link. Shown only after sanitising (eula-document.tsx). */
-export function eulaDocumentOptions(fetchLink: LinkFetch, url: string) {
-  return queryOptions({
-    queryKey: licenceKeys.document(url),
-    queryFn: ({ signal }) => fetchLinkedDocument(fetchLink, url, signal),
-    staleTime: Infinity,
     throwOnError: false,
   })
 }
@@ -49,5 +37,5 @@ export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
 }
 
 /** What the shared licence gate needs to show and accept a licence (components do not import data). */
-export const licenceAccess = { acceptEulaMutation, eulaDocumentOptions }
+export const licenceAccess = { acceptEulaMutation }
 export type LicenceAccess = typeof licenceAccess

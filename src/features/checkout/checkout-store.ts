@@ -1,6 +1,7 @@
 import type { Polygon } from 'geojson'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { draftStorage, ownedDraft } from '../../lib/draft-storage'
 import { IDLE, type Placement } from '../../data/orders/placement'
 
 /** What the analyst has set on one line; anything unset falls back to the line's defaults at render. */
@@ -38,9 +39,6 @@ interface CheckoutStore {
   budgetId: string | null
   step: Step
   placed: PlacedOrder[]
-  /** A placing run is going in this tab (not kept: a reload ends the run). */
-  running: boolean
-  setRunning: (running: boolean) => void
   update: (key: string, patch: LineDraft) => void
   setPlacement: (key: string, placement: Placement) => void
   addProductLine: (collection: string, dataProductId: string) => void
@@ -56,48 +54,49 @@ interface CheckoutStore {
  * The checkout's drafts: one per basket line, the budget and the step, kept in sessionStorage so a reload or
  * a re-sign-in loses nothing — including a placement in flight, which is reconciled when the page comes back.
  */
-export const useCheckoutStore = create<CheckoutStore>()(
-  persist(
-    (set) => ({
-      drafts: {},
-      productLines: [],
-      budgetId: null,
-      step: 'edit',
-      placed: [],
-      running: false,
-      setRunning: (running) => set({ running }),
-      update: (key, patch) =>
-        set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], ...patch } } })),
-      setPlacement: (key, placement) =>
-        set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], placement } } })),
-      addProductLine: (collection, dataProductId) =>
-        set((s) => {
-          const n = s.productLines.reduce((max, l) => Math.max(max, Number(l.key.split(':')[1]) || 0), 0) + 1
-          return { productLines: [...s.productLines, { key: `product:${n}`, collection, dataProductId }] }
-        }),
-      forget: (keys) =>
-        set((s) => {
-          const drafts = { ...s.drafts }
-          for (const k of keys) delete drafts[k]
-          const drop = new Set(keys)
-          return { drafts, productLines: s.productLines.filter((l) => !drop.has(l.key)) }
-        }),
-      setBudget: (budgetId) => set({ budgetId }),
-      setStep: (step) => set({ step }),
-      recordPlaced: (orders) => set((s) => ({ placed: [...s.placed, ...orders] })),
-      dismissPlaced: () => set({ placed: [] }),
-    }),
-    {
-      name: 'swath.checkout',
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (s) => ({
-        drafts: s.drafts,
-        productLines: s.productLines,
-        budgetId: s.budgetId,
-        step: s.step,
-        placed: s.placed,
+export const useCheckoutStore = ownedDraft(
+  create<CheckoutStore>()(
+    persist(
+      (set) => ({
+        drafts: {},
+        productLines: [],
+        budgetId: null,
+        step: 'edit',
+        placed: [],
+        update: (key, patch) =>
+          set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], ...patch } } })),
+        setPlacement: (key, placement) =>
+          set((s) => ({ drafts: { ...s.drafts, [key]: { ...s.drafts[key], placement } } })),
+        addProductLine: (collection, dataProductId) =>
+          set((s) => {
+            const n =
+              s.productLines.reduce((max, l) => Math.max(max, Number(l.key.split(':')[1]) || 0), 0) + 1
+            return { productLines: [...s.productLines, { key: `product:${n}`, collection, dataProductId }] }
+          }),
+        forget: (keys) =>
+          set((s) => {
+            const drafts = { ...s.drafts }
+            for (const k of keys) delete drafts[k]
+            const drop = new Set(keys)
+            return { drafts, productLines: s.productLines.filter((l) => !drop.has(l.key)) }
+          }),
+        setBudget: (budgetId) => set({ budgetId }),
+        setStep: (step) => set({ step }),
+        recordPlaced: (orders) => set((s) => ({ placed: [...s.placed, ...orders] })),
+        dismissPlaced: () => set({ placed: [] }),
       }),
-    },
+      {
+        name: 'swath.checkout',
+        storage: createJSONStorage(() => draftStorage),
+        partialize: (s) => ({
+          drafts: s.drafts,
+          productLines: s.productLines,
+          budgetId: s.budgetId,
+          step: s.step,
+          placed: s.placed,
+        }),
+      },
+    ),
   ),
 )
 

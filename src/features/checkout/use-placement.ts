@@ -13,7 +13,16 @@ import {
   type Order,
   type Placement,
 } from '../../data/orders/placement'
-import { BUSY_REFUSAL, ordersAfter, placeOnce } from '../../data/orders/place-once'
+import {
+  BUSY_REFUSAL,
+  exclusively,
+  isHeld,
+  placeOnce,
+  resumeAttempt,
+  type PlacementTarget,
+  type Settled,
+  useHeld,
+} from '../../data/orders/place-once'
 import type { LineModel } from './use-checkout'
 
 export interface PlacementRun {
@@ -23,38 +32,30 @@ export interface PlacementRun {
   checkoutError: { message: string; details?: string; code?: string } | null
 }
 
-/**
- * Lines whose request is out, for the life of the tab: a page that is left and opened again mid-run must
- * neither start another run nor take those lines for ones a reload cut short.
- */
-const inFlight = new Set<string>()
+/** The guard's key of a checkout line, and of the checkout's whole run (which holds every line under it). */
+const RUN = 'checkout'
+const lineKey = (key: string) => `${RUN}:line:${key}`
 
 /**
- * Places lines one request each, one at a time. One click, one order: a run cannot start while another is
- * going (in this tab, whatever page instance started it) or while any line's outcome is unknown; each placed
- * line leaves the checkout at once; a failure that may hide a created order (no answer, 5xx) is reconciled
- * against the orders list before the line may be placed again. See decision 10.
+ * Places lines one request each, one at a time, through the placement guard (`place-once.ts`). One click, one
+ * order: a run cannot start while another is going (in this tab, whatever page instance started it) or while
+ * any line's outcome is not known yet; each placed line leaves the checkout at once; a failure that may hide
+ * a created order (no answer, 5xx) is checked against the orders list until it is known. See decision 10.
  */
 export function usePlacement(onPlaced?: () => void) {
   const client = useApiClient()
   const [run, setRun] = useState<PlacementRun | null>(null)
+  const running = useHeld(RUN)
 
   // A run cut short by a reload or a sign-out left lines "placing": their answer is lost, so check them.
-  // Lines placed whose settling was cut short leave now. Lines still in flight in this tab are left alone.
+  // Lines placed whose settling was cut short leave now. Lines held in this tab are left to their holder.
   useEffect(() => {
     const { drafts } = useCheckoutStore.getState()
     for (const [key, d] of Object.entries(drafts)) {
       const p = d.placement
-      if (!p || inFlight.has(key)) continue
+      if (!p || isHeld(lineKey(key))) continue
       if (p.kind === 'placed') settlePlaced(key, p.orderId, d.displayName ?? 'Order')
-      else if (p.kind === 'placing' || p.kind === 'unknown') {
-        inFlight.add(key)
-        void reconcileLine(client, key, p.attempt)
-          .then((outcome) => {
-            if (outcome.kind === 'placed') settlePlaced(key, outcome.orderId, p.attempt.displayName)
-          })
-          .finally(() => inFlight.delete(key))
-      }
+      else if (p.kind === 'placing' || p.kind === 'unknown') void checkLine(client, key, p.attempt)
     }
   }, [client])
 
@@ -63,24 +64,20 @@ export function usePlacement(onPlaced?: () => void) {
     opts: { budgetId: string | null; workspaceId: string },
   ): Promise<void> {
     const { budgetId, workspaceId } = opts
-    const store = useCheckoutStore.getState()
-    if (store.running || inFlight.size > 0) return
     const todo = lines.filter((l) => l.placement.kind === 'idle' || l.placement.kind === 'failed')
     const busy = lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
-    if (busy || todo.length === 0) return
-    store.setRunning(true)
-    setRun({ total: todo.length, done: 0, checkoutError: null })
+    if (busy || todo.length === 0 || isHeld(RUN)) return
     let placedAny = false
-    try {
-      for (const [i, line] of todo.entries()) {
-        const request = line.request
-        // The analyst may have removed the line since the click: only lines still in the checkout go.
-        const present = line.scene
-          ? useBasketStore.getState().scenes.some((s) => basketKey(s) === line.key)
-          : useCheckoutStore.getState().productLines.some((p) => p.key === line.key)
-        if (!request || !present) continue
-        inFlight.add(line.key)
-        try {
+    await exclusively(RUN, async () => {
+      setRun({ total: todo.length, done: 0, checkoutError: null })
+      try {
+        for (const [i, line] of todo.entries()) {
+          const request = line.request
+          // The analyst may have removed the line since the click: only lines still in the checkout go.
+          const present = line.scene
+            ? useBasketStore.getState().scenes.some((s) => basketKey(s) === line.key)
+            : useCheckoutStore.getState().productLines.some((p) => p.key === line.key)
+          if (!request || !present) continue
           const outcome = await placeLine(client, line, request, { budgetId, workspaceId })
           if (outcome === 'stop') {
             const explained = useCheckoutStore.getState().drafts[line.key]?.placement
@@ -92,33 +89,49 @@ export function usePlacement(onPlaced?: () => void) {
             useCheckoutStore.getState().setPlacement(line.key, { kind: 'idle' })
             break
           }
-          if (outcome.kind === 'placed') {
+          if (outcome?.kind === 'placed') {
             placedAny = true
             settlePlaced(line.key, outcome.orderId, request.displayName, line.credits)
           }
-        } finally {
-          inFlight.delete(line.key)
+          setRun((r) => r && { ...r, done: i + 1 })
         }
-        setRun((r) => r && { ...r, done: i + 1 })
+      } finally {
+        if (placedAny) onPlaced?.()
       }
-    } finally {
-      useCheckoutStore.getState().setRunning(false)
-      if (placedAny) onPlaced?.()
-    }
+    })
   }
 
-  return { place, run }
+  return { place, run, running }
 }
 
-/** One line: the list before, the request, and the outcome (or 'stop' for a refusal of the whole checkout). */
+/** The guard's target for one line: its draft keeps the attempt, and one order of the attempt settles it. */
+function lineTarget(key: string): PlacementTarget<Attempt, Order> {
+  return {
+    key: lineKey(key),
+    featureCount: 1,
+    keep: (pending) => useCheckoutStore.getState().setPlacement(key, pending),
+    find: (orders, attempt) => orders.find((o) => isOrderOfAttempt(o, attempt)) ?? null,
+  }
+}
+
+const NOT_CREATED: Placement = {
+  kind: 'failed',
+  message: 'The service did not answer, and no order was created.',
+  details: 'Place it again when ready.',
+}
+
+/**
+ * One line: the list before, the request, and the outcome (or 'stop' for a refusal of the whole checkout;
+ * null when its owner signed out meanwhile and the line stays kept with their drafts).
+ */
 async function placeLine(
   client: ApiClient,
   line: LineModel,
   request: NonNullable<LineModel['request']>,
   opts: { budgetId: string | null; workspaceId: string },
-): Promise<Placement | 'stop'> {
+): Promise<Placement | 'stop' | null> {
   const store = useCheckoutStore.getState()
-  const result = await placeOnce(client, {
+  const result = await placeOnce(client, lineTarget(line.key), {
     identity: {
       displayName: request.displayName,
       dataProductId: request.dataProduct,
@@ -127,8 +140,6 @@ async function placeLine(
     },
     request: { ...request, ...(opts.budgetId ? { budgetId: opts.budgetId } : {}) },
     attemptOf: (base) => base,
-    onSending: (attempt) => store.setPlacement(line.key, { kind: 'placing', attempt }),
-    onUnknown: (attempt) => store.setPlacement(line.key, { kind: 'unknown', attempt }),
   })
   switch (result.kind) {
     case 'busy':
@@ -157,11 +168,27 @@ async function placeLine(
       // Every line would be refused the same way: stop, and say it once, at the budget.
       return code && BUDGET_PROBLEMS.has(code) ? 'stop' : failed
     }
-    case 'lost': {
-      const outcome = outcomeOfCheck(result.orders, result.attempt)
-      store.setPlacement(line.key, outcome)
-      return outcome
+    default:
+      return settleLine(line.key, result)
+  }
+}
+
+/** The line's state from the guard's checks; a found order is the line's. */
+function settleLine(key: string, result: Settled<Attempt, Order>): Placement | null {
+  const store = useCheckoutStore.getState()
+  switch (result.kind) {
+    case 'found': {
+      const placed: Placement = { kind: 'placed', orderId: result.found.id }
+      store.setPlacement(key, placed)
+      return placed
     }
+    case 'not-created':
+      store.setPlacement(key, NOT_CREATED)
+      return NOT_CREATED
+    case 'unknown':
+      return { kind: 'unknown', attempt: result.attempt, checkFailed: true }
+    case 'left':
+      return null
   }
 }
 
@@ -174,37 +201,16 @@ function settlePlaced(key: string, orderId: string, displayName: string, credits
   useBasketStore.getState().remove([key])
 }
 
-/** The line's outcome from the orders list after a lost answer; still unknown when it could not be read. */
-function outcomeOfCheck(orders: Order[] | null, attempt: Attempt): Placement {
-  if (!orders) return { kind: 'unknown', attempt, checkFailed: true }
-  const found = orders.find((o) => isOrderOfAttempt(o, attempt))
-  return found
-    ? { kind: 'placed', orderId: found.id }
-    : {
-        kind: 'failed',
-        message: 'The service did not answer, and no order was created.',
-        details: 'Place it again when ready.',
-      }
-}
-
-/** Looks for the order an attempt may have created (one line, one feature), and settles the line accordingly. */
-async function reconcileLine(client: ApiClient, key: string, attempt: Attempt): Promise<Placement> {
-  const outcome = outcomeOfCheck(await ordersAfter(client, attempt, 1), attempt)
-  useCheckoutStore.getState().setPlacement(key, outcome)
-  return outcome
+/** Checks a line whose answer this page never got, until its outcome is known; a found order settles it. */
+async function checkLine(client: ApiClient, key: string, attempt: Attempt): Promise<void> {
+  const result = await resumeAttempt(client, lineTarget(key), attempt)
+  if (!result) return
+  const outcome = settleLine(key, result)
+  if (outcome?.kind === 'placed') settlePlaced(key, outcome.orderId, attempt.displayName)
 }
 
 /** "Check again" on a line whose outcome could not be checked. */
 export function useReconcile() {
   const client = useApiClient()
-  return async (key: string, attempt: Attempt) => {
-    if (inFlight.has(key)) return
-    inFlight.add(key)
-    try {
-      const outcome = await reconcileLine(client, key, attempt)
-      if (outcome.kind === 'placed') settlePlaced(key, outcome.orderId, attempt.displayName)
-    } finally {
-      inFlight.delete(key)
-    }
-  }
+  return (key: string, attempt: Attempt) => checkLine(client, key, attempt)
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { draftStorage, ownedDraft } from '../../lib/draft-storage'
 import type { Params } from '../../components/schema-form/form-model'
 import { TASKING_IDLE, type TaskingPlacement } from './tasking-rules'
 
@@ -20,8 +21,6 @@ interface TaskingStore {
   step: TaskingStep
   /** The attempt in flight, its unknown outcome, or its result: kept so a reload can settle it. */
   placement: TaskingPlacement
-  /** Placing is going on in this tab (not kept: a reload ends it, and the kept attempt is reconciled). */
-  running: boolean
   update: (patch: Pick<TaskingDraft, 'params' | 'displayName' | 'tags'>) => void
   /** Another collection: its own product and form, so the product and params start over. */
   chooseCollection: (name: string) => void
@@ -29,7 +28,6 @@ interface TaskingStore {
   setBudget: (id: string | null) => void
   setStep: (step: TaskingStep) => void
   setPlacement: (placement: TaskingPlacement) => void
-  setRunning: (running: boolean) => void
   /** After a result: the next request starts from the same product and form, with a new name. */
   startNew: () => void
 }
@@ -39,35 +37,37 @@ interface TaskingStore {
  * nothing — including an attempt whose answer has not come, which is reconciled when the page opens again.
  * The AOI is not here: it is the toolkit's (`swath.aoi`), and a placed request keeps the features it sent.
  */
-export const useTaskingStore = create<TaskingStore>()(
-  persist(
-    (set) => ({
-      draft: {},
-      budgetId: null,
-      step: 'edit',
-      placement: TASKING_IDLE,
-      running: false,
-      update: (patch) => set((s) => ({ draft: { ...s.draft, ...patch } })),
-      chooseCollection: (collectionName) =>
-        set((s) => ({ draft: { ...s.draft, collectionName, dataProductId: undefined, params: undefined } })),
-      chooseProduct: (dataProductId) =>
-        set((s) => ({ draft: { ...s.draft, dataProductId, params: undefined } })),
-      setBudget: (budgetId) => set({ budgetId }),
-      setStep: (step) => set({ step }),
-      setPlacement: (placement) => set({ placement }),
-      setRunning: (running) => set({ running }),
-      startNew: () =>
-        set((s) => ({
-          draft: { ...s.draft, displayName: undefined },
-          step: 'edit',
-          placement: TASKING_IDLE,
-        })),
-    }),
-    {
-      name: 'swath.tasking',
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (s) => ({ draft: s.draft, budgetId: s.budgetId, step: s.step, placement: s.placement }),
-    },
+export const useTaskingStore = ownedDraft(
+  create<TaskingStore>()(
+    persist(
+      (set) => ({
+        draft: {},
+        budgetId: null,
+        step: 'edit',
+        placement: TASKING_IDLE,
+        update: (patch) => set((s) => ({ draft: { ...s.draft, ...patch } })),
+        chooseCollection: (collectionName) =>
+          set((s) => ({
+            draft: { ...s.draft, collectionName, dataProductId: undefined, params: undefined },
+          })),
+        chooseProduct: (dataProductId) =>
+          set((s) => ({ draft: { ...s.draft, dataProductId, params: undefined } })),
+        setBudget: (budgetId) => set({ budgetId }),
+        setStep: (step) => set({ step }),
+        setPlacement: (placement) => set({ placement }),
+        startNew: () =>
+          set((s) => ({
+            draft: { ...s.draft, displayName: undefined },
+            step: 'edit',
+            placement: TASKING_IDLE,
+          })),
+      }),
+      {
+        name: 'swath.tasking',
+        storage: createJSONStorage(() => draftStorage),
+        partialize: (s) => ({ draft: s.draft, budgetId: s.budgetId, step: s.step, placement: s.placement }),
+      },
+    ),
   ),
 )
 
@@ -77,5 +77,4 @@ export const TASKING_INITIAL = {
   budgetId: null,
   step: 'edit' as TaskingStep,
   placement: TASKING_IDLE,
-  running: false,
 }

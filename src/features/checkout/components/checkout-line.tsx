@@ -1,3 +1,4 @@
+import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import {
   Alert,
   Badge,
@@ -28,6 +29,7 @@ import { adviceFor, type Attempt } from '../../../data/orders/placement'
 import type { LineModel } from '../use-checkout'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatArea, formatCredits } from '../../../lib/format'
+import { OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
 export function CheckoutLine({
@@ -219,7 +221,7 @@ function LineStatus({ line }: { line: LineModel }) {
     case 'unknown':
       return (
         <Badge color="yellow" variant="dot" tt="none">
-          Checking
+          Not known yet
         </Badge>
       )
     case 'failed':
@@ -296,18 +298,13 @@ function LinePlacement({
     )
   if (p.kind === 'unknown')
     return (
-      <Alert color="yellow" mt="sm" title="Checking whether the order was created">
-        {p.checkFailed ? (
-          <>
-            The service did not answer and the check failed too. Nothing will be sent again until we know.{' '}
-            <Button size="compact-xs" variant="default" onClick={() => onCheckAgain(line.key, p.attempt)}>
-              Check again
-            </Button>
-          </>
-        ) : (
-          'The service did not answer in time; looking for the order before anything is sent again.'
-        )}
-      </Alert>
+      <OutcomeNotKnown
+        what="order"
+        sentAt={p.attempt.startedAt}
+        windowMs={SETTLE_WINDOW_MS}
+        checkFailed={p.checkFailed}
+        onCheckAgain={() => onCheckAgain(line.key, p.attempt)}
+      />
     )
   return null
 }

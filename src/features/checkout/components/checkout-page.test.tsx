@@ -5,11 +5,12 @@ import type { Polygon } from 'geojson'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { checkoutRoutes } from '../../../app/routes/checkout-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
+import { basketKey, useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useCheckoutStore } from '../checkout-store'
+import type { CreateOrderRequest } from '../../../data/orders/placement'
 
 /** Seeded scenes of a collection, as the catalog puts them in the basket. */
 function scenesOf(c: TestConsole, collection: string, count: number): BasketScene[] {
@@ -196,6 +197,47 @@ describe('checkout', () => {
     expect(orderPosts(c).map((e) => e.status)).toEqual([503])
     expect(c.backend.log.some((e) => e.method === 'GET' && e.path === '/v2/orders')).toBe(true)
     expect(ordersNamed(c, name)).toHaveLength(1)
+  })
+
+  it('keeps a line sent before a reload "not known yet" until its late order shows, and never places it again', async () => {
+    const c = await signedInConsole()
+    acceptAll(c)
+    const [scene] = scenesOf(c, 'spot', 1)
+    useBasketStore.getState().add([scene])
+    const first = await open(c)
+    await waitForTotal()
+    const estimate = c.backend.log.findLast((e) => e.method === 'POST' && e.path === '/v2/orders/estimate')
+    const request = estimate?.body as CreateOrderRequest
+    const workspaceId = c.session.currentWorkspace()?.id ?? ''
+    first.unmount()
+
+    // What a reload 1.5 s into a slow creation leaves: the attempt kept with its line, its request still at
+    // work in the service, and this page never to get its answer.
+    c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 2500 }]
+    const sent = c.client.POST('/v2/orders', { params: { query: { workspaceId } }, body: request })
+    useCheckoutStore.getState().setPlacement(basketKey(scene), {
+      kind: 'placing',
+      attempt: {
+        displayName: request.displayName,
+        dataProductId: request.dataProduct,
+        sceneId: scene.id,
+        workspaceId,
+        startedAt: new Date().toISOString(),
+        before: [],
+      },
+    })
+    await open(c)
+
+    // The first look finds nothing, yet the line stays "not known yet", with the time since it was sent,
+    // and cannot be changed or placed again meanwhile.
+    expect(await screen.findByText('Not known yet — checking')).toBeInTheDocument()
+    expect(screen.getByTestId('outcome-elapsed')).toHaveTextContent(/Sent \d+ s ago/)
+    expect(screen.getByRole('textbox', { name: /Order name/ })).toBeDisabled()
+    await screen.findByText('1 order placed')
+    await sent
+    expect(orderPosts(c)).toHaveLength(1)
+    expect(ordersNamed(c, request.displayName)).toHaveLength(1)
+    expect(screen.queryByText(/no order was created/)).toBeNull()
   })
 
   it('keeps a line that failed, filled, and says why', async () => {
@@ -389,7 +431,6 @@ describe('checkout', () => {
       budgetId: null,
       step: 'edit',
       placed: [],
-      running: false,
     })
     sessionStorage.setItem('swath.checkout', raw)
     await useCheckoutStore.persist.rehydrate()

@@ -1,4 +1,5 @@
 import './mantine-styles'
+import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
@@ -24,13 +25,19 @@ import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type Collection, type LineModel } from '../use-checkout'
+import type { Attempt } from '../../../data/orders/placement'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
-import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
+import {
+  Blockers,
+  GlossaryFailed,
+  OrderingHeader,
+  OutcomeNotKnown,
+} from '../../../components/order-page-parts/page-parts'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
 
@@ -45,14 +52,13 @@ export function CheckoutPage() {
   const onPlaced = useRefreshAfterPlacing()
   const scenes = useBasketStore((s) => s.scenes)
   const { lines, eulas, workspaceId, retryEstimate } = useCheckout(scenes, collections)
-  const running = useCheckoutStore((s) => s.running)
   const step = useCheckoutStore((s) => s.step)
   const setStep = useCheckoutStore((s) => s.setStep)
   const budgetId = useCheckoutStore((s) => s.budgetId)
   const setBudget = useCheckoutStore((s) => s.setBudget)
   const placed = useCheckoutStore((s) => s.placed)
   const dismissPlaced = useCheckoutStore((s) => s.dismissPlaced)
-  const { place, run } = usePlacement(onPlaced)
+  const { place, run, running } = usePlacement(onPlaced)
   const checkAgain = useReconcile()
   const [triedReview, setTriedReview] = useState(false)
   useProductFromLink(collections)
@@ -200,6 +206,7 @@ export function CheckoutPage() {
               budgetProblem={budgetProblem}
               busy={busy}
               onBack={() => setStep('edit')}
+              onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
               onPlace={() =>
                 workspaceId &&
                 // A budget kept from another session is sent only where budgets apply to this user.
@@ -256,6 +263,7 @@ function ReviewStep({
   busy,
   onBack,
   onPlace,
+  onCheckAgain,
 }: {
   lines: LineModel[]
   total: number | null
@@ -266,6 +274,7 @@ function ReviewStep({
   busy: boolean
   onBack: () => void
   onPlace: () => void
+  onCheckAgain: (key: string, attempt: Attempt) => void
 }) {
   const [confirmed, setConfirmed] = useState(false)
   const count = lines.length
@@ -309,6 +318,20 @@ function ReviewStep({
         </Table.Tfoot>
       </Table>
       {blockers.length > 0 && !busy && <Blockers blockers={blockers} />}
+      {lines.map(
+        (l) =>
+          l.placement.kind === 'unknown' && (
+            <OutcomeNotKnown
+              key={l.key}
+              what="order"
+              name={l.displayName}
+              sentAt={l.placement.attempt.startedAt}
+              windowMs={SETTLE_WINDOW_MS}
+              checkFailed={l.placement.checkFailed}
+              onCheckAgain={() => l.placement.kind === 'unknown' && onCheckAgain(l.key, l.placement.attempt)}
+            />
+          ),
+      )}
       {budgetProblem && (
         <Alert color="red" mt="sm" title={budgetProblem.message} role="alert">
           {budgetProblem.details}{' '}

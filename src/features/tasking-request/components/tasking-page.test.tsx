@@ -465,6 +465,65 @@ describe('tasking request', () => {
     expect(orderPosts(c)).toHaveLength(postsBefore)
   })
 
+  it('keeps a request sent before a reload "not known yet" until its late orders show, and sends nothing again', async () => {
+    const c = await taskingConsole()
+    acceptAll(c)
+    const world = c.backend.sim.runtime.world
+    const product = world.collections.find((col) => col.name === 'phr-tasking')?.dataProducts[0]?.id ?? ''
+    const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
+    // A slow creation still at work when the page comes back: its first look at the orders list finds nothing.
+    c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 2500 }]
+    const sent = c.client.POST('/v2/orders', {
+      params: { query: { workspaceId } },
+      body: {
+        dataProduct: product,
+        displayName: 'Slow behind a reload',
+        params: {
+          acquisitionStart: '2026-11-03T00:00:00Z',
+          acquisitionEnd: '2026-11-17T00:00:00Z',
+          acquisitionMode: 'mono',
+          cloudCoverage: 10,
+          incidenceAngle: 30,
+          geometricProcessing: 'ortho',
+          projection: '4326',
+          spectralProcessing: 'bundle',
+          pixelCoding: '12bits',
+          radiometricProcessing: 'reflectance',
+          deliveredAs: 'geotiff',
+        },
+        featureCollection: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', geometry: small, properties: {} }],
+        },
+      },
+    })
+    useTaskingStore.setState({
+      step: 'review',
+      placement: {
+        kind: 'placing',
+        attempt: {
+          displayName: 'Slow behind a reload',
+          dataProductId: product,
+          sceneId: null,
+          workspaceId,
+          startedAt: new Date().toISOString(),
+          before: [],
+          features: [{ label: 'Feature 1', areaKm2: 17.6, geometry: small }],
+        },
+      },
+    })
+    await open(c)
+    expect(await screen.findByText('Not known yet — checking')).toBeInTheDocument()
+    const notice = await screen.findByTestId('tasking-placed')
+    expect(notice).toHaveTextContent('1 tasking order placed')
+    const created = await ok(sent)
+    expect(within(notice).getByRole('link', { name: /Slow behind a reload — Feature 1/ })).toHaveAttribute(
+      'href',
+      `/orders/${created.results[0].id}`,
+    )
+    expect(orderPosts(c)).toHaveLength(1)
+  })
+
   it('keeps the draft across a reload', async () => {
     const c = await taskingConsole()
     acceptAll(c)

@@ -1,3 +1,4 @@
+import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -13,7 +14,7 @@ import {
   type TaskingPlacement,
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
-import { Blockers } from '../../../components/order-page-parts/page-parts'
+import { Blockers, OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -144,18 +145,13 @@ export function TaskingReview({
         </Stack>
       )}
       {placement.kind === 'unknown' && (
-        <Alert color="yellow" mt="sm" title="Checking whether the orders were created">
-          {placement.checkFailed ? (
-            <>
-              The service did not answer and the check failed too. Nothing will be sent again until we know.{' '}
-              <Button size="compact-xs" variant="default" onClick={onCheckAgain}>
-                Check again
-              </Button>
-            </>
-          ) : (
-            'The service did not answer in time; looking for the orders before anything is sent again.'
-          )}
-        </Alert>
+        <OutcomeNotKnown
+          what="orders"
+          sentAt={placement.attempt.startedAt}
+          windowMs={SETTLE_WINDOW_MS}
+          checkFailed={placement.checkFailed}
+          onCheckAgain={onCheckAgain}
+        />
       )}
       <Checkbox
         mt="md"

@@ -1,0 +1,77 @@
+import type { StateStorage } from 'zustand/middleware'
+
+/**
+ * Where drafts (the basket, the AOI, the checkout and tasking drafts) are kept: sessionStorage, under keys of
+ * their owner — the signed-in user in their account. A sign-out leaves each user's drafts where they are but
+ * shows none of them; whoever signs in next on the tab sees only their own, and the same user signing in
+ * again (after a sign-out or an expired session) finds everything as they left it.
+ *
+ * The owner is set by the app from the session (`app/draft-owner.ts`). Until then (tests of one page, the
+ * boot before the session is restored) drafts live under their plain name.
+ */
+
+let owner: string | null = null
+/** While drafts are emptied for a change of owner, nothing is written: the old owner's copy stays as it was. */
+let switching = false
+
+interface DraftStore<T> {
+  getInitialState: () => T
+  setState: (state: T, replace: true) => void
+  persist: { rehydrate: () => Promise<void> | void }
+}
+
+const stores: { reset: () => void; rehydrate: () => void }[] = []
+
+const storage = (): Storage | null => {
+  try {
+    return globalThis.sessionStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+/** The sessionStorage key of a draft for the current owner. */
+export const draftKey = (name: string) => (owner ? `${name}@${owner}` : name)
+
+/** The storage for zustand's `persist` of every draft store (register the store with `ownedDraft`). */
+export const draftStorage: StateStorage = {
+  getItem: (name) => storage()?.getItem(draftKey(name)) ?? null,
+  setItem: (name, value) => {
+    if (!switching) storage()?.setItem(draftKey(name), value)
+  },
+  removeItem: (name) => {
+    if (!switching) storage()?.removeItem(draftKey(name))
+  },
+}
+
+/** Registers a persisted draft store, so it empties and reloads when the owner changes. Returns the store. */
+export function ownedDraft<S extends DraftStore<T>, T>(store: S & DraftStore<T>): S {
+  stores.push({
+    reset: () => store.setState(store.getInitialState(), true),
+    rehydrate: () => void store.persist.rehydrate(),
+  })
+  return store
+}
+
+/** The owner of drafts for a user: one per user and account. */
+export const draftOwnerOf = (user: { id: string; accountId: string } | null): string | null =>
+  user ? `${user.accountId}/${user.id}` : null
+
+export const currentDraftOwner = () => owner
+
+/**
+ * Another user (or none) now works in this tab: every draft store empties without touching what is kept, then
+ * reads what the new owner had kept. Nothing changes when the owner is the same (an expired session signed
+ * in again, a token refresh).
+ */
+export function setDraftOwner(next: string | null): void {
+  if (next === owner) return
+  switching = true
+  try {
+    for (const s of stores) s.reset()
+  } finally {
+    switching = false
+  }
+  owner = next
+  for (const s of stores) s.rehydrate()
+}
