@@ -8,10 +8,11 @@ import {
   kinks,
 } from '@turf/turf'
 import type { MultiPolygon as GjMultiPolygon, Polygon as GjPolygon } from 'geojson'
-import { captureCredits, holdCredits, releaseCredits } from './credits'
+import { captureCredits, holdCredits } from './credits'
 import { createRng, hashString, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed-constants'
 import { createDelivery } from './stac'
+import { PRIORITY_FACTORS, setStatus, SYSTEM_ACTOR, TASKING_RATES, touch } from './order-state'
 import { startTaskingFlow } from './tasking'
 import type { Account, EulaDocumentRecord, OrderRecord, S, Scene } from './types'
 import type { World } from './world'
@@ -26,7 +27,6 @@ export type OrderStatus = S['OrderStatus']
 export type OrderSubStatus = S['OrderSubStatus']
 export type Area2D = S['Polygon'] | S['MultiPolygon']
 
-export const SYSTEM_ACTOR: S['Actor'] = { id: 'system', type: 'INTERNAL' }
 export const userActor = (userId: string): S['Actor'] => ({ id: userId, type: 'USER' })
 
 // ----------------------------------------------------------------------------------------------- pricing
@@ -41,13 +41,6 @@ export const ARCHIVE_PRICES: Record<string, { rate: number; unit: S['EstimateUni
   'blacksky-archive': { rate: 8, unit: 'SQ_KM' },
   'nsl-30cm': { rate: 12, unit: 'SQ_KM' },
 }
-export const TASKING_RATES: Record<string, number> = {
-  'phr-tasking': 20,
-  'pneo-tasking': 35,
-  'capella-tasking': 25,
-  'blacksky-tasking': 10,
-}
-export const PRIORITY_FACTORS: Record<string, number> = { standard: 1, priority: 1.5, rush: 2 }
 /** Archive orders are billed at least this many km². */
 export const MIN_BILLED_KM2 = 25
 export const AREA_LIMITS: Record<'ARCHIVE' | 'TASKING', { min: number; max: number }> = {
@@ -226,43 +219,6 @@ export const TIMINGS = {
 export const failsPlacement = (orderId: string): boolean => hashString(`${orderId}:placement`) % 8 === 0
 /** About 1 order in 25 ends FAILED_PERMANENTLY instead of FULFILLED. */
 export const failsFulfilment = (orderId: string): boolean => hashString(`${orderId}:fulfilment`) % 25 === 0
-
-/** Moves an order to `status` and records who did it and when. Exported for the tasking area. */
-export function setStatus(
-  world: World,
-  record: OrderRecord,
-  status: OrderStatus,
-  actor: S['Actor'] = SYSTEM_ACTOR,
-  at = world.now(),
-): void {
-  record.order.status = status
-  touch(record, actor, at)
-  const account = world.accounts.get(record.order.accountId)
-  if (!account) return
-  if (status === 'CANCELED' || status === 'FAILED_PERMANENTLY') {
-    releaseCredits(account, record.heldCredits)
-    record.heldCredits = 0
-  }
-}
-
-/** Sets the tasking sub-status (kept in `orderDetails.subStatus`). Exported for the tasking area. */
-export function setSubStatus(
-  world: World,
-  record: OrderRecord,
-  subStatus: OrderSubStatus,
-  actor: S['Actor'] = SYSTEM_ACTOR,
-  at = world.now(),
-): void {
-  const details = record.order.orderDetails
-  if (!details || !('acquisitionStart' in details)) return
-  details.subStatus = subStatus
-  touch(record, actor, at)
-}
-
-export function touch(record: OrderRecord, actor: S['Actor'], at: number): void {
-  record.order.updatedAt = new Date(at).toISOString()
-  record.order.updatedBy = { ...actor }
-}
 
 /** The sub-status a new tasking order starts in, from its collection's integrations. */
 export function initialSubStatus(collection: S['Collection']): OrderSubStatus {

@@ -10,7 +10,7 @@ import {
   type AreaGeometry,
 } from './coverage'
 import { captureCredits, holdCredits, releaseCredits } from './credits'
-import { PRIORITY_FACTORS, setStatus, setSubStatus, TASKING_RATES } from './orders'
+import { PRIORITY_FACTORS, setStatus, setSubStatus, TASKING_RATES } from './order-state'
 import { createRng, hashString, uuidFrom, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed-constants'
 import { dataProductId } from './seed-glossary'

@@ -14,10 +14,10 @@ import {
   MAX_FEATURES,
   priceFeature,
   startLifecycle,
-  touch,
   userActor,
   type PricedFeature,
 } from '../domain/orders'
+import { touch } from '../domain/order-state'
 import type { OrderRecord, S, Scene } from '../domain/types'
 import type { World } from '../domain/world'
 
