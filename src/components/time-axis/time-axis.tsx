@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import classes from './time-axis.module.css'
-import { positionOf, timeTicks } from './time-scale'
+import { positionOf, SHORT_BAR_HALF, stackRows, timeTicks } from './time-scale'
 
 /** A share as a percentage, rounded so that styles stay short and stable. */
 const percent = (share: number) => Math.round(share * 100_000) / 1000
@@ -49,6 +49,30 @@ export function TimeAxis({
 }: TimeAxisProps) {
   const ordered = useMemo(() => [...items].sort((a, b) => a.start - b.start), [items])
   const ticks = useMemo(() => timeTicks(from, to, 8), [from, to])
+  // Where each bar sits: its share of the axis, whether it spans its window, and its row in the lane.
+  const layout = useMemo(() => {
+    const placed = ordered.map((item) => {
+      const start = positionOf(item.start, from, to)
+      const span = positionOf(item.end, from, to) - start
+      // Short bars (a pass of seconds) are centred on their moment; long ones (a window) span it.
+      const wide = percent(span) > 1.5
+      return {
+        item,
+        start,
+        span,
+        wide,
+        from: wide ? start : start - SHORT_BAR_HALF,
+        to: wide ? start + span : start + SHORT_BAR_HALF,
+      }
+    })
+    const rows = new Map<string, number>()
+    for (const lane of lanes)
+      for (const [id, row] of stackRows(
+        placed.filter((p) => p.item.lane === lane.id).map((p) => ({ id: p.item.id, from: p.from, to: p.to })),
+      ))
+        rows.set(id, row)
+    return { placed, rows }
+  }, [ordered, lanes, from, to])
   const [focusId, setFocusId] = useState<string | null>(null)
   const buttons = useRef(new Map<string, HTMLButtonElement>())
   const tabStop = ordered.find((i) => i.id === (focusId ?? selectedId))?.id ?? ordered[0]?.id
@@ -81,14 +105,14 @@ export function TimeAxis({
       {lanes.map((lane) => (
         <div className={classes.lane} key={lane.id}>
           <div className={classes.laneLabel}>{lane.label}</div>
-          <div className={classes.track}>
-            {ordered
-              .filter((i) => i.lane === lane.id)
-              .map((item) => {
-                const left = percent(positionOf(item.start, from, to))
-                const width = percent(positionOf(item.end, from, to) - positionOf(item.start, from, to))
-                // Short bars (a pass of seconds) are centred on their moment; long ones (a window) span it.
-                const wide = width > 1.5
+          <div
+            className={classes.track}
+            style={{ height: `${trackHeight(layout.rows, lane.id, layout.placed)}px` }}
+          >
+            {layout.placed
+              .filter((p) => p.item.lane === lane.id)
+              .map(({ item, start, span, wide }) => {
+                const row = layout.rows.get(item.id) ?? 0
                 return (
                   <button
                     key={item.id}
@@ -101,7 +125,11 @@ export function TimeAxis({
                     data-wide={wide || undefined}
                     data-hovered={hoveredId === item.id || undefined}
                     data-testid={`time-bar-${item.id}`}
-                    style={{ left: `${left}%`, width: wide ? `${width}%` : undefined }}
+                    style={{
+                      left: `${percent(start)}%`,
+                      width: wide ? `${percent(span)}%` : undefined,
+                      top: `${BAR_TOP + row * ROW_HEIGHT}px`,
+                    }}
                     title={item.label}
                     aria-label={item.label}
                     aria-pressed={onSelect ? selectedId === item.id : undefined}
@@ -134,4 +162,18 @@ export function TimeAxis({
       </div>
     </div>
   )
+}
+
+/** Rows of bars in a lane: a track of 28 px holds one; each further row adds its height. */
+const BAR_TOP = 6
+const ROW_HEIGHT = 20
+
+function trackHeight(
+  rows: ReadonlyMap<string, number>,
+  lane: string,
+  placed: readonly { item: { id: string; lane: string } }[],
+): number {
+  let last = 0
+  for (const p of placed) if (p.item.lane === lane) last = Math.max(last, rows.get(p.item.id) ?? 0)
+  return 28 + last * ROW_HEIGHT
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { positionOf, timeTicks } from './time-scale'
+import { positionOf, stackRows, timeTicks } from './time-scale'
 
 const at = (s: string) => Date.parse(s)
 
@@ -28,5 +28,25 @@ describe('time scale', () => {
   it('labels a day with hours and midnight with the date', () => {
     const ticks = timeTicks(at('2026-12-01T20:00:00Z'), at('2026-12-02T08:00:00Z'), 6)
     expect(ticks.map((t) => t.label)).toEqual(['21:00', '2 Dec', '03:00', '06:00'])
+  })
+})
+
+describe('stacking bars', () => {
+  it('puts bars that would cover each other in rows of their own, and reuses a row once it is free', () => {
+    const rows = stackRows([
+      { id: 'a', from: 0.1, to: 0.12 },
+      { id: 'b', from: 0.11, to: 0.13 },
+      { id: 'c', from: 0.115, to: 0.125 },
+      { id: 'd', from: 0.2, to: 0.22 },
+    ])
+    expect(Object.fromEntries(rows)).toEqual({ a: 0, b: 1, c: 2, d: 0 })
+  })
+
+  it('keeps bars apart in time on one row', () => {
+    const rows = stackRows([
+      { id: 'late', from: 0.5, to: 0.6 },
+      { id: 'early', from: 0.1, to: 0.2 },
+    ])
+    expect([...rows.values()]).toEqual([0, 0])
   })
 })

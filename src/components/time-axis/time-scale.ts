@@ -40,3 +40,23 @@ export function timeTicks(from: number, to: number, max = 8): Tick[] {
   for (; t <= to; t += step) out.push({ at: t, label: label(t, step) })
   return out
 }
+
+/** How much of the axis a short bar is taken to cover either side of its moment (its 8 px at ~550 px). */
+export const SHORT_BAR_HALF = 0.008
+
+/**
+ * A row within its lane for each bar, so that bars never cover each other: two passes an hour apart on a
+ * two-week axis would otherwise sit on the same pixels, and only the last drawn could be pointed at. Bars are
+ * given as shares of the axis (`from`, `to`); each takes the first row whose last bar ends before it starts.
+ */
+export function stackRows(bars: readonly { id: string; from: number; to: number }[]): Map<string, number> {
+  const rowEnds: number[] = []
+  const rows = new Map<string, number>()
+  for (const b of [...bars].sort((x, y) => x.from - y.from || x.to - y.to)) {
+    let row = rowEnds.findIndex((end) => end < b.from)
+    if (row === -1) row = rowEnds.length
+    rowEnds[row] = b.to
+    rows.set(b.id, row)
+  }
+  return rows
+}
