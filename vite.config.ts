@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import type { Plugin as PostcssPlugin } from 'postcss'
 import { defineConfig, type Plugin } from 'vite'
@@ -129,6 +130,9 @@ export default defineConfig({
   },
   test: {
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores, a single worker on a two-core machine; the main
+    // process only collects results while the workers run, so both cores can run test files.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
@@ -151,13 +155,17 @@ export default defineConfig({
         },
       },
       {
-        // Component tests render through the real client against the in-process simulator, in jsdom. Each
-        // file keeps its own module graph: they mock modules (the map) and hold stores at module level.
+        // Component tests render through the real client against the in-process simulator, in jsdom. The
+        // files of a worker share one module graph and one jsdom (isolate: false): importing React, Mantine,
+        // the pages and the simulator once per worker instead of once per file. What could leak between
+        // files is reset before every test in setup-dom.ts (storage, every store, the map double), and the
+        // one module mock (the map) is the same for every file.
         extends: true,
         test: {
           name: 'dom',
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['src/testing/setup-dom.ts'],
           // A journey waits for several pages of simulator answers, each wait up to testing-library's limit
           // (setup-dom.ts); on a busy machine the whole can take longer than the default 20 s.

@@ -1,6 +1,9 @@
 // Vitest setup for component tests (the `dom` project in vite.config.ts, jsdom): what jsdom lacks and Mantine
 // needs, testing-library's cleanup between tests and its wait limit. Node tests do not load it.
-import { afterEach } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+// WebGL does not exist in jsdom: every component test draws the map with the one test double.
+vi.mock('../map/map-view', () => import('./map-view'))
 
 class FakeObserver {
   observe() {}
@@ -11,6 +14,14 @@ class FakeObserver {
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
   afterEach(() => cleanup())
+  // The files of this project share one module graph and one jsdom per worker (isolate: false in
+  // vite.config.ts), so nothing a file leaves behind may reach the next: every test starts from empty
+  // storage, empty stores and an undrawn map.
+  const { resetAllStores } = await import('./stores')
+  beforeEach(() => {
+    localStorage.clear()
+    resetAllStores()
+  })
   // One patience for every `findBy`/`waitFor`, set here rather than per file: they return as soon as what
   // the user sees is there, so a long limit costs nothing when the machine is idle, and a busy machine (two
   // suites at once, CI) makes a page of simulator round trips take seconds. Below the test timeout, so a

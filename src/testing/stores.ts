@@ -1,4 +1,12 @@
 import type { StoreApi } from 'zustand'
+import { useAoiStore } from '../components/aoi/aoi-store'
+import { useBasketStore } from '../components/basket/basket-store'
+import { useCatalogUi } from '../features/catalog/catalog-ui-store'
+import { useCheckoutStore } from '../features/checkout/checkout-store'
+import { useTaskingStore } from '../features/tasking-request/tasking-store'
+import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
+import { setDraftOwner } from '../lib/draft-storage'
+import { mapView } from './map-view-state'
 
 /**
  * Starts a component test from a fresh tab: sessionStorage (where drafts persist) emptied and each given
@@ -15,4 +23,16 @@ export function resetStores<T extends unknown[]>(...stores: { [K in keyof T]: St
 function resetStore<S>(store: StoreApi<S>): void {
   // Replace, not merge: fields a test added or changed must not survive into the next test.
   store.setState(store.getInitialState(), true)
+}
+
+/**
+ * Every store of the console back to its start, sessionStorage emptied, the drafts' owner forgotten and the
+ * map double undrawn: what each component test starts from (src/testing/setup-dom.ts), since the files of
+ * the DOM project share one module graph.
+ */
+export function resetAllStores(): void {
+  setDraftOwner(null)
+  resetStores(useAoiStore, useBasketStore, useCheckoutStore, useTaskingStore, useCatalogUi, useTaskingUi)
+  mapView.props = null
+  mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }
 }

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { catalogRoutes } from '../../../app/routes/catalog-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
@@ -14,7 +14,6 @@ import { createSimBackend, signedInConsole, type SimBackend } from '../../../tes
 import { useCatalogUi } from '../catalog-ui-store'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
-vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 map.view = { center: [2.35, 48.85], bounds: [2.2, 48.8, 2.5, 48.9] }
 
 // jsdom lays nothing out: the result list reports the height of a typical panel, so the virtualiser renders

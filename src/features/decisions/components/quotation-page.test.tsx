@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../api/client'
 import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import { paths } from '../../../config/paths'
@@ -14,7 +14,6 @@ import { AOI_SOURCE } from '../map-layers'
 import { CAMARGUE, NILE, patches, quotationOf } from '../test-helpers'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
-vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })
@@ -160,7 +159,8 @@ describe('quotation page', () => {
     expect(alert).toHaveTextContent('This account requires a budget on every order.')
     expect(alert).toHaveTextContent('choose an active budget, then accept again')
     expect(storedDecision(c, quotation.id)).toBe('NOT_DECIDED')
-    await screen.findByText(/Budget enforcement is on/)
+    // The refusal refreshed the settings: the budget picker now says a budget is required.
+    await screen.findByText(/Budget enforcement is on: every order must be charged to an active budget/)
 
     const picker = await screen.findByLabelText(/^Budget/, { selector: 'input' })
     await user.click(picker)

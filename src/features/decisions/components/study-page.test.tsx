@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../api/client'
 import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import { paths } from '../../../config/paths'
@@ -13,7 +13,6 @@ import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
 import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
-vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ok } from '../../../api/client'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { mapView as map } from '../../../testing/map-view-state'
@@ -12,7 +12,6 @@ import { orderKeys } from '../../../data/orders/keys'
 import type { Order } from '../../../data/orders/queries'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
-vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: ordersRoutes(ctx) }], { at, console: c })

@@ -17,7 +17,6 @@ import { TASKING_INITIAL, useTaskingStore } from '../tasking-store'
 import { useTaskingUi } from '../tasking-ui-store'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
-vi.mock('../../../map/map-view', () => import('../../../testing/map-view'))
 map.view = { center: [4.6, 43.5], bounds: [4, 43, 5, 44] }
 
 // Around the Camargue (43.5° N): a degree of longitude is about 80.7 km, of latitude 111 km.
