@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import { convexHullOf } from '../../lib/geo/combine'
+import { convexHullOf } from '../../lib/geo/hull'
 import { rectanglePolygon } from '../../lib/geo/shapes'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 

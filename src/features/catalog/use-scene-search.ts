@@ -3,11 +3,11 @@ import type { Polygon } from 'geojson'
 import { useMemo } from 'react'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
-import { prepareCoverage } from './coverage'
 import { footprintData } from './map-layers'
 import { searchOptions } from './queries'
 import { footprintOf, sortRows, type SceneRow } from './scene-format'
 import { buildSearch, filterErrors, type CatalogView, type SceneSort } from './search-state'
+import { useCoverage } from './use-coverage'
 import type { SearchableCollections } from './use-searchable-collections'
 
 /**
@@ -46,7 +46,7 @@ export function useSceneSearch(
   })
   const features = response?.features
   const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
-  const areaCoverage = useMemo(() => prepareCoverage(appliedPolygons), [appliedPolygons])
+  const { coverage: areaCoverage, pending: coveragePending } = useCoverage(appliedPolygons)
   // The previous search's scenes, shown while the next one runs, are not measured against the new area.
   const coverage = isPlaceholderData ? null : areaCoverage
   const rows = useMemo<SceneRow[]>(
@@ -59,7 +59,8 @@ export function useSceneSearch(
     [features, coverage],
   )
   // Coverage sorts fall back to newest first where there is no area to cover.
-  const sort: SceneSort = areaCoverage === null && view.sort.startsWith('coverage') ? 'date-desc' : view.sort
+  const sort: SceneSort =
+    areaCoverage === null && !coveragePending && view.sort.startsWith('coverage') ? 'date-desc' : view.sort
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort])
   const footprints = useMemo(() => footprintData(features ?? []), [features])
   const host = response?.host ?? applied.host ?? ''
@@ -83,7 +84,7 @@ export function useSceneSearch(
     sorted,
     sort,
     footprints,
-    hasCoverage: areaCoverage !== null,
+    hasCoverage: areaCoverage !== null || coveragePending,
     built,
     appliedErrors,
     appliedHostCollections,

@@ -6,9 +6,12 @@ import {
   intersect as turfIntersect,
   union as turfUnion,
 } from '@turf/turf'
-import type { LonLat } from './rings'
 
-/** Polygons taken together: their union, the share of one that another covers, the hull around them. */
+/**
+ * Polygons taken together through turf's polygon clipping: their union and the share of one that another
+ * covers. A page's first load must not import this module (the clipper is 16 KiB gzip): the catalog loads it
+ * only for an AOI whose polygons overlap (features/catalog/use-coverage.ts).
+ */
 
 /**
  * Share (0–1) of the AOI's area that `shape` covers, exactly (turf's polygon intersection), for shapes the
@@ -32,34 +35,4 @@ export function unionOf(polygons: readonly Polygon[]): Polygon[] {
   if (!merged) return [...polygons]
   const g = merged.geometry
   return g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }))
-}
-
-/**
- * The smallest convex polygon holding every polygon given (for a search that takes one polygon): Andrew's
- * monotone chain over the outer rings' vertices, counter-clockwise. Null for fewer than three distinct
- * points or when they all lie on one line.
- */
-export function convexHullOf(polygons: readonly Polygon[]): Polygon | null {
-  const points = [
-    ...new Map(
-      polygons.flatMap((p) =>
-        (p.coordinates[0] ?? []).map((c): [string, LonLat] => [`${c[0]},${c[1]}`, [c[0], c[1]]]),
-      ),
-    ).values(),
-  ].sort((a, b) => a[0] - b[0] || a[1] - b[1])
-  if (points.length < 3) return null
-  const cross = (o: LonLat, a: LonLat, b: LonLat) =>
-    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-  const half = (pts: LonLat[]) => {
-    const out: LonLat[] = []
-    for (const p of pts) {
-      while (out.length >= 2 && cross(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop()
-      out.push(p)
-    }
-    out.pop()
-    return out
-  }
-  const hull = [...half(points), ...half([...points].reverse())]
-  if (hull.length < 3) return null
-  return { type: 'Polygon', coordinates: [[...hull, hull[0]]] }
 }

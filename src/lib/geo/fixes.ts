@@ -7,7 +7,8 @@ import {
   union as turfUnion,
 } from '@turf/turf'
 import { AOI_LIMITS, type AoiFix, type AoiLimits } from './aoi-rules'
-import { ringsCrossAntimeridian, splitAntimeridian, unwrapRings } from './antimeridian'
+import { ringsCrossAntimeridian, unwrapRings } from './antimeridian'
+import { splitAntimeridian } from './antimeridian-split'
 import { cross, ringsCrossings, within } from './crossings'
 import { bboxOf, totalPositions } from './measure'
 import {

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { convexHullOf } from './combine'
+import { convexHullOf } from './hull'
 
 describe('convexHullOf', () => {
   const ring = (...pts: [number, number][]): Polygon => ({ type: 'Polygon', coordinates: [[...pts, pts[0]]] })
