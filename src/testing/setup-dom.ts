@@ -13,7 +13,11 @@ class FakeObserver {
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
-  afterEach(() => cleanup())
+  afterEach(() => {
+    cleanup()
+    // A file that faked a clock must not leave the next file's timers frozen.
+    vi.useRealTimers()
+  })
   // The files of this project share one module graph and one jsdom per worker (isolate: false in
   // vite.config.ts), so nothing a file leaves behind may reach the next: every test starts from empty
   // storage, empty stores and an undrawn map.
