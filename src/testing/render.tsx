@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest'
-import { MantineProvider } from '@mantine/core'
+import { MantineProvider, Popover, type MantineThemeOverride } from '@mantine/core'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { render, type RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
@@ -9,6 +9,20 @@ import { createQueryClient } from '../app/query-client'
 import type { RouteContext } from '../data/prefetch'
 import { theme } from '../app/theme'
 import { signedInConsole, type TestConsole } from './sim-backend'
+
+/**
+ * The console's theme, with one difference jsdom needs: a dropdown is never hidden as "detached" from its
+ * target. jsdom lays nothing out, so every target's rectangle is empty and reads as scrolled out of view; once
+ * floating-ui had measured it, an open menu turned `display: none` and its items left the accessibility tree.
+ * On an idle machine the test looked before that measurement, on a busy one after.
+ */
+const testTheme: MantineThemeOverride = {
+  ...theme,
+  components: {
+    ...theme.components,
+    Popover: Popover.extend({ defaultProps: { hideDetached: false } }),
+  },
+}
 
 export interface RenderedConsole extends RenderResult {
   console: TestConsole
@@ -30,7 +44,7 @@ export async function renderWithConsole(
   const routes = typeof ui === 'function' ? ui(ctx) : [{ path: '*', element: ui }]
   const router = createMemoryRouter(routes, { initialEntries: [opts.at ?? '/'] })
   const result = render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={testTheme}>
       <ConsoleContext.Provider value={c}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
