@@ -1,49 +1,39 @@
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
+import { catalogWorld } from '../testing/catalog-world'
 import {
   ARCHIVE_DAYS,
   archiveStart,
   generateArchive,
+  hostCollections,
   makeCursor,
-  parseDatetime,
-  parseInstant,
   PLACES,
   PreparedPolygon,
   previewFor,
   searchScenes,
-  seedCatalog,
   segmentsMeet,
-  type SearchFailure,
-  type SearchOk,
-  type SearchResult,
+  type QueryTerm,
+  type SearchInput,
+  type SearchPage,
+  type SortTerm,
 } from './catalog'
-import { manualClock } from './clock'
 import { createRng } from './random'
 import { SEED_EPOCH } from './seed-constants'
-import { buildCollections, hostOf, PROVIDERS } from './seed-glossary'
+import { buildCollections, hostOf } from './seed-glossary'
 import type { S, Scene } from './types'
-import { World } from './world'
-
-/** A world with just the glossary and the archive: the search is a pure function of these. */
-function catalogWorld(): World {
-  const world = new World(manualClock(), 'default')
-  world.providers.push(...PROVIDERS)
-  world.collections.push(...buildCollections())
-  seedCatalog(world)
-  return world
-}
 
 const world = catalogWorld()
 
-const ok = (r: SearchResult): SearchOk => {
-  if (!r.ok) throw new Error(`expected a result, got ${r.status}: ${r.message}`)
-  return r
-}
-const failure = (r: SearchResult): SearchFailure => {
-  if (r.ok) throw new Error(`expected a failure, got ${r.features.length} features`)
-  return r
-}
-const search = (host: string, body: unknown, cursor?: string) => searchScenes(world, host, body, cursor)
+/** A search as the request side reads an empty body: the host's collections, newest first, 10 a page. */
+const find = (host: string, input: Partial<SearchInput> = {}): SearchPage =>
+  searchScenes(world, host, {
+    collections: new Set(hostCollections(world, host).map((c) => c.name)),
+    query: [],
+    sort: [{ key: 'datetime', dir: -1 }],
+    offset: 0,
+    limit: 10,
+    ...input,
+  })
 const props = (f: S['CatalogFeature']) => f.properties
 const box = (w: number, s: number, e: number, n: number): number[][][] => [
   [
@@ -186,7 +176,7 @@ describe('the synthetic archive', () => {
       [166.67, -77.85],
     ]) {
       expect(
-        ok(search('oneatlas', { bbox: [lon - 1, lat - 1, lon + 1, lat + 1] })).matched,
+        find('oneatlas', { area: { bbox: [lon - 1, lat - 1, lon + 1, lat + 1] } }).matched,
         `${lon},${lat}`,
       ).toBeGreaterThan(0)
     }
@@ -199,44 +189,6 @@ describe('the synthetic archive', () => {
     const byId = new Map(b.map((s) => [s.id, s]))
     for (const s of a.filter((_, i) => i % 25 === 0))
       expect(JSON.stringify(byId.get(s.id)?.feature)).toBe(JSON.stringify(s.feature))
-  })
-})
-
-describe('dates', () => {
-  it('parses RFC 3339 instants with the calendar checked', () => {
-    expect(parseInstant('2025-05-01T10:00:00Z')).toBe(Date.UTC(2025, 4, 1, 10))
-    expect(parseInstant('2025-05-01t10:00:00.123456z')).toBe(Date.UTC(2025, 4, 1, 10, 0, 0, 123))
-    expect(parseInstant('2025-05-01T12:00:00+02:00')).toBe(Date.UTC(2025, 4, 1, 10))
-    for (const bad of [
-      '2025-05-01',
-      '2025-02-30T00:00:00Z',
-      '2025-13-01T00:00:00Z',
-      '2025-05-01T24:00:00Z',
-      '2025-05-01T10:00:00',
-      'yesterday',
-      '',
-    ]) {
-      expect(parseInstant(bad), bad).toBeUndefined()
-    }
-  })
-
-  it('parses instants, closed and half-open intervals and rejects the rest', () => {
-    const t = Date.UTC(2025, 0, 1)
-    const u = Date.UTC(2025, 5, 1)
-    expect(parseDatetime('2025-01-01T00:00:00Z')).toEqual([t, t])
-    expect(parseDatetime('2025-01-01T00:00:00Z/2025-06-01T00:00:00Z')).toEqual([t, u])
-    expect(parseDatetime('2025-01-01T00:00:00Z/..')).toEqual([t, Infinity])
-    expect(parseDatetime('../2025-06-01T00:00:00Z')).toEqual([-Infinity, u])
-    for (const bad of [
-      '../..',
-      '2025-06-01T00:00:00Z/2025-01-01T00:00:00Z',
-      '2025-01-01T00:00:00Z/',
-      'a/b/c',
-      '2025-01-01/2025-02-01',
-      'now',
-    ]) {
-      expect(typeof parseDatetime(bad), bad).toBe('string')
-    }
   })
 })
 
@@ -318,44 +270,14 @@ describe('geometry', () => {
 })
 
 describe('searchScenes', () => {
-  it('answers 404 for an unknown host or a provider that is not a host', () => {
-    expect(failure(search('nowhere', {}))).toMatchObject({ status: 404 })
-    expect(failure(search('airbus', {}))).toMatchObject({ status: 404 })
-  })
-
-  it('searches all of the host’s collections by default, newest first, 10 per page', () => {
-    const r = ok(search('oneatlas', {}))
-    expect(r.features).toHaveLength(10)
-    expect(r.matched).toBe(world.scenes.filter((s) => s.host === 'oneatlas').length)
-    const times = r.features.map((f) => Date.parse(props(f).datetime as string))
-    expect(times).toEqual([...times].sort((a, b) => b - a))
-    expect(ok(search('oneatlas', { collections: [] })).matched).toBe(r.matched)
-    expect(ok(search('oneatlas', { collections: null, limit: null })).matched).toBe(r.matched)
-  })
-
-  it('restricts to the named collections and refuses collections of other hosts, naming them', () => {
-    const r = ok(search('oneatlas', { collections: ['spot'], limit: 500 }))
+  it('restricts to the named collections', () => {
+    const r = find('oneatlas', { collections: new Set(['spot']), limit: 500 })
     expect(r.features.every((f) => props(f).collection === 'spot')).toBe(true)
-    const bad = failure(search('oneatlas', { collections: ['phr', 'capella-gec', 'nope', 'phr-tasking'] }))
-    expect(bad.status).toBe(422)
-    expect(bad.message).toContain('not available at host oneatlas: capella-gec, nope, phr-tasking.')
-    expect(bad.details).toEqual({ field: 'collections', unavailable: ['capella-gec', 'nope', 'phr-tasking'] })
-    expect(failure(search('oneatlas', { collections: ['phr', 'phr'] })).status).toBe(422)
-    expect(failure(search('oneatlas', { collections: 'phr' })).status).toBe(422)
-  })
-
-  it.each([0, 501, 10.5, '10', -1])('rejects limit %s', (limit) => {
-    expect(failure(search('oneatlas', { limit })).message).toMatch(/limit/)
-  })
-
-  it('accepts limits from 1 to 500', () => {
-    expect(ok(search('oneatlas', { limit: 1 })).features).toHaveLength(1)
-    expect(ok(search('oneatlas', { limit: 500 })).features).toHaveLength(500)
   })
 
   it('finds scenes that intersect a bbox, and only those', () => {
-    const bbox = [2.2, 48.8, 2.45, 48.92]
-    const r = ok(search('oneatlas', { bbox, limit: 500 }))
+    const bbox: [number, number, number, number] = [2.2, 48.8, 2.45, 48.92]
+    const r = find('oneatlas', { area: { bbox }, limit: 500 })
     expect(r.matched).toBeGreaterThan(20)
     const expected = world.scenes.filter(
       (s) =>
@@ -369,24 +291,12 @@ describe('searchScenes', () => {
   })
 
   it('supports a bbox across the antimeridian (west greater than east)', () => {
-    const r = ok(search('oneatlas', { bbox: [170, -50, -170, -30], limit: 500 }))
+    const r = find('oneatlas', { area: { bbox: [170, -50, -170, -30] }, limit: 500 })
     expect(r.matched).toBeGreaterThan(0)
     for (const f of r.features) expect(f.bbox?.[0]).toBeGreaterThan(169)
-    const east = ok(search('oneatlas', { bbox: [170, -50, 180, -30] })).matched
-    const west = ok(search('oneatlas', { bbox: [-180, -50, -170, -30] })).matched
+    const east = find('oneatlas', { area: { bbox: [170, -50, 180, -30] } }).matched
+    const west = find('oneatlas', { area: { bbox: [-180, -50, -170, -30] } }).matched
     expect(r.matched).toBe(east + west)
-  })
-
-  it.each([
-    [[1, 2, 3]],
-    [[1, 2, 3, 4, 5, 6]],
-    [[0, 0, 'a', 1]],
-    [[-181, 0, 10, 10]],
-    [[0, -91, 10, 10]],
-    [[0, 10, 10, 0]],
-    ['0,0,1,1'],
-  ])('rejects bbox %j', (bbox) => {
-    expect(failure(search('oneatlas', { bbox })).message).toMatch(/bbox/)
   })
 
   const paris = { type: 'Polygon', coordinates: box(2.3, 48.84, 2.37, 48.88) }
@@ -407,7 +317,7 @@ describe('searchScenes', () => {
         ],
       ],
     }
-    const r = ok(search('oneatlas', { intersects: l, limit: 500 }))
+    const r = find('oneatlas', { area: { rings: l.coordinates }, limit: 500 })
     const expected = world.scenes.filter(
       (s) => s.host === 'oneatlas' && booleanIntersects(turfPolygon(l.coordinates), turfPolygon([ringOf(s)])),
     )
@@ -421,208 +331,90 @@ describe('searchScenes', () => {
     )
     expect(expected.length).toBeLessThan(bboxOnly.length)
     expect(r.matched).toBe(expected.length)
-    expect(ok(search('oneatlas', { intersects: paris })).matched).toBeGreaterThan(10)
-  })
-
-  it.each([
-    ['a MultiPolygon', { type: 'MultiPolygon', coordinates: [box(0, 0, 1, 1)] }],
-    ['a Point', { type: 'Point', coordinates: [0, 0] }],
-    [
-      'an open ring',
-      {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [0, 0],
-            [1, 0],
-            [1, 1],
-            [0, 1],
-          ],
-        ],
-      },
-    ],
-    [
-      'too few positions',
-      {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [0, 0],
-            [1, 0],
-            [0, 0],
-          ],
-        ],
-      },
-    ],
-    ['a longitude out of range', { type: 'Polygon', coordinates: box(179, 0, 181, 1) }],
-    ['a latitude out of range', { type: 'Polygon', coordinates: box(0, 89, 1, 91) }],
-    [
-      'a bow tie',
-      {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [0, 0],
-            [1, 1],
-            [1, 0],
-            [0, 1],
-            [0, 0],
-          ],
-        ],
-      },
-    ],
-    ['no coordinates', { type: 'Polygon' }],
-    ['a string', 'POLYGON((0 0, 1 0, 1 1, 0 0))'],
-  ])('rejects intersects with %s', (_name, intersects) => {
-    const r = failure(search('oneatlas', { intersects }))
-    expect(r.status).toBe(422)
-    expect(r.message).toMatch(/intersects/)
-  })
-
-  it('refuses bbox together with intersects', () => {
-    expect(failure(search('oneatlas', { bbox: [0, 0, 1, 1], intersects: paris })).message).toMatch(
-      /either bbox or intersects/,
-    )
-  })
-
-  it('filters on datetime instants and intervals, open on one side', () => {
-    const some = ok(search('blacksky', { limit: 1 })).features[0]
-    const at = props(some).datetime as string
-    expect(ok(search('blacksky', { datetime: at, ids: [some.id] })).matched).toBe(1)
-    const r = ok(search('blacksky', { datetime: '2025-03-01T00:00:00Z/2025-03-31T23:59:59Z', limit: 500 }))
-    expect(r.matched).toBeGreaterThan(50)
-    for (const f of r.features) expect(props(f).datetime?.startsWith('2025-03')).toBe(true)
-    const after = ok(search('blacksky', { datetime: '2026-10-01T00:00:00Z/..' })).matched
-    const before = ok(search('blacksky', { datetime: '../2026-09-30T23:59:59.999Z' })).matched
-    expect(after + before).toBe(ok(search('blacksky', {})).matched)
-    for (const datetime of ['../..', '2025-06-01T00:00:00Z/2025-01-01T00:00:00Z', 'last week', 42]) {
-      expect(failure(search('blacksky', { datetime })).message).toMatch(/datetime/)
-    }
+    expect(find('oneatlas', { area: { rings: paris.coordinates } }).matched).toBeGreaterThan(10)
   })
 
   it('finds scenes by id, only at their own host', () => {
     const a = world.scenes.find((s) => s.host === 'capellaspace') as Scene
     const b = world.scenes.filter((s) => s.host === 'capellaspace')[7]
-    const r = ok(search('capellaspace', { ids: [a.feature.id, b.feature.id, 'nope'] }))
+    const r = find('capellaspace', { ids: [a.feature.id as string, b.feature.id as string, 'nope'] })
     expect(new Set(r.features.map((f) => f.id))).toEqual(new Set([a.feature.id, b.feature.id]))
-    expect(ok(search('oneatlas', { ids: [a.feature.id] })).matched).toBe(0)
-    expect(failure(search('capellaspace', { ids: [1] })).status).toBe(422)
+    expect(find('oneatlas', { ids: [a.feature.id as string] }).matched).toBe(0)
   })
 
-  it('applies every query operator, in any letter case', () => {
+  it('applies every query operator', () => {
     const all = world.scenes.filter((s) => s.host === 'oneatlas').map((s) => props(s.feature))
-    const count = (query: unknown) => ok(search('oneatlas', { query })).matched
+    const count = (...query: QueryTerm[]) => find('oneatlas', { query }).matched
     const cc = (p: S['SceneProperties']) => p.cloudCoverage as number
-    expect(count({ cloudCoverage: { lte: 10 } })).toBe(all.filter((p) => cc(p) <= 10).length)
-    expect(count({ cloudCoverage: { LT: 10 } })).toBe(all.filter((p) => cc(p) < 10).length)
-    expect(count({ cloudCoverage: { gt: 50, Lte: 60 } })).toBe(
-      all.filter((p) => cc(p) > 50 && cc(p) <= 60).length,
+    expect(count({ property: 'cloudCoverage', op: 'lte', value: 10 })).toBe(
+      all.filter((p) => cc(p) <= 10).length,
     )
-    expect(count({ cloudCoverage: { gte: 50 } })).toBe(all.filter((p) => cc(p) >= 50).length)
-    expect(count({ cloudCoverage: { eq: 0 } })).toBe(all.filter((p) => cc(p) === 0).length)
-    expect(count({ resolution: { neq: 1.5 } })).toBe(all.filter((p) => p.resolution !== 1.5).length)
-    expect(count({ constellation: { in: ['spot', 'pneo'] } })).toBe(
+    expect(count({ property: 'cloudCoverage', op: 'lt', value: 10 })).toBe(
+      all.filter((p) => cc(p) < 10).length,
+    )
+    expect(
+      count(
+        { property: 'cloudCoverage', op: 'gt', value: 50 },
+        { property: 'cloudCoverage', op: 'lte', value: 60 },
+      ),
+    ).toBe(all.filter((p) => cc(p) > 50 && cc(p) <= 60).length)
+    expect(count({ property: 'cloudCoverage', op: 'gte', value: 50 })).toBe(
+      all.filter((p) => cc(p) >= 50).length,
+    )
+    expect(count({ property: 'cloudCoverage', op: 'eq', value: 0 })).toBe(
+      all.filter((p) => cc(p) === 0).length,
+    )
+    expect(count({ property: 'resolution', op: 'neq', value: 1.5 })).toBe(
+      all.filter((p) => p.resolution !== 1.5).length,
+    )
+    expect(count({ property: 'constellation', op: 'in', value: ['spot', 'pneo'] })).toBe(
       all.filter((p) => ['spot', 'pneo'].includes(p.constellation)).length,
     )
-    expect(count({ constellation: { startsWith: 'p' } })).toBe(
+    expect(count({ property: 'constellation', op: 'startsWith', value: 'p' })).toBe(
       all.filter((p) => p.constellation.startsWith('p')).length,
     )
-    expect(count({ constellation: { ENDSWITH: 'eo' } })).toBe(
+    expect(count({ property: 'constellation', op: 'endsWith', value: 'eo' })).toBe(
       all.filter((p) => p.constellation.endsWith('eo')).length,
     )
-    expect(count({ deliveryTime: { contains: 'UTE' } })).toBe(
+    expect(count({ property: 'deliveryTime', op: 'contains', value: 'UTE' })).toBe(
       all.filter((p) => p.deliveryTime === 'MINUTES').length,
     )
-    expect(count({ producer: { eq: 'airbus' } })).toBe(all.length)
-    expect(count({ deliveryTime: { eq: 'HOURS' }, cloudCoverage: { lt: 5 } })).toBe(
-      all.filter((p) => p.deliveryTime === 'HOURS' && cc(p) < 5).length,
-    )
-  })
-
-  it.each([
-    [{ snowCover: { lt: 5 } }, 'snowCover'],
-    [{ cloudCoverage: { below: 5 } }, 'below'],
-    [{ cloudCoverage: { lt: 'five' } }, 'query.cloudCoverage.lt'],
-    [{ cloudCoverage: { startsWith: '1' } }, 'text properties'],
-    [{ constellation: { in: 'phr' } }, 'query.constellation.in'],
-    [{ cloudCoverage: {} }, 'query.cloudCoverage'],
-    [{ toString: { eq: 1 } }, 'toString'],
-    [[1], 'query'],
-  ])('rejects query %j, naming what is wrong', (query, named) => {
-    const r = failure(search('oneatlas', { query }))
-    expect(r.status).toBe(422)
-    expect(r.message).toContain(named)
-  })
-
-  it('rejects cloudCoverage at a host whose collections are all radar', () => {
-    const r = failure(search('capellaspace', { query: { cloudCoverage: { lte: 20 } } }))
-    expect(r.message).toMatch(/capellaspace cannot filter on cloudCoverage/)
-    expect(ok(search('capellaspace', { query: { resolution: { lte: 0.6 } } })).matched).toBeGreaterThan(0)
+    expect(count({ property: 'producer', op: 'eq', value: 'airbus' })).toBe(all.length)
+    expect(
+      count(
+        { property: 'deliveryTime', op: 'eq', value: 'HOURS' },
+        { property: 'cloudCoverage', op: 'lt', value: 5 },
+      ),
+    ).toBe(all.filter((p) => p.deliveryTime === 'HOURS' && cc(p) < 5).length)
   })
 
   it('sorts by datetime, cloudCoverage or resolution in either direction', () => {
-    const values = (sortby: unknown, key: 'datetime' | 'cloudCoverage' | 'resolution') =>
-      ok(search('oneatlas', { sortby, limit: 500, bbox: [-10, 35, 30, 60] })).features.map(
+    const values = (sort: SortTerm[], key: 'datetime' | 'cloudCoverage' | 'resolution') =>
+      find('oneatlas', { sort, limit: 500, area: { bbox: [-10, 35, 30, 60] } }).features.map(
         (f) => props(f)[key] as string | number,
       )
     const asc = <T>(xs: T[]) => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    const cloud = values([{ field: 'cloudCoverage', direction: 'asc' }], 'cloudCoverage')
+    const cloud = values([{ key: 'cloudCoverage', dir: 1 }], 'cloudCoverage')
     expect(cloud).toEqual(asc(cloud))
-    const res = values([{ field: 'properties.resolution', direction: 'DESC' }], 'resolution')
+    const res = values([{ key: 'resolution', dir: -1 }], 'resolution')
     expect(res).toEqual(asc(res).reverse())
-    const dt = values([{ field: 'datetime', direction: 'asc' }], 'datetime')
+    const dt = values([{ key: 'datetime', dir: 1 }], 'datetime')
     expect(dt).toEqual(asc(dt))
-    for (const sortby of [
-      [{ field: 'id', direction: 'asc' }],
-      [{ field: 'datetime', direction: 'up' }],
-      [{ field: 'datetime' }],
-      'datetime',
-      [{ field: 'constructor', direction: 'asc' }],
-    ]) {
-      expect(failure(search('oneatlas', { sortby })).message).toMatch(/sortby/)
-    }
   })
 
-  it('pages with opaque cursors bound to the search body', () => {
-    const body = { bbox: [2.2, 48.8, 2.45, 48.92], limit: 7 }
-    const first = ok(search('oneatlas', body))
-    expect(first.prev).toBeUndefined()
-    expect(first.next).toMatch(/^next:[A-Za-z0-9_-]+$/)
-    const second = ok(search('oneatlas', body, first.next))
-    expect(second.offset).toBe(7)
-    expect(second.features.map((f) => f.id)).not.toEqual(first.features.map((f) => f.id))
-    expect(second.prev).toMatch(/^prev:/)
-    expect(ok(search('oneatlas', body, second.prev)).features).toEqual(first.features)
-    // The same body written in another key order is the same search.
-    expect(ok(search('oneatlas', { limit: 7, bbox: body.bbox }, first.next)).offset).toBe(7)
-    // Walking to the end visits every match once.
-    const seen = new Set<string>()
-    let cursor: string | undefined
-    do {
-      const page = ok(search('oneatlas', body, cursor))
-      for (const f of page.features) seen.add(String(f.id))
-      cursor = page.next
-    } while (cursor)
-    expect(seen.size).toBe(first.matched)
+  it('finds several collections’ scenes over Paris', () => {
+    const area = { rings: paris.coordinates }
+    const r = find('oneatlas', { area, limit: 500 })
+    expect(new Set(r.features.map((f) => props(f).collection))).toEqual(new Set(['phr', 'pneo', 'spot']))
+    expect(find('blacksky', { area }).matched).toBeGreaterThan(0)
+    expect(find('capellaspace', { area }).matched).toBeGreaterThan(0)
+    expect(find('nearspace', { area }).matched).toBe(0)
+    const nyc = { type: 'Polygon', coordinates: box(-74.05, 40.68, -73.95, 40.78) }
+    expect(find('nearspace', { area: { rings: nyc.coordinates } }).matched).toBeGreaterThan(0)
   })
+})
 
-  it.each([
-    ['another body', (next: string) => [{ bbox: [2.2, 48.8, 2.45, 48.93], limit: 7 }, next]],
-    ['another host', (next: string) => ['blacksky', next]],
-    ['garbage', () => [undefined, 'next:%%%']],
-    ['no prefix', (next: string) => [undefined, next.slice(5)]],
-    ['a swapped prefix', (next: string) => [undefined, `prev:${next.slice(5)}`]],
-    ['an empty value', () => [undefined, '']],
-  ])('rejects a cursor from %s', (_name, make) => {
-    const body = { bbox: [2.2, 48.8, 2.45, 48.92], limit: 7 }
-    const next = ok(search('oneatlas', body)).next as string
-    const [other, cursor] = make(next) as [unknown, string]
-    const host = typeof other === 'string' ? other : 'oneatlas'
-    const r = failure(search(host, typeof other === 'object' && other !== undefined ? other : body, cursor))
-    expect(r.status).toBe(422)
-    expect(r.message).toMatch(/next parameter/)
-  })
-
+describe('page cursors', () => {
   it('builds cursors that decode only for the same host and body', () => {
     expect(makeCursor('next', 10, 'oneatlas', { a: 1, b: 2 })).toBe(
       makeCursor('next', 10, 'oneatlas', { b: 2, a: 1 }),
@@ -630,16 +422,6 @@ describe('searchScenes', () => {
     expect(makeCursor('next', 10, 'oneatlas', { a: 1 })).not.toBe(
       makeCursor('next', 10, 'blacksky', { a: 1 }),
     )
-  })
-
-  it('finds several collections’ scenes over Paris', () => {
-    const r = ok(search('oneatlas', { intersects: paris, limit: 500 }))
-    expect(new Set(r.features.map((f) => props(f).collection))).toEqual(new Set(['phr', 'pneo', 'spot']))
-    expect(ok(search('blacksky', { intersects: paris })).matched).toBeGreaterThan(0)
-    expect(ok(search('capellaspace', { intersects: paris })).matched).toBeGreaterThan(0)
-    expect(ok(search('nearspace', { intersects: paris })).matched).toBe(0)
-    const nyc = { type: 'Polygon', coordinates: box(-74.05, 40.68, -73.95, 40.78) }
-    expect(ok(search('nearspace', { intersects: nyc })).matched).toBeGreaterThan(0)
   })
 })
 

@@ -1,4 +1,3 @@
-import { aoiGeometryIssues, describeIssues } from './geometry-rules'
 import { createRng, hashString, type Rng } from './random'
 import { SEED_EPOCH } from './seed-constants'
 import { hostOf } from './seed-glossary'
@@ -1111,48 +1110,7 @@ function rectangle(w: number, s: number, e: number, n: number): PreparedPolygon 
 }
 
 // -----------------------------------------------------------------------------------------------------------
-// Search request
-
-export interface SearchOk {
-  ok: true
-  features: Feature[]
-  /** Number of matching scenes over all pages. */
-  matched: number
-  offset: number
-  limit: number
-  /** `next` query values (`next:<token>`, `prev:<token>`) for the links, when such pages exist. */
-  next?: string
-  prev?: string
-}
-
-export interface SearchFailure {
-  ok: false
-  status: 404 | 422
-  message: string
-  details: unknown
-}
-
-export type SearchResult = SearchOk | SearchFailure
-
-class SearchInputError extends Error {
-  constructor(
-    message: string,
-    readonly details: unknown,
-    readonly status: 404 | 422 = 422,
-  ) {
-    super(message)
-  }
-}
-
-const fail = (message: string, details: unknown): never => {
-  throw new SearchInputError(message, details)
-}
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-export const DEFAULT_LIMIT = 10
-export const MAX_LIMIT = 500
+// Search input: what a search asks for, read and checked by routes/catalog-request.ts
 
 /** The scene properties the query extension may filter on, with their value type. */
 export const QUERYABLES = {
@@ -1162,7 +1120,11 @@ export const QUERYABLES = {
   deliveryTime: 'string',
   producer: 'string',
 } as const
-type Queryable = keyof typeof QUERYABLES
+export type Queryable = keyof typeof QUERYABLES
+/** The queryables holding text, the only ones that startsWith, endsWith and contains apply to. */
+export type TextQueryable = {
+  [K in Queryable]: (typeof QUERYABLES)[K] extends 'string' ? K : never
+}[Queryable]
 
 export const QUERY_OPS = [
   'eq',
@@ -1176,311 +1138,57 @@ export const QUERY_OPS = [
   'endsWith',
   'contains',
 ] as const
-type QueryOp = (typeof QUERY_OPS)[number]
+export type QueryOp = (typeof QUERY_OPS)[number]
 
-type SortKey = 'datetime' | 'cloudCoverage' | 'resolution'
-const SORT_FIELDS: Record<string, SortKey> = {
-  datetime: 'datetime',
-  start_datetime: 'datetime',
-  acquisitionDate: 'datetime',
-  cloudCoverage: 'cloudCoverage',
-  resolution: 'resolution',
+/** One operator of the query extension on one property, its operand of the property's type. */
+export type QueryTerm =
+  | { property: Queryable; op: 'eq' | 'neq'; value: number | string | null }
+  | { property: Queryable; op: 'lt' | 'lte' | 'gt' | 'gte'; value: number | string }
+  | { property: Queryable; op: 'in'; value: readonly (number | string | null)[] }
+  | { property: TextQueryable; op: 'startsWith' | 'endsWith' | 'contains'; value: string }
+
+export type SortKey = 'datetime' | 'cloudCoverage' | 'resolution'
+export interface SortTerm {
+  key: SortKey
+  dir: 1 | -1
 }
 
-interface ParsedSearch {
-  collections: Set<string>
-  ids?: string[]
+/** A bbox (west greater than east when it crosses the antimeridian) or a polygon's rings, holes allowed. */
+export type SearchArea = { bbox: BBox } | { rings: readonly (readonly (readonly number[])[])[] }
+
+export interface SearchInput {
+  /** Names of the host's collections to search. */
+  collections: ReadonlySet<string>
+  ids?: readonly string[]
   /** Inclusive acquisition-time range, ms. */
-  time?: [number, number]
+  time?: readonly [number, number]
+  area?: SearchArea
+  /** Every term must hold. */
+  query: readonly QueryTerm[]
+  /** Keys in order of precedence; newest first is [{ key: 'datetime', dir: -1 }]. */
+  sort: readonly SortTerm[]
+  /** Matches skipped before the page. */
+  offset: number
   limit: number
-  /** The search area: one polygon, or one or two rectangles (two when a bbox crosses the antimeridian). */
-  areas?: PreparedPolygon[]
-  predicates: ((p: Searchable) => boolean)[]
-  sort: { key: SortKey; dir: 1 | -1 }[]
 }
 
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|([+-])(\d{2}):(\d{2}))$/
-
-/** Milliseconds of an RFC 3339 date-time, or undefined when it is not one (calendar checked, too). */
-export function parseInstant(s: string): number | undefined {
-  const m = RFC3339.exec(s)
-  if (!m) return undefined
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number)
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 59)
-    return undefined
-  if (m[9] && (Number(m[10]) > 23 || Number(m[11]) > 59)) return undefined
-  const ms = Date.parse(s.toUpperCase())
-  return Number.isFinite(ms) ? ms : undefined
-}
-
-/** `instant`, `start/end`, `start/..` or `../end` → an inclusive range in ms, or a reason it is not one. */
-export function parseDatetime(value: string): [number, number] | string {
-  const parts = value.split('/')
-  if (parts.length === 1) {
-    const t = parseInstant(value)
-    return t === undefined
-      ? `datetime "${value}" is not an RFC 3339 date-time such as 2025-05-01T00:00:00Z`
-      : [t, t]
-  }
-  if (parts.length !== 2)
-    return `datetime "${value}" must be an instant or an interval <start>/<end> with one slash`
-  const [a, b] = parts
-  if (a === '..' && b === '..') return 'datetime "../.." is open on both sides; give a start, an end or both'
-  const start = a === '..' ? -Infinity : parseInstant(a)
-  const end = b === '..' ? Infinity : parseInstant(b)
-  if (start === undefined)
-    return `datetime start "${a}" is not an RFC 3339 date-time (or ".." for an open start)`
-  if (end === undefined) return `datetime end "${b}" is not an RFC 3339 date-time (or ".." for an open end)`
-  if (start > end) return `datetime interval "${value}" ends before it starts`
-  return [start, end]
-}
-
-function parseStringList(value: unknown, field: 'collections' | 'ids'): string[] | undefined {
-  if (value === undefined || value === null) return undefined
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
-    fail(`${field} must be a list of strings`, { field })
-  const list = value as string[]
-  const dup = list.find((v, i) => list.indexOf(v) !== i)
-  if (dup !== undefined)
-    fail(`${field} lists "${dup}" more than once; items must be unique`, { field, value: dup })
-  return list
-}
-
-function parseLimit(value: unknown): number {
-  if (value === undefined || value === null) return DEFAULT_LIMIT
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_LIMIT) {
-    fail(`limit must be a whole number from 1 to ${MAX_LIMIT}; got ${JSON.stringify(value)}`, {
-      field: 'limit',
-      value,
-    })
-  }
-  return value as number
-}
-
-function parseBbox(value: unknown): PreparedPolygon[] {
-  if (
-    !Array.isArray(value) ||
-    value.length !== 4 ||
-    value.some((v) => typeof v !== 'number' || !Number.isFinite(v))
-  ) {
-    return fail('bbox must be exactly 4 numbers: [west, south, east, north]', { field: 'bbox', value })
-  }
-  const [w, s, e, n] = value as number[]
-  if (w < -180 || w > 180 || e < -180 || e > 180)
-    fail('bbox west and east must be longitudes from -180 to 180', { field: 'bbox', value })
-  if (s < -90 || s > 90 || n < -90 || n > 90)
-    fail('bbox south and north must be latitudes from -90 to 90', { field: 'bbox', value })
-  if (s > n)
-    fail('bbox south must not be greater than north (the order is [west, south, east, north])', {
-      field: 'bbox',
-      value,
-    })
-  // West greater than east: the box crosses the antimeridian.
-  return w <= e ? [rectangle(w, s, e, n)] : [rectangle(w, s, 180, n), rectangle(-180, s, e, n)]
-}
-
-function parseIntersects(value: unknown): PreparedPolygon[] {
-  if (!isRecord(value)) return fail('intersects must be a GeoJSON Polygon object', { field: 'intersects' })
-  if (value.type !== 'Polygon') {
-    return fail(
-      `intersects must be a GeoJSON Polygon; got ${typeof value.type === 'string' ? value.type : 'no type'}`,
-      {
-        field: 'intersects.type',
-      },
-    )
-  }
-  const issues = aoiGeometryIssues(value, 'intersects')
-  if (issues.length > 0)
-    fail(describeIssues(issues).replace('an area of interest', 'a search area'), {
-      field: 'intersects',
-      issues,
-    })
-  return [new PreparedPolygon(value.coordinates as number[][][])]
-}
-
-function parseQuery(
-  value: unknown,
-  host: string,
-  collections: S['Collection'][],
-): ((p: Searchable) => boolean)[] {
-  if (value === undefined || value === null) return []
-  if (!isRecord(value))
-    return fail('query must be an object of property → operators, e.g. {"cloudCoverage": {"lte": 20}}', {
-      field: 'query',
-    })
-  const out: ((p: Searchable) => boolean)[] = []
-  const allSar = collections.length > 0 && collections.every((c) => c.metadata?.productType === 'SAR')
-  for (const [prop, ops] of Object.entries(value)) {
-    if (!Object.hasOwn(QUERYABLES, prop)) {
-      fail(`query property "${prop}" is not supported; use one of ${Object.keys(QUERYABLES).join(', ')}`, {
-        field: `query.${prop}`,
-      })
-    }
-    const name = prop as Queryable
-    if (name === 'cloudCoverage' && allSar) {
-      fail(
-        `Host ${host} cannot filter on cloudCoverage: its collections are radar (SAR) scenes, which have no cloud cover`,
-        {
-          field: 'query.cloudCoverage',
-        },
-      )
-    }
-    if (!isRecord(ops) || Object.keys(ops).length === 0) {
-      fail(`query.${prop} must be a non-empty object of operators, e.g. {"eq": …}`, {
-        field: `query.${prop}`,
-      })
-    }
-    for (const [rawOp, operand] of Object.entries(ops as Record<string, unknown>)) {
-      const op = QUERY_OPS.find((o) => o.toLowerCase() === rawOp.toLowerCase())
-      if (!op)
-        fail(`query operator "${rawOp}" on ${prop} is not supported; use one of ${QUERY_OPS.join(', ')}`, {
-          field: `query.${prop}.${rawOp}`,
-        })
-      out.push(predicate(name, op as QueryOp, operand, rawOp))
-    }
-  }
-  return out
-}
-
-function predicate(
-  name: Queryable,
-  op: QueryOp,
-  operand: unknown,
-  rawOp: string,
-): (p: Searchable) => boolean {
-  const type = QUERYABLES[name]
-  const field = `query.${name}.${rawOp}`
-  const valueOk = (v: unknown) =>
-    type === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === 'string'
-  const get = (p: Searchable) => p[name]
-  const bad = (what: string): never =>
-    fail(`${field} needs ${what}; got ${JSON.stringify(operand)}`, { field })
-  switch (op) {
-    case 'eq':
-    case 'neq': {
-      if (operand !== null && !valueOk(operand))
-        bad(type === 'number' ? 'a number (or null)' : 'a string (or null)')
-      return op === 'eq' ? (p) => (get(p) ?? null) === operand : (p) => (get(p) ?? null) !== operand
-    }
-    case 'lt':
-    case 'lte':
-    case 'gt':
-    case 'gte': {
-      if (!valueOk(operand)) bad(type === 'number' ? 'a number' : 'a string')
-      const v = operand as number | string
-      const test =
-        op === 'lt'
-          ? (x: number | string) => x < v
-          : op === 'lte'
-            ? (x: number | string) => x <= v
-            : op === 'gt'
-              ? (x: number | string) => x > v
-              : (x: number | string) => x >= v
-      return (p) => {
-        const x = get(p)
-        return x !== null && x !== undefined && test(x)
-      }
-    }
-    case 'in': {
-      if (!Array.isArray(operand) || !operand.every((v) => v === null || valueOk(v)))
-        bad(`a list of ${type}s`)
-      const set = new Set(operand as unknown[])
-      return (p) => set.has(get(p) ?? null)
-    }
-    default: {
-      if (type !== 'string')
-        fail(`${field}: ${op} applies to text properties only (constellation, deliveryTime, producer)`, {
-          field,
-        })
-      if (typeof operand !== 'string') bad('a string')
-      const s = operand as string
-      const test =
-        op === 'startsWith'
-          ? (x: string) => x.startsWith(s)
-          : op === 'endsWith'
-            ? (x: string) => x.endsWith(s)
-            : (x: string) => x.includes(s)
-      return (p) => {
-        const x = get(p)
-        return typeof x === 'string' && test(x)
-      }
-    }
-  }
-}
-
-function parseSortby(value: unknown): ParsedSearch['sort'] {
-  const fallback: ParsedSearch['sort'] = [{ key: 'datetime', dir: -1 }]
-  if (value === undefined || value === null) return fallback
-  if (!Array.isArray(value))
-    return fail('sortby must be a list of {"field", "direction"} objects', { field: 'sortby' })
-  if (value.length === 0) return fallback
-  return value.map((entry, i) => {
-    if (!isRecord(entry))
-      return fail(`sortby[${i}] must be an object {"field", "direction"}`, { field: `sortby.${i}` })
-    const raw = typeof entry.field === 'string' ? entry.field.replace(/^properties\./, '') : undefined
-    const key = raw !== undefined && Object.hasOwn(SORT_FIELDS, raw) ? SORT_FIELDS[raw] : undefined
-    if (!key) {
-      return fail(
-        `sortby[${i}].field ${JSON.stringify(entry.field)} is not sortable; use datetime, cloudCoverage or resolution`,
-        {
-          field: `sortby.${i}.field`,
-        },
-      )
-    }
-    const dir = typeof entry.direction === 'string' ? entry.direction.toLowerCase() : undefined
-    if (dir !== 'asc' && dir !== 'desc') {
-      return fail(`sortby[${i}].direction must be "asc" or "desc"`, { field: `sortby.${i}.direction` })
-    }
-    return { key, dir: dir === 'asc' ? 1 : -1 }
-  })
-}
-
-function parseRequest(world: World, host: string, body: Record<string, unknown>): ParsedSearch {
-  const available = hostCollections(world, host)
-  const requested = parseStringList(body.collections, 'collections')
-  let collections: Set<string>
-  if (requested && requested.length > 0) {
-    const names = new Set(available.map((c) => c.name))
-    const wrong = requested.filter((n) => !names.has(n))
-    if (wrong.length > 0) {
-      fail(
-        `Collections not available at host ${host}: ${wrong.join(', ')}. This host serves ${[...names].join(', ') || 'no collections'}.`,
-        {
-          field: 'collections',
-          unavailable: wrong,
-        },
-      )
-    }
-    collections = new Set(requested)
-  } else {
-    collections = new Set(available.map((c) => c.name))
-  }
-  const ids = parseStringList(body.ids, 'ids')
-  let time: [number, number] | undefined
-  if (body.datetime !== undefined && body.datetime !== null) {
-    if (typeof body.datetime !== 'string') fail('datetime must be a string', { field: 'datetime' })
-    const parsed = parseDatetime(body.datetime as string)
-    if (typeof parsed === 'string') fail(parsed, { field: 'datetime', value: body.datetime })
-    time = parsed as [number, number]
-  }
-  const hasBbox = body.bbox !== undefined && body.bbox !== null
-  const hasIntersects = body.intersects !== undefined && body.intersects !== null
-  if (hasBbox && hasIntersects) fail('Give either bbox or intersects, not both', { field: 'bbox' })
-  const areas = hasBbox ? parseBbox(body.bbox) : hasIntersects ? parseIntersects(body.intersects) : undefined
-  return {
-    collections,
-    ids,
-    time,
-    limit: parseLimit(body.limit),
-    areas,
-    predicates: parseQuery(body.query, host, available),
-    sort: parseSortby(body.sortby),
-  }
+/** One page of matches. */
+export interface SearchPage {
+  features: Feature[]
+  /** Number of matching scenes over all pages. */
+  matched: number
+  offset: number
+  limit: number
+  /** Offsets of the next and the previous page, when such pages exist. */
+  next?: number
+  prev?: number
 }
 
 // -----------------------------------------------------------------------------------------------------------
 // Page cursors
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** JSON with object keys sorted, so that the same search written in another key order has the same hash. */
 function canonicalJson(v: unknown): string {
@@ -1504,26 +1212,20 @@ export function makeCursor(direction: 'next' | 'prev', offset: number, host: str
   return `${direction}:${base64url(`c1.${direction}.${offset}.${searchHash(host, body)}`)}`
 }
 
-function readCursor(cursor: string, host: string, body: unknown): number {
+/** The offset a `next` query value stands for, or why it is no cursor of this host and body. */
+export function readCursor(cursor: string, host: string, body: unknown): number | string {
   const m = /^(next|prev):([A-Za-z0-9_-]+)$/.exec(cursor)
-  const invalid = (why: string): never =>
-    fail(
-      `The next parameter "${cursor.slice(0, 80)}" is not a page cursor of this search (${why}); copy it from a next or prev link and POST the same body`,
-      {
-        field: 'next',
-      },
-    )
-  if (!m) return invalid('expected next:<token> or prev:<token>')
+  if (!m) return 'expected next:<token> or prev:<token>'
   let text: string
   try {
     text = atob(m[2].replace(/-/g, '+').replace(/_/g, '/'))
   } catch {
-    return invalid('unreadable token')
+    return 'unreadable token'
   }
   const parts = text.split('.')
   if (parts.length !== 4 || parts[0] !== 'c1' || parts[1] !== m[1] || !/^\d{1,9}$/.test(parts[2]))
-    return invalid('unreadable token')
-  if (parts[3] !== searchHash(host, body)) return invalid('it belongs to a different search body')
+    return 'unreadable token'
+  if (parts[3] !== searchHash(host, body)) return 'it belongs to a different search body'
   return Number(parts[2])
 }
 
@@ -1535,7 +1237,65 @@ export function findHost(world: World, host: string): S['Provider'] | undefined 
   return world.providers.find((p) => p.name === host && p.roles.includes('HOST'))
 }
 
-function compareBy(sort: ParsedSearch['sort'], scenes: Scene[]) {
+/** The area as polygons prepared for the footprint tests: a bbox across the antimeridian becomes two. */
+function prepareArea(area: SearchArea): PreparedPolygon[] {
+  if ('rings' in area) return [new PreparedPolygon(area.rings)]
+  const [w, s, e, n] = area.bbox
+  return w <= e ? [rectangle(w, s, e, n)] : [rectangle(w, s, 180, n), rectangle(-180, s, e, n)]
+}
+
+/** A query term as a test of a scene's fields. */
+function termTest(term: QueryTerm): (p: Searchable) => boolean {
+  const name = term.property
+  const get = (p: Searchable) => p[name]
+  switch (term.op) {
+    case 'eq': {
+      const v = term.value
+      return (p) => (get(p) ?? null) === v
+    }
+    case 'neq': {
+      const v = term.value
+      return (p) => (get(p) ?? null) !== v
+    }
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      const { op, value: v } = term
+      const test =
+        op === 'lt'
+          ? (x: number | string) => x < v
+          : op === 'lte'
+            ? (x: number | string) => x <= v
+            : op === 'gt'
+              ? (x: number | string) => x > v
+              : (x: number | string) => x >= v
+      return (p) => {
+        const x = get(p)
+        return x !== null && x !== undefined && test(x)
+      }
+    }
+    case 'in': {
+      const set = new Set<unknown>(term.value)
+      return (p) => set.has(get(p) ?? null)
+    }
+    default: {
+      const { op, value: s } = term
+      const test =
+        op === 'startsWith'
+          ? (x: string) => x.startsWith(s)
+          : op === 'endsWith'
+            ? (x: string) => x.endsWith(s)
+            : (x: string) => x.includes(s)
+      return (p) => {
+        const x = get(p)
+        return typeof x === 'string' && test(x)
+      }
+    }
+  }
+}
+
+function compareBy(sort: readonly SortTerm[], scenes: Scene[]) {
   return (a: number, b: number): number => {
     for (const { key, dir } of sort) {
       if (key === 'datetime') {
@@ -1556,72 +1316,58 @@ function compareBy(sort: ParsedSearch['sort'], scenes: Scene[]) {
 }
 
 /**
- * Searches the archive of one data host. Pure: the answer depends only on the world's scenes and collections,
- * the request body (as parsed JSON) and the `next` query value (`next:<token>` / `prev:<token>`, or undefined
- * for the first page). Errors come back as results: 404 for an unknown host, 422 for an invalid search.
+ * Searches the archive of one data host for one page of matches. Pure: the answer depends only on the world's
+ * scenes and the input. The input is taken as given (the request side has checked it); a name that is no
+ * host of the world finds nothing.
  */
-export function searchScenes(
-  world: World,
-  host: string,
-  request: unknown,
-  cursor: string | undefined,
-): SearchResult {
-  try {
-    if (!findHost(world, host))
-      throw new SearchInputError(`Host ${host} not found: no data host has this name`, { host }, 404)
-    if (!isRecord(request)) fail('The search request must be a JSON object', { field: 'body' })
-    const body = request as Record<string, unknown>
-    const q = parseRequest(world, host, body)
-    const offset = cursor === undefined ? 0 : readCursor(cursor, host, body)
-    const idx = indexFor(world).hosts.get(host)
-    let hits = new Int32Array(0)
-    let count = 0
-    if (idx) {
-      const { scenes } = idx
-      hits = new Int32Array(q.ids ? q.ids.length : scenes.length)
-      const test = (o: number) => {
-        const scene = scenes[o]
-        const p = searchable(scene)
-        if (!q.collections.has(p.collection)) return
-        if (q.time && (scene.time < q.time[0] || scene.time > q.time[1])) return
-        for (const pred of q.predicates) if (!pred(p)) return
-        if (q.areas && !footprintMeets(scene, q.areas)) return
-        hits[count++] = o
-      }
-      if (q.ids) {
-        for (const id of q.ids) {
-          const o = idx.ordinalById.get(id)
-          if (o !== undefined) test(o)
-        }
-      } else if (q.areas) {
-        visitCandidates(
-          idx,
-          q.areas.map((a) => a.bbox),
-          test,
-        )
-      } else {
-        for (let o = 0; o < scenes.length; o++) test(o)
-      }
-      hits = hits.subarray(0, count)
-      // Ordinals are the default order (newest first): a plain numeric sort of a typed array is the fastest.
-      const isDefault = q.sort.length === 1 && q.sort[0].key === 'datetime' && q.sort[0].dir === -1
-      if (isDefault) hits.sort()
-      else hits.sort(compareBy(q.sort, scenes))
+export function searchScenes(world: World, host: string, input: SearchInput): SearchPage {
+  const areas = input.area && prepareArea(input.area)
+  const predicates = input.query.map(termTest)
+  const idx = indexFor(world).hosts.get(host)
+  let hits = new Int32Array(0)
+  let count = 0
+  if (idx) {
+    const { scenes } = idx
+    hits = new Int32Array(input.ids ? input.ids.length : scenes.length)
+    const test = (o: number) => {
+      const scene = scenes[o]
+      const p = searchable(scene)
+      if (!input.collections.has(p.collection)) return
+      if (input.time && (scene.time < input.time[0] || scene.time > input.time[1])) return
+      for (const pred of predicates) if (!pred(p)) return
+      if (areas && !footprintMeets(scene, areas)) return
+      hits[count++] = o
     }
-    const page = Array.from(hits.subarray(offset, offset + q.limit))
-    return {
-      ok: true,
-      features: idx ? page.map((o) => idx.scenes[o].feature) : [],
-      matched: count,
-      offset,
-      limit: q.limit,
-      next: offset + q.limit < count ? makeCursor('next', offset + q.limit, host, body) : undefined,
-      prev: offset > 0 ? makeCursor('prev', Math.max(0, offset - q.limit), host, body) : undefined,
+    if (input.ids) {
+      for (const id of input.ids) {
+        const o = idx.ordinalById.get(id)
+        if (o !== undefined) test(o)
+      }
+    } else if (areas) {
+      visitCandidates(
+        idx,
+        areas.map((a) => a.bbox),
+        test,
+      )
+    } else {
+      for (let o = 0; o < scenes.length; o++) test(o)
     }
-  } catch (e) {
-    if (e instanceof SearchInputError)
-      return { ok: false, status: e.status, message: e.message, details: e.details }
-    throw e
+    hits = hits.subarray(0, count)
+    // Ordinals are the default order (newest first): a plain numeric sort of a typed array is the fastest.
+    const { sort } = input
+    const isDefault = sort.length === 1 && sort[0].key === 'datetime' && sort[0].dir === -1
+    if (isDefault) hits.sort()
+    else hits.sort(compareBy(sort, scenes))
+  }
+  const { offset, limit } = input
+  const page = Array.from(hits.subarray(offset, offset + limit))
+  return {
+    features: idx ? page.map((o) => idx.scenes[o].feature) : [],
+    matched: count,
+    offset,
+    limit,
+    next: offset + limit < count ? offset + limit : undefined,
+    prev: offset > 0 ? Math.max(0, offset - limit) : undefined,
   }
 }
 
