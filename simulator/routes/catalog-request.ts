@@ -1,10 +1,8 @@
+import { findHost, hostCollections } from '../domain/catalog/archive'
+import { makeCursor, readCursor } from '../domain/catalog/cursors'
 import {
-  findHost,
-  hostCollections,
-  makeCursor,
   QUERY_OPS,
   QUERYABLES,
-  readCursor,
   searchScenes,
   type Queryable,
   type QueryOp,
@@ -14,7 +12,7 @@ import {
   type SortKey,
   type SortTerm,
   type TextQueryable,
-} from '../domain/catalog'
+} from '../domain/catalog/search'
 import { aoiGeometryIssues, describeIssues } from '../domain/geometry-rules'
 import type { S } from '../domain/types'
 import type { World } from '../domain/world'

@@ -1,4 +1,5 @@
-import { findHost, previewFor, type PreviewKind } from '../domain/catalog'
+import { findHost } from '../domain/catalog/archive'
+import { previewFor, type PreviewKind } from '../domain/catalog/previews'
 import { renderImage } from '../domain/images'
 import type { S } from '../domain/types'
 import { readBody } from '../http/body'

@@ -1,4 +1,5 @@
-import { seedCatalog } from '../domain/catalog'
+import { hostCollections, seedCatalog } from '../domain/catalog/archive'
+import type { SearchInput } from '../domain/catalog/search'
 import { manualClock } from '../domain/clock'
 import { buildCollections, PROVIDERS } from '../domain/seed-glossary'
 import { World } from '../domain/world'
@@ -10,4 +11,19 @@ export function catalogWorld(): World {
   world.collections.push(...buildCollections())
   seedCatalog(world)
   return world
+}
+
+/**
+ * The search the request side reads from an empty body (all of the host's collections, newest first, 10 a
+ * page), with the fields of `input` instead.
+ */
+export function searchInput(world: World, host: string, input: Partial<SearchInput> = {}): SearchInput {
+  return {
+    collections: new Set(hostCollections(world, host).map((c) => c.name)),
+    query: [],
+    sort: [{ key: 'datetime', dir: -1 }],
+    offset: 0,
+    limit: 10,
+    ...input,
+  }
 }
