@@ -1,4 +1,4 @@
-import { sceneCollection } from './catalog'
+import { sceneCollection } from './catalog/archive'
 import {
   area as turfArea,
   centroid,

@@ -1,4 +1,4 @@
-import { generateArchive, seedCatalog } from './catalog'
+import { generateArchive, seedCatalog } from './catalog/archive'
 import { manualClock, type Clock } from './clock'
 import { seedOrders } from './orders'
 import { seedProcessing } from './processing'

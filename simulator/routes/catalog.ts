@@ -1,9 +1,11 @@
-import { findHost, previewFor, searchScenes, type PreviewKind } from '../domain/catalog'
+import { findHost } from '../domain/catalog/archive'
+import { previewFor, type PreviewKind } from '../domain/catalog/previews'
 import { renderImage } from '../domain/images'
 import type { S } from '../domain/types'
 import { readBody } from '../http/body'
 import { json, problem, wrappedError } from '../http/errors'
 import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+import { answerSearch } from './catalog-request'
 
 /**
  * Catalog search of a data host's archive, and scene previews. Errors use the catalog's wrapped envelope
@@ -42,7 +44,7 @@ export function registerCatalog(api: Api, sim: SimRuntime): void {
     }
 
     const cursor = c.req.query('next')
-    const result = searchScenes(sim.world, host, read.value, cursor)
+    const result = answerSearch(sim.world, host, read.value, cursor)
     if (!result.ok) return wrappedError(result.status, result.message, result.details)
 
     // The client POSTs the same body to a link's href to move between pages.

@@ -1,0 +1,29 @@
+import { hostCollections, seedCatalog } from '../domain/catalog/archive'
+import type { SearchInput } from '../domain/catalog/search'
+import { manualClock } from '../domain/clock'
+import { buildCollections, PROVIDERS } from '../domain/seed-glossary'
+import { World } from '../domain/world'
+
+/** A world with just the glossary and the archive: catalog searches and previews depend on nothing else. */
+export function catalogWorld(): World {
+  const world = new World(manualClock(), 'default')
+  world.providers.push(...PROVIDERS)
+  world.collections.push(...buildCollections())
+  seedCatalog(world)
+  return world
+}
+
+/**
+ * The search the request side reads from an empty body (all of the host's collections, newest first, 10 a
+ * page), with the fields of `input` instead.
+ */
+export function searchInput(world: World, host: string, input: Partial<SearchInput> = {}): SearchInput {
+  return {
+    collections: new Set(hostCollections(world, host).map((c) => c.name)),
+    query: [],
+    sort: [{ key: 'datetime', dir: -1 }],
+    offset: 0,
+    limit: 10,
+    ...input,
+  }
+}
