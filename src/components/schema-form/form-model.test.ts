@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   cleanParams,
   defaultsOf,
@@ -256,6 +256,21 @@ describe('cleanParams', () => {
 
 describe('validateParams', () => {
   const valid = { ...defaultsOf(tasking), acquisitionStart: START }
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('validates without compiling code, as under a Content Security Policy without unsafe-eval', () => {
+    const refuse = () => {
+      throw new EvalError('Refused to evaluate a string as JavaScript (CSP)')
+    }
+    vi.stubGlobal('Function', refuse)
+    vi.stubGlobal('eval', refuse)
+    const fresh = structuredClone(tasking)
+    expect(validateParams(fresh, { ...valid, cloudCoverage: 7.5 }).map((p) => p.name)).toEqual([
+      'params.cloudCoverage',
+    ])
+    expect(validateParams(fresh, valid)).toEqual([])
+  })
 
   it('accepts a complete form without its geometry', () => {
     expect(validateParams(tasking, valid)).toEqual([])

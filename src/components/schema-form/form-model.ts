@@ -1,4 +1,4 @@
-import { customizeValidator } from '@rjsf/validator-ajv8'
+import { createValidator, type SchemaProblem } from './json-schema-validator'
 
 /**
  * The order-form model: what an order-form schema (`GET /orders/schema/{data-product-id}`, draft-07) means
@@ -18,8 +18,8 @@ import { customizeValidator } from '@rjsf/validator-ajv8'
 
 export type JsonSchema = Record<string, unknown>
 
-// Its own validator: rjsf's keeps one root schema at a time, and the form renders a different one (viewSchema).
-const validator = customizeValidator()
+// Its own validator instance, apart from the one the form renders with (the form sees `viewSchema`).
+const validator = createValidator<Params>()
 export type Params = Record<string, unknown>
 
 /** A problem with one param, named like the service's problem `errors` items: `params.cloudCoverage`. */
@@ -374,14 +374,7 @@ export function cleanParams(schema: JsonSchema, value: Params): Params {
 
 // ----------------------------------------------------------------------------------------- validation
 
-interface AjvError {
-  instancePath: string
-  schemaPath: string
-  keyword: string
-  params: Record<string, unknown>
-  message?: string
-  parentSchema?: unknown
-}
+type AjvError = SchemaProblem
 
 /** The schema params are validated against: geometry is not required, it travels in `featureCollection`. */
 function paramsSchema(schema: JsonSchema): JsonSchema {

@@ -4,7 +4,6 @@ import { withTheme, type IChangeEvent } from '@rjsf/core'
 import templates from '@rjsf/mantine/lib/templates/index.js'
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js'
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils'
-import validator from '@rjsf/validator-ajv8'
 import { useId, useMemo, useState } from 'react'
 import {
   fieldSchema,
@@ -18,6 +17,7 @@ import {
   type ParamProblem,
   type Params,
 } from './form-model'
+import { createValidator } from './json-schema-validator'
 import { SelectWidget, TextareaWidget, TextWidget, UtcDateTimeWidget } from './widgets'
 
 /**
@@ -25,6 +25,9 @@ import { SelectWidget, TextareaWidget, TextWidget, UtcDateTimeWidget } from './w
  * the theme's checkbox. The theme's widget set is not imported: its date widgets would bring `@mantine/dates`
  * and dayjs for nothing, since date-times here are UTC inputs. Anything else falls back to rjsf's core widgets.
  */
+/** The form's own validator (no eval, so the page runs under the strict Content Security Policy). */
+const validator = createValidator<Params>()
+
 const ThemedForm = withTheme<Params, RJSFSchema>({
   templates,
   widgets: {
