@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
 import type { Plugin as PostcssPlugin } from 'postcss'
 import { defineConfig, type Plugin } from 'vite'
+import { securityHeadersPlugin } from './scripts/security-headers.ts'
 import { simulatorPlugin } from './simulator/vite-plugin.ts'
 
 // The simulator is embedded unless the console is pointed at a real deployment (see README).
@@ -78,6 +79,8 @@ export default defineConfig({
   plugins: [
     react(),
     appShellScrollClassNames,
+    // The Content Security Policy and hardening headers, from `npm start` and `vite preview` (decision 19).
+    securityHeadersPlugin(),
     ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : []),
   ],
   server: {

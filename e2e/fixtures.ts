@@ -8,13 +8,30 @@ export const test = base.extend<{ sim: SimControl }>({
     await sim.reset()
     await use(sim)
   },
-  page: async ({ page }, use) => {
+  page: async ({ page, baseURL }, use) => {
     const errors: string[] = []
     page.on('console', (msg) => {
       // Chromium logs every non-2xx response as a console error; journeys that inject faults expect those.
       if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
     })
     page.on('pageerror', (err) => errors.push(err.message))
+    // Every journey runs under the Content Security Policy the servers send, and fails on any violation.
+    await page.exposeFunction('__swathCspViolation', (text: string) => errors.push(text))
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        const report = (window as unknown as { __swathCspViolation?: (t: string) => void })
+          .__swathCspViolation
+        report?.(
+          `CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+        )
+      })
+    })
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'document' && res.url().startsWith(baseURL ?? '')) {
+        if (!res.headers()['content-security-policy'])
+          errors.push(`no Content-Security-Policy on ${res.url()}`)
+      }
+    })
     await use(page)
     expect(errors, 'console errors during the journey').toEqual([])
   },
