@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../queries'
 import { loosen } from '../search-state'
 import { useCatalogView } from '../use-catalog-view'
@@ -14,6 +14,7 @@ import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
 import { CatalogMap } from './catalog-map'
 import classes from './catalog.module.css'
+import type { ResultList as ResultListType } from './result-list'
 import { Results } from './results'
 import { ResultsHeader } from './results-header'
 import { SearchPanel } from './search-panel'
@@ -22,15 +23,27 @@ import { SearchPanel } from './search-panel'
 const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
 // The list (with its virtualiser) is fetched right after the page's first render, while the analyst fills the
 // form or the first search runs: no scene can be listed before a search answers, so it need not hold up the
-// page's first load (12 KiB gzip).
-const loadResultList = () => import('./result-list').then((m) => ({ default: m.ResultList }))
-const ResultList = lazy(loadResultList)
+// page's first load (12 KiB gzip). It is held as a loaded component, not `lazy()`: a lazy component suspends
+// on its first render even when its chunk is already here, and React shows a suspended boundary's content
+// again only after its fallback throttle (300 ms), which delayed the first rows of every first search.
+type ResultListComponent = typeof ResultListType
+let loadedResultList: ResultListComponent | null = null
+const loadResultList = () => import('./result-list').then((m) => (loadedResultList = m.ResultList))
+
+/** The result list component once its chunk is here; starts fetching it on the page's first render. */
+function useResultList(): ResultListComponent | null {
+  const [list, setList] = useState(() => loadedResultList)
+  useEffect(() => {
+    if (!list) void loadResultList().then((l) => setList(() => l))
+  }, [list])
+  return list
+}
 
 /** Find archive scenes over an AOI and pick the ones worth buying. */
 export function CatalogPage() {
   const queryClient = useQueryClient()
   useEffect(() => revokePreviewsOnEviction(queryClient), [queryClient])
-  useEffect(() => void loadResultList(), [])
+  const ResultList = useResultList()
 
   const glossary = useSearchableCollections()
   const url = useCatalogView()
@@ -115,7 +128,10 @@ export function CatalogPage() {
               count={features?.length}
               onLoosen={(field) => go({ filters: loosen(applied, field), page: null, sort: view.sort })}
             >
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the result list" />}>
+              {ResultList ? (
+                // The list is the module's own component, the same one on every render once its chunk is here
+                // (see useResultList): nothing is created during render, whatever the rule infers from the hook.
+                // eslint-disable-next-line react-hooks/static-components
                 <ResultList
                   key={search.dataUpdatedAt}
                   host={host}
@@ -127,7 +143,9 @@ export function CatalogPage() {
                   onToggleQuicklook={actions.toggleQuicklook}
                   onDetails={actions.openDetails}
                 />
-              </Suspense>
+              ) : (
+                <Loader size="sm" aria-label="Loading the result list" />
+              )}
             </Results>
             <Text size="xs" c="dimmed" id="result-keys">
               ↑↓ move · Space basket · Enter details · Q quicklook
