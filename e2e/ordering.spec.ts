@@ -131,8 +131,14 @@ test.describe('archive ordering', () => {
 
     // Each creation takes 4 s; the analyst reloads while the first one is out.
     await sim.faults([{ path: '/v2/orders', method: 'POST', latencyMs: 4000 }])
+    // Reload once the first order's request is out (before it, the page reads the orders list: a reload then
+    // sends nothing, and both lines rightly stay to place).
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/orders',
+    )
     await page.getByRole('button', { name: 'Place 2 orders' }).click()
     await expect(page.getByText('Placing 1 of 2…')).toBeVisible()
+    await sent
     await page.reload()
 
     // The first look after the reload finds nothing yet: the line says so, and cannot be placed meanwhile.
