@@ -99,9 +99,7 @@ export function JobFilters(props: {
           <Textarea
             label="Job IDs"
             description="Paste up to 100, separated by commas, spaces or new lines"
-            autosize
-            minRows={1}
-            maxRows={4}
+            rows={2}
             key={`ids-${idsKey}`}
             defaultValue={view.jobIds.join('\n')}
             onBlur={(e) => {

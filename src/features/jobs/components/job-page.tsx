@@ -1,3 +1,4 @@
+import './mantine-styles'
 import {
   Alert,
   Anchor,
@@ -34,7 +35,8 @@ import classes from './jobs.module.css'
 export function JobPage() {
   const { jobId = '' } = useParams()
   const client = useApiClient()
-  const job = useQuery(jobOptions(client, jobId))
+  // A missing or failed job is explained here, not by the route's error boundary.
+  const job = useQuery({ ...jobOptions(client, jobId), throwOnError: false })
   if (job.error && !job.data) {
     const missing = isApiError(job.error) && job.error.status === 404
     return (

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Alert, Box, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'

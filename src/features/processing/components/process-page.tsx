@@ -1,3 +1,4 @@
+import './mantine-styles'
 import {
   Alert,
   Anchor,
@@ -25,7 +26,7 @@ import { inputsInWords, priceRule, processEulaId } from '../process-words'
 export function ProcessPage() {
   const { processId = '' } = useParams()
   const client = useApiClient()
-  const process = useQuery(processOptions(client, processId))
+  const process = useQuery({ ...processOptions(client, processId), throwOnError: false })
   if (process.error && !process.data) {
     const missing = isApiError(process.error) && process.error.status === 404
     return (
