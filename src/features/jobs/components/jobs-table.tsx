@@ -1,23 +1,24 @@
-import { Anchor, Table, Text, UnstyledButton } from '@mantine/core'
-import { useLayoutEffect } from 'react'
+import { memo, useLayoutEffect } from 'react'
 import { Link } from 'react-router'
+import { paths } from '../../../config/paths'
 import { JOB_MARKS, type Job } from '../../../data/processing/queries'
 import { formatDuration, isFinalJob, jobDurationSeconds } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
 import type { JobSort, JobSortField } from '../url-state'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
+import classes from './jobs.module.css'
 
-const COLUMNS: { field: JobSortField | null; label: string }[] = [
-  { field: 'processID', label: 'Process' },
-  { field: 'status', label: 'Status' },
-  { field: 'created', label: 'Created' },
-  { field: null, label: 'Duration' },
-  { field: 'creditConsumption.credits', label: 'Credits' },
-  { field: null, label: 'Job ID' },
+const COLUMNS: { field: JobSortField | null; label: string; width: number }[] = [
+  { field: 'processID', label: 'Process', width: 260 },
+  { field: 'status', label: 'Status', width: 230 },
+  { field: 'created', label: 'Created', width: 180 },
+  { field: null, label: 'Duration', width: 120 },
+  { field: 'creditConsumption.credits', label: 'Credits', width: 100 },
+  { field: null, label: 'Job ID', width: 110 },
 ]
 
-/** One page of jobs; sortable headers; running durations tick. */
+/** One page of jobs; sortable headers; running durations tick. Rows are plain elements, each memoised. */
 export function JobsTable(props: {
   jobs: Job[]
   sort: JobSort
@@ -25,69 +26,96 @@ export function JobsTable(props: {
   processTitles: ReadonlyMap<string, string>
 }) {
   const { jobs, sort } = props
-  const now = useNow(jobs.some((j) => !isFinalJob(j.status) && j.started && !j.finished))
+  const ticking = jobs.some((j) => !isFinalJob(j.status) && j.started && !j.finished)
+  const now = useNow(ticking)
   useLayoutEffect(() => {
     performance.mark(JOB_MARKS.rows, { detail: { count: jobs.length } })
   }, [jobs])
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover aria-label="Jobs">
-        <Table.Thead>
-          <Table.Tr>
+    <div className={classes.scroller}>
+      <table className={classes.table} aria-label="Jobs">
+        <colgroup>
+          {COLUMNS.map((c) => (
+            <col key={c.label} style={{ width: c.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
             {COLUMNS.map((c) => {
-              const active = c.field !== null && sort.field === c.field
+              const field = c.field
+              if (!field)
+                return (
+                  <th key={c.label} scope="col">
+                    {c.label}
+                  </th>
+                )
+              const active = sort.field === field
               return (
-                <Table.Th
+                <th
                   key={c.label}
-                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  scope="col"
+                  aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                 >
-                  {c.field ? (
-                    <UnstyledButton
-                      fw={600}
-                      fz="sm"
-                      onClick={() =>
-                        props.onSort({
-                          field: c.field as JobSortField,
-                          direction: active && sort.direction === 'desc' ? 'asc' : 'desc',
-                        })
-                      }
-                    >
-                      {c.label} {active ? (sort.direction === 'asc' ? '▲' : '▼') : ''}
-                    </UnstyledButton>
-                  ) : (
-                    c.label
-                  )}
-                </Table.Th>
+                  <button
+                    type="button"
+                    className={classes.sortButton}
+                    onClick={() =>
+                      props.onSort({ field, direction: active && sort.direction === 'desc' ? 'asc' : 'desc' })
+                    }
+                  >
+                    {c.label}
+                    <span className={classes.sortMark} aria-hidden="true">
+                      {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                </th>
               )
             })}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {jobs.map((job) => {
-            const d = jobDurationSeconds(job, now)
-            return (
-              <Table.Tr key={job.jobID}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/jobs/${job.jobID}`}>
-                    {props.processTitles.get(job.processID) ?? job.processID}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <JobStatusBadge status={job.status} />
-                </Table.Td>
-                <Table.Td>{formatUtc(job.created)}</Table.Td>
-                <Table.Td>{d === null ? '—' : formatDuration(d)}</Table.Td>
-                <Table.Td>{job.creditConsumption ? job.creditConsumption.credits : '—'}</Table.Td>
-                <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {job.jobID.slice(0, 8)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <JobRow
+              key={job.jobID}
+              job={job}
+              title={props.processTitles.get(job.processID)}
+              // Only rows of running jobs take the ticking clock, so the others are not rendered again.
+              now={!isFinalJob(job.status) && job.started && !job.finished ? now : 0}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
+
+const JobRow = memo(function JobRow({
+  job,
+  title,
+  now,
+}: {
+  job: Job
+  title: string | undefined
+  now: number
+}) {
+  // `now` is 0 for jobs that do not tick: their duration is start to finish, or none.
+  const d = jobDurationSeconds(job, now)
+  return (
+    <tr className={classes.row} data-job-id={job.jobID}>
+      <td title={title ?? job.processID}>
+        <Link to={paths.job(job.jobID)} className={classes.nameLink}>
+          {title ?? job.processID}
+        </Link>
+      </td>
+      <td>
+        <JobStatusBadge status={job.status} />
+      </td>
+      <td>{formatUtc(job.created)}</td>
+      <td>{d === null ? '—' : formatDuration(d)}</td>
+      <td>{job.creditConsumption ? job.creditConsumption.credits : '—'}</td>
+      <td className={classes.id} title={job.jobID}>
+        {job.jobID.slice(0, 8)}
+      </td>
+    </tr>
+  )
+})
