@@ -115,7 +115,7 @@ function ProcessDetails({ process }: { process: Process }) {
         <Text size="sm">
           Jobs take their inputs from items you own in storage and put their results there. Jobs already run
           are on the{' '}
-          <Anchor component={Link} to={`/jobs?process=${encodeURIComponent(process.id)}`}>
+          <Anchor component={Link} to={`/jobs?process=${encodeURIComponent(process.id)}`} underline="always">
             Jobs page
           </Anchor>
           .

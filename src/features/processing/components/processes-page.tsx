@@ -41,7 +41,7 @@ export function ProcessesPage() {
         <Text c="dimmed">
           Processes run on items you own in storage and put their results back there. Each says what it takes
           and what it costs before anything runs.{' '}
-          <Anchor component={Link} to="/jobs">
+          <Anchor component={Link} to="/jobs" underline="always">
             See your jobs
           </Anchor>
           .
