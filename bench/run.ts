@@ -1,6 +1,7 @@
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
 import { benchGeo } from './geo'
+import { benchJobs } from './jobs'
 import { benchOrders } from './orders'
 import { benchSimulator } from './simulator'
 
@@ -10,6 +11,7 @@ export async function main(): Promise<void> {
   benchBundle()
   await benchCatalog()
   await benchOrders()
+  await benchJobs()
   await benchGeo()
   await benchSimulator()
 }

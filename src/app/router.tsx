@@ -8,6 +8,7 @@ import { areasRoutes } from './routes/areas-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
 import { NotFoundPage } from './routes/not-found'
 import { ordersRoutes } from './routes/orders-routes'
+import { processingRoutes } from './routes/processing-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 
@@ -40,6 +41,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...taskingRoutes(ctx),
         ...ordersRoutes(ctx),
         ...decisionsRoutes(ctx),
+        ...processingRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

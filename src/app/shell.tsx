@@ -24,6 +24,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'rea
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
+import { activeJobsOptions } from '../data/processing/queries'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -33,7 +34,9 @@ const NAV = [
   { to: paths.checkout(), label: 'Checkout', end: false },
   { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },
-  { to: paths.decisions(), label: 'Decisions', end: false, count: true },
+  { to: paths.decisions(), label: 'Decisions', end: false, count: 'decisions' },
+  { to: paths.processing(), label: 'Processing', end: false },
+  { to: paths.jobs(), label: 'Jobs', end: false, count: 'jobs' },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },
@@ -104,7 +107,7 @@ export function Shell() {
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
               {item.label}
-              {'count' in item && <PendingDecisions />}
+              {'count' in item && (item.count === 'jobs' ? <ActiveJobs /> : <PendingDecisions />)}
             </NavLink>
           ))}
         </Stack>
@@ -146,6 +149,21 @@ function PendingDecisions() {
         {data}
       </Badge>
       <span className={classes.visuallyHidden}> waiting</span>
+    </>
+  )
+}
+
+/** How many jobs are under way, beside "Jobs"; nothing while unknown or zero. */
+function ActiveJobs() {
+  const { client } = useConsoleServices()
+  const { data } = useQuery(activeJobsOptions(client))
+  if (!data || data.count === 0) return null
+  return (
+    <>
+      <Badge size="sm" ml={6} color="blue.9" component="span">
+        {data.more ? `${data.count}+` : data.count}
+      </Badge>
+      <span className={classes.visuallyHidden}> running</span>
     </>
   )
 }

@@ -18,4 +18,10 @@ export const paths = {
   decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,
   study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,
   quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
+  /** The process catalogue, and one process. */
+  processing: () => '/processing',
+  process: (id: string) => `/processing/${encodeURIComponent(id)}`,
+  /** The job monitor; `search` is its view (see features/jobs/url-state.ts). */
+  jobs: (search = '') => `/jobs${search ? `?${search}` : ''}`,
+  job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
 } as const

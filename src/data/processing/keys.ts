@@ -1,0 +1,16 @@
+import type { paths } from '../../api/schema'
+
+export type JobListQuery = NonNullable<paths['/v2/processing/jobs']['get']['parameters']['query']>
+
+/** One key space for processing: the public process catalogue and the account's jobs. */
+export const processingKeys = {
+  all: ['processing'] as const,
+  processes: () => [...processingKeys.all, 'processes'] as const,
+  process: (id: string) => [...processingKeys.processes(), id] as const,
+  jobs: () => [...processingKeys.all, 'jobs'] as const,
+  jobLists: () => [...processingKeys.jobs(), 'list'] as const,
+  jobList: (q: JobListQuery) => [...processingKeys.jobLists(), q] as const,
+  job: (id: string) => [...processingKeys.jobs(), 'detail', id] as const,
+  /** The jobs still under way, for the navigation's count. */
+  active: () => [...processingKeys.jobs(), 'active'] as const,
+}

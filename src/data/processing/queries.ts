@@ -1,0 +1,123 @@
+import { queryOptions } from '@tanstack/react-query'
+import { ok, type ApiClient } from '../../api/client'
+import type { components } from '../../api/schema'
+import { processingKeys, type JobListQuery } from './keys'
+import { ACTIVE_JOB_STATUSES, jobPollInterval, type Job } from './status'
+
+export type Process = components['schemas']['Process']
+export type JobList = components['schemas']['JobList']
+export type { Job }
+
+/** Where the jobs page's own timing marks go; `npm run bench` reads them in Chromium. */
+export const JOB_MARKS = {
+  response: 'swath:jobs-response',
+  rows: 'swath:jobs-rows',
+} as const
+
+/** The public process catalogue. Processes change with releases, not by the minute. */
+export function processListOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: processingKeys.processes(),
+    queryFn: async ({ signal }) => (await ok(client.GET('/v2/processing/processes', { signal }))).processes,
+    staleTime: 10 * 60_000,
+  })
+}
+
+/** One process, with its inputs and additional parameters (EULA, price rule). */
+export function processOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: processingKeys.process(id),
+    queryFn: ({ signal }) =>
+      ok(
+        client.GET('/v2/processing/processes/{process-id}', {
+          params: { path: { 'process-id': id } },
+          signal,
+        }),
+      ),
+    staleTime: 10 * 60_000,
+  })
+}
+
+/** The job list's query string: multi-valued filters comma-joined, as the contract says for processing. */
+export function serializeJobListQuery(q: JobListQuery): string {
+  const out = new URLSearchParams()
+  if (q.workspaceId) out.set('workspaceId', q.workspaceId)
+  if (q.processId?.length) out.set('processId', q.processId.join(','))
+  if (q.status?.length) out.set('status', q.status.join(','))
+  if (q.ids?.length) out.set('ids', q.ids.join(','))
+  if (q.minDuration !== undefined) out.set('minDuration', String(q.minDuration))
+  if (q.maxDuration !== undefined) out.set('maxDuration', String(q.maxDuration))
+  if (q.page !== undefined) out.set('page', String(q.page))
+  if (q.limit !== undefined) out.set('limit', String(q.limit))
+  if (q.sort) out.set('sort', q.sort)
+  return out.toString()
+}
+
+/** Whether a job list page has a `next` link: the list has no total, only the way on. */
+export const hasNextPage = (list: JobList | undefined): boolean => !!list?.links.some((l) => l.rel === 'next')
+
+/**
+ * One page of jobs, asked again every few seconds while a job on it can still change and the tab is visible;
+ * it stops once every job shown is final.
+ */
+export function jobListOptions(client: ApiClient, query: JobListQuery) {
+  return queryOptions({
+    queryKey: processingKeys.jobList(query),
+    queryFn: async ({ signal }) => {
+      const data = await ok(
+        client.GET('/v2/processing/jobs', {
+          params: { query },
+          querySerializer: (q: JobListQuery) => serializeJobListQuery(q),
+          signal,
+        }),
+      )
+      performance.mark(JOB_MARKS.response, { detail: { count: data.jobs.length } })
+      return data
+    },
+    refetchInterval: (q) => jobPollInterval(q.state.data?.jobs.map((j) => j.status)),
+    refetchIntervalInBackground: false,
+    throwOnError: false,
+  })
+}
+
+/** One job, asked again while it can still change. */
+export function jobOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: processingKeys.job(id),
+    queryFn: ({ signal }) =>
+      ok(client.GET('/v2/processing/jobs/{job-id}', { params: { path: { 'job-id': id } }, signal })),
+    refetchInterval: (q) => jobPollInterval(q.state.data ? [q.state.data.status] : undefined),
+    refetchIntervalInBackground: false,
+  })
+}
+
+/** At most this many jobs under way are counted; more shows as "100+". */
+export const ACTIVE_JOBS_COUNTED = 100
+
+/** The jobs under way, for the navigation's count: refreshed every 30 s, and at once after a launch. */
+export function activeJobsOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: processingKeys.active(),
+    queryFn: async ({ signal }) => {
+      const data = await ok(
+        client.GET('/v2/processing/jobs', {
+          params: { query: { status: [...ACTIVE_JOB_STATUSES], limit: ACTIVE_JOBS_COUNTED } },
+          querySerializer: (q: JobListQuery) => serializeJobListQuery(q),
+          signal,
+        }),
+      )
+      return { count: data.jobs.length, more: hasNextPage(data) }
+    },
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: false,
+    throwOnError: false,
+  })
+}
+
+/** The STAC collection id of a job's results (`…/collections/<id>`), when it has one. */
+export function resultCollectionId(job: Pick<Job, 'results'>): string | null {
+  const url = job.results?.collection
+  if (!url) return null
+  const m = /\/collections\/([^/?#]+)/.exec(url)
+  return m ? decodeURIComponent(m[1]) : null
+}

@@ -1,0 +1,216 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { isApiError, whatToDo } from '../../../api/errors'
+import { CopyTextButton } from '../../../components/copy-text-button'
+import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
+import {
+  formatDuration,
+  isFinalJob,
+  jobDurationSeconds,
+  jobOutcome,
+  JOB_STATUS_LABELS,
+} from '../../../data/processing/status'
+import { formatUtc } from '../../../lib/format'
+import { failureInWords } from '../job-words'
+import { useNow } from '../use-now'
+import { JobStatusBadge } from './job-status-badge'
+import classes from './jobs.module.css'
+
+/** One job: what ran on what, where it stands, what it cost, why it failed, and where its results are. */
+export function JobPage() {
+  const { jobId = '' } = useParams()
+  const client = useApiClient()
+  // A missing or failed job is explained here, not by the route's error boundary.
+  const job = useQuery({ ...jobOptions(client, jobId), throwOnError: false })
+  if (job.error && !job.data) {
+    const missing = isApiError(job.error) && job.error.status === 404
+    return (
+      <Stack gap="md">
+        <Title order={1}>{missing ? 'Job not found' : 'The job failed to load'}</Title>
+        <Alert color={missing ? 'yellow' : 'red'} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {missing
+                ? `No job of this account has the ID ${jobId}. It may belong to another account.`
+                : whatToDo(job.error)}
+            </Text>
+            {!missing && (
+              <Button size="xs" onClick={() => void job.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Anchor component={Link} to="/jobs">
+              All jobs
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Stack>
+    )
+  }
+  if (!job.data) {
+    return (
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the job">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={120} />
+      </Stack>
+    )
+  }
+  return <JobDetails job={job.data} />
+}
+
+function JobDetails({ job }: { job: Job }) {
+  const client = useApiClient()
+  const process = useQuery(processOptions(client, job.processID))
+  const now = useNow(!isFinalJob(job.status) && !!job.started && !job.finished)
+  const duration = jobDurationSeconds(job, now)
+  const outcome = jobOutcome(job.status)
+  const collection = resultCollectionId(job)
+  const title = process.data?.title ?? job.processID
+  const errors = job.results?.errors ?? []
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to="/jobs" size="sm">
+          ← All jobs
+        </Anchor>
+        <Title order={1}>{title}</Title>
+        <Group gap="sm">
+          <JobStatusBadge status={job.status} />
+          <Text size="sm" c="dimmed">
+            {outcome === 'running'
+              ? 'Under way: this page refreshes on its own.'
+              : outcome === 'succeeded'
+                ? 'Finished successfully.'
+                : 'Stopped without results.'}
+          </Text>
+        </Group>
+      </div>
+
+      {outcome === 'failed' && (
+        <Alert color="red" title="Why the job stopped" role="alert">
+          <Stack gap={4}>
+            {errors.length > 0 ? (
+              errors.map((e) => (
+                <Text size="sm" key={`${e.name}:${e.message}`}>
+                  {failureInWords(e)}
+                </Text>
+              ))
+            ) : (
+              <Text size="sm">{JOB_STATUS_LABELS[job.status]}. The service gave no reason.</Text>
+            )}
+            {job.status === 'released' && <Text size="sm">The credits held for it were given back.</Text>}
+          </Stack>
+        </Alert>
+      )}
+
+      {collection && (
+        <Alert color="green" title="Results are in storage">
+          <Anchor component={Link} to={`/storage/collections/${collection}`}>
+            Open the result collection
+          </Anchor>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" component="section" aria-labelledby="job-facts">
+          <Title order={2} size="h4" id="job-facts" mb="sm">
+            Facts
+          </Title>
+          <dl className={classes.facts}>
+            <dt>Job ID</dt>
+            <dd>
+              <Group gap={4} wrap="nowrap">
+                <Code>{job.jobID}</Code>
+                <CopyTextButton value={job.jobID} label="Copy the job ID" />
+              </Group>
+            </dd>
+            <dt>Process</dt>
+            <dd>
+              <Anchor component={Link} to={`/processing/${job.processID}`}>
+                {title}
+              </Anchor>
+            </dd>
+            <dt>Created</dt>
+            <dd>{formatUtc(job.created)}</dd>
+            <dt>Started</dt>
+            <dd>{formatUtc(job.started, 'not yet')}</dd>
+            <dt>Finished</dt>
+            <dd>{formatUtc(job.finished, isFinalJob(job.status) ? 'never ran' : 'not yet')}</dd>
+            <dt>Duration</dt>
+            <dd>{duration === null ? '—' : formatDuration(duration)}</dd>
+            <dt>Credits</dt>
+            <dd>
+              {job.creditConsumption
+                ? `${job.creditConsumption.credits} ${job.status === 'captured' ? 'charged' : job.status === 'released' ? 'held, then released' : 'held'}`
+                : 'none held'}
+            </dd>
+            <dt>Budget</dt>
+            <dd>{job.budgetId ?? 'none'}</dd>
+            <dt>Workspace</dt>
+            <dd>{job.workspaceID ?? '—'}</dd>
+          </dl>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="job-inputs">
+          <Title order={2} size="h4" id="job-inputs" mb="sm">
+            Inputs
+          </Title>
+          <dl className={classes.facts}>
+            {Object.entries(job.definition.inputs).map(([name, value]) => (
+              <InputValue key={name} name={name} value={value} title={process.data?.inputs[name]?.title} />
+            ))}
+          </dl>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
+/** One input: a STAC item reference links to storage; anything else is shown as its value. */
+function InputValue({ name, value, title }: { name: string; value: unknown; title?: string }) {
+  const items = stacItemIds(value)
+  return (
+    <>
+      <dt>{title ?? name}</dt>
+      <dd>
+        {items.length > 0 ? (
+          <Stack gap={2}>
+            {items.map((id) => (
+              <Anchor key={id} component={Link} to={`/storage/items/${id}`}>
+                Item {id.slice(0, 8)}
+              </Anchor>
+            ))}
+          </Stack>
+        ) : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? (
+          String(value)
+        ) : (
+          <Code block>{JSON.stringify(value, null, 2)}</Code>
+        )}
+      </dd>
+    </>
+  )
+}
+
+/** The item ids of an input value: STAC item URLs (`…/items/<id>`), alone or in a list. */
+function stacItemIds(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : [value]
+  return list.flatMap((v) => {
+    if (typeof v !== 'string') return []
+    const m = /\/items\/([^/?#]+)/.exec(v)
+    return m ? [decodeURIComponent(m[1])] : []
+  })
+}

@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { processingRoutes } from '../../../app/routes/processing-routes'
+import { renderWithConsole } from '../../../testing/render'
+import type { TestConsole } from '../../../testing/sim-backend'
+
+const open = (at: string, email?: string) =>
+  renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], { at, email })
+
+const lastJobsQuery = (c: TestConsole) =>
+  new URLSearchParams(
+    c.backend.log.filter((r) => r.method === 'GET' && r.path === '/v2/processing/jobs').at(-1)?.query ?? '',
+  )
+
+const table = () => screen.findByRole('table', { name: 'Jobs' })
+const bodyRows = async () =>
+  within(await table())
+    .getAllByRole('row')
+    .slice(1)
+
+describe('job monitor', () => {
+  it('lists the account’s jobs newest first, with process titles, statuses and links', async () => {
+    const r = await open('/jobs')
+    const rows = await waitFor(async () => {
+      const list = await bodyRows()
+      expect(within(list[0]).getByRole('link').textContent).not.toMatch(/^[a-z-]+$/)
+      return list
+    })
+    expect(rows.length).toBeGreaterThan(5)
+    expect(lastJobsQuery(r.console).toString()).toBe('page=0&limit=20&sort=created%2Cdesc')
+    const link = within(rows[0]).getByRole('link')
+    expect(link.getAttribute('href')).toMatch(/^\/jobs\/[0-9a-f-]{36}$/)
+    expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending')
+  })
+
+  it('sends every filter the way the contract says and keeps it in the URL', async () => {
+    const r = await open(
+      '/jobs?status=running,released&process=detection-ships-airbus&minDuration=60&sort=status,asc',
+    )
+    await table()
+    expect(lastJobsQuery(r.console).toString()).toBe(
+      'processId=detection-ships-airbus&status=running%2Creleased&minDuration=60&page=0&limit=20&sort=status%2Casc',
+    )
+    // The service applied it: only ships jobs in those statuses.
+    for (const row of await bodyRows()) {
+      expect(within(row).getByRole('link')).toHaveTextContent(/ship/i)
+      expect(row).toHaveTextContent(/Running|Failed, credits released/)
+    }
+    // Sorting by credits from the header goes into the URL and the request.
+    await userEvent.click(screen.getByRole('button', { name: /Credits/ }))
+    await waitFor(() =>
+      expect(r.router.state.location.search).toContain('sort=creditConsumption.credits%2Cdesc'),
+    )
+    await waitFor(() => expect(lastJobsQuery(r.console).get('sort')).toBe('creditConsumption.credits,desc'))
+  })
+
+  it('checks pasted IDs and the duration range before sending anything', async () => {
+    const r = await open('/jobs?ids=not-a-job&minDuration=600&maxDuration=60')
+    expect(await screen.findByText(/“not-a-job” is not a job ID/)).toBeInTheDocument()
+    expect(screen.getByText(/shortest duration is longer than the longest/)).toBeInTheDocument()
+    expect(screen.getByText('Nothing was sent')).toBeInTheDocument()
+    expect(r.console.backend.log.filter((l) => l.path === '/v2/processing/jobs')).toHaveLength(0)
+  })
+
+  it('says when nothing matches and offers to clear the filters', async () => {
+    await open('/jobs?ids=00000000-0000-4000-8000-000000000000')
+    expect(await screen.findByText('No job matches these filters.')).toBeInTheDocument()
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0])
+    expect(await table()).toBeInTheDocument()
+  })
+
+  it('explains a failed job in plain words and links a successful one to its results', async () => {
+    await open('/jobs?status=unlicensed')
+    const row = (await bodyRows())[0]
+    await userEvent.click(within(row).getByRole('link'))
+    expect(await screen.findByText('Why the job stopped')).toBeInTheDocument()
+    expect(screen.getByText(/licence was not accepted.*Licences page/)).toBeInTheDocument()
+  })
+
+  it('links a job that succeeded to its result collection in storage, and its inputs to their items', async () => {
+    await open('/jobs?status=captured')
+    await userEvent.click(within((await bodyRows())[0]).getByRole('link'))
+    const results = await screen.findByRole('link', { name: 'Open the result collection' })
+    expect(results.getAttribute('href')).toMatch(/^\/storage\/collections\/[0-9a-f-]{36}$/)
+    expect(screen.getAllByRole('link', { name: /^Item / })[0].getAttribute('href')).toMatch(
+      /^\/storage\/items\//,
+    )
+    expect(screen.getByText(/^\d+ charged$/)).toBeInTheDocument()
+  })
+
+  it('says a job is not found, rather than failing', async () => {
+    await open('/jobs/00000000-0000-4000-8000-000000000000')
+    expect(await screen.findByRole('heading', { name: 'Job not found' })).toBeInTheDocument()
+  })
+})
+
+describe('process catalogue', () => {
+  it('lists every process with its price rule, finds one, and describes its inputs in plain words', async () => {
+    const r = await open('/processing')
+    expect(await screen.findByRole('link', { name: 'Pansharpening' })).toBeInTheDocument()
+    expect(screen.getAllByRole('listitem').length).toBeGreaterThanOrEqual(9)
+    await userEvent.type(screen.getByLabelText('Find a process'), 'ships')
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Pansharpening' })).toBeNull())
+    expect(r.router.state.location.search).toBe('?q=ships')
+    await userEvent.clear(screen.getByLabelText('Find a process'))
+    await userEvent.click(await screen.findByRole('link', { name: 'Pansharpening' }))
+    expect(await screen.findByRole('heading', { name: 'Pansharpening', level: 1 })).toBeInTheDocument()
+    expect(screen.getByText(/one STAC item from your storage/)).toBeInTheDocument()
+    expect(screen.getByText(/per km²/)).toBeInTheDocument()
+    // The process's licence, through the shared gate.
+    expect(await screen.findByRole('heading', { name: 'Licences' })).toBeInTheDocument()
+  })
+
+  it('says a process does not exist, rather than failing', async () => {
+    await open('/processing/no-such-process')
+    expect(await screen.findByRole('heading', { name: 'Process not found' })).toBeInTheDocument()
+  })
+
+  it('tells the Viewer to ask an administrator to accept a process licence', async () => {
+    await open('/processing/pansharpening', 'viewer@swath.test')
+    expect(await screen.findByRole('heading', { name: 'Pansharpening', level: 1 })).toBeInTheDocument()
+    await waitFor(() => expect(document.body.textContent).toMatch(/administrator/i))
+  })
+})

@@ -1,0 +1,126 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { isApiError, whatToDo } from '../../../api/errors'
+import { EulaGate } from '../../../components/licence-gate/eula-gate'
+import { eulaOptions, licenceAccess } from '../../../data/licences/queries'
+import { processOptions, type Process } from '../../../data/processing/queries'
+import { inputsInWords, priceRule, processEulaId } from '../process-words'
+
+/** One process: what it does, what it takes in plain words, how it is priced, and its licence (accept it here). */
+export function ProcessPage() {
+  const { processId = '' } = useParams()
+  const client = useApiClient()
+  const process = useQuery({ ...processOptions(client, processId), throwOnError: false })
+  if (process.error && !process.data) {
+    const missing = isApiError(process.error) && process.error.status === 404
+    return (
+      <Stack gap="md">
+        <Title order={1}>{missing ? 'Process not found' : 'The process failed to load'}</Title>
+        <Alert color={missing ? 'yellow' : 'red'} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{missing ? `There is no process “${processId}”.` : whatToDo(process.error)}</Text>
+            {!missing && (
+              <Button size="xs" onClick={() => void process.refetch()}>
+                Try again
+              </Button>
+            )}
+            <Anchor component={Link} to="/processing">
+              All processes
+            </Anchor>
+          </Stack>
+        </Alert>
+      </Stack>
+    )
+  }
+  if (!process.data)
+    return (
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the process">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={160} />
+      </Stack>
+    )
+  return <ProcessDetails process={process.data} />
+}
+
+function ProcessDetails({ process }: { process: Process }) {
+  const client = useApiClient()
+  const eulaId = processEulaId(process)
+  const eula = useQuery({ ...eulaOptions(client, eulaId ?? ''), enabled: !!eulaId })
+  const inputs = inputsInWords(process)
+  return (
+    <Stack gap="lg">
+      <div>
+        <Anchor component={Link} to="/processing" size="sm">
+          ← All processes
+        </Anchor>
+        <Title order={1}>{process.title}</Title>
+        <Text>{process.description}</Text>
+        <Group gap="xs" mt="xs">
+          <Badge variant="dot" color="gray" tt="none">
+            {priceRule(process)}
+          </Badge>
+          <Text size="xs" c="dimmed">
+            Process ID <Code>{process.id}</Code>, version {process.version}
+          </Text>
+        </Group>
+      </div>
+      <Paper withBorder p="md" component="section" aria-labelledby="process-inputs">
+        <Title order={2} size="h4" id="process-inputs" mb="xs">
+          What it takes
+        </Title>
+        <List spacing="xs">
+          {inputs.map((i) => (
+            <List.Item key={i.name}>
+              <Text size="sm" fw={600} span>
+                {i.title}
+              </Text>
+              <Text size="sm" span>
+                {' '}
+                — {i.takes}
+                {i.required ? '' : ' (optional)'}
+              </Text>
+              {i.description && (
+                <Text size="xs" c="dimmed">
+                  {i.description}
+                </Text>
+              )}
+            </List.Item>
+          ))}
+        </List>
+      </Paper>
+      {eulaId ? (
+        <EulaGate eulas={[{ id: eulaId, query: eula }]} access={licenceAccess} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No licence needs accepting for this process.
+        </Text>
+      )}
+      <Alert color="gray" title="Running this process">
+        <Text size="sm">
+          Jobs take their inputs from items you own in storage and put their results there. Jobs already run
+          are on the{' '}
+          <Anchor component={Link} to={`/jobs?process=${encodeURIComponent(process.id)}`} underline="always">
+            Jobs page
+          </Anchor>
+          .
+        </Text>
+      </Alert>
+    </Stack>
+  )
+}
