@@ -24,6 +24,7 @@ export const glossaryKeys = {
   providers: () => [...glossaryKeys.all, 'providers'] as const,
   providerLists: () => [...glossaryKeys.providers(), 'list'] as const,
   providerList: (q: ProviderListQuery) => [...glossaryKeys.providerLists(), q] as const,
+  processes: () => [...glossaryKeys.all, 'processes'] as const,
 }
 
 // The glossary changes when the service adds a collection, which is rare: no need to refetch on every visit.
@@ -93,4 +94,13 @@ export const collectionsOfTypeOptions = (client: ApiClient, type: 'ARCHIVE' | 'T
  */
 export function searchableCollectionsOptions(client: ApiClient) {
   return collectionListOptions(client, { type: 'ARCHIVE', integrations: ['SEARCH_AVAILABLE'], size: 100 })
+}
+
+/** Every processing capability (process) of the service: one public list, no paging. */
+export function processListOptions(client: ApiClient) {
+  return queryOptions({
+    queryKey: glossaryKeys.processes(),
+    queryFn: ({ signal }) => ok(client.GET('/v2/processing/processes', { signal })),
+    staleTime: GLOSSARY_STALE_MS,
+  })
 }
