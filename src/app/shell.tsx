@@ -34,6 +34,8 @@ const NAV = [
   { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },
   { to: paths.decisions(), label: 'Decisions', end: false, count: true },
+  { to: paths.licences(), label: 'Licences', end: false },
+  { to: paths.budgets(), label: 'Budgets', end: false },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },
@@ -110,6 +112,9 @@ export function Shell() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <LicenceBanner />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
     </AppShell>
@@ -117,6 +122,8 @@ export function Shell() {
 }
 
 const ToastStack = lazy(() => import('./toasts'))
+/** Licences relied on with a new document to accept: its own chunk, after the page (licence-banner.tsx). */
+const LicenceBanner = lazy(() => import('./licence-banner'))
 
 /**
  * The toasts, loaded with the first one: the toast library and its transitions (about 8 KiB gzip) are no

@@ -18,4 +18,11 @@ export const paths = {
   decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,
   study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,
   quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
+  /** The account's EULAs; `search` holds the list's term, sort and page. */
+  licences: (search = '') => `/licences${search ? `?${search}` : ''}`,
+  /** One EULA; `search` may pick the version shown and the two compared (`version`, `from`, `to`). */
+  licence: (id: string, search = '') => `/licences/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
+  /** The budget dashboard; `search` may filter by status. */
+  budgets: (search = '') => `/budgets${search ? `?${search}` : ''}`,
+  budget: (id: string) => `/budgets/${encodeURIComponent(id)}`,
 } as const

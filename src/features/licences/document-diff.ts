@@ -74,7 +74,7 @@ export function diffDocuments(older: string[], newer: string[]): DiffLine[] {
     p.value
       .replace(/\n$/, '')
       .split('\n')
-      .map((text) => ({ kind: p.added ? 'added' : p.removed ? 'removed' : 'same', text }) as DiffLine),
+      .map((text) => ({ kind: p.added ? 'added' : p.removed ? 'removed' : 'same', text })),
   )
 }
 
