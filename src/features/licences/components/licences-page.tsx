@@ -41,7 +41,8 @@ export function LicencesPage() {
   const view = readLicenceView(params)
   const update = (change: Partial<LicenceListView>) =>
     // Any change but paging starts again from page 1.
-    setParams(licenceSearch({ ...view, page: 1, ...change }))
+    // From the URL as it is when the change lands, not as this render read it.
+    setParams((prev) => licenceSearch({ ...readLicenceView(prev), page: 1, ...change }))
   const list = useQuery({ ...eulaListOptions(client, licenceQuery(view)), placeholderData: keepPreviousData })
   const rows = list.data?.content ?? []
   // Only an unaccepted licence needs its versions read: were older ones accepted (a new version waits)?
