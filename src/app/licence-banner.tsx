@@ -16,27 +16,27 @@ export default function LicenceBanner() {
   if (waiting.length === 0) return null
   const one = waiting.length === 1
   return (
-    <Alert
-      color="orange"
-      mb="md"
-      role="region"
-      aria-label="Licences waiting for acceptance"
-      title={one ? 'A licence you rely on has a new version' : 'Licences you rely on have new versions'}
-    >
-      <Text size="sm">
-        Orders of the last {RELIED_ON_DAYS} days used {one ? 'this licence' : 'these licences'}, and{' '}
-        {one ? 'its' : 'their'} current document is not accepted yet: ordering their data products is blocked
-        until it is.
-      </Text>
-      <List size="sm" mt={4}>
-        {waiting.map((e) => (
-          <List.Item key={e.id}>
-            <Anchor component={Link} to={paths.licence(e.id)} size="sm">
-              Review and accept “{e.title}”
-            </Anchor>
-          </List.Item>
-        ))}
-      </List>
-    </Alert>
+    <section aria-label="Licences waiting for acceptance">
+      <Alert
+        color="orange"
+        mb="md"
+        title={one ? 'A licence you rely on has a new version' : 'Licences you rely on have new versions'}
+      >
+        <Text size="sm">
+          Orders of the last {RELIED_ON_DAYS} days used {one ? 'this licence' : 'these licences'}, and{' '}
+          {one ? 'its' : 'their'} current document is not accepted yet: ordering their data products is
+          blocked until it is.
+        </Text>
+        <List size="sm" mt={4}>
+          {waiting.map((e) => (
+            <List.Item key={e.id}>
+              <Anchor component={Link} to={paths.licence(e.id)} size="sm">
+                Review and accept “{e.title}”
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </Alert>
+    </section>
   )
 }
