@@ -6,7 +6,6 @@ import {
   Button,
   Group,
   Paper,
-  Progress,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -26,6 +25,7 @@ import { budgetFigures } from '../usage'
 import { budgetListQuery, readStatusFilter, STATUS_FILTERS } from '../url-state'
 import { EnforcementNote } from './enforcement-note'
 import { NoBudgetsForYou } from './no-budgets-for-you'
+import { UsageBar } from './usage-bar'
 
 /** "Where did our credits go": every budget, what it was given, what it used and what is left. */
 export function BudgetsPage() {
@@ -144,11 +144,10 @@ function BudgetCard({
         </Text>
       ) : (
         <Stack gap={4} mt="sm" data-testid="budget-figures">
-          <Progress
-            value={f.share * 100}
-            color={f.over ? 'red.8' : f.share > 0.8 ? 'orange.8' : 'blue.8'}
-            size="lg"
-            aria-label={`${budget.name}: ${Math.round(f.share * 100)}% of its credits used`}
+          <UsageBar
+            share={f.share}
+            tone={f.over ? 'over' : f.share > 0.8 ? 'high' : 'normal'}
+            label={`${budget.name}: ${Math.round(f.share * 100)}% of its credits used`}
           />
           <Group justify="space-between" gap="xs">
             <Text size="sm">

@@ -45,7 +45,7 @@ describe('budget dashboard', () => {
         ),
       )
       expect(item).toHaveTextContent(`${formatCredits(b.allocatedCredits - usage.consumedCredits)} remaining`)
-      expect(within(item).getByRole('progressbar')).toHaveAccessibleName(
+      expect(within(item).getByRole('meter')).toHaveAccessibleName(
         `${b.name}: ${Math.round((usage.consumedCredits / b.allocatedCredits) * 100)}% of its credits used`,
       )
     }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
@@ -24,7 +24,6 @@ export function AcceptPanel({
   const qc = useQueryClient()
   const { user } = useSession()
   const [open, setOpen] = useState(false)
-  const [agreed, setAgreed] = useState(false)
   const accept = useMutation(acceptEulaMutation(client, qc))
   if (eula.isAccepted) return null
   const docName = version ? `version ${version}` : 'the current document'
@@ -38,7 +37,6 @@ export function AcceptPanel({
     )
   const close = () => {
     setOpen(false)
-    setAgreed(false)
     accept.reset()
   }
   const nothing = unlocks.products.length === 0 && unlocks.processes.length === 0
@@ -85,11 +83,10 @@ export function AcceptPanel({
               )}
             </>
           )}
-          <Checkbox
-            label={`I have read ${docName} of “${eula.title}” and accept it for this account`}
-            checked={agreed}
-            onChange={(e) => setAgreed(e.currentTarget.checked)}
-          />
+          <Text size="sm">
+            By accepting, you confirm you have read {docName} of “{eula.title}” (shown on this page) and agree
+            to it for the account.
+          </Text>
           {accept.error && (
             <Text size="sm" c="red.8" role="alert">
               The licence was not accepted: {accept.error.message}. {whatToDo(accept.error)}
@@ -100,7 +97,7 @@ export function AcceptPanel({
               Cancel
             </Button>
             <Button
-              disabled={!agreed || !eula.currentDocumentId}
+              disabled={!eula.currentDocumentId}
               loading={accept.isPending}
               onClick={() =>
                 eula.currentDocumentId &&
@@ -110,7 +107,7 @@ export function AcceptPanel({
                 )
               }
             >
-              Accept licence
+              Accept {docName}
             </Button>
           </Group>
         </Stack>

@@ -213,10 +213,10 @@ describe('licence page', () => {
       .flatMap((col) => col.dataProducts)
       .filter((p) => p.eulaId === id)
     for (const p of products) expect(dialog).toHaveTextContent(p.title)
-    const accept = within(dialog).getByRole('button', { name: 'Accept licence' })
-    expect(accept).toBeDisabled()
-    await user.click(within(dialog).getByRole('checkbox', { name: /I have read version 2/ }))
-    await user.click(accept)
+    expect(dialog).toHaveTextContent('you confirm you have read version 2')
+    // Nothing is accepted until the dialog's own button is pressed.
+    expect(c.backend.log.some((e) => e.method === 'PATCH')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Accept version 2' }))
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(await screen.findByTestId('acceptance-line')).toHaveTextContent(/^Accepted by you on/)

@@ -2,7 +2,6 @@
 import '@mantine/core/styles/ScrollArea.css'
 import '@mantine/core/styles/Skeleton.css'
 import '@mantine/core/styles/Pagination.css'
-import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/List.css'
 import '@mantine/core/styles/Code.css'
 import '@mantine/core/styles/Typography.css'
