@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Skeleton,
   Stack,
   Table,
@@ -29,6 +28,7 @@ import { asOfInstant, budgetFigures, burnRate, dailyUsage, runOut, type UsageRec
 import { EnforcementNote } from './enforcement-note'
 import { NoBudgetsForYou } from './no-budgets-for-you'
 import { UsageChart } from './usage-chart'
+import classes from './budgets.module.css'
 
 /** One budget: its figures, usage over time, burn rate and run-out date, and the records that spent it. */
 export function BudgetPage() {
@@ -118,7 +118,7 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
   const end = runOut(f.remaining, rate, asOf)
   return (
     <>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} component="dl" m={0}>
+      <dl className={classes.figures}>
         <Figure label="Allocated" value={f.allocated} testId="figure-allocated" />
         <Figure label="Used" value={f.consumed} testId="figure-used" />
         <Figure
@@ -126,7 +126,7 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
           value={Math.abs(f.remaining)}
           testId="figure-remaining"
         />
-      </SimpleGrid>
+      </dl>
       <Paper withBorder p="sm" component="section" aria-labelledby="burn-title">
         <Title order={2} size="h4" id="burn-title">
           Burn rate

@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   SegmentedControl,
-  SimpleGrid,
   Skeleton,
   Stack,
   Text,
@@ -26,6 +25,7 @@ import { budgetListQuery, readStatusFilter, STATUS_FILTERS } from '../url-state'
 import { EnforcementNote } from './enforcement-note'
 import { NoBudgetsForYou } from './no-budgets-for-you'
 import { UsageBar } from './usage-bar'
+import classes from './budgets.module.css'
 
 /** "Where did our credits go": every budget, what it was given, what it used and what is left. */
 export function BudgetsPage() {
@@ -90,11 +90,11 @@ function Dashboard() {
             {countLabel(list.data?.totalElements ?? budgets.length, 'budget')}
             {status === 'all' ? '' : `, ${STATUS_FILTERS[status].toLowerCase()}`}
           </Text>
-          <SimpleGrid cols={{ base: 1, md: 2 }} component="ul" role="list" aria-label="Budgets" p={0} m={0}>
+          <ul className={classes.cards} aria-label="Budgets">
             {budgets.map((b, i) => (
               <BudgetCard key={b.id} budget={b} usage={usage[i]} />
             ))}
-          </SimpleGrid>
+          </ul>
         </>
       )}
     </Stack>
