@@ -48,7 +48,13 @@ export function AcceptPanel({
           Accept {docName}…
         </Button>
       </Alert>
-      <Modal opened={open} onClose={close} title={`Accept ${docName} of “${eula.title}”?`} size="lg">
+      <Modal
+        opened={open}
+        onClose={close}
+        title={`Accept ${docName} of “${eula.title}”?`}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="sm">
           <Text size="sm">
             This accepts the licence for the whole account: everyone in it may then use what it governs.
