@@ -128,7 +128,10 @@ test.describe('licences and budgets', () => {
     await expect(records.getByRole('row')).toHaveCount(recordsBefore + 1)
     const after = await usedCredits(page)
     expect(after).toBeGreaterThan(before)
-    await page.getByRole('radio', { name: 'Cumulative' }).check({ force: true })
+    await page
+      .locator('label')
+      .filter({ hasText: /^Cumulative$/ })
+      .click()
     await expect(page).toHaveURL(/chart=cumulative/)
     await expect(page.getByTestId('usage-chart-cumulative')).toHaveAttribute(
       'aria-label',

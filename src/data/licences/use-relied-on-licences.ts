@@ -16,7 +16,14 @@ export const RELIED_ON_DAYS = 90
  */
 export function useReliedOnLicences(enabled: boolean, now: number): Eula[] {
   const client = useApiClient()
-  const list = useQuery({ ...eulaListOptions(client, { size: 100, sort: 'title,asc' }), enabled })
+  const list = useQuery({
+    ...eulaListOptions(client, { size: 100, sort: 'title,asc' }),
+    enabled,
+    // Providers publish rarely; a banner a few minutes late is fine, one that never comes is not.
+    refetchInterval: 5 * 60_000,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  })
   const unaccepted = list.data?.content.filter((e) => !e.isAccepted) ?? []
   const versions = useQueries({
     queries: unaccepted.map((e) => ({ ...eulaDocumentsOptions(client, e.id), enabled })),

@@ -42,7 +42,8 @@ function OneBudget() {
   const { budgetId = '' } = useParams()
   const client = useApiClient()
   const budget = useQuery(budgetOptions(client, budgetId))
-  const usage = useQuery({ ...budgetUsageOptions(client, budgetId), throwOnError: false })
+  // Read again on every visit: an order fulfilled meanwhile records its credits without the console knowing.
+  const usage = useQuery({ ...budgetUsageOptions(client, budgetId), staleTime: 0, throwOnError: false })
   const back = (
     <Anchor component={Link} to={paths.budgets()} size="sm">
       ← Budgets

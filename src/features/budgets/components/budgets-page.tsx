@@ -42,7 +42,8 @@ function Dashboard() {
   const list = useQuery({ ...budgetListOptions(client, budgetListQuery(status)), throwOnError: false })
   const budgets = list.data?.content ?? []
   const usage = useQueries({
-    queries: budgets.map((b) => ({ ...budgetUsageOptions(client, b.id), throwOnError: false })),
+    // Read again on every visit: orders fulfilled meanwhile record their credits without the console knowing.
+    queries: budgets.map((b) => ({ ...budgetUsageOptions(client, b.id), staleTime: 0, throwOnError: false })),
   })
   return (
     <Stack gap="lg">
