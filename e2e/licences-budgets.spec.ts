@@ -144,7 +144,10 @@ test.describe('licences and budgets', () => {
 
   test('the Viewer reads licences but cannot accept them, and sees why budgets are not theirs', async ({
     page,
+    sim,
   }) => {
+    // From the seeded world: Airbus's version 2 is not accepted.
+    expect((await sim.requests()).length).toBe(0)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, 'viewer@swath.test', '/licences')
     await page.getByRole('link', { name: AIRBUS }).click()
@@ -158,7 +161,8 @@ test.describe('licences and budgets', () => {
     await expectAccessible(page)
   })
 
-  test('a Starter-plan account learns that budgets are an Enterprise feature', async ({ page }) => {
+  test('a Starter-plan account learns that budgets are an Enterprise feature', async ({ page, sim }) => {
+    expect((await sim.requests()).length).toBe(0)
     await signIn(page, 'starter@swath.test', '/budgets')
     await expect(page.getByText('Budgets are part of the Enterprise plan')).toBeVisible()
     await expectAccessible(page)
