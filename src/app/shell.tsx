@@ -24,6 +24,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'rea
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
+import { LicenceBanner } from './routes/licences-routes'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -122,8 +123,7 @@ export function Shell() {
 }
 
 const ToastStack = lazy(() => import('./toasts'))
-/** Licences relied on with a new document to accept: its own chunk, after the page (licence-banner.tsx). */
-const LicenceBanner = lazy(() => import('./licence-banner'))
+
 
 /**
  * The toasts, loaded with the first one: the toast library and its transitions (about 8 KiB gzip) are no

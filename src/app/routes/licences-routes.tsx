@@ -1,3 +1,4 @@
+import { lazy } from 'react'
 import type { RouteObject } from 'react-router'
 import type { RouteContext } from '../../data/prefetch'
 
@@ -9,3 +10,10 @@ export function licencesRoutes(ctx: RouteContext): RouteObject[] {
     { path: 'licences/:eulaId', lazy: async () => (await routes()).licenceRoute(ctx) },
   ]
 }
+
+/**
+ * The shell's banner of licences relied on with a new version to accept (`app/licence-banner.tsx`): a lazy
+ * chunk declared here, beside the licence pages whose imports it shares, so the list of what it needs is
+ * written once in the entry instead of again in the shell (decision 18).
+ */
+export const LicenceBanner = lazy(() => import('../licence-banner'))

@@ -6,7 +6,7 @@ import {
   Button,
   Group,
   Paper,
-  SegmentedControl,
+  Select,
   Skeleton,
   Stack,
   Text,
@@ -55,11 +55,12 @@ function Dashboard() {
         </Text>
       </div>
       <EnforcementNote />
-      <SegmentedControl
-        aria-label="Status"
-        w="fit-content"
+      <Select
+        label="Status"
+        w={200}
         value={status}
-        onChange={(v) => setParams(v === 'all' ? '' : `status=${v}`)}
+        allowDeselect={false}
+        onChange={(v) => setParams(!v || v === 'all' ? '' : `status=${v}`)}
         data={Object.entries(STATUS_FILTERS).map(([value, label]) => ({ value, label }))}
       />
       {list.isLoading ? (

@@ -4,8 +4,8 @@ import {
   Anchor,
   Button,
   Group,
-  NativeSelect,
   Pagination,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -82,17 +82,21 @@ export function LicencesPage() {
         <Button type="submit" variant="default">
           Search
         </Button>
-        <NativeSelect
+        <Select
           label="Sort"
           value={view.sort}
-          onChange={(e) => update({ sort: e.currentTarget.value as LicenceListView['sort'] })}
+          allowDeselect={false}
+          onChange={(v) => v && update({ sort: v as LicenceListView['sort'] })}
           data={Object.entries(LICENCE_SORTS).map(([value, label]) => ({ value, label }))}
+          w={180}
         />
-        <NativeSelect
+        <Select
           label="Per page"
           value={String(view.size)}
-          onChange={(e) => update({ size: Number(e.currentTarget.value) })}
+          allowDeselect={false}
+          onChange={(v) => v && update({ size: Number(v) })}
           data={PAGE_SIZES.map((n) => String(n))}
+          w={110}
         />
       </Group>
       {list.isLoading ? (
