@@ -24,7 +24,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'rea
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
-import { LicenceBanner } from './routes/licences-routes'
+import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -123,7 +123,6 @@ export function Shell() {
 }
 
 const ToastStack = lazy(() => import('./toasts'))
-
 
 /**
  * The toasts, loaded with the first one: the toast library and its transitions (about 8 KiB gzip) are no

@@ -16,4 +16,4 @@ export function licencesRoutes(ctx: RouteContext): RouteObject[] {
  * chunk declared here, beside the licence pages whose imports it shares, so the list of what it needs is
  * written once in the entry instead of again in the shell (decision 18).
  */
-export const LicenceBanner = lazy(() => import('../licence-banner'))
+export const lazyLicenceBanner = lazy(() => import('../licence-banner'))

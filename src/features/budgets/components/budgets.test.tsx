@@ -61,7 +61,8 @@ describe('budget dashboard', () => {
     expect(screen.getByTestId('enforcement')).toHaveTextContent(
       'Every order and processing job must be charged to an active budget',
     )
-    await user.click(screen.getByRole('radio', { name: 'Inactive' }))
+    await user.click(screen.getByRole('combobox', { name: 'Status' }))
+    await user.click(await screen.findByRole('option', { name: 'Inactive', hidden: true }))
     await waitFor(() => expect(r.router.state.location.search).toBe('?status=INACTIVE'))
     await waitFor(() =>
       expect(
@@ -75,15 +76,26 @@ describe('budget dashboard', () => {
     )
   })
 
-  it('shows a failure with a retry, and an empty filter with a way back', async () => {
+  it('shows an empty filter with a way back to every budget', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
-    await c.backend.fetch('http://swath.test/api/__sim/faults', {
-      method: 'PUT',
-      body: JSON.stringify([{ path: '/v2/budgets', method: 'GET', status: 503, times: 3 }]),
-    })
+    for (const r of c.backend.sim.runtime.world.budgets.values()) r.budget.status = 'ACTIVE'
+    const r = await renderAt('/budgets?status=INACTIVE', c)
+    expect(await screen.findByText('No inactive budgets')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show every budget' }))
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+    expect(await screen.findByRole('list', { name: 'Budgets' })).toBeInTheDocument()
+  })
+
+  it('shows a failure with a retry', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const faults = (list: object[]) =>
+      c.backend.fetch('http://swath.test/api/__sim/faults', { method: 'PUT', body: JSON.stringify(list) })
+    await faults([{ path: '/v2/budgets', method: 'GET', status: 503 }])
     await renderAt('/budgets?status=ACTIVE', c)
     expect(await screen.findByText('The budgets could not be loaded')).toBeInTheDocument()
+    await faults([])
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(await screen.findByRole('list', { name: 'Budgets' })).toBeInTheDocument()
   })
