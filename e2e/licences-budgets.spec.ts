@@ -150,7 +150,7 @@ test.describe('licences and budgets', () => {
     expect((await sim.requests()).length).toBe(0)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, 'viewer@swath.test', '/licences')
-    await page.getByRole('link', { name: AIRBUS }).click()
+    await page.getByRole('table', { name: 'Licences' }).getByRole('link', { name: AIRBUS }).click()
     await expect(page.getByRole('alert', { name: 'Your role cannot accept licences' })).toContainText(
       'Ask an account administrator',
     )
