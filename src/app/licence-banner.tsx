@@ -18,7 +18,8 @@ export default function LicenceBanner() {
   const one = waiting.length === 1
   return (
     <section aria-label="Licences waiting for acceptance">
-      <Alert color="orange" mb="sm" py={6}>
+      {/* A note, not an alert: it stays on every page, and must not be announced (or found) as one. */}
+      <Alert color="orange" mb="sm" py={6} role="note">
         <Text size="sm">
           {one ? 'A licence' : 'Licences'} that orders of the last {RELIED_ON_DAYS} days used{' '}
           {one ? 'has a new version' : 'have new versions'} to accept before ordering again:{' '}
