@@ -61,6 +61,8 @@ test.describe('session', () => {
   }) => {
     await signIn(page, 'analyst@swath.test', '/collections')
     await expect(page.getByRole('link', { name: 'Pléiades Neo Tasking' })).toBeVisible()
+    // The shell's licence banner has made its requests too: the next request is the page's.
+    await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
     await sim.advance(301)
     await page.getByRole('link', { name: 'Pléiades Neo Tasking' }).click()
     await expect(page.getByRole('heading', { name: 'Pléiades Neo Tasking', level: 1 })).toBeVisible()
@@ -101,7 +103,8 @@ test.describe('session', () => {
     await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Viewer')
     await expectAccessible(page)
     await page.keyboard.press('Escape')
-    await expect(page.getByRole('link', { name: /budget/i })).toHaveCount(0)
+    // No budget in the page; the navigation's Budgets link leads to the same explanation.
+    await expect(page.getByRole('main').getByRole('link', { name: /budget/i })).toHaveCount(0)
   })
 })
 

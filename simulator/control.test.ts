@@ -134,6 +134,55 @@ describe('control plane', () => {
     ])
   })
 
+  it('publishes a new EULA version that becomes current and resets acceptance', async () => {
+    const sim = new TestSim()
+    const token = await sim.login()
+    const eulas = (
+      await sim.call<{ content: { id: string; title: string; isAccepted: boolean }[] }>(
+        'GET',
+        '/v2/eulas?term=capella',
+        { token },
+      )
+    ).body.content
+    const capella = eulas[0]
+    // The seeded account accepted Capella's only document.
+    expect(capella.isAccepted).toBe(true)
+    const published = await sim.call<{ eulaId: string; documentId: string; version: number }>(
+      'POST',
+      '/__sim/eulas/publish',
+      { body: { eula: 'Capella Space SAR licence' } },
+    )
+    expect(published.status).toBe(200)
+    expect(published.body).toMatchObject({ eulaId: capella.id, version: 2 })
+    const after = await sim.call<{ isAccepted: boolean; currentDocumentId: string }>(
+      'GET',
+      `/v2/eulas/${capella.id}`,
+      { token },
+    )
+    expect(after.body).toMatchObject({ isAccepted: false, currentDocumentId: published.body.documentId })
+    const docs = (
+      await sim.call<{ content: { version: number; isCurrent: boolean }[] }>(
+        'GET',
+        `/v2/eulas/${capella.id}/documents`,
+        { token },
+      )
+    ).body.content
+    expect(docs.map((d) => [d.version, d.isCurrent])).toEqual([
+      [2, true],
+      [1, false],
+    ])
+    // The new text differs from the old by more than its heading.
+    const doc = sim.world.eulas.get(capella.id)?.documents.find((d) => d.version === 2)
+    expect(doc?.text).toContain('Derived products must name licence version')
+    // By id too; unknown names and bad bodies are refused.
+    expect(
+      (await sim.call<{ version: number }>('POST', '/__sim/eulas/publish', { body: { eula: capella.id } }))
+        .body.version,
+    ).toBe(3)
+    expect((await sim.call('POST', '/__sim/eulas/publish', { body: { eula: 'Nope' } })).status).toBe(404)
+    expect((await sim.call('POST', '/__sim/eulas/publish', { body: {} })).status).toBe(400)
+  })
+
   it('rejects malformed fault lists with a message', () => {
     expect(parseFaults([{ path: '/x', after: true }])).toMatch(/after needs a status/)
     expect(parseFaults([{ path: '/x', status: 500, after: 'yes' }])).toMatch(/after must be a boolean/)

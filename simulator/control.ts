@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono'
+import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas'
 import { createRng } from './domain/random'
 import { json } from './http/errors'
 import type { SimRuntime } from './http/runtime'
@@ -195,6 +196,21 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
       if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = body.budgetEnforcement
     }
     return c.json({ budgetEnforcement: body.budgetEnforcement })
+  })
+  // A provider publishes a new version of a EULA: `{"eula": "<id or exact title>"}`.
+  app.post('/__sim/eulas/publish', async (c) => {
+    const body = (await readJson(c.req.raw)) as { eula?: unknown } | undefined
+    if (typeof body?.eula !== 'string' || body.eula.trim() === '')
+      return c.json({ error: 'Send {"eula": "<EULA id or exact title>"}.' }, 400)
+    const eula = findEulaByIdOrTitle(sim.world, body.eula)
+    if (!eula) return c.json({ error: `No EULA ${body.eula} exists.` }, 404)
+    const doc = publishEulaDocument(sim.world, eula)
+    return c.json({
+      eulaId: eula.id,
+      documentId: doc.id,
+      version: doc.version,
+      validFrom: new Date(doc.validFrom).toISOString(),
+    })
   })
   app.get('/__sim/faults', (c) => c.json(state.faults))
   app.put('/__sim/faults', async (c) => {

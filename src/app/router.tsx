@@ -6,6 +6,8 @@ import { decisionsRoutes } from './routes/decisions-routes'
 import { taskingRoutes } from './routes/tasking-routes'
 import { areasRoutes } from './routes/areas-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
+import { licencesRoutes } from './routes/licences-routes'
+import { budgetsRoutes } from './routes/budgets-routes'
 import { NotFoundPage } from './routes/not-found'
 import { ordersRoutes } from './routes/orders-routes'
 import { processingRoutes } from './routes/processing-routes'
@@ -42,6 +44,8 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...ordersRoutes(ctx),
         ...decisionsRoutes(ctx),
         ...processingRoutes(ctx),
+        ...licencesRoutes(ctx),
+        ...budgetsRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -25,6 +25,7 @@ import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '.
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/queries'
+import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -37,6 +38,8 @@ const NAV = [
   { to: paths.decisions(), label: 'Decisions', end: false, count: 'decisions' },
   { to: paths.processing(), label: 'Processing', end: false },
   { to: paths.jobs(), label: 'Jobs', end: false, count: 'jobs' },
+  { to: paths.licences(), label: 'Licences', end: false },
+  { to: paths.budgets(), label: 'Budgets', end: false },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },
@@ -113,6 +116,9 @@ export function Shell() {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <LicenceBanner />
+        </Suspense>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -24,4 +24,11 @@ export const paths = {
   /** The job monitor; `search` is its view (see features/jobs/url-state.ts). */
   jobs: (search = '') => `/jobs${search ? `?${search}` : ''}`,
   job: (id: string) => `/jobs/${encodeURIComponent(id)}`,
+  /** The account's EULAs; `search` holds the list's term, sort and page. */
+  licences: (search = '') => `/licences${search ? `?${search}` : ''}`,
+  /** One EULA; `search` may pick the version shown and the two compared (`version`, `from`, `to`). */
+  licence: (id: string, search = '') => `/licences/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
+  /** The budget dashboard; `search` may filter by status. */
+  budgets: (search = '') => `/budgets${search ? `?${search}` : ''}`,
+  budget: (id: string) => `/budgets/${encodeURIComponent(id)}`,
 } as const

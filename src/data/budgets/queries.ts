@@ -25,6 +25,19 @@ export function budgetListOptions(client: ApiClient, query: BudgetListQuery) {
   })
 }
 
+/** One budget, by id. */
+export const budgetKey = (id: string) => [...budgetKeys.all, 'budget', id] as const
+
+export function budgetOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: budgetKey(id),
+    queryFn: ({ signal }) =>
+      ok(client.GET('/v2/budgets/{budget-id}', { params: { path: { 'budget-id': id } }, signal })),
+    staleTime: 60_000,
+    throwOnError: false,
+  })
+}
+
 export const budgetSettingsKey = [...budgetKeys.all, 'settings'] as const
 export const budgetUsageKey = (id: string) => [...budgetKeys.all, 'usage', id] as const
 

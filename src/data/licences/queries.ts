@@ -1,14 +1,20 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
-import type { components } from '../../api/schema'
+import type { components, paths } from '../../api/schema'
 
 export type Eula = components['schemas']['Eula']
+export type EulaDocument = components['schemas']['EulaDocument']
+export type EulaListQuery = NonNullable<paths['/v2/eulas']['get']['parameters']['query']>
 
-/** Hierarchical keys: invalidating `licenceKeys.all` reaches every licence and document. */
+/** Hierarchical keys: invalidating `licenceKeys.all` reaches every licence, list and document. */
 export const licenceKeys = {
   all: ['licences'] as const,
+  lists: () => [...licenceKeys.all, 'list'] as const,
+  list: (q: EulaListQuery) => [...licenceKeys.lists(), q] as const,
   eulas: () => [...licenceKeys.all, 'eula'] as const,
   eula: (id: string) => [...licenceKeys.eulas(), id] as const,
+  /** Under the EULA's own key, so invalidating a EULA reaches its versions too. */
+  documents: (id: string) => [...licenceKeys.eula(id), 'documents'] as const,
 }
 
 export function eulaOptions(client: ApiClient, id: string) {
@@ -16,6 +22,30 @@ export function eulaOptions(client: ApiClient, id: string) {
     queryKey: licenceKeys.eula(id),
     queryFn: ({ signal }) =>
       ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': id } }, signal })),
+    throwOnError: false,
+  })
+}
+
+/** One page of the account's EULAs, with whether each current document is accepted. */
+export function eulaListOptions(client: ApiClient, query: EulaListQuery) {
+  return queryOptions({
+    queryKey: licenceKeys.list(query),
+    queryFn: ({ signal }) => ok(client.GET('/v2/eulas', { params: { query }, signal })),
+    throwOnError: false,
+  })
+}
+
+/** Every version of a EULA's document, newest first (a EULA has a handful: one page holds them). */
+export function eulaDocumentsOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: licenceKeys.documents(id),
+    queryFn: ({ signal }) =>
+      ok(
+        client.GET('/v2/eulas/{eula-id}/documents', {
+          params: { path: { 'eula-id': id }, query: { size: 100, sort: 'version,desc' } },
+          signal,
+        }),
+      ),
     throwOnError: false,
   })
 }
@@ -31,8 +61,9 @@ export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
           headers: { 'content-type': 'application/merge-patch+json' },
         }),
       ),
-    // Every page that shows this licence (the checkout, the tasking request, …) sees the acceptance at once.
-    onSuccess: (_doc, v) => qc.invalidateQueries({ queryKey: licenceKeys.eula(v.eulaId) }),
+    // Every page that shows this licence (the checkout, the tasking request, the licence pages and their
+    // lists, the shell's banner) sees the acceptance at once: one key space for all of them.
+    onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),
   })
 }
 

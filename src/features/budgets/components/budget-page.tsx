@@ -1,0 +1,263 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useApiClient, useSession } from '../../../api/console-context'
+import { ApiError, whatToDo } from '../../../api/errors'
+import { CopyTextButton } from '../../../components/copy-text-button'
+import { paths } from '../../../config/paths'
+import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
+import { orderNamesOptions } from '../../../data/orders/queries'
+import { formatCredits, formatUtc } from '../../../lib/format'
+import { budgetAccess } from '../access'
+import { asOfInstant, budgetFigures, burnRate, dailyUsage, runOut, type UsageRecord } from '../usage'
+import { EnforcementNote } from './enforcement-note'
+import { NoBudgetsForYou } from './no-budgets-for-you'
+import { UsageChart } from './usage-chart'
+import classes from './budgets.module.css'
+
+/** One budget: its figures, usage over time, burn rate and run-out date, and the records that spent it. */
+export function BudgetPage() {
+  const { user } = useSession()
+  const access = budgetAccess(user)
+  if (access.kind !== 'yes') return <NoBudgetsForYou access={access} />
+  return <OneBudget />
+}
+
+function OneBudget() {
+  const { budgetId = '' } = useParams()
+  const client = useApiClient()
+  const budget = useQuery(budgetOptions(client, budgetId))
+  // Read again on every visit: an order fulfilled meanwhile records its credits without the console knowing.
+  const usage = useQuery({ ...budgetUsageOptions(client, budgetId), staleTime: 0, throwOnError: false })
+  const back = (
+    <Anchor component={Link} to={paths.budgets()} size="sm">
+      ← Budgets
+    </Anchor>
+  )
+  if (budget.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the budget" />
+  if (budget.error instanceof ApiError && budget.error.status === 404)
+    return (
+      <Stack>
+        {back}
+        <Title order={1}>Budget not found</Title>
+        <Text>This account has no budget with the id {budgetId}; it may have been removed.</Text>
+      </Stack>
+    )
+  if (!budget.data)
+    return (
+      <Stack>
+        {back}
+        <Title order={1}>Budget</Title>
+        <Alert color="red" title="The budget could not be loaded">
+          {whatToDo(budget.error)}{' '}
+          <Button size="compact-xs" variant="default" onClick={() => void budget.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    )
+  const b = budget.data
+  return (
+    <Stack gap="lg">
+      {back}
+      <div>
+        <Group gap="sm">
+          <Title order={1}>{b.name}</Title>
+          <Badge variant="dot" color={b.status === 'ACTIVE' ? 'green.9' : 'gray.7'}>
+            {b.status === 'ACTIVE' ? 'Active' : 'Inactive'}
+          </Badge>
+        </Group>
+        {b.description && <Text c="dimmed">{b.description}</Text>}
+        <Text size="sm" c="dimmed">
+          Created {formatUtc(b.createdAt)}
+          {b.externalId ? ` · project ${b.externalId}` : ''}
+          {b.status === 'INACTIVE' ? ' · inactive: no new order or job can be charged to it' : ''}
+        </Text>
+      </div>
+      <EnforcementNote />
+      {usage.isLoading ? (
+        <Skeleton height={200} role="status" aria-label="Loading the usage" />
+      ) : !usage.data ? (
+        <Alert color="red" title="The usage could not be loaded">
+          {whatToDo(usage.error)}{' '}
+          <Button size="compact-xs" variant="default" onClick={() => void usage.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <Usage budget={b} consumed={usage.data.consumedCredits} records={usage.data.records} />
+      )}
+    </Stack>
+  )
+}
+
+function Usage({ budget, consumed, records }: { budget: Budget; consumed: number; records: UsageRecord[] }) {
+  const [params, setParams] = useSearchParams()
+  const view = params.get('chart') === 'cumulative' ? 'cumulative' : 'daily'
+  // Figures are stated at the later of when the page opened and the newest record (the service's clock may
+  // run ahead of this one), so a refetch with a new record moves them.
+  const [openedAt] = useState(() => Date.now())
+  const asOf = useMemo(() => asOfInstant(records, openedAt), [records, openedAt])
+  const days = useMemo(() => dailyUsage(records, asOf), [records, asOf])
+  const f = budgetFigures(budget.allocatedCredits, consumed)
+  const rate = burnRate(consumed, budget.createdAt, asOf)
+  const end = runOut(f.remaining, rate, asOf)
+  return (
+    <>
+      <dl className={classes.figures}>
+        <Figure label="Allocated" value={f.allocated} testId="figure-allocated" />
+        <Figure label="Used" value={f.consumed} testId="figure-used" />
+        <Figure
+          label={f.over ? 'Over the allocation' : 'Remaining'}
+          value={Math.abs(f.remaining)}
+          testId="figure-remaining"
+        />
+      </dl>
+      <Paper withBorder p="sm" component="section" aria-labelledby="burn-title">
+        <Title order={2} size="h4" id="burn-title">
+          Burn rate
+        </Title>
+        <Text size="sm" mt={4} data-testid="burn-rate">
+          {rate
+            ? `Since it was created on ${formatUtc(rate.since).replace(/ \d\d:\d\d UTC$/, '')}, this budget has used ${formatCredits(Math.round(rate.perDay))} credits a day on average.`
+            : 'Nothing has been charged to this budget yet, so it has no burn rate.'}{' '}
+          {end.kind === 'exhausted'
+            ? 'Its credits are used up: orders and jobs charged to it may be refused.'
+            : end.kind === 'never'
+              ? ''
+              : `At that rate, its remaining ${formatCredits(f.remaining)} credits run out on ${end.day} (in ${end.days} ${end.days === 1 ? 'day' : 'days'}).`}
+        </Text>
+      </Paper>
+      <Paper withBorder p="sm" component="section" aria-labelledby="chart-title">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="chart-title">
+            Usage over time
+          </Title>
+          <SegmentedControl
+            aria-label="Chart"
+            size="xs"
+            value={view}
+            onChange={(v) => {
+              const next = new URLSearchParams(params)
+              if (v === 'cumulative') next.set('chart', v)
+              else next.delete('chart')
+              setParams(next, { replace: true, preventScrollReset: true })
+            }}
+            data={[
+              { value: 'daily', label: 'Per day' },
+              { value: 'cumulative', label: 'Cumulative' },
+            ]}
+          />
+        </Group>
+        <UsageChart days={days} view={view} allocated={budget.allocatedCredits} />
+      </Paper>
+      <Records records={records} />
+    </>
+  )
+}
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={700} size="xl" data-testid={testId}>
+        {formatCredits(value)} credits
+      </Text>
+    </Paper>
+  )
+}
+
+const FIRST_ROWS = 50
+
+/** The consumption records, newest first, each linked to the order that spent it (jobs have no page yet). */
+function Records({ records }: { records: UsageRecord[] }) {
+  const client = useApiClient()
+  const [all, setAll] = useState(false)
+  const sorted = useMemo(
+    () => [...records].sort((a, b) => Date.parse(b.recordedAt) - Date.parse(a.recordedAt)),
+    [records],
+  )
+  const shown = all ? sorted : sorted.slice(0, FIRST_ROWS)
+  const orderIds = useMemo(
+    () => [...new Set(shown.flatMap((r) => (r.orderId ? [r.orderId] : [])))].sort(),
+    [shown],
+  )
+  const names = useQuery({
+    ...orderNamesOptions(client, orderIds),
+    enabled: orderIds.length > 0,
+    throwOnError: false,
+  })
+  const nameOf = new Map(names.data?.map((o) => [o.id, o.displayName]))
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="records-title">
+      <Title order={2} size="h4" id="records-title">
+        Consumption records
+      </Title>
+      {sorted.length === 0 ? (
+        <Text size="sm" mt={4}>
+          No order or job has been charged to this budget yet.
+        </Text>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={560}>
+            <Table mt="xs" aria-label="Consumption records">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Recorded</Table.Th>
+                  <Table.Th scope="col">Spent by</Table.Th>
+                  <Table.Th scope="col" style={{ textAlign: 'right' }}>
+                    Credits
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((r, i) => (
+                  <Table.Tr key={`${r.orderId ?? r.jobId ?? ''}-${i}`}>
+                    <Table.Td>{formatUtc(r.recordedAt)}</Table.Td>
+                    <Table.Td>
+                      {r.orderId ? (
+                        <Anchor component={Link} to={paths.order(r.orderId)} size="sm">
+                          Order {nameOf.get(r.orderId) ?? r.orderId}
+                        </Anchor>
+                      ) : r.jobId ? (
+                        <Group gap={4} wrap="nowrap">
+                          <Text size="sm">Processing job {r.jobId}</Text>
+                          <CopyTextButton value={r.jobId} label="Copy the job id" />
+                        </Group>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{formatCredits(r.credits)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {sorted.length > FIRST_ROWS && !all && (
+            <Button variant="default" size="xs" mt="xs" onClick={() => setAll(true)}>
+              Show all {sorted.length} records
+            </Button>
+          )}
+        </>
+      )}
+    </Paper>
+  )
+}

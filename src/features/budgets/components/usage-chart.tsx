@@ -1,0 +1,59 @@
+import '@mantine/charts/styles.css'
+import { AreaChart, BarChart } from '@mantine/charts'
+import { Box, Text } from '@mantine/core'
+import { formatCredits } from '../../../lib/format'
+import type { UsageDay } from '../usage'
+
+/**
+ * Usage over time: credits per day as bars, or the running total against the allocation. Mantine Charts on
+ * Recharts: only the budget pages load it (their lazy route chunk). The chart is a picture of the records
+ * table below it, which holds the same figures for keyboard and screen-reader users.
+ */
+export function UsageChart({
+  days,
+  view,
+  allocated,
+}: {
+  days: UsageDay[]
+  view: 'daily' | 'cumulative'
+  allocated: number
+}) {
+  if (days.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        Nothing has been charged to this budget yet: the chart starts with the first order or job.
+      </Text>
+    )
+  const total = days[days.length - 1].cumulative
+  const label =
+    view === 'daily'
+      ? `Credits used per day from ${days[0].day} to ${days[days.length - 1].day}; ${formatCredits(total)} in all.`
+      : `Credits used in all over time, up to ${formatCredits(total)} of ${formatCredits(allocated)} allocated.`
+  return (
+    <Box role="img" aria-label={label} data-testid={`usage-chart-${view}`}>
+      {view === 'daily' ? (
+        <BarChart
+          h={260}
+          data={days}
+          dataKey="day"
+          series={[{ name: 'credits', label: 'Credits that day', color: 'blue.7' }]}
+          valueFormatter={formatCredits}
+          yAxisLabel="Credits"
+          tickLine="y"
+        />
+      ) : (
+        <AreaChart
+          h={260}
+          data={days}
+          dataKey="day"
+          series={[{ name: 'cumulative', label: 'Credits used in all', color: 'blue.7' }]}
+          valueFormatter={formatCredits}
+          yAxisLabel="Credits"
+          curveType="stepAfter"
+          tickLine="y"
+          referenceLines={[{ y: allocated, label: 'Allocated', color: 'red.7' }]}
+        />
+      )}
+    </Box>
+  )
+}

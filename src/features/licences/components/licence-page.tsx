@@ -1,0 +1,319 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useParams, useSearchParams } from 'react-router'
+import { useApiClient, useSession } from '../../../api/console-context'
+import { ApiError, whatToDo } from '../../../api/errors'
+import { LicenceDocument } from '../../../components/licence-document/licence-document'
+import { paths } from '../../../config/paths'
+import { dataProductListOptions } from '../../../data/glossary/queries'
+import { processListOptions } from '../../../data/processing/queries'
+import { eulaDocumentsOptions, eulaOptions, type EulaDocument } from '../../../data/licences/queries'
+import { formatUtc } from '../../../lib/format'
+import { processesUnder, productsUnder } from '../governs'
+import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from '../wording'
+import { AcceptPanel } from './accept-panel'
+import { DocumentCompare } from './document-compare'
+import { StateBadge } from './state-badge'
+
+/** One licence: what it governs, its versions, the document shown, what changed, and accepting it. */
+export function LicencePage() {
+  const { eulaId = '' } = useParams()
+  const client = useApiClient()
+  const eula = useQuery(eulaOptions(client, eulaId))
+  const docs = useQuery(eulaDocumentsOptions(client, eulaId))
+  if (eula.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the licence" />
+  if (eula.error instanceof ApiError && eula.error.status === 404)
+    return (
+      <Stack>
+        <Title order={1}>Licence not found</Title>
+        <Text>This account has no licence with the id {eulaId}.</Text>
+        <Anchor component={Link} to={paths.licences()}>
+          Every licence
+        </Anchor>
+      </Stack>
+    )
+  if (!eula.data)
+    return (
+      <Stack>
+        <Title order={1}>Licence</Title>
+        <Alert color="red" title="The licence could not be loaded">
+          {whatToDo(eula.error)}{' '}
+          <Button size="compact-xs" variant="default" onClick={() => void eula.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      </Stack>
+    )
+  const e = eula.data
+  const documents = docs.data?.content ?? []
+  const current = documents.find((d) => d.isCurrent) ?? null
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.licences()} size="sm">
+        ← Licences
+      </Anchor>
+      <div>
+        <Group gap="sm" align="center">
+          <Title order={1}>{e.title}</Title>
+          <StateBadge state={licenceState(e, docs.data?.content)} />
+        </Group>
+        <Text c="dimmed">{e.description}</Text>
+      </div>
+      <AcceptanceSummary eulaId={e.id} documents={documents} />
+      <Governs eulaId={e.id} current={current} />
+      <Versions
+        documents={documents}
+        loading={docs.isLoading}
+        error={docs.error}
+        retry={() => void docs.refetch()}
+      />
+    </Stack>
+  )
+}
+
+function AcceptanceSummary({ eulaId, documents }: { eulaId: string; documents: EulaDocument[] }) {
+  const client = useApiClient()
+  const { user } = useSession()
+  const { data: e } = useQuery(eulaOptions(client, eulaId))
+  if (!e) return null
+  const earlier = lastAcceptedEarlier(documents)
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="acceptance-title">
+      <Title order={2} size="h4" id="acceptance-title">
+        Acceptance
+      </Title>
+      <Text size="sm" mt={4} data-testid="acceptance-line">
+        {acceptanceLine(e, user?.id) ?? 'The current document is not accepted by this account.'}
+        {!e.isAccepted &&
+          earlier &&
+          ` Version ${earlier.version} was accepted by ${acceptedBy(earlier.acceptedById, user?.id)} on ${formatUtc(earlier.acceptedAt)}; a newer version has been published since.`}
+      </Text>
+    </Paper>
+  )
+}
+
+/** The data products and processes the licence governs, from the glossary and the process list. */
+function Governs({ eulaId, current }: { eulaId: string; current: EulaDocument | null }) {
+  const client = useApiClient()
+  const { data: e } = useQuery(eulaOptions(client, eulaId))
+  const products = useQuery({ ...dataProductListOptions(client, { size: 1000 }), throwOnError: false })
+  const processes = useQuery({ ...processListOptions(client), throwOnError: false })
+  const mine = productsUnder(eulaId, products.data?.content ?? [])
+  const procs = processesUnder(eulaId, processes.data ?? [])
+  if (!e) return null
+  return (
+    <>
+      <AcceptPanel
+        eula={e}
+        version={current?.version ?? null}
+        unlocks={{ products: mine.map((p) => p.title), processes: procs.map((p) => p.title) }}
+      />
+      <Paper withBorder p="sm" component="section" aria-labelledby="governs-title">
+        <Title order={2} size="h4" id="governs-title">
+          What it governs
+        </Title>
+        {products.isLoading || processes.isLoading ? (
+          <Skeleton height={60} mt="xs" role="status" aria-label="Loading what the licence governs" />
+        ) : products.error || processes.error ? (
+          <Alert color="red" mt="xs" title="The data products or processes could not be loaded">
+            {whatToDo(products.error ?? processes.error)}{' '}
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => {
+                void products.refetch()
+                void processes.refetch()
+              }}
+            >
+              Retry
+            </Button>
+          </Alert>
+        ) : mine.length + procs.length === 0 ? (
+          <Text size="sm" mt={4}>
+            No data product or process names this licence today.
+          </Text>
+        ) : (
+          <Table mt="xs" aria-label="Governed data products and processes">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Kind</Table.Th>
+                <Table.Th scope="col">Name</Table.Th>
+                <Table.Th scope="col">Where</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {mine.map((p) => (
+                <Table.Tr key={p.name}>
+                  <Table.Td>Data product</Table.Td>
+                  <Table.Td>{p.title}</Table.Td>
+                  <Table.Td>
+                    {p.collectionName ? (
+                      <Anchor component={Link} to={paths.collection(p.collectionName)} size="sm">
+                        Collection {p.collectionName}
+                      </Anchor>
+                    ) : (
+                      '—'
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {procs.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>Process</Table.Td>
+                  <Table.Td>{p.title}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.process(p.id)} size="sm">
+                      Process {p.id}
+                    </Anchor>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Paper>
+    </>
+  )
+}
+
+const sizeLabel = (bytes: number | undefined) =>
+  bytes === undefined ? '—' : bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`
+
+/** The versions (current marked), the one chosen shown sanitised, and two compared. */
+function Versions({
+  documents,
+  loading,
+  error,
+  retry,
+}: {
+  documents: EulaDocument[]
+  loading: boolean
+  error: unknown
+  retry: () => void
+}) {
+  const { user } = useSession()
+  const [params, setParams] = useSearchParams()
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params)
+    for (const [k, v] of Object.entries(changes)) next.set(k, v)
+    setParams(next, { replace: true, preventScrollReset: true })
+  }
+  if (loading) return <Skeleton height={120} role="status" aria-label="Loading the versions" />
+  if (error)
+    return (
+      <Alert color="red" title="The versions could not be loaded">
+        {whatToDo(error)}{' '}
+        <Button size="compact-xs" variant="default" onClick={retry}>
+          Retry
+        </Button>
+      </Alert>
+    )
+  if (documents.length === 0) return <Text>This licence has no document yet.</Text>
+  const byVersion = (v: string | null) => documents.find((d) => String(d.version) === v)
+  const current = documents.find((d) => d.isCurrent) ?? documents[0]
+  const shown = byVersion(params.get('version')) ?? current
+  const sorted = [...documents].sort((a, b) => b.version - a.version)
+  const to = byVersion(params.get('to')) ?? current
+  const from =
+    byVersion(params.get('from')) ?? sorted.find((d) => d.version < to.version) ?? sorted[sorted.length - 1]
+  return (
+    <>
+      <Paper withBorder p="sm" component="section" aria-labelledby="versions-title">
+        <Title order={2} size="h4" id="versions-title">
+          Versions
+        </Title>
+        <Table mt="xs" aria-label="Versions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Version</Table.Th>
+              <Table.Th scope="col">Valid from</Table.Th>
+              <Table.Th scope="col">File</Table.Th>
+              <Table.Th scope="col">Acceptance</Table.Th>
+              <Table.Th scope="col">
+                <VisuallyHidden>Show</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {sorted.map((d) => (
+              <Table.Tr key={d.id} aria-current={d.id === shown.id ? 'true' : undefined}>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Text size="sm" fw={600}>
+                      Version {d.version}
+                    </Text>
+                    {d.isCurrent && (
+                      <Badge variant="dot" color="blue.8">
+                        Current
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{formatUtc(d.validFrom)}</Table.Td>
+                <Table.Td>
+                  <Anchor href={d.url} target="_blank" rel="noopener noreferrer" size="sm">
+                    {d.filename} ({sizeLabel(d.size)})
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{acceptanceLine(d, user?.id) ?? 'Not accepted'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {d.id === shown.id ? (
+                    <Text size="sm" c="dimmed">
+                      Shown below
+                    </Text>
+                  ) : (
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      onClick={() => set({ version: String(d.version) })}
+                    >
+                      Show version {d.version}
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+      <Paper withBorder p="sm" component="section" aria-labelledby="document-title">
+        <Title order={2} size="h4" id="document-title">
+          Version {shown.version}
+          {shown.isCurrent ? ' (current)' : ''}
+        </Title>
+        <Stack mt="xs">
+          <LicenceDocument key={shown.url} url={shown.url} title={`Version ${shown.version}`} />
+        </Stack>
+      </Paper>
+      {documents.length > 1 && (
+        <Paper withBorder p="sm" component="section" aria-labelledby="compare-title">
+          <Title order={2} size="h4" id="compare-title">
+            What changed
+          </Title>
+          <DocumentCompare
+            documents={sorted}
+            from={from}
+            to={to}
+            onChange={(f, t) => set({ from: String(f), to: String(t) })}
+          />
+        </Paper>
+      )}
+    </>
+  )
+}
