@@ -24,7 +24,7 @@ import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'rea
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
-import { activeJobsOptions } from '../data/processing/queries'
+import { activeJobsOptions } from '../data/processing/active-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import classes from './shell.module.css'
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
 import { processingKeys, type JobListQuery } from './keys'
-import { ACTIVE_JOB_STATUSES, jobPollInterval, type Job } from './status'
+import { jobPollInterval, type Job } from './status'
 
 export type Process = components['schemas']['Process']
 export type JobList = components['schemas']['JobList']
@@ -88,29 +88,6 @@ export function jobOptions(client: ApiClient, id: string) {
       ok(client.GET('/v2/processing/jobs/{job-id}', { params: { path: { 'job-id': id } }, signal })),
     refetchInterval: (q) => jobPollInterval(q.state.data ? [q.state.data.status] : undefined),
     refetchIntervalInBackground: false,
-  })
-}
-
-/** At most this many jobs under way are counted; more shows as "100+". */
-export const ACTIVE_JOBS_COUNTED = 100
-
-/** The jobs under way, for the navigation's count: refreshed every 30 s, and at once after a launch. */
-export function activeJobsOptions(client: ApiClient) {
-  return queryOptions({
-    queryKey: processingKeys.active(),
-    queryFn: async ({ signal }) => {
-      const data = await ok(
-        client.GET('/v2/processing/jobs', {
-          params: { query: { status: [...ACTIVE_JOB_STATUSES], limit: ACTIVE_JOBS_COUNTED } },
-          querySerializer: (q: JobListQuery) => serializeJobListQuery(q),
-          signal,
-        }),
-      )
-      return { count: data.jobs.length, more: hasNextPage(data) }
-    },
-    refetchInterval: 30_000,
-    refetchIntervalInBackground: false,
-    throwOnError: false,
   })
 }
 

@@ -49,11 +49,6 @@ export const FINAL_JOB_STATUSES: readonly JobStatus[] = [
   'released',
 ]
 
-/** Statuses of a job still under way (what the navigation counts). */
-export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = JOB_STATUSES.filter(
-  (s) => !FINAL_JOB_STATUSES.includes(s) && s !== 'successful' && s !== 'failed',
-)
-
 export const isFinalJob = (s: JobStatus): boolean => FINAL_JOB_STATUSES.includes(s)
 
 export type JobOutcome = 'running' | 'succeeded' | 'failed'
