@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
 import { signInAsAnalyst, startPreview } from './preview'
+import { inPage, waitForRows as waitForMarkedRows } from './table-marks'
 import { figures, report } from './stats'
 
 /**
@@ -57,33 +58,9 @@ export async function benchJobs(): Promise<void> {
   }
 }
 
-/** Moves the open console to `url` as back/forward does (the router follows popstate), marks cleared. */
-async function inPage(page: Page, url: string): Promise<void> {
-  await page.evaluate((u) => {
-    performance.clearMarks()
-    history.pushState(null, '', u)
-    dispatchEvent(new PopStateEvent('popstate', { state: null }))
-  }, url)
-}
-
-async function waitForRows(page: Page, count: number): Promise<{ response: number; rows: number }> {
-  await page.waitForFunction(
-    ([names, n]) =>
-      performance.getEntriesByName(names[0], 'mark').length > 0 &&
-      (performance.getEntriesByName(names[1], 'mark') as PerformanceMark[]).some(
-        (m) => (m.detail as { count?: number } | null)?.count === n,
-      ),
-    [MARKS, count] as const,
-    { timeout: MARK_TIMEOUT, polling: 50 },
-  )
-  return page.evaluate(
-    ([names, n]) => {
-      const response = performance.getEntriesByName(names[0], 'mark')[0].startTime
-      const rows = (performance.getEntriesByName(names[1], 'mark') as PerformanceMark[]).find(
-        (m) => (m.detail as { count?: number } | null)?.count === n,
-      )
-      return { response, rows: rows?.startTime ?? NaN }
-    },
-    [MARKS, count] as const,
-  )
-}
+const waitForRows = (page: Page, count: number) =>
+  waitForMarkedRows(page, MARKS, count, {
+    timeoutMs: MARK_TIMEOUT,
+    what: 'jobs page',
+    rowSelector: '[data-job-id]',
+  })

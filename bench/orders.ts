@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
 import { signInAsAnalyst, startPreview } from './preview'
+import { inPage, waitForRows as waitForMarkedRows } from './table-marks'
 import { figures, report } from './stats'
 
 /**
@@ -103,54 +104,12 @@ export async function benchOrders(): Promise<void> {
 
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES')
 
-/** Moves the open console to `url` as back/forward does (the router follows popstate), marks cleared. */
-async function inPage(page: Page, url: string): Promise<void> {
-  await page.evaluate((u) => {
-    performance.clearMarks()
-    history.pushState(null, '', u)
-    dispatchEvent(new PopStateEvent('popstate', { state: null }))
-  }, url)
-}
-
-/** The first response and rows marks after the last clear, once the rows mark counts `count` rows. */
-async function waitForRows(page: Page, count: number): Promise<{ response: number; rows: number }> {
-  try {
-    await page.waitForFunction(
-      ([names, n]) => {
-        const rows = performance.getEntriesByName(names[1], 'mark') as PerformanceMark[]
-        return (
-          performance.getEntriesByName(names[0], 'mark').length > 0 &&
-          rows.some((m) => (m.detail as { count?: number } | null)?.count === n)
-        )
-      },
-      [MARKS, count] as const,
-      { timeout: MARK_TIMEOUT, polling: 50 },
-    )
-  } catch (e) {
-    const state = await page
-      .evaluate(() => ({
-        url: location.href,
-        heading: document.querySelector('h1')?.textContent ?? null,
-        rows: document.querySelectorAll('[data-order-id]').length,
-        marks: performance.getEntriesByType('mark').map((m) => m.name),
-      }))
-      .catch(() => null)
-    throw new Error(
-      `The orders page did not mark ${MARKS.join(' and ')} for ${count} rows within ${MARK_TIMEOUT / 1000} s: ${JSON.stringify(state)}`,
-      { cause: e },
-    )
-  }
-  return page.evaluate(
-    ([names, n]) => {
-      const response = performance.getEntriesByName(names[0], 'mark')[0].startTime
-      const rows = (performance.getEntriesByName(names[1], 'mark') as PerformanceMark[]).find(
-        (m) => (m.detail as { count?: number } | null)?.count === n,
-      )
-      return { response, rows: rows?.startTime ?? NaN }
-    },
-    [MARKS, count] as const,
-  )
-}
+const waitForRows = (page: Page, count: number) =>
+  waitForMarkedRows(page, MARKS, count, {
+    timeoutMs: MARK_TIMEOUT,
+    what: 'orders page',
+    rowSelector: '[data-order-id]',
+  })
 
 /**
  * Scrolls the table down with the mouse wheel, as an analyst does, then back up fast; long tasks (over 50 ms,

@@ -29,7 +29,7 @@ import { formatUtc } from '../../../lib/format'
 import { failureInWords } from '../job-words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
-import classes from './jobs.module.css'
+import factsClasses from '../../../components/facts/facts.module.css'
 
 /** One job: what ran on what, where it stands, what it cost, why it failed, and where its results are. */
 export function JobPage() {
@@ -131,7 +131,7 @@ function JobDetails({ job }: { job: Job }) {
           <Title order={2} size="h4" id="job-facts" mb="sm">
             Facts
           </Title>
-          <dl className={classes.facts}>
+          <dl className={factsClasses.facts}>
             <dt>Job ID</dt>
             <dd>
               <Group gap={4} wrap="nowrap">
@@ -169,7 +169,7 @@ function JobDetails({ job }: { job: Job }) {
           <Title order={2} size="h4" id="job-inputs" mb="sm">
             Inputs
           </Title>
-          <dl className={classes.facts}>
+          <dl className={factsClasses.facts}>
             {Object.entries(job.definition.inputs).map(([name, value]) => (
               <InputValue key={name} name={name} value={value} title={process.data?.inputs[name]?.title} />
             ))}

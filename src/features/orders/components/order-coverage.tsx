@@ -7,6 +7,7 @@ import type { Coverage, Order } from '../../../data/orders/queries'
 import { isTerminal } from '../../../data/orders/status'
 import type { CoverageQuery } from '../use-order-coverage'
 import classes from './orders.module.css'
+import factsClasses from '../../../components/facts/facts.module.css'
 
 /**
  * The figures of what the deliveries cover (covered and remaining, in km² and percent of the ordered area),
@@ -53,7 +54,7 @@ export function OrderCoverage({ order, query }: { order: Order; query: CoverageQ
   const { covered, remainder } = data
   return (
     <Stack gap="sm">
-      <dl className={classes.facts}>
+      <dl className={factsClasses.facts}>
         <dt>Covered</dt>
         <dd>{formatCoveragePart(covered)}</dd>
         <dt>Remaining</dt>

@@ -22,6 +22,7 @@ import { StatusBadge, TypeBadge } from './status-badge'
 import { StatusTimeline } from './status-timeline'
 import { TaskingStepper } from './tasking-stepper'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import factsClasses from '../../../components/facts/facts.module.css'
 
 // The map engine is the heaviest part of the page: the order's facts show while it loads.
 const OrderMap = lazy(async () => ({ default: (await import('./order-map')).OrderMap }))
@@ -182,7 +183,7 @@ function OrderFacts({ order, dataProducts, budgets }: { order: Order } & OrderLo
     ['Tags', order.tags.length > 0 ? order.tags.join(', ') : 'None'],
   ]
   return (
-    <dl className={classes.facts}>
+    <dl className={factsClasses.facts}>
       {facts.map(([k, v]) => (
         <div key={k} style={{ display: 'contents' }}>
           <dt>{k}</dt>
