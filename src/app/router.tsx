@@ -10,6 +10,7 @@ import { NotFoundPage } from './routes/not-found'
 import { ordersRoutes } from './routes/orders-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
+import { storageRoutes } from './routes/storage-routes'
 
 /** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
 const withBoundary = (routes: RouteObject[]): RouteObject[] =>
@@ -40,6 +41,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...taskingRoutes(ctx),
         ...ordersRoutes(ctx),
         ...decisionsRoutes(ctx),
+        ...storageRoutes(ctx),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

@@ -34,6 +34,7 @@ const NAV = [
   { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },
   { to: paths.decisions(), label: 'Decisions', end: false, count: true },
+  { to: paths.storage(), label: 'Storage', end: false },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },

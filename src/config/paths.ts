@@ -18,4 +18,10 @@ export const paths = {
   decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,
   study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,
   quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
+  /** Stored deliveries; `search` is the browser's view (the contract's filter names, e.g. `order_ids=<id>`). */
+  storage: (search = '') => `/storage${search ? `?${search}` : ''}`,
+  storageSearch: () => '/storage/search',
+  storageCollection: (id: string) => `/storage/collections/${encodeURIComponent(id)}`,
+  storageItem: (collectionId: string, itemId: string) =>
+    `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
 } as const
