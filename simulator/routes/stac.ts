@@ -512,7 +512,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       properties: Object.fromEntries(
         Object.entries(QUERYABLES).map(([k, q]) => [
           k,
-          { title: q.title, description: q.description, type: q.type },
+          { title: q.title, description: q.description, type: q.type, ...(q.enum ? { enum: q.enum } : {}) },
         ]),
       ),
     }

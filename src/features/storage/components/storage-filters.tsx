@@ -109,11 +109,7 @@ export function StorageFilters({
           error={errors.tags ?? urlProblem.tags}
           clearable
         />
-        <Checkbox.Group
-          label="Sources"
-          value={draft.sources}
-          onChange={(v) => set('sources', v)}
-        >
+        <Checkbox.Group label="Sources" value={draft.sources} onChange={(v) => set('sources', v)}>
           <Group gap="md" mt={4}>
             {STORAGE_SOURCES.map((s) => (
               <Checkbox key={s} value={s} label={SOURCE_LABELS[s]} />
