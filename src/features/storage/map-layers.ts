@@ -83,3 +83,10 @@ export function filterBoxOverlay(box: Box | undefined): MapOverlay {
     layers: polygonLayers(FILTER_BOX_SOURCE, { color: '#1971c2', fillOpacity: 0, dashed: true }),
   }
 }
+
+/** A box widened by a share of its size on every side, so a framed footprint has some land around it. */
+export function padBox([w, s, e, n]: Box, share = 0.25): Box {
+  const dx = (e - w) * share
+  const dy = (n - s) * share
+  return [Math.max(-180, w - dx), Math.max(-90, s - dy), Math.min(180, e + dx), Math.min(90, n + dy)]
+}

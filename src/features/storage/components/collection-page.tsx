@@ -33,7 +33,14 @@ import { countLabel, formatUtc } from '../../../lib/format'
 import type { MapHandle } from '../../../map/map-view'
 import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
 import { formatBytes, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
-import { collectionBox, filterBoxOverlay, ITEMS_SOURCE, itemFootprints, itemsOverlay } from '../map-layers'
+import {
+  collectionBox,
+  filterBoxOverlay,
+  ITEMS_SOURCE,
+  itemFootprints,
+  itemsOverlay,
+  padBox,
+} from '../map-layers'
 import { useHovered, useStorageUi } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
@@ -247,7 +254,7 @@ function Items({ c }: { c: StacCollection }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [footprints, hovered, c.id],
   )
-  const fit = useMemo(() => (box ? { bbox: box } : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  const fit = useMemo(() => (box ? { bbox: padBox(box) } : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
   const map = useRef<MapHandle | null>(null)
   useFootprintsMark(items, map)
   const go = (p: number, l = limit) => {

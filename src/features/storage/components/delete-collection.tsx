@@ -47,7 +47,13 @@ export function DeleteCollection({ collection }: { collection: StacCollection })
           Delete collection…
         </Button>
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={`Delete “${title}”?`} centered>
+      <Modal
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={`Delete “${title}”?`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="sm">
           {count.isPending ? (
             <Text size="sm" role="status">

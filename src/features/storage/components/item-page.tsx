@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths'
 import { itemOptions, type StacItem } from '../../../data/storage/queries'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../labels'
-import { itemFootprints, itemsOverlay } from '../map-layers'
+import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
 import { groupProperties, valueText } from '../property-groups'
 import { AssetTable, Section } from './collection-page'
 import { ItemEdit } from './item-edit'
@@ -64,7 +64,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
   const fit = useMemo(() => {
     const box = boundsOf(footprints.features.map((f) => f.geometry))
-    return box ? { bbox: box } : null
+    return box ? { bbox: padBox(box) } : null
     // Framed once per item, not when its title changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.id])

@@ -26,7 +26,13 @@ import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import type { DrawMode } from '../../../map/map-engine'
 import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
-import { COLLECTIONS_SOURCE, collectionFootprints, collectionsOverlay, filterBoxOverlay } from '../map-layers'
+import {
+  COLLECTIONS_SOURCE,
+  collectionFootprints,
+  collectionsOverlay,
+  filterBoxOverlay,
+  padBox,
+} from '../map-layers'
 import { useStorageUi, useHovered } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { useStorageView } from '../use-storage-view'
@@ -63,7 +69,7 @@ export function StoragePage() {
   useFootprintsMark(collections, aoi.map)
   const fit = useMemo(() => {
     const box = query.bbox ?? boundsOf(footprints.features.map((f) => f.geometry))
-    return box ? { bbox: box } : null
+    return box ? { bbox: padBox(box) } : null
     // Framed once per response, not as hover changes.
   }, [query.bbox, footprints])
 
@@ -377,7 +383,7 @@ function CollectionRow({
         {orderId && (
           <>
             {' · '}
-            <Anchor component={Link} to={paths.order(orderId)} size="xs">
+            <Anchor component={Link} to={paths.order(orderId)} size="xs" underline="always">
               order
             </Anchor>
           </>
