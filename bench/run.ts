@@ -3,6 +3,7 @@ import { benchCatalog } from './catalog'
 import { benchGeo } from './geo'
 import { benchOrders } from './orders'
 import { benchSimulator } from './simulator'
+import { benchStorage } from './storage'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
 export async function main(): Promise<void> {
@@ -10,6 +11,7 @@ export async function main(): Promise<void> {
   benchBundle()
   await benchCatalog()
   await benchOrders()
+  await benchStorage()
   await benchGeo()
   await benchSimulator()
 }

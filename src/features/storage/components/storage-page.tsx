@@ -24,7 +24,7 @@ import { paths } from '../../../config/paths'
 import { collectionsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
-import type { DrawMode } from '../../../map/map-engine'
+import type { Bbox, DrawMode } from '../../../map/map-engine'
 import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
 import {
   COLLECTIONS_SOURCE,
@@ -67,11 +67,16 @@ export function StoragePage() {
     [query.bbox, footprints, hovered],
   )
   useFootprintsMark(collections, aoi.map)
-  const fit = useMemo(() => {
+  // Framed on the first answer of each set of filters: paging through them leaves the camera where it is.
+  const { page: _page, ...filters } = query
+  const filtersKey = JSON.stringify(filters)
+  const [framed, setFramed] = useState<{ key: string; fit: { bbox: Bbox } } | null>(null)
+  if (footprints.features.length > 0 && framed?.key !== filtersKey) {
+    // React's "adjust state while rendering" pattern: a new set of filters brings one new camera request.
     const box = query.bbox ?? boundsOf(footprints.features.map((f) => f.geometry))
-    return box ? { bbox: padBox(box) } : null
-    // Framed once per response, not as hover changes.
-  }, [query.bbox, footprints])
+    if (box) setFramed({ key: filtersKey, fit: { bbox: padBox(box) } })
+  }
+  const fit = framed?.fit ?? null
 
   const matched = data?.context.matched ?? collections?.length ?? 0
   const limit = query.limit ?? 20
