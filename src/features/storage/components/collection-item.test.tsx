@@ -76,6 +76,9 @@ describe('collection page', () => {
     expect(c.backend.log.some((l) => l.method === 'DELETE')).toBe(false)
     await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }))
     await waitFor(() => expect(r.router.state.location.pathname).toBe('/storage'))
+    expect(
+      await screen.findByText('“Pléiades Neo - Port of Rotterdam” and its files are gone from storage.'),
+    ).toBeInTheDocument()
     expect(c.backend.log.filter((l) => l.method === 'DELETE').map((l) => l.path)).toEqual([
       `/v2/assets/stac/collections/${rec.collection.id}`,
     ])

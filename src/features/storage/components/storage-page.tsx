@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
@@ -83,6 +83,7 @@ export function StoragePage() {
   const page = query.page ?? 0
   const totalPages = Math.max(1, Math.ceil(matched / limit))
   const drawn = aoi.polygons.length > 0
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted
 
   return (
     <Stack gap="sm">
@@ -99,6 +100,11 @@ export function StoragePage() {
           Search items
         </Button>
       </Group>
+      {deleted && (
+        <Alert color="green" title="Collection deleted" role="status">
+          <Text size="sm">“{deleted}” and its files are gone from storage.</Text>
+        </Alert>
+      )}
       <div className={classes.layout}>
         <Stack gap="sm">
           <Paper withBorder p="sm" component="section" aria-labelledby="storage-area">
