@@ -3,6 +3,7 @@ import { useAoiStore } from '../components/aoi/aoi-store'
 import { useBasketStore } from '../components/basket/basket-store'
 import { useCatalogUi } from '../features/catalog/catalog-ui-store'
 import { useCheckoutStore } from '../features/checkout/checkout-store'
+import { useDownloads } from '../features/storage/download-store'
 import { useStorageUi } from '../features/storage/storage-ui-store'
 import { useTaskingStore } from '../features/tasking-request/tasking-store'
 import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
@@ -41,6 +42,7 @@ export function resetAllStores(): void {
     useCatalogUi,
     useTaskingUi,
     useStorageUi,
+    useDownloads,
   )
   mapView.props = null
   mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }

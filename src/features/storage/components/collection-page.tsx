@@ -14,9 +14,11 @@ import {
   Text,
   Title,
   VisuallyHidden,
+  Checkbox,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useShallow } from 'zustand/react/shallow'
 import { lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
@@ -32,6 +34,8 @@ import {
 } from '../../../data/storage/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
 import type { MapHandle } from '../../../map/map-view'
+import { assetIdOf } from '../../../data/storage/query'
+import { useDownloads } from '../download-store'
 import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
 import { formatBytes, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
 import {
@@ -46,6 +50,7 @@ import { useHovered, useStorageUi } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
 import { DownloadButton } from './download-button'
+import { DownloadPanel } from './download-panel'
 import classes from './storage.module.css'
 
 const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
@@ -170,9 +175,10 @@ function CollectionView({ c }: { c: StacCollection }) {
           </Section>
           {assets.length > 0 && (
             <Section id="collection-assets" title="Files of the collection">
-              <AssetTable assets={assets} />
+              <AssetTable assets={assets} collectionId={c.id} />
             </Section>
           )}
+          <DownloadPanel />
           <Section id="collection-delete" title="Delete">
             <DeleteCollection collection={c} />
           </Section>
@@ -192,7 +198,18 @@ function summaryText(v: unknown): string {
   return JSON.stringify(v)
 }
 
-export function AssetTable({ assets }: { assets: [string, StacAsset][] }) {
+export function AssetTable({
+  assets,
+  collectionId,
+  item,
+}: {
+  assets: [string, StacAsset][]
+  collectionId: string
+  item?: StacItem
+}) {
+  const picked = useDownloads(useShallow((st) => st.files.map((f) => f.key)))
+  const pick = useDownloads((st) => st.pick)
+  const unpick = useDownloads((st) => st.unpick)
   return (
     <Table aria-label="Files" verticalSpacing={4}>
       <Table.Thead>
@@ -204,11 +221,15 @@ export function AssetTable({ assets }: { assets: [string, StacAsset][] }) {
           <Table.Th>
             <VisuallyHidden>Download</VisuallyHidden>
           </Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Pick for the download manager</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {assets.map(([key, a]) => {
           const size = (a as Record<string, unknown>)['file:size']
+          const id = assetIdOf(a.href)
           return (
             <Table.Tr key={key}>
               <Table.Td>
@@ -225,12 +246,34 @@ export function AssetTable({ assets }: { assets: [string, StacAsset][] }) {
               <Table.Td>
                 <DownloadButton href={a.href} name={a.title ?? key} />
               </Table.Td>
+              <Table.Td>
+                {id && (
+                  <Checkbox
+                    size="xs"
+                    label="Pick"
+                    aria-label={`Pick ${a.title ?? key} for the download manager`}
+                    checked={picked.includes(id)}
+                    onChange={(e) =>
+                      e.currentTarget.checked
+                        ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
+                        : unpick(id)
+                    }
+                  />
+                )}
+              </Table.Td>
             </Table.Tr>
           )
         })}
       </Table.Tbody>
     </Table>
   )
+}
+
+/** The name a picked file is saved under: the asset key when it looks like a file name, else key + type. */
+function fileName(key: string, a: StacAsset): string {
+  if (/\.[a-z0-9]{2,5}$/i.test(key)) return key
+  const ext = a.type?.split('/')[1]?.split(/[+;]/)[0]
+  return ext ? `${key}.${ext}` : key
 }
 
 /** An item's thumbnail asset, when it has one (role `thumbnail`). */

@@ -13,6 +13,7 @@ import { str, titleOf } from '../labels'
 import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
 import { groupProperties, valueText } from '../property-groups'
 import { AssetTable, Section } from './collection-page'
+import { DownloadPanel } from './download-panel'
 import { ItemEdit } from './item-edit'
 import classes from './storage.module.css'
 
@@ -96,8 +97,9 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
       <div className={classes.layout}>
         <Stack gap="lg">
           <Section id="item-assets" title="Files">
-            <AssetTable assets={Object.entries(item.assets)} />
+            <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
           </Section>
+          <DownloadPanel />
           <Section id="item-edit" title="Title and tags">
             <ItemEdit key={item.id} item={item} collectionId={collectionId} />
           </Section>
