@@ -146,6 +146,15 @@ test.describe('storage', () => {
       [200, false],
     ])
 
+    // The download manager: the image picked, downloaded with its own link, the panel checked by axe.
+    await page.getByRole('checkbox', { name: 'Pick Image for the download manager' }).check()
+    const manager = page.getByRole('region', { name: 'Downloads' })
+    const managed = page.waitForEvent('download')
+    await manager.getByRole('button', { name: 'Download all' }).click()
+    await expect(manager.getByText('1 of 1 file downloaded')).toBeVisible()
+    expect((await managed).suggestedFilename()).toBe('image.png')
+    await expectAccessible(page)
+
     // Rename the item.
     const form = page.getByRole('form', { name: 'Title and tags' })
     await form.getByLabel('Title').fill('Harbour east')
