@@ -720,7 +720,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
           : [Number(m[1]), m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1)]
         : [NaN, NaN]
       if (m && !(m[1] === '' && m[2] === '') && from <= to && from < total) {
-        return new Response(bytes.slice(from, to + 1) as Uint8Array<ArrayBuffer>, {
+        return new Response(bytes.slice(from, to + 1), {
           status: 206,
           headers: {
             ...headers,
