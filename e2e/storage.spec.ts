@@ -147,7 +147,11 @@ test.describe('storage', () => {
     ])
 
     // The download manager: the image picked, downloaded with its own link, the panel checked by axe.
-    await page.getByRole('checkbox', { name: 'Pick Image for the download manager' }).check()
+    // By keyboard: the files table sits under the console's fixed header once scrolled to.
+    const pickImage = page.getByRole('checkbox', { name: 'Pick Image for the download manager' })
+    await pickImage.focus()
+    await page.keyboard.press('Space')
+    await expect(pickImage).toBeChecked()
     const manager = page.getByRole('region', { name: 'Downloads' })
     const managed = page.waitForEvent('download')
     await manager.getByRole('button', { name: 'Download all' }).click()
