@@ -70,7 +70,7 @@ interface Camera {
   pitch: number
 }
 
-interface MapView {
+export interface MapView {
   width: number
   height: number
   camera: Camera
@@ -196,7 +196,7 @@ export async function benchCatalog(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------- servers
 
 /** Serves the floor page (bench/catalog-floor.html) and MapLibre's ESM build, nothing else. */
-async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startFloorServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const dist = join('node_modules', 'maplibre-gl', 'dist')
   const files: Record<string, [string, string]> = {
     '/floor.html': [join('bench', 'catalog-floor.html'), 'text/html; charset=utf-8'],
@@ -227,7 +227,7 @@ async function startFloorServer(): Promise<{ url: string; close: () => Promise<v
 
 // ---------------------------------------------------------------------------------------------------- console
 
-function watchErrors(page: Page): string[] {
+export function watchErrors(page: Page): string[] {
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))
   page.on('console', (msg) => {
@@ -337,7 +337,7 @@ function captureSearchResponse(page: Page): { features: Promise<unknown[]>; stop
   }
 }
 
-async function mapView(page: Page): Promise<MapView> {
+export async function mapView(page: Page): Promise<MapView> {
   const view = await page.evaluate(() => {
     const map = (window as unknown as { __swathMap?: { map?: MlMap } }).__swathMap?.map
     if (!map) return null
@@ -513,7 +513,7 @@ async function firstLoadAssets(page: Page, cdp: CDPSession, errors: string[]): P
  * An init script for the console's pages: records when the map (window.__swathMap.map, once it exists) fires
  * `load`, to tell whether the footprints figure also holds the basemap's first draw. It only listens.
  */
-function watchMapLoad(): void {
+export function watchMapLoad(): void {
   const w = window as unknown as { __swathMap?: { map?: MlMap }; __benchMapLoad?: number }
   const started = performance.now()
   const look = () => {
@@ -529,7 +529,7 @@ function watchMapLoad(): void {
 }
 
 /** Waits until the console's map has loaded and stands still with nothing left to draw. */
-async function mapSettled(page: Page): Promise<void> {
+export async function mapSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const w = window as unknown as { __swathMap?: { isReady: () => boolean; map: MlMap } }
@@ -555,7 +555,7 @@ async function searchInOpenPage(page: Page, url: string): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------- floor
 
-async function floorRun(
+export async function floorRun(
   context: BrowserContext,
   url: string,
   view: MapView,

@@ -4,6 +4,7 @@ import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
 import { benchOrders } from './orders'
 import { benchSimulator } from './simulator'
+import { benchStorage } from './storage'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
 export async function main(): Promise<void> {
@@ -12,6 +13,7 @@ export async function main(): Promise<void> {
   await benchCatalog()
   await benchOrders()
   await benchJobs()
+  await benchStorage()
   await benchGeo()
   await benchSimulator()
 }

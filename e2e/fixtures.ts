@@ -57,9 +57,9 @@ export class SimControl {
       true,
     )
   }
-  async requests(): Promise<{ method: string; path: string; status: number }[]> {
+  async requests(): Promise<{ method: string; path: string; status: number; authorized: boolean }[]> {
     return (await this.request.get('/api/__sim/requests')).json() as Promise<
-      { method: string; path: string; status: number }[]
+      { method: string; path: string; status: number; authorized: boolean }[]
     >
   }
 }

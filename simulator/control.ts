@@ -32,6 +32,8 @@ export interface LoggedRequest {
   query: string
   status: number
   faulted: boolean
+  /** Whether the request carried an Authorization header (journeys check signed links are fetched without). */
+  authorized: boolean
 }
 
 export interface ControlState {
@@ -104,6 +106,7 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
       query: new URL(c.req.url).search,
       status: 0,
       faulted: false,
+      authorized: c.req.header('authorization') !== undefined,
     }
     state.log.push(entry)
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT)

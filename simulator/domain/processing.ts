@@ -1144,6 +1144,8 @@ function seedJob(world: World, rng: Rng, s: SeedJobInput): JobRecord {
 
 const LARGE_JOBS = 1000
 const LARGE_COLLECTIONS = 2000
+/** The title of the large seed's 500-item delivery (bench/storage.ts opens it). */
+export const LARGE_DELIVERY_TITLE = 'Large delivery (500 scenes)'
 const LARGE_STATUSES: [S['JobStatus'], number][] = [
   ['captured', 0.7],
   ['released', 0.08],
@@ -1183,6 +1185,24 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     })
   }
 
+  // One delivery of 500 scenes: the storage benchmark lists a whole collection of that size at once.
+  createDelivery(world, {
+    accountId: account.id,
+    workspaceId: ids.mainWorkspace,
+    source: 'ARCHIVE',
+    title: LARGE_DELIVERY_TITLE,
+    description: 'A large delivery of the large seed: 500 scenes.',
+    geometry: boxPolygon([10, 45, 10.5, 45.5]),
+    datetime: SEED_EPOCH - 3 * DAY,
+    createdAt: SEED_EPOCH - 2 * DAY,
+    orderId: uuidFrom('seed-order:large:500'),
+    constellation: 'PHR',
+    gsd: 0.5,
+    cloudCover: 5,
+    tags: ['large'],
+    items: 500,
+    rng,
+  })
   let count = [...world.stacCollections.values()].filter((c) => c.accountId === account.id).length
   const sources: StacSource[] = ['ARCHIVE', 'TASKING']
   while (count < LARGE_COLLECTIONS) {

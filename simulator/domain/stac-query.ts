@@ -16,6 +16,8 @@ export interface Queryable {
   title: string
   description: string
   type: string
+  /** Allowed values, for clients that build filters from the queryables (JSON Schema `enum`). */
+  enum?: string[]
   get: (item: S['StacItem']) => Value
 }
 
@@ -80,6 +82,7 @@ export const QUERYABLES: Record<string, Queryable> = {
     title: 'Source',
     description: 'ARCHIVE, TASKING or PROCESSING.',
     type: 'string',
+    enum: ['ARCHIVE', 'TASKING', 'PROCESSING'],
     get: (i) => prop(i, 'up42-system:source'),
   },
   collection_name: {

@@ -512,7 +512,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       properties: Object.fromEntries(
         Object.entries(QUERYABLES).map(([k, q]) => [
           k,
-          { title: q.title, description: q.description, type: q.type },
+          { title: q.title, description: q.description, type: q.type, ...(q.enum ? { enum: q.enum } : {}) },
         ]),
       ),
     }
@@ -703,14 +703,38 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       })
     }
     const bytes = assetFile(world, asset)
+    const headers = {
+      'content-type': asset.mediaType,
+      'content-disposition': link.disposition,
+      'cache-control': 'private, max-age=300',
+      'accept-ranges': 'bytes',
+    }
+    // One byte range (RFC 9110 §14), as buckets serve it: a download that stopped resumes where it was.
+    const range = c.req.header('range')
+    if (range !== undefined) {
+      const total = bytes.byteLength
+      const m = /^bytes=(\d*)-(\d*)$/.exec(range.trim())
+      const [from, to] = m
+        ? m[1] === ''
+          ? [Math.max(0, total - Number(m[2])), total - 1]
+          : [Number(m[1]), m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1)]
+        : [NaN, NaN]
+      if (m && !(m[1] === '' && m[2] === '') && from <= to && from < total) {
+        return new Response(bytes.slice(from, to + 1), {
+          status: 206,
+          headers: {
+            ...headers,
+            'content-length': String(to - from + 1),
+            'content-range': `bytes ${from}-${to}/${total}`,
+          },
+        })
+      }
+      if (m) return new Response(null, { status: 416, headers: { 'content-range': `bytes */${total}` } })
+      // A range this bucket does not understand is ignored: the whole file follows.
+    }
     return new Response(bytes as Uint8Array<ArrayBuffer>, {
       status: 200,
-      headers: {
-        'content-type': asset.mediaType,
-        'content-length': String(bytes.byteLength),
-        'content-disposition': link.disposition,
-        'cache-control': 'private, max-age=300',
-      },
+      headers: { ...headers, 'content-length': String(bytes.byteLength) },
     })
   })
 }

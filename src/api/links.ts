@@ -5,10 +5,13 @@ import { apiErrorFromResponse, isAbortError, networkError } from './errors'
  * Signed links the service hands out (EULA documents, downloads) are fetched as they are, without the bearer
  * token: they carry their own authorisation and may live on another host.
  */
-export type LinkFetch = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>
+export type LinkFetch = (
+  url: string,
+  init?: { signal?: AbortSignal; headers?: Record<string, string> },
+) => Promise<Response>
 
 export const browserLinkFetch: LinkFetch = (url, init) =>
-  globalThis.fetch(url, { signal: init?.signal, credentials: 'omit' })
+  globalThis.fetch(url, { signal: init?.signal, headers: init?.headers, credentials: 'omit' })
 
 /** A document behind a signed link: its media type, and its text when it is text (null otherwise, e.g. PDF). */
 export interface LinkedDocument {

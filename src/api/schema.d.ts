@@ -1877,6 +1877,8 @@ export interface components {
                     title?: string;
                     description?: string;
                     type?: string;
+                    /** @description Allowed values, where the service names them (JSON Schema `enum`). */
+                    enum?: string[];
                 };
             };
         };

@@ -13,6 +13,7 @@ import { ordersRoutes } from './routes/orders-routes'
 import { processingRoutes } from './routes/processing-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
+import { storageRoutes } from './routes/storage-routes'
 
 /** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
 const withBoundary = (routes: RouteObject[]): RouteObject[] =>
@@ -43,6 +44,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...taskingRoutes(ctx),
         ...ordersRoutes(ctx),
         ...decisionsRoutes(ctx),
+        ...storageRoutes(ctx),
         ...processingRoutes(ctx),
         ...licencesRoutes(ctx),
         ...budgetsRoutes(ctx),

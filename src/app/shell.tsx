@@ -36,6 +36,7 @@ const NAV = [
   { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },
   { to: paths.decisions(), label: 'Decisions', end: false, count: 'decisions' },
+  { to: paths.storage(), label: 'Storage', end: false },
   { to: paths.processing(), label: 'Processing', end: false },
   { to: paths.jobs(), label: 'Jobs', end: false, count: 'jobs' },
   { to: paths.licences(), label: 'Licences', end: false },

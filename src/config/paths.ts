@@ -31,4 +31,10 @@ export const paths = {
   /** The budget dashboard; `search` may filter by status. */
   budgets: (search = '') => `/budgets${search ? `?${search}` : ''}`,
   budget: (id: string) => `/budgets/${encodeURIComponent(id)}`,
+  /** Stored deliveries; `search` is the browser's view (the contract's filter names, e.g. `order_ids=<id>`). */
+  storage: (search = '') => `/storage${search ? `?${search}` : ''}`,
+  storageSearch: () => '/storage/search',
+  storageCollection: (id: string) => `/storage/collections/${encodeURIComponent(id)}`,
+  storageItem: (collectionId: string, itemId: string) =>
+    `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
 } as const

@@ -139,7 +139,7 @@ export function createTestConsole(
     session,
     client,
     config: testConfig,
-    fetchLink: (url, init) => backend.fetch(url, { signal: init?.signal }),
+    fetchLink: (url, init) => backend.fetch(url, { signal: init?.signal, headers: init?.headers }),
   }
 }
 

@@ -3,6 +3,8 @@ import { useAoiStore } from '../components/aoi/aoi-store'
 import { useBasketStore } from '../components/basket/basket-store'
 import { useCatalogUi } from '../features/catalog/catalog-ui-store'
 import { useCheckoutStore } from '../features/checkout/checkout-store'
+import { useDownloads } from '../features/storage/download-store'
+import { useStorageUi } from '../features/storage/storage-ui-store'
 import { useTaskingStore } from '../features/tasking-request/tasking-store'
 import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
 import { setDraftOwner } from '../lib/draft-storage'
@@ -32,7 +34,16 @@ function resetStore<S>(store: StoreApi<S>): void {
  */
 export function resetAllStores(): void {
   setDraftOwner(null)
-  resetStores(useAoiStore, useBasketStore, useCheckoutStore, useTaskingStore, useCatalogUi, useTaskingUi)
+  resetStores(
+    useAoiStore,
+    useBasketStore,
+    useCheckoutStore,
+    useTaskingStore,
+    useCatalogUi,
+    useTaskingUi,
+    useStorageUi,
+    useDownloads,
+  )
   mapView.props = null
   mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }
 }

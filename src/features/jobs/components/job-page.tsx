@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
+import { paths } from '../../../config/paths'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
@@ -54,7 +55,7 @@ export function JobPage() {
                 Try again
               </Button>
             )}
-            <Anchor component={Link} to="/jobs">
+            <Anchor component={Link} to={paths.jobs()}>
               All jobs
             </Anchor>
           </Stack>
@@ -85,7 +86,7 @@ function JobDetails({ job }: { job: Job }) {
   return (
     <Stack gap="lg">
       <div>
-        <Anchor component={Link} to="/jobs" size="sm">
+        <Anchor component={Link} to={paths.jobs()} size="sm">
           ← All jobs
         </Anchor>
         <Title order={1}>{title}</Title>
@@ -120,7 +121,7 @@ function JobDetails({ job }: { job: Job }) {
 
       {collection && (
         <Alert color="green" title="Results are in storage">
-          <Anchor component={Link} to={`/storage/collections/${collection}`}>
+          <Anchor component={Link} to={paths.storageCollection(collection)}>
             Open the result collection
           </Anchor>
         </Alert>
@@ -141,7 +142,7 @@ function JobDetails({ job }: { job: Job }) {
             </dd>
             <dt>Process</dt>
             <dd>
-              <Anchor component={Link} to={`/processing/${job.processID}`}>
+              <Anchor component={Link} to={paths.process(job.processID)}>
                 {title}
               </Anchor>
             </dd>
@@ -189,9 +190,9 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
       <dd>
         {items.length > 0 ? (
           <Stack gap={2}>
-            {items.map((id) => (
-              <Anchor key={id} component={Link} to={`/storage/items/${id}`}>
-                Item {id.slice(0, 8)}
+            {items.map(({ collectionId, itemId }) => (
+              <Anchor key={itemId} component={Link} to={paths.storageItem(collectionId, itemId)}>
+                Item {itemId.slice(0, 8)}
               </Anchor>
             ))}
           </Stack>
@@ -205,12 +206,12 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
   )
 }
 
-/** The item ids of an input value: STAC item URLs (`…/items/<id>`), alone or in a list. */
-function stacItemIds(value: unknown): string[] {
+/** The items of an input value: STAC item URLs (`…/collections/<id>/items/<id>`), alone or in a list. */
+function stacItemIds(value: unknown): { collectionId: string; itemId: string }[] {
   const list = Array.isArray(value) ? value : [value]
   return list.flatMap((v) => {
     if (typeof v !== 'string') return []
-    const m = /\/items\/([^/?#]+)/.exec(v)
-    return m ? [decodeURIComponent(m[1])] : []
+    const m = /\/collections\/([^/?#]+)\/items\/([^/?#]+)/.exec(v)
+    return m ? [{ collectionId: decodeURIComponent(m[1]), itemId: decodeURIComponent(m[2]) }] : []
   })
 }

@@ -85,7 +85,7 @@ describe('job monitor', () => {
     const results = await screen.findByRole('link', { name: 'Open the result collection' })
     expect(results.getAttribute('href')).toMatch(/^\/storage\/collections\/[0-9a-f-]{36}$/)
     expect(screen.getAllByRole('link', { name: /^Item / })[0].getAttribute('href')).toMatch(
-      /^\/storage\/items\//,
+      /^\/storage\/collections\/[^/]+\/items\/[^/]+$/,
     )
     expect(screen.getByText(/^\d+ charged$/)).toBeInTheDocument()
   })

@@ -16,6 +16,7 @@ import { useOrderCoverage } from '../use-order-coverage'
 import { CoverageLegend, OrderCoverage } from './order-coverage'
 import { OrderCancel } from './order-cancel'
 import { OrderEdit } from './order-edit'
+import { OrderStorage } from './order-storage'
 import { useOrderLookups, type OrderLookups } from '../use-order-lookups'
 import classes from './orders.module.css'
 import { StatusBadge, TypeBadge } from './status-badge'
@@ -121,6 +122,9 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
               <OrderCoverage order={order} query={coverage} />
             </Section>
           )}
+          <Section id={`${id}-storage`} title="In storage">
+            <OrderStorage order={order} />
+          </Section>
           <Section id={`${id}-timeline`} title="Status">
             <StatusTimeline order={order} />
           </Section>

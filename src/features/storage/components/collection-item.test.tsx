@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { storageRoutes } from '../../../app/routes/storage-routes'
+import { mapView } from '../../../testing/map-view-state'
+import { renderWithConsole } from '../../../testing/render'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { ITEMS_SOURCE } from '../map-layers'
+
+const open = (at: string, c?: TestConsole) =>
+  renderWithConsole((ctx) => [{ path: '/', children: storageRoutes(ctx) }], { at, console: c })
+
+/** The analyst's Rotterdam delivery: a transformed collection of two items. */
+function rotterdam(c: TestConsole) {
+  const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find(
+    (r) => r.transformed && r.collection.title === 'Pléiades Neo - Port of Rotterdam',
+  )
+  if (!rec) throw new Error('seed changed: no Rotterdam delivery')
+  return rec
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('collection page', () => {
+  it('shows the metadata, the order it came from, items with footprints and hover both ways', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam' }),
+    ).toBeInTheDocument()
+    const orderLink = screen.getByRole('link', { name: /^order / })
+    expect(orderLink.getAttribute('href')).toBe(`/orders/${rec.orderId}`)
+    const table = await screen.findByRole('table', { name: 'Items' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(2)
+    expect(screen.getByRole('heading', { name: '2 items' })).toBeInTheDocument()
+    const overlay = () => mapView.props?.overlays?.find((o) => o.id === ITEMS_SOURCE)
+    await waitFor(() => expect(overlay()?.data.features).toHaveLength(2))
+    fireEvent.mouseEnter(rows[1])
+    await waitFor(() =>
+      expect(overlay()?.states).toEqual([{ id: 1, state: { hover: true, selected: false } }]),
+    )
+    act(() => mapView.props?.onOverlayHover?.(ITEMS_SOURCE, 0))
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveAttribute('data-hovered'))
+    expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe(
+      `/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`,
+    )
+  })
+
+  it('pages items with a zero-based page in the URL and the request', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    const r = await open(`/storage/collections/${rec.collection.id}?page=1&limit=20`, c)
+    expect(await screen.findByText('This page is past the end of the items.')).toBeInTheDocument()
+    const req = c.backend.log.filter((l) => l.path.endsWith('/items')).at(-1)
+    expect(new URLSearchParams(req?.query).get('page')).toBe('1')
+    expect(r).toBeTruthy()
+  })
+
+  it('deletes after a confirmation that counts items and files and says it cannot be undone', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    const r = await open(`/storage/collections/${rec.collection.id}`, c)
+    await user.click(await screen.findByRole('button', { name: 'Delete collection…' }))
+    const dialog = await screen.findByRole('dialog', { name: /Delete “Pléiades Neo - Port of Rotterdam”/ })
+    // Two items, each with an image and a metadata file.
+    expect(
+      await within(dialog).findByText('This deletes 2 items and 4 files (assets) from storage.'),
+    ).toBeInTheDocument()
+    expect(within(dialog).getByText(/This cannot be undone/)).toBeInTheDocument()
+    expect(c.backend.log.some((l) => l.method === 'DELETE')).toBe(false)
+    await user.click(within(dialog).getByRole('button', { name: 'Delete for good' }))
+    await waitFor(() => expect(r.router.state.location.pathname).toBe('/storage'))
+    expect(
+      await screen.findByText('“Pléiades Neo - Port of Rotterdam” and its files are gone from storage.'),
+    ).toBeInTheDocument()
+    expect(c.backend.log.filter((l) => l.method === 'DELETE').map((l) => l.path)).toEqual([
+      `/v2/assets/stac/collections/${rec.collection.id}`,
+    ])
+    expect(c.backend.sim.runtime.world.stacCollections.has(rec.collection.id)).toBe(false)
+    // The browser's list is read after the deletion and no longer holds it.
+    const list = await screen.findByRole('list', { name: 'Collections' })
+    await waitFor(() =>
+      expect(within(list).queryByText('Pléiades Neo - Port of Rotterdam')).not.toBeInTheDocument(),
+    )
+  })
+
+  it('a viewer sees why it cannot delete or edit', async () => {
+    const c = await signedInConsole('viewer@swath.test')
+    const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find(
+      (x) => x.accountId === c.session.getSnapshot().user?.accountId && x.transformed,
+    )
+    if (!rec) throw new Error('no collection for the viewer')
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    expect(await screen.findByText(/Your role \(Viewer\)/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Delete collection…' })).not.toBeInTheDocument()
+  })
+
+  it('an unknown collection has a page of its own', async () => {
+    await open('/storage/collections/0b6e4f2a-1111-4222-8333-944455556666')
+    expect(await screen.findByRole('heading', { name: 'No such collection' })).toBeInTheDocument()
+  })
+})
+
+describe('item page', () => {
+  it('groups properties, lists every file, and downloads through a link signed at each click', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    const opened: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      opened.push(this.href)
+    })
+    await open(`/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`, c)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam 1' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('table', { name: 'Acquisition properties' })).toHaveTextContent('Constellation')
+    expect(screen.getByRole('table', { name: 'Storage properties' })).toHaveTextContent('Asset ID')
+    const files = screen.getByRole('table', { name: 'Files' })
+    expect(within(files).getByText('image/png')).toBeInTheDocument()
+    expect(within(files).getByText('application/json')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Download Image' }))
+    await waitFor(() => expect(opened).toHaveLength(1))
+    await user.click(screen.getByRole('button', { name: 'Download Image' }))
+    await waitFor(() => expect(opened).toHaveLength(2))
+    const signs = c.backend.log.filter((l) => l.path.endsWith('/download-url'))
+    // A new link for each click, never one kept from before.
+    expect(signs).toHaveLength(2)
+    expect(opened[0]).not.toBe(opened[1])
+    expect(opened[0]).toMatch(/\/__storage\/[0-9a-f]+\/scene-1\.png\?response-content-disposition=/)
+    // The file itself is fetched by the browser, as a plain navigation: the client never touched it.
+    expect(c.backend.log.some((l) => l.path.startsWith('/__storage/'))).toBe(false)
+  })
+
+  it('edits title and tags; the tag rule is checked before sending', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`, c)
+    const form = await screen.findByRole('form', { name: 'Title and tags' })
+    const title = within(form).getByLabelText('Title')
+    await user.clear(title)
+    await user.type(title, 'Harbour east')
+    await user.type(within(form).getByLabelText('Tags'), 'bad#tag{Enter}')
+    await user.click(within(form).getByRole('button', { name: 'Save title and tags' }))
+    expect(await within(form).findByText(/“bad#tag” has a character tags cannot hold/)).toBeInTheDocument()
+    expect(c.backend.log.some((l) => l.method === 'PATCH')).toBe(false)
+
+    // Remove the bad tag (its pill's remove button), add a good one.
+    const pills = form.querySelectorAll('.mantine-Pill-remove')
+    fireEvent.click(pills[pills.length - 1])
+    await user.type(within(form).getByLabelText('Tags'), 'harbour/east{Enter}')
+    await user.click(within(form).getByRole('button', { name: 'Save title and tags' }))
+    expect(await within(form).findByText('Saved.')).toBeInTheDocument()
+    const patch = c.backend.log.find((l) => l.method === 'PATCH')
+    expect(patch?.body).toEqual({ 'up42-user:title': 'Harbour east', 'up42-user:tags': ['harbour/east'] })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour east' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,135 @@
+import './mantine-styles'
+import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo } from 'react'
+import { Link, useParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { isApiError } from '../../../api/errors'
+import { CopyTextButton } from '../../../components/copy-text-button'
+import { paths } from '../../../config/paths'
+import { itemOptions, type StacItem } from '../../../data/storage/queries'
+import { boundsOf } from '../../../lib/geometry-bounds'
+import { str, titleOf } from '../labels'
+import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
+import { groupProperties, valueText } from '../property-groups'
+import { AssetTable, Section } from './collection-page'
+import { DownloadPanel } from './download-panel'
+import { ItemEdit } from './item-edit'
+import classes from './storage.module.css'
+
+const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
+
+const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
+
+/** One item: its properties grouped, its footprint, every file with a download, its title and tags. */
+export function ItemPage() {
+  const { collectionId = '', itemId = '' } = useParams()
+  const client = useApiClient()
+  const q = useQuery(itemOptions(client, collectionId, itemId))
+  if (isNotFound(q.error))
+    return (
+      <Stack align="flex-start" gap="sm">
+        <Title order={1}>No such item</Title>
+        <Text>
+          No item <Code>{itemId}</Code> is in this collection. It may have been deleted with its collection.
+        </Text>
+        <Button component={Link} to={paths.storageCollection(collectionId)}>
+          Back to the collection
+        </Button>
+      </Stack>
+    )
+  if (q.error)
+    return (
+      <Alert color="red" title="The item could not be loaded">
+        <Text size="sm">{q.error.message}</Text>
+        <Button mt="sm" size="xs" variant="default" onClick={() => void q.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    )
+  if (!q.data)
+    return (
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the item">
+        <Skeleton height={36} width="50%" />
+        <Skeleton height={220} />
+      </Stack>
+    )
+  return <ItemView item={q.data} collectionId={collectionId} />
+}
+
+function ItemView({ item, collectionId }: { item: StacItem; collectionId: string }) {
+  const p = item.properties
+  const orderId = str(p['up42-order:id'])
+  const groups = useMemo(() => groupProperties(p), [p])
+  const footprints = useMemo(() => itemFootprints([item]), [item])
+  const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
+  const fit = useMemo(() => {
+    const box = boundsOf(footprints.features.map((f) => f.geometry))
+    return box ? { bbox: padBox(box) } : null
+    // Framed once per item, not when its title changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item.id])
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Group gap="md">
+          <Anchor component={Link} to={paths.storageCollection(collectionId)} size="sm">
+            The collection
+          </Anchor>
+          <Anchor component={Link} to={paths.storage()} size="sm">
+            All of storage
+          </Anchor>
+        </Group>
+        <Title order={1}>{titleOf(p, item.id)}</Title>
+        <Group gap="xs">
+          <Code>{item.id}</Code>
+          <CopyTextButton value={item.id} label="Copy the item ID" />
+        </Group>
+        {orderId && (
+          <Text size="sm">
+            Delivered by{' '}
+            <Anchor component={Link} to={paths.order(orderId)}>
+              order {orderId.slice(0, 8)}
+            </Anchor>
+          </Text>
+        )}
+      </Stack>
+      <div className={classes.layout}>
+        <Stack gap="lg">
+          <Section id="item-assets" title="Files">
+            <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
+          </Section>
+          <DownloadPanel />
+          <Section id="item-edit" title="Title and tags">
+            <ItemEdit key={item.id} item={item} collectionId={collectionId} />
+          </Section>
+          {groups.map((g) => (
+            <Section
+              key={g.title}
+              id={`item-props-${g.title.replace(/\W+/g, '-').toLowerCase()}`}
+              title={g.title}
+            >
+              <Table verticalSpacing={4} aria-label={`${g.title} properties`}>
+                <Table.Tbody>
+                  {g.rows.map((r) => (
+                    <Table.Tr key={r.key}>
+                      <Table.Th scope="row" fw={500} w="45%">
+                        {r.label}
+                      </Table.Th>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{valueText(r.value)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Section>
+          ))}
+        </Stack>
+        <div className={classes.smallMap}>
+          <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
+            <StorageMap label="Map of the item's footprint" overlays={overlays} fit={fit} />
+          </Suspense>
+        </div>
+      </div>
+    </Stack>
+  )
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { storageRoutes } from '../../../app/routes/storage-routes'
+import { renderWithConsole } from '../../../testing/render'
+
+const open = () =>
+  renderWithConsole((ctx) => [{ path: '/', children: storageRoutes(ctx) }], { at: '/storage/search' })
+
+describe('storage search', () => {
+  it('builds conditions from the queryables the service names, and sends them as CQL2-JSON', async () => {
+    const user = userEvent.setup()
+    const r = await open()
+    const form = await screen.findByRole('form', { name: 'Storage search' })
+    await user.click(within(form).getByRole('button', { name: 'Add a condition' }))
+    const field = within(form).getByLabelText('Field of condition 1')
+    // Every queryable but geometry (the area) and datetime (the date range), by the service's titles.
+    const queryables = (await r.console.client.GET('/v2/assets/stac/queryables')).data
+    const expected = Object.entries(queryables?.properties ?? {})
+      .filter(([k]) => k !== 'geometry' && k !== 'datetime')
+      .map(([, q]) => q.title)
+      .sort()
+    expect(
+      within(field)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .sort(),
+    ).toEqual(expected)
+
+    // A field with allowed values offers exactly them.
+    await user.selectOptions(field, 'source')
+    const value = within(form).getByLabelText('Value of condition 1')
+    expect(
+      within(value)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'ARCHIVE', 'TASKING', 'PROCESSING'])
+    await user.selectOptions(value, 'ARCHIVE')
+
+    await user.click(within(form).getByRole('button', { name: 'Add a condition' }))
+    await user.selectOptions(within(form).getByLabelText('Field of condition 2'), 'gsd')
+    const op = within(form).getByLabelText('Comparison of condition 2')
+    expect(
+      within(op)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['is', 'less than', 'at most', 'more than', 'at least'])
+    await user.selectOptions(op, '<=')
+    await user.type(within(form).getByLabelText('Value of condition 2'), '0.5')
+    fireEvent.change(within(form).getByLabelText('Acquired from'), { target: { value: '2020-01-01' } })
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+
+    await waitFor(() =>
+      expect(r.console.backend.log.some((l) => l.path === '/v2/assets/stac/search')).toBe(true),
+    )
+    const sent = r.console.backend.log.find((l) => l.path === '/v2/assets/stac/search')?.body
+    expect(sent).toEqual({
+      limit: 50,
+      page: 0,
+      filter: {
+        op: 'and',
+        args: [
+          { op: '=', args: [{ property: 'source' }, 'ARCHIVE'] },
+          { op: '<=', args: [{ property: 'gsd' }, 0.5] },
+        ],
+      },
+      'filter-lang': 'cql2-json',
+      datetime: '2020-01-01T00:00:00Z/..',
+    })
+    const list = await screen.findByRole('list', { name: 'Items found' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items.length).toBeGreaterThan(0)
+    expect(screen.getByRole('heading', { name: /\d+ items?/ })).toBeInTheDocument()
+  })
+
+  it('a condition without a value is shown and not sent', async () => {
+    const user = userEvent.setup()
+    const r = await open()
+    const form = await screen.findByRole('form', { name: 'Storage search' })
+    await user.click(within(form).getByRole('button', { name: 'Add a condition' }))
+    await user.selectOptions(within(form).getByLabelText('Field of condition 1'), 'gsd')
+    await user.type(within(form).getByLabelText('Value of condition 1'), 'abc')
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+    expect(await within(form).findByText('Give a number.')).toBeInTheDocument()
+    expect(r.console.backend.log.some((l) => l.path === '/v2/assets/stac/search')).toBe(false)
+  })
+})

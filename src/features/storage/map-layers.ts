@@ -1,0 +1,92 @@
+import type { Feature, FeatureCollection, Polygon } from 'geojson'
+import { isGeometry } from '../../lib/geometry-bounds'
+import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import type { MapOverlay } from '../../map/map-view'
+import type { StacCollection, StacItem } from '../../data/storage/queries'
+
+export const COLLECTIONS_SOURCE = 'storage-collections'
+export const ITEMS_SOURCE = 'storage-items'
+export const FILTER_BOX_SOURCE = 'storage-filter-box'
+
+type Box = [number, number, number, number]
+
+export function boxPolygon([w, s, e, n]: Box): Polygon {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  }
+}
+
+/** The first spatial extent of a collection (its overall box), as four numbers; null when it has none. */
+export function collectionBox(c: StacCollection): Box | null {
+  const b = c.extent.spatial.bbox[0]
+  if (!b || b.length < 4) return null
+  return b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
+}
+
+/** A collection has no geometry of its own: its footprint is its extent's box. Feature id = list index. */
+export function collectionFootprints(collections: readonly StacCollection[]): FeatureCollection {
+  const features: Feature[] = []
+  collections.forEach((c, i) => {
+    const box = collectionBox(c)
+    if (box) features.push({ type: 'Feature', id: i, properties: { id: c.id }, geometry: boxPolygon(box) })
+  })
+  return { type: 'FeatureCollection', features }
+}
+
+/** Items' own footprints (their geometry, else their bbox). Feature id = list index. */
+export function itemFootprints(items: readonly StacItem[]): FeatureCollection {
+  const features: Feature[] = []
+  items.forEach((item, i) => {
+    const g = item.geometry
+    // Rebuilt without the service's `bbox`, whose length GeoJSON types pin down and the contract does not.
+    const geometry =
+      g && isGeometry(g) && (g.type === 'Polygon' || g.type === 'MultiPolygon')
+        ? ({ type: g.type, coordinates: g.coordinates } as Feature['geometry'])
+        : item.bbox && item.bbox.length >= 4
+          ? boxPolygon(
+              item.bbox.length >= 6
+                ? [item.bbox[0], item.bbox[1], item.bbox[3], item.bbox[4]]
+                : [item.bbox[0], item.bbox[1], item.bbox[2], item.bbox[3]],
+            )
+          : null
+    if (geometry) features.push({ type: 'Feature', id: i, properties: { id: item.id }, geometry })
+  })
+  return { type: 'FeatureCollection', features }
+}
+
+const COLLECTION_LAYERS = polygonLayers(COLLECTIONS_SOURCE, { color: '#7048e8', fillOpacity: 0.08 })
+const ITEM_LAYERS = polygonLayers(ITEMS_SOURCE, { color: '#0c8599', fillOpacity: 0.1 })
+
+export const collectionsOverlay = (data: FeatureCollection, hovered: number | null) =>
+  hoverSelectOverlay(COLLECTIONS_SOURCE, data, COLLECTION_LAYERS, hovered, null)
+
+export const itemsOverlay = (data: FeatureCollection, hovered: number | null) =>
+  hoverSelectOverlay(ITEMS_SOURCE, data, ITEM_LAYERS, hovered, null)
+
+/** The box the list is filtered by, dashed. */
+export function filterBoxOverlay(box: Box | undefined): MapOverlay {
+  return {
+    id: FILTER_BOX_SOURCE,
+    data: {
+      type: 'FeatureCollection',
+      features: box ? [{ type: 'Feature', id: 0, properties: {}, geometry: boxPolygon(box) }] : [],
+    },
+    layers: polygonLayers(FILTER_BOX_SOURCE, { color: '#1971c2', fillOpacity: 0, dashed: true }),
+  }
+}
+
+/** A box widened by a share of its size on every side, so a framed footprint has some land around it. */
+export function padBox([w, s, e, n]: Box, share = 0.25): Box {
+  const dx = (e - w) * share
+  const dy = (n - s) * share
+  return [Math.max(-180, w - dx), Math.max(-90, s - dy), Math.min(180, e + dx), Math.min(90, n + dy)]
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { readStorageView, storageSearch } from './url-state'
+
+const ID = '0b6e4f2a-1111-4222-8333-944455556666'
+const read = (s: string) => readStorageView(new URLSearchParams(s))
+
+describe('storage view in the URL', () => {
+  it('reads every filter under the contract’s own names and writes them back the same', () => {
+    const search = `bbox=4%2C51%2C5%2C52&workspace_id=${ID}&asset_ids=${ID}&order_ids=${ID}&product_ids=${ID}&tags=port%2Curban&title=Berlin&sources=ARCHIVE%2CTASKING&cnam=false&page=2&limit=50`
+    const view = read(search)
+    expect(view.problems).toEqual({})
+    expect(view.query).toEqual({
+      page: 2,
+      limit: 50,
+      bbox: [4, 51, 5, 52],
+      workspaceId: ID,
+      assetIds: [ID],
+      orderIds: [ID],
+      productIds: [ID],
+      tags: ['port', 'urban'],
+      title: 'Berlin',
+      sources: ['ARCHIVE', 'TASKING'],
+      cnam: false,
+    })
+    expect(storageSearch(view.query)).toBe(search)
+  })
+
+  it('gives plain views plain links: first page, default size, transformed deliveries', () => {
+    expect(read('').query).toEqual({ page: 0, limit: 20 })
+    expect(storageSearch(read('').query)).toBe('')
+  })
+
+  it('names what the service would refuse instead of sending it', () => {
+    const view = read('bbox=1,2,3&order_ids=nope&tags=caf%C3%A9&workspace_id=x')
+    expect(Object.keys(view.problems).sort()).toEqual(['bbox', 'orderIds', 'tags', 'workspaceId'])
+    expect(read('bbox=0,10,1,5').problems.bbox).toMatch(/south/)
+    expect(read('bbox=0,0,200,1').problems.bbox).toMatch(/Longitudes/)
+  })
+
+  it('drops unknown sources and sizes', () => {
+    expect(read('sources=archive,BOGUS&limit=7').query).toEqual({ page: 0, limit: 20, sources: ['ARCHIVE'] })
+  })
+})
