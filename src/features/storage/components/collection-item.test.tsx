@@ -51,6 +51,15 @@ describe('collection page', () => {
     )
   })
 
+  it('links a processing result to the job that made it', async () => {
+    const c = await signedInConsole()
+    const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find((r) => r.jobId)
+    if (!rec?.jobId) throw new Error('seed changed: no processing result in storage')
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    const jobLink = await screen.findByRole('link', { name: /^job / })
+    expect(jobLink.getAttribute('href')).toBe(`/jobs/${rec.jobId}`)
+  })
+
   it('pages items with a zero-based page in the URL and the request', async () => {
     const c = await signedInConsole()
     const rec = rotterdam(c)

@@ -112,6 +112,7 @@ function CollectionView({ c }: { c: StacCollection }) {
   const user = useSession().user
   const source = str(c['up42-system:source'])
   const orderId = str(c['up42-order:id'])
+  const jobId = str(c['up42-system:job_id'])
   const workspaceId = str(c['up42-system:workspace_id'])
   const workspace = user?.workspaces.find((w) => w.id === workspaceId)
   const interval = c.extent.temporal.interval[0] ?? []
@@ -140,6 +141,14 @@ function CollectionView({ c }: { c: StacCollection }) {
             Delivered by{' '}
             <Anchor component={Link} to={paths.order(orderId)}>
               order {orderId.slice(0, 8)}
+            </Anchor>
+          </Text>
+        )}
+        {jobId && (
+          <Text size="sm">
+            Made by{' '}
+            <Anchor component={Link} to={paths.job(jobId)}>
+              job {jobId.slice(0, 8)}
             </Anchor>
           </Text>
         )}
