@@ -41,24 +41,31 @@ export { expect }
 
 export class SimControl {
   constructor(private readonly request: APIRequestContext) {}
+  /**
+   * One control request on a connection of its own: a kept-alive socket that the server closes for idleness
+   * just as the next call reuses it ends that call with "socket hang up" (seen once in a full run).
+   */
+  private send(method: 'get' | 'post' | 'put', path: string, data?: unknown) {
+    return this.request[method](`/api/__sim/${path}`, { data, headers: { connection: 'close' } })
+  }
   async reset() {
-    expect((await this.request.post('/api/__sim/reset')).ok()).toBe(true)
+    expect((await this.send('post', 'reset')).ok()).toBe(true)
   }
   async advance(seconds: number) {
-    expect((await this.request.post('/api/__sim/clock', { data: { advanceSeconds: seconds } })).ok()).toBe(
-      true,
-    )
+    expect((await this.send('post', 'clock', { advanceSeconds: seconds })).ok()).toBe(true)
   }
   async faults(list: object[]) {
-    expect((await this.request.put('/api/__sim/faults', { data: list })).ok()).toBe(true)
+    expect((await this.send('put', 'faults', list)).ok()).toBe(true)
   }
   async budgetEnforcement(on: boolean) {
-    expect((await this.request.put('/api/__sim/settings', { data: { budgetEnforcement: on } })).ok()).toBe(
-      true,
-    )
+    expect((await this.send('put', 'settings', { budgetEnforcement: on })).ok()).toBe(true)
+  }
+  /** The provider publishes a new version of a EULA (by id or exact title): it becomes current. */
+  async publishEula(eula: string) {
+    expect((await this.send('post', 'eulas/publish', { eula })).ok()).toBe(true)
   }
   async requests(): Promise<{ method: string; path: string; status: number; authorized: boolean }[]> {
-    return (await this.request.get('/api/__sim/requests')).json() as Promise<
+    return (await this.send('get', 'requests')).json() as Promise<
       { method: string; path: string; status: number; authorized: boolean }[]
     >
   }

@@ -27,7 +27,6 @@ test.describe('licences and budgets', () => {
   test('a new licence version: the banner names it, it is compared and accepted, the order goes, and the budget shows what it spent', async ({
     page,
     sim,
-    request,
   }) => {
     // Two acceptances, an order, and simulated time to fulfil it.
     test.slow()
@@ -53,8 +52,7 @@ test.describe('licences and budgets', () => {
     await expect(banner(page)).toBeHidden()
 
     // The provider publishes version 3; the next time the console loads, the banner asks again.
-    const published = await request.post('/api/__sim/eulas/publish', { data: { eula: AIRBUS } })
-    expect(published.ok()).toBe(true)
+    await sim.publishEula(AIRBUS)
     await page.reload()
     await expect(banner(page)).toContainText(AIRBUS)
     await banner(page)
