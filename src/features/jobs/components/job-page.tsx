@@ -14,7 +14,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { useApiClient } from '../../../api/console-context'
+import { useApiClient, useSession } from '../../../api/console-context'
 import { paths } from '../../../config/paths'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
@@ -76,6 +76,7 @@ export function JobPage() {
 
 function JobDetails({ job }: { job: Job }) {
   const client = useApiClient()
+  const workspaces = useSession().user?.workspaces ?? []
   const process = useQuery(processOptions(client, job.processID))
   const now = useNow(!isFinalJob(job.status) && !!job.started && !job.finished)
   const duration = jobDurationSeconds(job, now)
@@ -135,7 +136,7 @@ function JobDetails({ job }: { job: Job }) {
           <dl className={factsClasses.facts}>
             <dt>Job ID</dt>
             <dd>
-              <Group gap={4} wrap="nowrap">
+              <Group gap={4}>
                 <Code>{job.jobID}</Code>
                 <CopyTextButton value={job.jobID} label="Copy the job ID" />
               </Group>
@@ -163,7 +164,11 @@ function JobDetails({ job }: { job: Job }) {
             <dt>Budget</dt>
             <dd>{job.budgetId ?? 'none'}</dd>
             <dt>Workspace</dt>
-            <dd>{job.workspaceID ?? '—'}</dd>
+            <dd>
+              {job.workspaceID
+                ? (workspaces.find((w) => w.id === job.workspaceID)?.name ?? job.workspaceID)
+                : '—'}
+            </dd>
           </dl>
         </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="job-inputs">

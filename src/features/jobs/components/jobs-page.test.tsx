@@ -88,6 +88,8 @@ describe('job monitor', () => {
       /^\/storage\/collections\/[^/]+\/items\/[^/]+$/,
     )
     expect(screen.getByText(/^\d+ charged$/)).toBeInTheDocument()
+    // The workspace by its name, as the account menu calls it.
+    expect(screen.getByText('Main workspace')).toBeInTheDocument()
   })
 
   it('says a job is not found, rather than failing', async () => {
