@@ -24,6 +24,13 @@ const pansharpening = {
       schema: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 } },
     },
     method: { minOccurs: 0, schema: { type: 'string', enum: ['nearest', 'bilinear'] } },
+    bands: {
+      minOccurs: 0,
+      schema: {
+        type: 'array',
+        items: { type: 'object', properties: { band: { type: 'string' }, weight: { type: 'number' } } },
+      },
+    },
   },
 }
 
@@ -60,6 +67,13 @@ describe('a process in plain words', () => {
         title: 'method',
         description: null,
         takes: 'one of: nearest, bilinear',
+        required: false,
+      },
+      {
+        name: 'bands',
+        title: 'bands',
+        description: null,
+        takes: 'a list of entries, each with band and weight',
         required: false,
       },
     ])

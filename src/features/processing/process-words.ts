@@ -38,6 +38,10 @@ export interface InputWords {
 
 type Schema = Record<string, unknown>
 
+/** The property names of an object schema, as written. */
+const fieldNames = (schema: Schema): string[] =>
+  typeof schema.properties === 'object' && schema.properties !== null ? Object.keys(schema.properties) : []
+
 function valueWords(schema: Schema): string {
   if (Array.isArray(schema.enum)) return `one of: ${schema.enum.map(String).join(', ')}`
   const type = schema.type
@@ -54,9 +58,17 @@ function valueWords(schema: Schema): string {
   }
   if (type === 'boolean') return 'yes or no'
   if (type === 'string') return 'text'
-  if (type === 'array' && typeof schema.items === 'object' && schema.items !== null)
-    return `a list of ${valueWords(schema.items as Schema)}`
-  if (type === 'object') return 'a set of values'
+  if (type === 'array' && typeof schema.items === 'object' && schema.items !== null) {
+    const item = schema.items as Schema
+    const fields = fieldNames(item)
+    return fields.length > 0
+      ? `a list of entries, each with ${fields.join(' and ')}`
+      : `a list of ${valueWords(item)}`
+  }
+  if (type === 'object') {
+    const fields = fieldNames(schema)
+    return fields.length > 0 ? `values for ${fields.join(' and ')}` : 'a set of values'
+  }
   return 'a value'
 }
 
