@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Code, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -10,19 +10,6 @@ import { formatWindow } from '../wording'
 import classes from './tasking.module.css'
 
 /** A titled part of a decision page (h2, named region). */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  )
-}
-
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className={classes.facts}>

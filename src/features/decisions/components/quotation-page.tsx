@@ -1,3 +1,4 @@
+import { Section } from '../../../components/page-section'
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -22,15 +23,7 @@ import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { orderOptions } from '../../../data/orders/queries'
 import { decisionSentence, whyCannotDecideQuotations } from '../wording'
 import { DecisionBadge } from './decision-badge'
-import {
-  BackToInbox,
-  DecisionNotFound,
-  Facts,
-  OrderFacts,
-  OrderProblem,
-  PageLoading,
-  Section,
-} from './page-parts'
+import { BackToInbox, DecisionNotFound, Facts, OrderFacts, OrderProblem, PageLoading } from './page-parts'
 import { PriceBar } from './price-bar'
 import classes from './tasking.module.css'
 

@@ -23,7 +23,8 @@ import {
 } from '../wording'
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
-import { BackToInbox, DecisionNotFound, OrderFacts, OrderProblem, PageLoading, Section } from './page-parts'
+import { Section } from '../../../components/page-section'
+import { BackToInbox, DecisionNotFound, OrderFacts, OrderProblem, PageLoading } from './page-parts'
 import classes from './tasking.module.css'
 
 const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')).DecisionMap }))

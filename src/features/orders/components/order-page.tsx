@@ -1,5 +1,6 @@
+import { Section } from '../../../components/page-section'
 import './mantine-styles'
-import { Anchor, Button, Code, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
@@ -137,19 +138,6 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
         </Stack>
       </div>
     </Stack>
-  )
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
   )
 }
 

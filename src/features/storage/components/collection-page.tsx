@@ -1,3 +1,4 @@
+import { Section } from '../../../components/page-section'
 import './mantine-styles'
 import {
   Alert,
@@ -7,7 +8,6 @@ import {
   Code,
   Group,
   NativeSelect,
-  Paper,
   Skeleton,
   Stack,
   Table,
@@ -80,19 +80,6 @@ export function CollectionPage() {
       </Stack>
     )
   return <CollectionView c={q.data} />
-}
-
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  )
 }
 
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
