@@ -19,6 +19,7 @@ import { paths } from '../../../config/paths'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
+import { stacItemRefs } from '../../../data/storage/query'
 import {
   formatDuration,
   isFinalJob,
@@ -188,7 +189,7 @@ function JobDetails({ job }: { job: Job }) {
 
 /** One input: a STAC item reference links to storage; anything else is shown as its value. */
 function InputValue({ name, value, title }: { name: string; value: unknown; title?: string }) {
-  const items = stacItemIds(value)
+  const items = stacItemRefs(value)
   return (
     <>
       <dt>{title ?? name}</dt>
@@ -209,14 +210,4 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
       </dd>
     </>
   )
-}
-
-/** The items of an input value: STAC item URLs (`…/collections/<id>/items/<id>`), alone or in a list. */
-function stacItemIds(value: unknown): { collectionId: string; itemId: string }[] {
-  const list = Array.isArray(value) ? value : [value]
-  return list.flatMap((v) => {
-    if (typeof v !== 'string') return []
-    const m = /\/collections\/([^/?#]+)\/items\/([^/?#]+)/.exec(v)
-    return m ? [{ collectionId: decodeURIComponent(m[1]), itemId: decodeURIComponent(m[2]) }] : []
-  })
 }
