@@ -77,7 +77,7 @@ export function ItemPickerWidget(props: FieldWidgetProps) {
             size="xs"
             onClick={() => setOpen(true)}
             disabled={props.disabled}
-            aria-describedby={describedBy}
+            aria-describedby={error ? `${describedBy} ${props.id}-error` : describedBy}
             aria-invalid={error ? true : undefined}
           >
             {value ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
