@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  Timeline,
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -28,7 +29,7 @@ import {
   JOB_STATUS_LABELS,
 } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
-import { failureInWords } from '../job-words'
+import { failureInWords, jobTimeline } from '../job-words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import factsClasses from '../../../components/facts/facts.module.css'
@@ -94,6 +95,14 @@ function JobDetails({ job }: { job: Job }) {
         <Title order={1}>{title}</Title>
         <Group gap="sm">
           <JobStatusBadge status={job.status} />
+          <Button
+            component={Link}
+            to={paths.process(job.processID, `from=${encodeURIComponent(job.jobID)}`)}
+            variant="default"
+            size="xs"
+          >
+            Run again with these inputs
+          </Button>
           <Text size="sm" c="dimmed">
             {outcome === 'running'
               ? 'Under way: this page refreshes on its own.'
@@ -130,6 +139,12 @@ function JobDetails({ job }: { job: Job }) {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" component="section" aria-labelledby="job-timeline">
+          <Title order={2} size="h4" id="job-timeline" mb="sm">
+            Timeline
+          </Title>
+          <JobTimeline job={job} />
+        </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="job-facts">
           <Title order={2} size="h4" id="job-facts" mb="sm">
             Facts
@@ -209,5 +224,31 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
         )}
       </dd>
     </>
+  )
+}
+
+/** What is known of the job's way so far (`jobTimeline`), as a timeline. */
+function JobTimeline({ job }: { job: Job }) {
+  const steps = jobTimeline(job)
+  const active = steps.reduce((last, s, i) => (s.state === 'waiting' ? last : i), 0)
+  return (
+    <Timeline active={active} bulletSize={14} lineWidth={2} aria-label="Job timeline" component="ol">
+      {steps.map((s) => (
+        <Timeline.Item
+          key={s.label}
+          component="li"
+          color={s.state === 'failed' ? 'red' : undefined}
+          title={
+            <Text size="sm" fw={600} c={s.state === 'waiting' ? 'dimmed' : undefined}>
+              {s.label}
+            </Text>
+          }
+        >
+          <Text size="xs" c="dimmed">
+            {s.state === 'waiting' ? 'not yet' : formatUtc(s.at, 'time not given')}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
   )
 }

@@ -35,6 +35,8 @@ async function open(c: TestConsole, at = `/processing/${PROCESS}`) {
     console: c,
   })
   await screen.findByRole('heading', { name: 'Run this process', level: 2 })
+  // The form, once its draft has started.
+  await screen.findByRole('textbox', { name: /^Title/ })
   return r
 }
 
