@@ -293,3 +293,34 @@ describe('launching a job', () => {
     expect(jobsOf(c).filter((j) => j.definition.inputs.title === 'Refused')).toHaveLength(0)
   })
 })
+
+describe('hand-overs into the launch', () => {
+  it('carries an item from storage through the catalogue to the process chosen', async () => {
+    const c = await launchConsole()
+    acceptAll(c)
+    const url = 'http://swath.test/api/v2/assets/stac/collections/c1/items/i1'
+    await renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], {
+      at: `/processing?item=${encodeURIComponent(url)}`,
+      console: c,
+    })
+    expect(await screen.findByText(/its form starts with that item/)).toBeInTheDocument()
+    const link = await screen.findByRole('link', { name: 'Ship detection (Airbus)' })
+    expect(new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('item')).toBe(url)
+  })
+
+  it('offers to run a job again, and shows what is known of its way', async () => {
+    const c = await launchConsole()
+    const job = jobsOf(c).find((j) => j.status === 'captured')
+    if (!job) throw new Error('the seed has a finished job')
+    await renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], {
+      at: `/jobs/${job.jobID}`,
+      console: c,
+    })
+    const again = await screen.findByRole('link', { name: 'Run again with these inputs' })
+    expect(again.getAttribute('href')).toBe(`/processing/${job.processID}?from=${job.jobID}`)
+    const timeline = screen.getByRole('list', { name: 'Job timeline' })
+    const steps = within(timeline).getAllByRole('listitem').map((li) => li.textContent)
+    expect(steps[0]).toMatch(/^Created/)
+    expect(steps.at(-1)).toMatch(/^Credits charged/)
+  })
+})
