@@ -153,7 +153,13 @@ function ItemPickerModal({
   const start = useContext(PickerStart)
   const [collectionId, setCollectionId] = useState<string | null>(start.collectionId)
   return (
-    <Modal opened onClose={onClose} title={title} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close the picker' }}
+    >
       {collectionId ? (
         <ItemsStep collectionId={collectionId} onBack={() => setCollectionId(null)} onPick={onPick} />
       ) : (

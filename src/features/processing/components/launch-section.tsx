@@ -328,7 +328,13 @@ function ReviewModal({
 }) {
   const title = typeof inputs.title === 'string' ? inputs.title : process.title
   return (
-    <Modal opened onClose={onCancel} title={`Run ${process.title}?`} closeOnClickOutside={!running}>
+    <Modal
+      opened
+      onClose={onCancel}
+      title={`Run ${process.title}?`}
+      closeOnClickOutside={!running}
+      closeButtonProps={{ 'aria-label': 'Close the review', disabled: running }}
+    >
       <Stack gap="sm">
         <Text size="sm">
           “{title}” runs on {itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length}{' '}
