@@ -21,7 +21,13 @@ import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
-import { collectionsOptions, itemOptions, itemsOptions, type StacItem } from '../../../data/storage/queries'
+import {
+  collectionOptions,
+  collectionsOptions,
+  itemOptions,
+  itemsOptions,
+  type StacItem,
+} from '../../../data/storage/queries'
 import {
   itemRefOf,
   selfHref,
@@ -264,6 +270,7 @@ function ItemsStep({
   const client = useApiClient()
   const [page, setPage] = useState(0)
   const items = useQuery(itemsOptions(client, collectionId, page, ITEMS_PAGE))
+  const collection = useQuery(collectionOptions(client, collectionId))
   const total = items.data?.context?.matched ?? items.data?.features.length ?? 0
   const pages = Math.max(1, Math.ceil(total / ITEMS_PAGE))
   return (
@@ -272,6 +279,11 @@ function ItemsStep({
         <Button variant="default" size="xs" onClick={onBack}>
           ← All collections
         </Button>
+        {collection.data && (
+          <Text size="sm" fw={600} className={classes.wrap}>
+            {titleOf(collection.data, collection.data.id)}
+          </Text>
+        )}
       </Group>
       {items.isPending ? (
         <Skeleton height={160} role="status" aria-label="Loading items" />
