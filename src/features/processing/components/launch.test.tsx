@@ -294,6 +294,38 @@ describe('launching a job', () => {
   })
 })
 
+describe('a run a reload cut short', () => {
+  it('is settled from the kept attempt when the page opens again, without sending it again', async () => {
+    const c = await launchConsole()
+    acceptAll(c)
+    const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
+    const seeded = jobsOf(c).find((j) => j.processID === PROCESS)
+    const item = String(seeded?.definition.inputs.item)
+    const inputs = { title: 'Before the reload', item, sensitivity: 5 }
+    const startedAt = new Date().toISOString()
+    // The request went out just before the reload; its answer was lost with the page.
+    const sent = await c.client.POST('/v2/processing/processes/{process-id}/execution', {
+      params: { path: { 'process-id': PROCESS }, query: { workspaceId } },
+      body: { inputs },
+    })
+    const jobId = sent.data?.jobID ?? ''
+    useLaunchStore.getState().start(PROCESS, {
+      inputs,
+      budgetId: null,
+      seed: 'from=&item=',
+      run: { kind: 'placing', attempt: { processId: PROCESS, workspaceId, inputs, startedAt, before: [] } },
+    })
+    const postsBefore = executions(c).length
+    const r = await renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], {
+      at: `/processing/${PROCESS}`,
+      console: c,
+    })
+    await waitFor(() => expect(r.router.state.location.pathname).toBe(`/jobs/${jobId}`))
+    expect(executions(c)).toHaveLength(postsBefore)
+    expect(jobsOf(c).filter((j) => j.definition.inputs.title === 'Before the reload')).toHaveLength(1)
+  })
+})
+
 describe('hand-overs into the launch', () => {
   it('carries an item from storage through the catalogue to the process chosen', async () => {
     const c = await launchConsole()
