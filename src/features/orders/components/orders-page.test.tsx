@@ -104,7 +104,8 @@ describe('orders page', () => {
     const r = await open('/orders')
     const shown = await rows()
     const [a, b] = shown.slice(0, 2).map((row) => row.dataset.orderId ?? '')
-    const box = screen.getByRole('textbox', { name: /Order IDs/ })
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    const box = await screen.findByRole('textbox', { name: /Order IDs/ })
     const find = screen.getByRole('button', { name: 'Find these orders' })
     const before = listRequests(r.console).length
 
@@ -261,7 +262,8 @@ describe('orders page', () => {
   it('names data products and budgets; the budget filter only for those who may see budgets', async () => {
     await open('/orders')
     await rows()
-    expect(screen.getByRole('combobox', { name: /Budgets/ })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    expect(await screen.findByRole('combobox', { name: /Budgets/ })).toBeInTheDocument()
     await waitFor(async () => {
       const text = (await rows()).map((row) => row.textContent).join(' ')
       expect(text).toMatch(/Forest|Urban/)
@@ -272,7 +274,22 @@ describe('orders page', () => {
   it('hides the budget filter from the Viewer role', async () => {
     const r = await open('/orders', 'viewer@swath.test')
     await rows()
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    expect(await screen.findByRole('combobox', { name: /Data products/ })).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: /Budgets/ })).not.toBeInTheDocument()
     expect(r.console.backend.log.some((e) => e.path.startsWith('/v2/budgets'))).toBe(false)
+  })
+
+  it('keeps the filters compact: the rest behind “More filters”, every filter set a removable chip', async () => {
+    const r = await open('/orders?status=PLACED&tags=harbour')
+    const set = await screen.findByRole('group', { name: 'Filters set' })
+    // A filter behind the panel is set: the panel opens by itself.
+    expect(screen.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true')
+    expect(within(set).getByText('Status: Placed')).toBeInTheDocument()
+    expect(within(set).getByText('Tag: harbour')).toBeInTheDocument()
+    fireEvent.click(within(set).getByRole('button', { name: 'Remove the filter Tag: harbour' }))
+    await waitFor(() => expect(location(r)).not.toContain('tags='))
+    expect(location(r)).toContain('status=PLACED')
+    await waitFor(() => expect(lastQuery(r.console).get('tags')).toBeNull())
   })
 })
