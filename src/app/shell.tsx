@@ -16,7 +16,7 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
 import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
@@ -47,12 +47,18 @@ const NAV = [
   { to: paths.providers(), label: 'Providers', end: false },
 ]
 
+/** Where the navigation stops folding (69em, 1,104 px): shell.module.css hides the menu button from here. */
+const NAV_BREAKPOINT = '69em'
+
 /** The console's frame for signed-in work: navigation, workspace, theme, account; sends others to sign in. */
 export function Shell() {
   const snap = useSession()
   const location = useLocation()
   const navigation = useNavigation()
   const [navOpen, { toggle, close }] = useDisclosure(false)
+  // Folded off-screen, the navigation must not take focus or be read out either.
+  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true)
+  const folded = !wide && !navOpen
   useEffect(() => {
     // Fetched while the session is healthy, so the dialog opens at once when it is not; not with the page's
     // first load (its modal and form weigh more than the page needs), but well before the 30-minute refresh
@@ -66,7 +72,9 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      // Below ~1100 px the navigation folds behind the menu button: the pages (the catalog's map, the orders
+      // table) keep their width at 1024 px.
+      navbar={{ width: 220, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpen } }}
       padding="md"
     >
       <a className="skip-link" href="#main">
@@ -89,7 +97,7 @@ export function Shell() {
             <Burger
               opened={navOpen}
               onClick={toggle}
-              hiddenFrom="sm"
+              className={classes.burger}
               size="sm"
               aria-label="Toggle navigation"
             />
@@ -106,7 +114,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
+      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav" inert={folded}>
         <Stack gap={2}>
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
