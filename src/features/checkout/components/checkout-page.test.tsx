@@ -331,6 +331,26 @@ describe('checkout', () => {
     expect(orderPosts(c)).toHaveLength(0)
   })
 
+  it('says on the line why it needs attention, and stops saying so once the reason is gone', async () => {
+    const c = await signedInConsole()
+    useBasketStore.getState().add(scenesOf(c, 'phr', 1))
+    const user = userEvent.setup()
+    await open(c)
+    const line = screen.getByRole('region', { name: /^1\. / })
+    const badge = await within(line).findByText('Needs attention')
+    await waitFor(() =>
+      expect(badge.closest('[aria-describedby]')).toHaveAccessibleDescription(
+        /Accept the licence “Airbus optical imagery licence” first\./,
+      ),
+    )
+    expect(line).toHaveTextContent(
+      /Needs attention: .*Accept the licence “Airbus optical imagery licence” first\./,
+    )
+    await acceptAirbus(user)
+    expect(await within(line).findByText('Ready')).toBeInTheDocument()
+    expect(line).not.toHaveTextContent('Needs attention')
+  })
+
   it('shows accounts without the Enterprise plan no budget controls at all', async () => {
     const c = await signedInConsole('starter@swath.test')
     acceptAll(c)
