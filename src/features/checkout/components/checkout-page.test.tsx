@@ -325,9 +325,11 @@ describe('checkout', () => {
     expect(screen.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    expect(
-      await screen.findByText(/Accept the licence “Airbus optical imagery licence” first/),
-    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').find((a) => a.textContent?.startsWith('Before reviewing:')),
+      ).toHaveTextContent(/Accept the licence “Airbus optical imagery licence” first/),
+    )
     expect(orderPosts(c)).toHaveLength(0)
   })
 
@@ -383,10 +385,10 @@ describe('checkout', () => {
     const user = userEvent.setup()
     await open(c)
     await user.click(await screen.findByRole('radio', { name: /AOI \(/ }))
-    expect(await screen.findByText('AOI outside the scene')).toBeInTheDocument()
-    expect(
-      screen.getByText(/Choose “Whole scene”, or draw the AOI over this scene’s footprint/),
-    ).toBeInTheDocument()
+    const outside = await screen.findByText('AOI outside the scene')
+    expect(outside.closest('[role="alert"]')).toHaveTextContent(
+      /Choose “Whole scene”, or draw the AOI over this scene’s footprint/,
+    )
     await user.click(screen.getByRole('radio', { name: 'Whole scene' }))
     await waitForTotal()
     expect(screen.queryByText('AOI outside the scene')).toBeNull()
