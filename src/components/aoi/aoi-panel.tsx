@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { exportGeoJson, parseAoiText } from '../../lib/aoi-formats'
 import { formatArea } from '../../lib/format'
 import { parseCoordinateList } from '../../lib/geo/coordinates'
@@ -247,14 +247,36 @@ export function AoiPanel(props: Props) {
 }
 
 function KeyboardDrawing({ keyboard, onKeyboard, onKeyboardAction }: Props) {
+  const start = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  // The button pressed unmounts as drawing starts or ends: focus moves to what replaced it, never to the
+  // page's body. Only after a toggle seen here, so a page opening with drawing on keeps its own focus.
+  const seen = useRef(keyboard.on)
+  useEffect(() => {
+    if (seen.current === keyboard.on) return
+    seen.current = keyboard.on
+    const target = keyboard.on ? panel.current : start.current
+    // Only when focus was lost (on the body): a user who moved on keeps focus where they put it.
+    if (target && (document.activeElement === null || document.activeElement === document.body))
+      target.focus()
+  }, [keyboard.on])
   if (!keyboard.on)
     return (
-      <Button size="xs" variant="default" onClick={() => onKeyboard(true)}>
+      <Button ref={start} size="xs" variant="default" onClick={() => onKeyboard(true)}>
         Draw by keyboard
       </Button>
     )
   return (
-    <Stack gap={6} p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+    <Stack
+      ref={panel}
+      tabIndex={-1}
+      role="group"
+      aria-label="Drawing by keyboard"
+      gap={6}
+      p="xs"
+      bg="var(--mantine-color-default-hover)"
+      style={{ borderRadius: 4 }}
+    >
       <Text size="sm" fw={600}>
         Drawing by keyboard: {keyboard.vertices.length}{' '}
         {keyboard.vertices.length === 1 ? 'corner' : 'corners'}
