@@ -49,7 +49,8 @@ export function AoiPanel(props: Props) {
   const { message, setMessage, busy, adopt, importFile } = props.importer
   const [pasted, setPasted] = useState('')
   const [typed, setTyped] = useState('')
-  const issues = useMemo(() => validateAoi(polygons), [polygons])
+  // Nothing drawn is where every area starts, not a problem: the empty state below says what to do.
+  const issues = useMemo(() => (polygons.length === 0 ? [] : validateAoi(polygons)), [polygons])
   const area = useMemo(() => totalAreaKm2(polygons), [polygons])
   const vertices = useMemo(() => totalVertices(polygons), [polygons])
 
@@ -95,6 +96,8 @@ export function AoiPanel(props: Props) {
             Export GeoJSON
           </Button>
         </Group>
+
+        {polygons.length === 0 && <NoAreaYet />}
 
         {issues.length > 0 && (
           <Stack gap={6} role="list" aria-label="Problems with the area of interest">
@@ -243,6 +246,37 @@ export function AoiPanel(props: Props) {
         </Tabs>
       </Stack>
     </Paper>
+  )
+}
+
+/** The empty state: the three ways to an area, in the order of the tabs below. */
+function NoAreaYet() {
+  return (
+    <Stack
+      gap={4}
+      p="sm"
+      role="note"
+      aria-label="No area yet"
+      style={{
+        border: '1px dashed var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+    >
+      <Text size="sm" fw={600}>
+        No area yet
+      </Text>
+      <List size="sm" spacing={2}>
+        <List.Item>
+          <b>Draw</b> it on the map: a polygon, a rectangle or a circle (or by keyboard).
+        </List.Item>
+        <List.Item>
+          <b>Import</b> a GeoJSON, KML, KMZ or zipped Shapefile file, or paste WKT, GeoJSON or a box.
+        </List.Item>
+        <List.Item>
+          <b>Type</b> its corners as longitude and latitude.
+        </List.Item>
+      </List>
+    </Stack>
   )
 }
 
