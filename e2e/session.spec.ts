@@ -101,6 +101,12 @@ test.describe('session', () => {
     await page.getByRole('button', { name: /^Account:/ }).click()
     await expect(page.getByTestId('budget-access')).toContainText('Your role (Viewer) cannot see budgets')
     await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Viewer')
+    // Scopes in words, each with its name: not "account, eula.w, budget.r".
+    const allows = page.getByRole('list', { name: 'What your sign-in allows' })
+    await expect(allows.getByRole('listitem').first()).toHaveText(
+      'read the account’s licences and budgets (account)',
+    )
+    await expect(page.getByRole('dialog', { name: 'Account' })).not.toContainText(/account, /)
     await expectAccessible(page)
     await page.keyboard.press('Escape')
     // No budget in the page; the navigation's Budgets link leads to the same explanation.

@@ -22,6 +22,7 @@ import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
+import { scopeWords } from '../api/scopes'
 import { paths } from '../config/paths'
 import { pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/active-count'
@@ -293,12 +294,26 @@ function AccountMenu() {
               </Badge>
               {snap.region && <Badge variant="default">{snap.region.label}</Badge>}
             </Group>
-            <Text size="xs">
-              <Text span fw={600} size="xs">
-                Scopes:
-              </Text>{' '}
-              {user.scopes.join(', ') || 'none'}
-            </Text>
+            <div>
+              <Text fw={600} size="xs">
+                Your sign-in allows you to:
+              </Text>
+              {user.scopes.length === 0 ? (
+                <Text size="xs">nothing beyond the console’s pages (the token has no scopes)</Text>
+              ) : (
+                // A plain list: Mantine's List would weigh on every page's first load for three lines.
+                <ul className={classes.scopes} aria-label="What your sign-in allows">
+                  {scopeWords(user.scopes).map((s) => (
+                    <li key={s.scope}>
+                      {s.allows ?? 'a permission this console does not use'}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({s.scope})
+                      </Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
             <Text size="xs" data-testid="budget-access">
               <Text span fw={600} size="xs">
                 Budgets:
