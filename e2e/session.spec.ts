@@ -98,6 +98,8 @@ test.describe('session', () => {
 
   test('the Viewer sees why budgets are not offered', async ({ page }) => {
     await signIn(page, 'viewer@swath.test')
+    // Decisions are not the Viewer's work: the count reads as items to review.
+    await expect(page.getByRole('link', { name: /^Decisions \d+ to review$/ })).toBeVisible()
     await page.getByRole('button', { name: /^Account:/ }).click()
     await expect(page.getByTestId('budget-access')).toContainText('Your role (Viewer) cannot see budgets')
     await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Viewer')
