@@ -368,6 +368,11 @@ describe('tasking order page: coverage', () => {
     ).toBeInTheDocument()
     expect(map.props?.overlays?.map((o) => o.id)).toEqual(['order-aoi'])
     expect(screen.queryByRole('list', { name: 'Map legend' })).not.toBeInTheDocument()
+    // Storage says nothing is delivered: coverage is not asked for, so no 404 in the browser's console.
+    expect(c.backend.log.filter((e) => e.path.startsWith('/v2/coverage/'))).toEqual([])
+    expect(
+      c.backend.log.some((e) => e.path === '/v2/assets/stac/collections' && e.query.includes(order.id)),
+    ).toBe(true)
 
     // The first delivery comes 6 h of simulated time after the acceptance; then the page asks again.
     c.backend.advance(6 * 3600 + 60)
