@@ -85,6 +85,10 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
+    // The sign-in page's modules compile as soon as the server starts, before the first request asks for
+    // them. Warming every page's modules as well was tried: on two cores it slowed the first page more than
+    // it sped the others (`npm run bench`: dev server, first visit per page; decision 22).
+    warmup: { clientFiles: ['./src/main.tsx'] },
     proxy: embedded
       ? undefined
       : {
