@@ -1,5 +1,6 @@
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
+import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
 import { benchOrders } from './orders'
@@ -16,4 +17,5 @@ export async function main(): Promise<void> {
   await benchStorage()
   await benchGeo()
   await benchSimulator()
+  await benchDevServer()
 }

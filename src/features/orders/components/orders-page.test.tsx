@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { renderWithConsole, type RenderedConsole } from '../../../testing/render'
-import type { TestConsole } from '../../../testing/sim-backend'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { placeArchiveOrder } from '../test-helpers'
 
 // jsdom lays nothing out: the table's scroll box reports the height of a typical page, so the virtualiser
@@ -83,13 +83,23 @@ describe('orders page', () => {
 
   it('sends a display name, tags and a type as the contract names them', async () => {
     const user = userEvent.setup()
-    const r = await open('/orders?type=ARCHIVE&tags=forest&tags=client:acme&displayName=lyon')
+    // A seeded archive order with both tags: its name starts with the place its scene lies at.
+    const probe = await signedInConsole()
+    const seeded = [...probe.backend.sim.runtime.world.orders.values()].find(
+      (o) =>
+        o.order.type === 'ARCHIVE' &&
+        o.order.accountId === probe.session.getSnapshot().user?.accountId &&
+        ['forest', 'client:acme'].every((t) => o.order.tags.includes(t)),
+    )
+    const word = seeded?.order.displayName.split(' ')[0].toLowerCase()
+    if (!word) throw new Error('no seeded archive order tagged forest and client:acme')
+    const r = await open(`/orders?type=ARCHIVE&tags=forest&tags=client:acme&displayName=${word}`)
     await rows()
     const q = lastQuery(r.console)
     expect(q.get('type')).toBe('ARCHIVE')
     expect(q.getAll('tags')).toEqual(['forest', 'client:acme'])
-    expect(q.get('displayName')).toBe('lyon')
-    for (const row of await rows()) expect(row.textContent?.toLowerCase()).toContain('lyon')
+    expect(q.get('displayName')).toBe(word)
+    for (const row of await rows()) expect(row.textContent?.toLowerCase()).toContain(word)
 
     const name = screen.getByRole('textbox', { name: /Display name/ })
     await user.clear(name)
