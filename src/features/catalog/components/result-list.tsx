@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core'
+import { Badge, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
@@ -230,19 +230,6 @@ const Row = memo(function Row(props: RowProps) {
       onClick={() => activate(row.index, 'list')}
       onDoubleClick={() => props.onDetails(row)}
     >
-      <span
-        className={classes.check}
-        data-checked={props.inBasket || undefined}
-        title={props.inBasket ? 'Remove from basket (Space)' : 'Add to basket (Space)'}
-        onClick={(e) => {
-          e.stopPropagation()
-          activate(row.index, 'list')
-          props.onToggleBasket(row)
-        }}
-        aria-hidden="true"
-      >
-        {props.inBasket ? '✓' : ''}
-      </span>
       <Thumbnail host={host} id={p.id} enabled={props.thumbnail} visible={props.visible} />
       <div className={classes.rowText}>
         <Text size="sm" fw={600} lineClamp={1}>
@@ -251,25 +238,37 @@ const Row = memo(function Row(props: RowProps) {
         <Text size="xs" c="dimmed" lineClamp={1}>
           {props.collectionTitle} · {p.constellation}
         </Text>
-        <Text size="xs" lineClamp={1}>
+        <Text size="xs" lineClamp={2}>
           {formatCloud(p.cloudCoverage)} · {formatResolution(p.resolution)} · {formatDelivery(p.deliveryTime)}
         </Text>
       </div>
-      <Group gap={4} className={classes.rowSide} wrap="nowrap">
+      {/* Labelled toggles for the pointer; keys (Space, Q) do the same from the list, which says the state. */}
+      <div className={classes.rowSide}>
         {row.coverage !== null && (
           <Badge
             size="sm"
             tt="none"
-            variant={row.coverage >= FULL_COVERAGE ? 'filled' : 'light'}
-            color={row.coverage >= FULL_COVERAGE ? 'teal' : 'gray'}
+            variant={row.coverage >= FULL_COVERAGE ? 'filled' : 'outline'}
+            color={row.coverage >= FULL_COVERAGE ? 'teal.9' : 'gray'}
           >
             {formatCoverage(row.coverage)}
           </Badge>
         )}
         <span
-          className={classes.eye}
+          className={classes.toggle}
+          data-on={props.inBasket || undefined}
+          aria-hidden="true"
+          onClick={(e) => {
+            e.stopPropagation()
+            activate(row.index, 'list')
+            props.onToggleBasket(row)
+          }}
+        >
+          {props.inBasket ? '✓ In basket' : '+ Basket'}
+        </span>
+        <span
+          className={classes.toggle}
           data-on={quicklook || undefined}
-          title={quicklook ? 'Remove the quicklook from the map (Q)' : 'Show the quicklook on the map (Q)'}
           aria-hidden="true"
           onClick={(e) => {
             e.stopPropagation()
@@ -277,9 +276,9 @@ const Row = memo(function Row(props: RowProps) {
             props.onToggleQuicklook(row)
           }}
         >
-          ◐
+          {quicklook ? '◐ On map' : '◐ Quicklook'}
         </span>
-      </Group>
+      </div>
     </div>
   )
 })
