@@ -37,7 +37,7 @@ export function BudgetGate({
     ) : null
   }
   const chosen = gate.budgets.find((b) => b.id === budgetId)
-  const blocker = budgetBlocker(gate, budgetId)
+  const blocker = budgetBlocker(gate, budgetId, subject === 'job' ? 'job' : 'order')
   const over = chosen?.remainingCredits != null && total != null && total > chosen.remainingCredits
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="budget-gate-title">

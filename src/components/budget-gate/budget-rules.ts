@@ -24,9 +24,13 @@ export interface BudgetGateInput {
 }
 
 /** Why the chosen budget blocks placing, or null. */
-export function budgetBlocker(gate: BudgetGateInput, budgetId: string | null): string | null {
+export function budgetBlocker(
+  gate: BudgetGateInput,
+  budgetId: string | null,
+  subject: 'order' | 'job' = 'order',
+): string | null {
   if (!gate.available) return null
-  if (gate.enforced && !budgetId) return 'This account requires a budget on every order: choose one.'
+  if (gate.enforced && !budgetId) return `This account requires a budget on every ${subject}: choose one.`
   if (budgetId && !gate.loading && !gate.budgets.some((b) => b.id === budgetId))
     return 'The chosen budget is no longer active: choose another.'
   return null
@@ -43,13 +47,17 @@ export const BUDGET_PROBLEMS: ReadonlySet<string> = new Set([
   'account-not-enterprise',
 ])
 
-/** What the refused request was doing: placing an order, or accepting a quotation (which charges a budget too). */
-export type BudgetAct = 'place' | 'accept'
+/**
+ * What the refused request was doing: placing an order, accepting a quotation (which charges a budget too), or
+ * running a processing job.
+ */
+export type BudgetAct = 'place' | 'accept' | 'run'
 
 // Only what the user does next differs between the two situations; the rest is said the same way.
-const ACTS: Record<BudgetAct, { again: string; withoutBudget: string }> = {
-  place: { again: 'place again', withoutBudget: 'Place the order without a budget.' },
-  accept: { again: 'accept again', withoutBudget: 'Accept without a budget.' },
+const ACTS: Record<BudgetAct, { again: string; withoutBudget: string; every: string }> = {
+  place: { again: 'place again', withoutBudget: 'Place the order without a budget.', every: 'order' },
+  accept: { again: 'accept again', withoutBudget: 'Accept without a budget.', every: 'order' },
+  run: { again: 'run again', withoutBudget: 'Run the job without a budget.', every: 'order and job' },
 }
 
 /** A budget refusal in plain words, with what to do; null when `code` is not one of `BUDGET_PROBLEMS`. */
@@ -57,11 +65,11 @@ export function explainBudgetProblem(
   code: string | null | undefined,
   act: BudgetAct,
 ): { message: string; details: string } | null {
-  const { again, withoutBudget } = ACTS[act]
+  const { again, withoutBudget, every } = ACTS[act]
   switch (code) {
     case 'budget-id-required':
       return {
-        message: 'This account requires a budget on every order.',
+        message: `This account requires a budget on every ${every}.`,
         details: `Budget enforcement is on: choose an active budget, then ${again}.`,
       }
     case 'budget-not-active':

@@ -10,6 +10,8 @@ import {
   type SettleTiming,
 } from '../create-once'
 import { executeJob, sameInputs, type JobInputs, type Started } from './execution'
+import type { JobListQuery } from './keys'
+import { serializeJobListQuery } from './queries'
 import type { Job } from './status'
 
 /**
@@ -50,11 +52,7 @@ export async function jobsLike(
         },
       },
       // Multi-valued filters are comma-joined on processing (service-notes §7.6).
-      querySerializer: (query) => {
-        const out = new URLSearchParams()
-        for (const [k, v] of Object.entries(query)) out.set(k, Array.isArray(v) ? v.join(',') : String(v))
-        return out.toString()
-      },
+      querySerializer: (query: JobListQuery) => serializeJobListQuery(query),
     }),
   )
   return list.jobs.filter(

@@ -138,7 +138,7 @@ describe('refusals on their fields', () => {
       { name: 'params.title', reason: 'is too long: 300 characters, at most 250' },
       { name: 'params.item', reason: 'is not an item in your storage: choose one with “Choose item”.' },
       { name: 'params.greyWeights', reason: 'Each band may have one grey weight; repeated: red' },
-      { name: 'params', reason: 'has no panchromatic band: choose an item delivered with one.' },
+      { name: 'params', reason: 'The item has no panchromatic band: choose an item delivered with one.' },
       { name: 'params', reason: 'the service says no' },
     ])
     expect(

@@ -140,7 +140,8 @@ export function namedErrorProblems(
   return errors.map((e) => {
     const input = inputOfNamedError(inputs, e.name, e.reason)
     const words = NAMED[e.name]?.(e.reason) ?? e.reason
-    if (!input) return { name: PARAMS, reason: words }
+    // Without a field to sit on, a sentence about "it" needs its subject.
+    if (!input) return { name: PARAMS, reason: /^(is|has) /.test(words) ? `The item ${words}` : words }
     // The field shows its own title; the message need not repeat the input's name.
     const reason = words.startsWith(`${input} `) ? words.slice(input.length + 1) : words
     return { name: field(input), reason }

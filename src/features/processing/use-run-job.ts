@@ -25,16 +25,23 @@ const target = (processId: string): RunTarget => ({
 export function explainRunRefusal(process: Pick<Process, 'inputs'>, error: unknown): RunState {
   if (!isApiError(error))
     return { kind: 'failed', message: 'The job could not be started.', details: 'Try again.' }
-  const budget = explainBudgetProblem(error.code, 'place')
+  const budget = explainBudgetProblem(error.code, 'run')
   if (budget) return { kind: 'failed', ...budget, code: error.code }
-  if (error.code === 'invalid-process-inputs' || error.status === 422)
+  const workspace = error.code === 'workspace-not-found' || error.code === 'workspace-not-allowed'
+  // Any other 400/422 refuses the inputs, whichever body shape the service uses (a problem with `errors`,
+  // or the processing shape with its `schema-error`, as validation answers).
+  const aboutInputs =
+    error.code === 'invalid-process-inputs' ||
+    error.status === 422 ||
+    (error.status === 400 && !workspace && (!!error.detail || error.fieldErrors.length > 0))
+  if (aboutInputs)
     return {
       kind: 'failed',
       message: 'The service refused these inputs.',
       details: 'Change what is marked, then run again.',
       problems: refusalProblems(process, error),
     }
-  if (error.code === 'workspace-not-found' || error.code === 'workspace-not-allowed')
+  if (workspace)
     return {
       kind: 'failed',
       message: 'The workspace is not available.',
@@ -63,14 +70,23 @@ export function useRunJob(process: Process) {
   const key = runKey(process.id)
   const running = useHeld(key)
   const navigateRef = useRef(navigate)
+  const mounted = useRef(true)
   useEffect(() => {
     navigateRef.current = navigate
   })
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+    }
+  }, [])
 
   const started = (jobId: string) => {
     useLaunchStore.getState().clear(process.id)
     void qc.invalidateQueries({ queryKey: processingKeys.jobs() })
-    void navigateRef.current(paths.job(jobId), { state: { started: true } })
+    // An answer that comes after the analyst left the page does not pull them back: the job is in the
+    // monitor (and the navigation's count).
+    if (mounted.current) void navigateRef.current(paths.job(jobId))
   }
 
   const settle = (result: Awaited<ReturnType<typeof resumeRun>>, setRun: (r: RunState) => void): void => {

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
-import { useContext, useState } from 'react'
+import { useContext, useEffect, useRef, useState } from 'react'
 import type { FieldWidgetProps } from '../../../components/schema-form/schema-form'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
@@ -83,23 +83,28 @@ export function ItemPickerWidget(props: FieldWidgetProps) {
             size="xs"
             onClick={() => setOpen(true)}
             disabled={props.disabled}
-            aria-describedby={error ? `${describedBy} ${props.id}-error` : describedBy}
+            aria-describedby={[
+              describedBy,
+              props.description ? `${props.id}-description` : null,
+              error ? `${props.id}-error` : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
             aria-invalid={error ? true : undefined}
           >
             {value ? `Change ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
           </Button>
         </Group>
       </Paper>
-      {open && (
-        <ItemPickerModal
-          title={`Choose the ${label.toLowerCase()}`}
-          onClose={() => setOpen(false)}
-          onPick={(url) => {
-            props.onChange(url)
-            setOpen(false)
-          }}
-        />
-      )}
+      <ItemPickerModal
+        opened={open}
+        title={`Choose the ${label.toLowerCase()}`}
+        onClose={() => setOpen(false)}
+        onPick={(url) => {
+          props.onChange(url)
+          setOpen(false)
+        }}
+      />
     </Input.Wrapper>
   )
 }
@@ -148,35 +153,50 @@ const ITEMS_PAGE = 20
 
 /** The picker: collections (title and source filters), then one collection's items. */
 function ItemPickerModal({
+  opened,
   title,
   onClose,
   onPick,
 }: {
+  opened: boolean
   title: string
   onClose: () => void
   onPick: (url: string) => void
 }) {
-  const start = useContext(PickerStart)
-  const [collectionId, setCollectionId] = useState<string | null>(start.collectionId)
+  // Mounted before it opens, so that closing returns focus to the button that opened it.
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={onClose}
       title={title}
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close the picker' }}
     >
+      {opened && <PickerSteps onPick={onPick} />}
+    </Modal>
+  )
+}
+
+/** The picker's two steps; each open starts again (at the handed-over collection, if any). */
+function PickerSteps({ onPick }: { onPick: (url: string) => void }) {
+  const start = useContext(PickerStart)
+  const [collectionId, setCollectionId] = useState<string | null>(start.collectionId)
+  return (
+    <>
       {collectionId ? (
         <ItemsStep collectionId={collectionId} onBack={() => setCollectionId(null)} onPick={onPick} />
       ) : (
         <CollectionsStep onOpen={setCollectionId} />
       )}
-    </Modal>
+    </>
   )
 }
 
 function CollectionsStep({ onOpen }: { onOpen: (id: string) => void }) {
   const client = useApiClient()
+  // Back from a collection's items, focus goes to the first filter, not to the page behind.
+  const first = useRef<HTMLInputElement>(null)
+  useEffect(() => first.current?.focus(), [])
   const [titleFilter, setTitleFilter] = useState('')
   const [source, setSource] = useState<StorageSource | ''>('')
   const [page, setPage] = useState(0)
@@ -195,6 +215,7 @@ function CollectionsStep({ onOpen }: { onOpen: (id: string) => void }) {
     <Stack gap="sm">
       <Group grow align="end">
         <TextInput
+          ref={first}
           label="Title contains"
           value={titleFilter}
           onChange={(e) => {
@@ -269,6 +290,9 @@ function ItemsStep({
 }) {
   const client = useApiClient()
   const [page, setPage] = useState(0)
+  // The collection's button is gone with the list: focus moves to the way back.
+  const back = useRef<HTMLButtonElement>(null)
+  useEffect(() => back.current?.focus(), [])
   const items = useQuery(itemsOptions(client, collectionId, page, ITEMS_PAGE))
   const collection = useQuery(collectionOptions(client, collectionId))
   const total = items.data?.context?.matched ?? items.data?.features.length ?? 0
@@ -276,7 +300,7 @@ function ItemsStep({
   return (
     <Stack gap="sm">
       <Group>
-        <Button variant="default" size="xs" onClick={onBack}>
+        <Button ref={back} variant="default" size="xs" onClick={onBack}>
           ← All collections
         </Button>
         {collection.data && (

@@ -26,6 +26,7 @@ import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { SETTLE_WINDOW_MS } from '../../../data/create-once'
 import {
   costOptions,
+  isInputsRefusal,
   sameInputs,
   validationOptions,
   type JobInputs,
@@ -61,21 +62,29 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
   const from = search.get('from')
   const item = search.get('item')
   const seed = `from=${from ?? ''}&item=${item ?? ''}`
-  const fromJob = useQuery({ ...jobOptions(client, from ?? ''), enabled: !!from, throwOnError: false })
+  const handOver = !!(from || item)
+  // Read once: a running job's inputs do not change, so it need not be polled here.
+  const fromJob = useQuery({
+    ...jobOptions(client, from ?? ''),
+    enabled: !!from,
+    throwOnError: false,
+    refetchInterval: false,
+  })
   const draft = useLaunchStore((s) => s.drafts[process.id])
 
-  // The form starts from what the page was handed (a job to run again, an item from storage), once per hand-over.
+  // The form starts from what the page was handed (a job to run again, an item from storage), once per
+  // hand-over; coming back without one (the catalogue, the navigation) keeps the draft as it was.
   const ready = !from || fromJob.data !== undefined || fromJob.error !== null
   useEffect(() => {
     if (!ready) return
-    if (draft && (draft.seed === seed || isRunPending(draft.run))) return
+    if (draft && (!handOver || draft.seed === seed || isRunPending(draft.run))) return
     useLaunchStore.getState().start(process.id, {
       inputs: initialInputs(process, { from: fromJob.data?.definition.inputs, item }),
       budgetId: draft?.budgetId ?? null,
       run: RUN_IDLE,
       seed,
     })
-  }, [ready, draft, seed, process, fromJob.data, item])
+  }, [ready, draft, seed, handOver, process, fromJob.data, item])
 
   if (!draft) return <Skeleton height={200} role="status" aria-label="Preparing the form" />
   return (
@@ -126,17 +135,27 @@ function LaunchForm({
   const pending = isRunPending(draft.run)
   const locked = pending || running
   const problems: ParamProblem[] = useMemo(() => {
-    const refused = verdict && !verdict.ok ? refusalProblems(process, verdict.refusal) : []
+    const refused =
+      verdict && !verdict.ok
+        ? refusalProblems(process, verdict.refusal)
+        : isInputsRefusal(cost.error)
+          ? refusalProblems(process, cost.error)
+          : []
     const fromRun = draft.run.kind === 'failed' ? (draft.run.problems ?? []) : []
     // "Is required" waits until the analyst tries to go on: a fresh form is not wrong, only unfinished.
     return [...refused, ...fromRun].filter((p) => tried || p.reason !== 'is required')
-  }, [verdict, draft.run, process, tried])
+  }, [verdict, cost.error, draft.run, process, tried])
 
   const eulaData = eula?.data
   const blockers: string[] = []
   if (!perms.change && perms.changeWhyNot) blockers.push(perms.changeWhyNot)
   if (!workspaceId) blockers.push('Choose a workspace in the header.')
-  if (eula && !eulaData) blockers.push('The process licence is still loading.')
+  if (eula && !eulaData)
+    blockers.push(
+      eula.error
+        ? 'The process licence could not be read: retry it in the Licences section above.'
+        : 'The process licence is still loading.',
+    )
   if (eulaData && !eulaData.isAccepted)
     blockers.push(
       perms.acceptEulas
@@ -148,17 +167,18 @@ function LaunchForm({
   else if (validation.error) blockers.push('The inputs could not be checked.')
   else if (verdict?.ok && !price)
     blockers.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
-  const budgetProblem = budgetBlocker(budgets, draft.budgetId)
+  const budgetProblem = budgetBlocker(budgets, draft.budgetId, 'job')
   if (budgetProblem) blockers.push(budgetProblem)
 
   const review = () => {
     setTried(true)
     if (blockers.length === 0 && price) setReviewing(true)
   }
-  const confirm = async () => {
+  const confirm = () => {
     if (!workspaceId) return
-    await run({ workspaceId, budgetId: draft.budgetId, inputs: toSend })
+    // The review closes as the request goes out: its outcome (or the check of a lost answer) shows on the page.
     setReviewing(false)
+    void run({ workspaceId, budgetId: draft.budgetId, inputs: toSend })
   }
 
   return (
@@ -179,18 +199,20 @@ function LaunchForm({
         disabled={locked}
       />
 
-      <Paper withBorder p="sm" component="section" aria-labelledby="launch-price" aria-live="polite">
-        <Title order={2} size="h4" id="launch-price">
+      <Paper withBorder p="sm" component="section" aria-labelledby="launch-price">
+        <Title order={3} size="h4" id="launch-price">
           Price
         </Title>
         {price ? (
-          <Text size="sm" mt={4}>
+          <Text size="sm" mt={4} aria-live="polite">
             <Text span fw={700}>
               {priceInWords(price)}
             </Text>{' '}
             {price.pricingStrategy === 'none'
               ? '— a fixed price per job.'
-              : '— computed on the area of the input item.'}
+              : price.pricingStrategy === 'discount'
+                ? '— with a discount, on the area of the input item.'
+                : '— computed on the area of the input item.'}
           </Text>
         ) : cost.error && verdict?.ok ? (
           <Alert color="red" mt={4} title="The price could not be read">
@@ -225,7 +247,10 @@ function LaunchForm({
       <BudgetGate
         gate={budgets}
         budgetId={draft.budgetId}
-        onChange={(id) => store.setBudget(process.id, id)}
+        onChange={(id) => {
+          store.setBudget(process.id, id)
+          if (draft.run.kind === 'failed') store.setRun(process.id, RUN_IDLE)
+        }}
         total={price?.totalCredits ?? null}
         problem={draft.run.kind === 'failed' && draft.run.code ? draft.run : null}
         subject="job"
@@ -251,8 +276,9 @@ function LaunchForm({
         </Button>
       </Group>
 
-      {reviewing && price && (
+      {price && (
         <ReviewModal
+          opened={reviewing}
           process={process}
           inputs={toSend}
           price={price}
@@ -260,7 +286,7 @@ function LaunchForm({
           budget={budgets.budgets.find((b) => b.id === draft.budgetId)?.name ?? null}
           running={locked}
           onCancel={() => !locked && setReviewing(false)}
-          onConfirm={() => void confirm()}
+          onConfirm={confirm}
         />
       )}
     </Stack>
@@ -295,7 +321,8 @@ function RunOutcome({ state, onCheckAgain }: { state: LaunchDraft['run']; onChec
   if (state.kind === 'not-created')
     return (
       <Alert color="yellow" title="No job was started" role="alert">
-        The service never answered, and no job appeared in the job list. You can run it again.
+        The service did not confirm the job, and none appeared in the job list. Nothing was charged; you can
+        run it again.
       </Alert>
     )
   if (state.kind === 'failed' && !state.code)
@@ -308,6 +335,7 @@ function RunOutcome({ state, onCheckAgain }: { state: LaunchDraft['run']; onChec
 }
 
 function ReviewModal({
+  opened,
   process,
   inputs,
   price,
@@ -317,6 +345,7 @@ function ReviewModal({
   onCancel,
   onConfirm,
 }: {
+  opened: boolean
   process: Process
   inputs: JobInputs
   price: JobPrice
@@ -329,7 +358,7 @@ function ReviewModal({
   const title = typeof inputs.title === 'string' ? inputs.title : process.title
   return (
     <Modal
-      opened
+      opened={opened}
       onClose={onCancel}
       title={`Run ${process.title}?`}
       closeOnClickOutside={!running}
@@ -366,7 +395,8 @@ function ReviewModal({
             Cancel
           </Button>
           <Button onClick={onConfirm} loading={running} data-autofocus>
-            Run job for {formatCredits(price.totalCredits)} credits
+            Run job for {formatCredits(price.totalCredits)}{' '}
+            {Math.abs(price.totalCredits) === 1 ? 'credit' : 'credits'}
           </Button>
         </Group>
       </Stack>

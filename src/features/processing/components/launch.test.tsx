@@ -277,7 +277,7 @@ describe('launching a job', () => {
     await user.click(within(dialog).getByRole('button', { name: /^Run job for/ }))
     const gate = await screen.findByRole('region', { name: 'Budget' })
     expect(
-      await within(gate).findByText('This account requires a budget on every order.'),
+      await within(gate).findByText('This account requires a budget on every order and job.'),
     ).toBeInTheDocument()
     account.budgetSettings.enforcementEnabled = false
 
@@ -291,6 +291,27 @@ describe('launching a job', () => {
     const button = screen.getByRole('button', { name: /^Change item$/ })
     expect(button).toHaveAccessibleDescription(/is not an item in your storage/)
     expect(jobsOf(c).filter((j) => j.definition.inputs.title === 'Refused')).toHaveLength(0)
+  })
+})
+
+describe('the price', () => {
+  it('says when it could not be read and reads it again on Retry, and nothing runs without it', async () => {
+    const c = await launchConsole()
+    acceptAll(c)
+    c.backend.sim.control.faults = [{ path: '/v2/processing/processes/*/cost', method: 'POST', status: 542 }]
+    const user = userEvent.setup()
+    await open(c)
+    await pickItem(user)
+    await fillTitle(user, 'Priced later')
+    expect(
+      await screen.findByText('The price could not be read', {}, { timeout: 20_000 }),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Review and run…' }))
+    expect(await screen.findByText('The price could not be read.')).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    c.backend.sim.control.faults = []
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect((await price()).textContent).toBe('30 credits')
   })
 })
 
