@@ -96,11 +96,16 @@ export class MapEngine {
   >()
   private images: MapImage[] = []
   private readonly hovered = new Map<string, string | number>()
-  /** The page's URL, against which the basemap's assets are named. */
-  private readonly base = typeof location === 'undefined' ? 'http://localhost/' : location.href
+  /** The console's root URL, against which the basemap's assets are named (the page's path may be deep). */
+  private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
   /** Basemap data handed to the current style: whether the region band is in, which detail cells are. */
   private regionSent = false
   private detailWanted = ''
+  /**
+   * The box the page last asked to frame, until the analyst moves the camera: a map whose size settles after
+   * the fit (a panel laid out late, a window resized) frames it again instead of cropping it.
+   */
+  private framed: Bbox | null = null
   /** Detail cells fetched so far (kept across style switches), or their fetch under way. */
   private readonly cells = new Map<string, Promise<Feature[]>>()
 
@@ -134,10 +139,16 @@ export class MapEngine {
     this.map.on('mouseout', () => this.clearHover())
     this.map.on('click', (e) => this.pick(e.point, 'click'))
     this.map.on('moveend', (e) => this.handlers.onViewChange?.(this.bounds(), e.originalEvent !== undefined))
+    this.map.on('movestart', (e) => {
+      if (e.originalEvent) this.framed = null
+    })
+    this.map.on('resize', () => {
+      if (this.framed) this.fitTo(this.framed, false)
+    })
     // The finer bands load as the camera comes near them: a world view fetches only the world band.
     this.map.on('moveend', () => this.loadBands())
-    this.map.on('styleimagemissing', (e: { id: string }) => {
-      if (e.id === PLACE_DOT && !this.map.hasImage(PLACE_DOT))
+    this.map.setMissingStyleImageResolver((id) => {
+      if (id === PLACE_DOT && !this.map.hasImage(PLACE_DOT))
         this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
     })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
@@ -597,6 +608,7 @@ export class MapEngine {
   fitTo(bbox: Bbox, animate = true): void {
     const [w, s, e, n] = bbox
     if (![w, s, e, n].every(Number.isFinite)) return
+    this.framed = bbox
     this.map.fitBounds(
       [
         [w, s],
@@ -608,6 +620,7 @@ export class MapEngine {
 
   /** Flies the camera to a point (a place picked in "Go to a place"). */
   flyTo(center: LonLat, zoom: number): void {
+    this.framed = null
     this.map.flyTo({ center, zoom, essential: true })
   }
 
