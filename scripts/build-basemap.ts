@@ -9,23 +9,31 @@
  *   one file per band holding every layer, with fewer decimals and small features dropped at low zoom;
  * - `detail/<col>_<row>.json`: the same layers at full 1:10m for zoom 6 and more, cut into 15° cells so a
  *   view over one city fetches a cell or two, not the world;
- * - `places.json`: the 7,343 populated places as compact rows, the place labels and the "Go to a place"
- *   gazetteer in one (src/map/places.ts reads them).
+ * - `countries.json`: a point per country to hang its name on (world-atlas's Natural Earth 1:110m
+ *   countries, an npm dependency): inside its largest part, so France is named once, in France;
+ * - `place-labels.json`: the 7,343 populated places as points for the map's labels (src/map/places.ts);
+ * - `places.json`: the same places as compact rows for the "Go to a place" gazetteer (src/map/gazetteer.ts),
+ *   fetched only when the analyst searches.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { bboxClip, simplify } from '@turf/turf'
+import { area, bboxClip, booleanPointInPolygon, centroid, pointOnFeature, simplify } from '@turf/turf'
+import { feature as topoFeature } from 'topojson-client'
+import type { GeometryCollection, Topology } from 'topojson-specification'
 import type {
   Feature,
   FeatureCollection,
   Geometry,
   LineString,
   MultiLineString,
+  MultiPolygon,
   Polygon,
   Position,
 } from 'geojson'
 import { DETAIL_CELL, type BandLayer, type PlaceRow } from '../src/map/basemap-bands'
+import { placesGeojson } from '../src/map/places'
 
 interface Band {
   name: 'world' | 'region' | 'detail'
@@ -271,6 +279,48 @@ function places(src: FeatureCollection): PlaceRow[] {
     .sort((a, b) => a[7] - b[7] || b[6] - a[6])
 }
 
+function continuous(ring: Position[]): Position[] {
+  const xs = ring.map((p) => p[0])
+  if (Math.max(...xs) - Math.min(...xs) <= 180) return ring
+  return ring.map(([x, y]) => [x < 0 ? x + 360 : x, y])
+}
+
+/** One label point per country, inside its largest polygon (near its centre when that lies inside). */
+function countryLabels(): FeatureCollection {
+  const require = createRequire(import.meta.url)
+  const topo = require('world-atlas/countries-110m.json') as Topology<{
+    countries: GeometryCollection<{ name: string }>
+  }>
+  const countries = topoFeature(topo, topo.objects.countries) as FeatureCollection<
+    Polygon | MultiPolygon,
+    { name: string }
+  >
+  const out: Feature[] = []
+  for (const c of countries.features) {
+    if (!c.geometry) continue
+    const parts = c.geometry.type === 'Polygon' ? [c.geometry.coordinates] : c.geometry.coordinates
+    // world-atlas rings that cross ±180° jump from 180 to -180: shifted east to stay continuous first.
+    const largest = parts
+      .map((coordinates): Feature<Polygon> => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: coordinates.map(continuous) },
+      }))
+      .sort((a, b) => area(b) - area(a))[0]
+    if (!largest) continue
+    const centre = centroid(largest)
+    const at = booleanPointInPolygon(centre, largest) ? centre : pointOnFeature(largest)
+    const [x, lat] = at.geometry.coordinates
+    const lon = x > 180 ? x - 360 : x
+    out.push({
+      type: 'Feature',
+      properties: { name: c.properties.name },
+      geometry: { type: 'Point', coordinates: [Math.round(lon * 100) / 100, Math.round(lat * 100) / 100] },
+    })
+  }
+  return fc(out)
+}
+
 export function main(argv: string[]): void {
   const dir = argv[0] ?? join('..', 'shared', 'data', 'natural-earth')
   const out = join('public', 'basemap')
@@ -308,6 +358,9 @@ export function main(argv: string[]): void {
       )
     }
   }
-  sizes.push(`places: ${(write('places.json', places(src['populated-places'])) / 1e6).toFixed(2)} MB`)
+  sizes.push(`countries: ${(write('countries.json', countryLabels()) / 1e6).toFixed(2)} MB`)
+  const rows = places(src['populated-places'])
+  sizes.push(`places: ${(write('places.json', rows) / 1e6).toFixed(2)} MB`)
+  sizes.push(`place labels: ${(write('place-labels.json', placesGeojson(rows)) / 1e6).toFixed(2)} MB`)
   console.log(sizes.join('\n'))
 }

@@ -1,99 +1,19 @@
-import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
+import type { FeatureCollection } from 'geojson'
 import type {
   ExpressionSpecification,
   FilterSpecification,
   LayerSpecification,
   StyleSpecification,
 } from 'maplibre-gl'
-import { feature } from 'topojson-client'
-import type { GeometryCollection, Topology } from 'topojson-specification'
-import countriesUrl from 'world-atlas/countries-110m.json?url'
 import { BAND_MINZOOM, type BandName } from './basemap-bands'
 
 /**
  * The offline basemap: Natural Earth 1:10m land, coastline, lakes, rivers, borders and populated places
- * (public/basemap/, built by scripts/build-basemap.ts), with the country names of world-atlas, drawn with
- * nothing from outside. All of it is static data fetched when a map needs it, never part of the code bundle.
+ * and country names (public/basemap/, built by scripts/build-basemap.ts), drawn with nothing from outside. All of it is static data fetched when a map needs it, never part of the code bundle.
  * Light and dark variants share one style; switching recolours it.
  */
 
 export type Scheme = 'light' | 'dark'
-
-/**
- * world-atlas rings are spherical: a ring that crosses ±180° jumps from 180 to -180. MapLibre would draw
- * that jump as a band across the world, so longitudes are unwrapped to stay continuous (MapLibre's world
- * copies draw beyond ±180), and a ring that goes once around the globe is closed through its pole.
- */
-export function unwrapRing(ring: Position[]): Position[] {
-  if (ring.length === 0) return ring
-  const out: Position[] = [[ring[0][0], ring[0][1]]]
-  let offset = 0
-  for (let i = 1; i < ring.length; i++) {
-    const step = ring[i][0] - ring[i - 1][0]
-    if (step > 180) offset -= 360
-    else if (step < -180) offset += 360
-    out.push([ring[i][0] + offset, ring[i][1]])
-  }
-  if (offset !== 0) {
-    const meanLat = out.reduce((sum, p) => sum + p[1], 0) / out.length
-    const pole = meanLat < 0 ? -90 : 90
-    const first = out[0]
-    const last = out[out.length - 1]
-    out.push([last[0], pole], [first[0], pole], [first[0], first[1]])
-  }
-  return out
-}
-
-function unwrap(g: Polygon | MultiPolygon): Polygon | MultiPolygon {
-  return g.type === 'Polygon'
-    ? { type: 'Polygon', coordinates: g.coordinates.map(unwrapRing) }
-    : { type: 'MultiPolygon', coordinates: g.coordinates.map((p) => p.map(unwrapRing)) }
-}
-
-type CountryProps = { name: string }
-export type CountriesTopology = Topology<{
-  countries: GeometryCollection<CountryProps>
-  land: GeometryCollection
-}>
-
-export interface BasemapData {
-  countries: FeatureCollection<Polygon | MultiPolygon, CountryProps>
-}
-
-/** Countries (unwrapped) of the world-atlas topology: the basemap's country names. */
-export function basemapFromTopology(topo: CountriesTopology): BasemapData {
-  const raw = feature(topo, topo.objects.countries) as FeatureCollection<Polygon | MultiPolygon, CountryProps>
-  const countries: FeatureCollection<Polygon | MultiPolygon, CountryProps> = {
-    type: 'FeatureCollection',
-    features: raw.features
-      .filter((f): f is Feature<Polygon | MultiPolygon, CountryProps> => f.geometry !== null)
-      .map((f) => ({ ...f, geometry: unwrap(f.geometry) })),
-  }
-  return { countries }
-}
-
-let loaded: BasemapData | null = null
-let loading: Promise<BasemapData> | null = null
-
-/** The basemap's data, fetched once per page; null until it has arrived. */
-export function basemapData(): BasemapData | null {
-  return loaded
-}
-
-export function loadBasemapData(): Promise<BasemapData> {
-  loading ??= fetch(countriesUrl)
-    .then((r) => {
-      if (!r.ok) throw new Error(`basemap data: HTTP ${r.status}`)
-      return r.json() as Promise<CountriesTopology>
-    })
-    .then((topo) => (loaded = basemapFromTopology(topo)))
-    .catch((e: unknown) => {
-      // A later map may try again.
-      loading = null
-      throw e
-    })
-  return loading
-}
 
 const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] }
 
@@ -131,6 +51,8 @@ export const BASEMAP_COLORS: Record<Scheme, BasemapColors> = {
 /** The source of each zoom band (data fetched by the map engine when the zoom comes near the band). */
 export const bandSource = (band: BandName) => `basemap-${band}`
 export const PLACES_SOURCE = 'basemap-places'
+/** A point per country, for its name (built from world-atlas's Natural Earth countries). */
+export const COUNTRIES_SOURCE = 'basemap-countries'
 /** The dot beside a place's name: an SDF image the engine adds when the style asks for it. */
 export const PLACE_DOT = 'basemap-place-dot'
 /** Label tiers: places whose label zoom (floored) is the tier show from that zoom on. */
@@ -242,9 +164,6 @@ function placeLayers(c: BasemapColors): LayerSpecification[] {
   }))
 }
 
-/** Layer ids of the basemap, so overlays can be placed above it. */
-export const BASEMAP_LAYERS: string[] = offlineLayers(BASEMAP_COLORS.light).map((l) => l.id)
-
 function offlineLayers(c: BasemapColors): LayerSpecification[] {
   return [
     { id: 'water', type: 'background', paint: { 'background-color': c.water } },
@@ -253,7 +172,7 @@ function offlineLayers(c: BasemapColors): LayerSpecification[] {
     {
       id: 'country-labels',
       type: 'symbol',
-      source: 'countries',
+      source: COUNTRIES_SOURCE,
       minzoom: 2,
       maxzoom: 6,
       layout: {
@@ -277,20 +196,20 @@ function offlineLayers(c: BasemapColors): LayerSpecification[] {
  * The offline style: Natural Earth 1:10m land, coastline, lakes, rivers and borders in three zoom bands, the
  * populated places, and country names, with nothing from outside (no tiles, no glyphs: labels are drawn from
  * the browser's own sans-serif; no sprite: the place dot is an image the engine makes). With `base` (the
- * page's URL), the world band names its data; the other bands and the places start empty and the engine
- * fills them when the map needs them.
+ * console's root URL), the world band, the place and the country names name their data (MapLibre's worker
+ * fetches them); the finer bands start empty and the engine fills them when the camera comes near.
  */
 export function offlineStyle(scheme: Scheme, base?: string): StyleSpecification {
   const c = BASEMAP_COLORS[scheme]
-  const data = basemapData()
+  const asset = (file: string) => (base ? basemapAssetUrl(base, file) : EMPTY)
   return {
     version: 8,
     sources: {
-      [bandSource('world')]: { type: 'geojson', data: base ? basemapAssetUrl(base, 'world.json') : EMPTY },
+      [bandSource('world')]: { type: 'geojson', data: asset('world.json') },
       [bandSource('region')]: { type: 'geojson', data: EMPTY },
       [bandSource('detail')]: { type: 'geojson', data: EMPTY },
-      [PLACES_SOURCE]: { type: 'geojson', data: EMPTY },
-      countries: { type: 'geojson', data: data?.countries ?? EMPTY },
+      [PLACES_SOURCE]: { type: 'geojson', data: asset('place-labels.json') },
+      [COUNTRIES_SOURCE]: { type: 'geojson', data: asset('countries.json') },
     },
     layers: offlineLayers(c),
   }

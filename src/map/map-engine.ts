@@ -17,16 +17,12 @@ import {
   basemapAssetUrl,
   basemapPaint,
   bandSource,
-  loadBasemapData,
   offlineStyle,
   PLACE_DOT,
-  PLACES_SOURCE,
   placeDotImage,
-  type BasemapData,
   type Scheme,
 } from './basemap'
 import { BAND_MINZOOM, cellsFor } from './basemap-bands'
-import { loadPlaces, placesGeojson } from './places'
 import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
@@ -152,11 +148,6 @@ export class MapEngine {
         this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
     })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
-    void loadBasemapData().then(
-      (d) => this.fillBasemap(d),
-      // Without the countries the map still works: water, overlays and drawing.
-      () => undefined,
-    )
     this.map.on('load', () => {
       this.addOverlayLayers()
       this.ready = true
@@ -198,28 +189,12 @@ export class MapEngine {
     else this.map.once('idle', apply)
   }
 
-  /** Puts the countries in once they have arrived (the offline style starts with empty sources). */
-  private fillBasemap(d: BasemapData): void {
-    if (this.destroyed || this.style !== 'offline') return
-    const fill = () => void this.map.getSource<GeoJSONSource>('countries')?.setData(d.countries)
-    if (this.map.getSource('countries')) fill()
-    else this.map.once('style.load', fill)
-  }
-
-  /** After the offline style has loaded: the place labels, and the bands the camera is near. */
+  /** After the offline style has loaded: the bands the camera is near. */
   private fillOffline(): void {
     if (this.style !== 'offline') return
     this.regionSent = false
     this.detailWanted = ''
     this.loadBands()
-    void loadPlaces().then(
-      (places) => {
-        if (this.destroyed || this.style !== 'offline') return
-        void this.map.getSource<GeoJSONSource>(PLACES_SOURCE)?.setData(placesGeojson(places))
-      },
-      // Without the places the map still shows land, water and borders.
-      () => undefined,
-    )
   }
 
   /**

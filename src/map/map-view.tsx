@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'rea
 import type { LayerSpecification } from 'maplibre-gl'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
-import { placeZoom } from './places'
 import classes from './map-view.module.css'
 
 // "Go to a place" loads after the map: no page's first load carries the field or the gazetteer.
@@ -165,7 +164,7 @@ export function MapView(props: MapViewProps) {
       {engine && !props.noPlaceSearch && (
         <div className={classes.placeSearch}>
           <Suspense fallback={null}>
-            <PlaceSearch onPick={(p) => engine.flyTo([p.lon, p.lat], placeZoom(p))} />
+            <PlaceSearch onPick={(center, zoom) => engine.flyTo(center, zoom)} />
           </Suspense>
         </div>
       )}

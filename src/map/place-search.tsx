@@ -1,10 +1,10 @@
 import { Autocomplete } from '@mantine/core'
 import { useMemo, useState } from 'react'
-import { loadPlaces, placeLabel, searchPlaces, type Place } from './places'
+import { loadGazetteer, placeLabel, placeZoom, searchPlaces, type Place } from './gazetteer'
 
 export interface PlaceSearchProps {
   /** A place was picked (a suggestion, or Enter on what is typed): the map flies there. */
-  onPick: (place: Place) => void
+  onPick: (center: [number, number], zoom: number) => void
 }
 
 /**
@@ -21,14 +21,14 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
 
   function load() {
     if (places) return
-    loadPlaces().then(setPlaces, () => setFailed(true))
+    loadGazetteer().then(setPlaces, () => setFailed(true))
   }
 
   function pick(label: string) {
     const place = byLabel.get(label) ?? hits[0]
     if (!place) return
     setValue(placeLabel(place))
-    onPick(place)
+    onPick([place.lon, place.lat], placeZoom(place))
   }
 
   return (

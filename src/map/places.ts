@@ -2,99 +2,9 @@ import type { FeatureCollection, Point } from 'geojson'
 import type { PlaceRow } from './basemap-bands'
 
 /**
- * The populated places of Natural Earth (public/basemap/places.json, built by scripts/build-basemap.ts): the
- * map's place labels and the "Go to a place" gazetteer come from the same rows, fetched once when a map
- * first needs them.
+ * The populated places of Natural Earth as the map labels them: scripts/build-basemap.ts writes these points
+ * (public/basemap/place-labels.json) from the same rows as the "Go to a place" gazetteer (./gazetteer.ts).
  */
-
-export interface Place {
-  name: string
-  region: string
-  country: string
-  lon: number
-  lat: number
-  population: number
-  /** Natural Earth scalerank: 0 for the world's great cities, 10 for small towns. */
-  rank: number
-  /** The zoom from which Natural Earth shows the place (on 256-pixel tiles). */
-  minZoom: number
-  capital: boolean
-  /** The name and its ASCII spelling, lower case without accents, for matching what is typed. */
-  keys: string[]
-}
-
-/** Lower case, accents and punctuation dropped: "Saint-Étienne" and "saint etienne" match. */
-export function normalize(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
-}
-
-export function placesFromRows(rows: PlaceRow[]): Place[] {
-  return rows.map(([name, ascii, region, country, lon, lat, population, rank, minZoom, capital]) => ({
-    name,
-    region,
-    country,
-    lon,
-    lat,
-    population,
-    rank,
-    minZoom,
-    capital: capital === 1,
-    keys: [...new Set([normalize(name), normalize(ascii)])],
-  }))
-}
-
-/** How well a place's name matches: 0 the whole name, 1 its start, 2 the start of a word, 3 inside; null none. */
-function matchLevel(keys: string[], q: string): number | null {
-  let best: number | null = null
-  for (const k of keys) {
-    const level = k === q ? 0 : k.startsWith(q) ? 1 : k.includes(` ${q}`) ? 2 : k.includes(q) ? 3 : null
-    if (level !== null && (best === null || level < best)) best = level
-  }
-  return best
-}
-
-/**
- * The places whose name matches what was typed, best first: how well the name matches, then importance
- * (capitals, then Natural Earth's scalerank, then population), so "par" offers Paris before Paramaribo and
- * both before a village. Typing "paris, tx" narrows by region or country after the comma.
- */
-export function searchPlaces(places: Place[], query: string, limit = 8): Place[] {
-  const [namePart, ...rest] = query.split(',')
-  const q = normalize(namePart ?? '')
-  const where = normalize(rest.join(' '))
-  if (!q) return []
-  const hits: { p: Place; level: number }[] = []
-  for (const p of places) {
-    const level = matchLevel(p.keys, q)
-    if (level === null) continue
-    if (where && !normalize(`${p.region} ${p.country}`).includes(where)) continue
-    hits.push({ p, level })
-  }
-  hits.sort(
-    (a, b) =>
-      a.level - b.level ||
-      Number(b.p.capital) - Number(a.p.capital) ||
-      a.p.rank - b.p.rank ||
-      b.p.population - a.p.population ||
-      a.p.name.localeCompare(b.p.name),
-  )
-  return hits.slice(0, limit).map((h) => h.p)
-}
-
-/** "Paris, Île-de-France, France": a label that tells apart places of one name. */
-export function placeLabel(p: Place): string {
-  return [p.name, p.region !== p.name ? p.region : '', p.country].filter(Boolean).join(', ')
-}
-
-/** The zoom to fly to: a great city in its surroundings, a small town close enough to see its neighbours. */
-export function placeZoom(p: Place): number {
-  return Math.min(10, Math.max(7, p.minZoom + 2))
-}
 
 /**
  * The map zoom (512-pixel tiles) from which a place is labelled: Natural Earth's min_zoom is for 256-pixel
@@ -105,32 +15,14 @@ export function labelZoom(minZoom: number): number {
 }
 
 /** The places as points for the map's label layers: name, label tier (whole zoom), capital and rank. */
-export function placesGeojson(places: Place[]): FeatureCollection<Point> {
+export function placesGeojson(rows: PlaceRow[]): FeatureCollection<Point> {
   return {
     type: 'FeatureCollection',
-    features: places.map((p, i) => ({
+    features: rows.map(([name, , , , lon, lat, , rank, minZoom, capital], i) => ({
       type: 'Feature',
       id: i,
-      properties: { name: p.name, z: Math.floor(labelZoom(p.minZoom)), c: p.capital ? 1 : 0, r: p.rank },
-      geometry: { type: 'Point', coordinates: [p.lon, p.lat] },
+      properties: { name, z: Math.floor(labelZoom(minZoom)), c: capital, r: rank },
+      geometry: { type: 'Point', coordinates: [lon, lat] },
     })),
   }
-}
-
-let loading: Promise<Place[]> | null = null
-
-/** The gazetteer, fetched once per page (a static asset, not part of the code bundle). */
-export function loadPlaces(url = `${import.meta.env.BASE_URL}basemap/places.json`): Promise<Place[]> {
-  loading ??= fetch(url)
-    .then((r) => {
-      if (!r.ok) throw new Error(`places: HTTP ${r.status}`)
-      return r.json() as Promise<PlaceRow[]>
-    })
-    .then(placesFromRows)
-    .catch((e: unknown) => {
-      // A later map or search may try again.
-      loading = null
-      throw e
-    })
-  return loading
 }
