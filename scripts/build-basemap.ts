@@ -11,7 +11,8 @@
  *   view over one city fetches a cell or two, not the world;
  * - `countries.json`: a point per country to hang its name on (world-atlas's Natural Earth 1:110m
  *   countries, an npm dependency): inside its largest part, so France is named once, in France;
- * - `place-labels.json`: the 7,343 populated places as points for the map's labels (src/map/places.ts);
+ * - `place-labels.json`, `place-labels-more.json`: the 7,343 populated places as points for the map's labels
+ *   (src/map/places.ts), the few a world view names apart from the rest;
  * - `places.json`: the same places as compact rows for the "Go to a place" gazetteer (src/map/gazetteer.ts),
  *   fetched only when the analyst searches.
  */
@@ -33,6 +34,7 @@ import type {
   Position,
 } from 'geojson'
 import { DETAIL_CELL, type BandLayer, type PlaceRow } from '../src/map/basemap-bands'
+import { WORLD_PLACE_TIER } from '../src/map/basemap'
 import { placesGeojson } from '../src/map/places'
 
 interface Band {
@@ -361,6 +363,14 @@ export function main(argv: string[]): void {
   sizes.push(`countries: ${(write('countries.json', countryLabels()) / 1e6).toFixed(2)} MB`)
   const rows = places(src['populated-places'])
   sizes.push(`places: ${(write('places.json', rows) / 1e6).toFixed(2)} MB`)
-  sizes.push(`place labels: ${(write('place-labels.json', placesGeojson(rows)) / 1e6).toFixed(2)} MB`)
+  // The places a world view labels, and the rest, fetched as the camera comes nearer (with the region band).
+  const labels = placesGeojson(rows).features
+  const tier = (f: Feature) => Number(f.properties?.z)
+  const world = labels.filter((f) => tier(f) <= WORLD_PLACE_TIER)
+  const more = labels.filter((f) => tier(f) > WORLD_PLACE_TIER)
+  sizes.push(`place labels: ${(write('place-labels.json', fc(world)) / 1e6).toFixed(2)} MB (${world.length})`)
+  sizes.push(
+    `more place labels: ${(write('place-labels-more.json', fc(more)) / 1e6).toFixed(2)} MB (${more.length})`,
+  )
   console.log(sizes.join('\n'))
 }

@@ -51,6 +51,10 @@ export const BASEMAP_COLORS: Record<Scheme, BasemapColors> = {
 /** The source of each zoom band (data fetched by the map engine when the zoom comes near the band). */
 export const bandSource = (band: BandName) => `basemap-${band}`
 export const PLACES_SOURCE = 'basemap-places'
+/** The places labelled from zoom 3 on (most of them): fetched with the region band. */
+export const MORE_PLACES_SOURCE = 'basemap-places-more'
+/** The last tier of places in the first file: a world view needs these only. */
+export const WORLD_PLACE_TIER = 2
 /** A point per country, for its name (built from world-atlas's Natural Earth countries). */
 export const COUNTRIES_SOURCE = 'basemap-countries'
 /** The dot beside a place's name: an SDF image the engine adds when the style asks for it. */
@@ -209,6 +213,7 @@ export function offlineStyle(scheme: Scheme, base?: string): StyleSpecification 
       [bandSource('region')]: { type: 'geojson', data: EMPTY },
       [bandSource('detail')]: { type: 'geojson', data: EMPTY },
       [PLACES_SOURCE]: { type: 'geojson', data: asset('place-labels.json') },
+      [MORE_PLACES_SOURCE]: { type: 'geojson', data: EMPTY },
       [COUNTRIES_SOURCE]: { type: 'geojson', data: asset('countries.json') },
     },
     layers: offlineLayers(c),

@@ -4,6 +4,7 @@ import {
   Map as MlMap,
   NavigationControl,
   ScaleControl,
+  prewarm,
   setWorkerUrl,
   type GeoJSONSource,
   type LayerSpecification,
@@ -17,6 +18,7 @@ import {
   basemapAssetUrl,
   basemapPaint,
   bandSource,
+  MORE_PLACES_SOURCE,
   offlineStyle,
   PLACE_DOT,
   placeDotImage,
@@ -27,6 +29,8 @@ import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
 setWorkerUrl(maplibreWorkerUrl)
+// The workers start with this module, while the page renders, rather than with the first map.
+prewarm()
 
 export type DrawMode = 'static' | 'polygon' | 'rectangle' | 'circle' | 'select'
 export type LonLat = [number, number]
@@ -148,7 +152,9 @@ export class MapEngine {
         this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
     })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
-    this.map.on('load', () => {
+    // Not `load`, which waits until the basemap has drawn: overlays go in with the style, and the map draws
+    // them and the basemap in one pass.
+    this.map.once('style.load', () => {
       this.addOverlayLayers()
       this.ready = true
       this.fillOffline()
@@ -209,6 +215,9 @@ export class MapEngine {
       void this.map
         .getSource<GeoJSONSource>(bandSource('region'))
         ?.setData(basemapAssetUrl(this.base, 'region.json'))
+      void this.map
+        .getSource<GeoJSONSource>(MORE_PLACES_SOURCE)
+        ?.setData(basemapAssetUrl(this.base, 'place-labels-more.json'))
     }
     if (zoom < BAND_MINZOOM.detail - 0.5) return
     // A view over much of the world at this zoom is rare (a very large window): it is capped.
