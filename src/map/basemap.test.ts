@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { basemapPaint, offlineStyle, placeDotImage } from './basemap'
+import {
+  basemapPaint,
+  MORE_PLACES_SOURCE,
+  offlineStyle,
+  placeDotImage,
+  PLACES_SOURCE,
+  WORLD_PLACE_TIER,
+} from './basemap'
 
 describe('offline basemap style', () => {
   it('needs no network: no tiles, glyphs or sprite, and no data from outside the console', () => {
@@ -52,5 +59,15 @@ describe('offline basemap style', () => {
     const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3]
     expect(alpha(8, 8)).toBeGreaterThan(192)
     expect(alpha(0, 0)).toBe(0)
+  })
+})
+
+describe('offline basemap place labels', () => {
+  it('reads the world view’s few tiers from the first file and the rest from the one fetched nearer in', () => {
+    const places = offlineStyle('light').layers.filter((l) => l.id.startsWith('places-'))
+    for (const l of places) {
+      const tier = Number(l.id.slice('places-'.length))
+      expect('source' in l && l.source).toBe(tier <= WORLD_PLACE_TIER ? PLACES_SOURCE : MORE_PLACES_SOURCE)
+    }
   })
 })

@@ -142,7 +142,7 @@ function placeLayers(c: BasemapColors): LayerSpecification[] {
   return [...PLACE_TIERS].reverse().map((tier): LayerSpecification => ({
     id: `places-${tier}`,
     type: 'symbol',
-    source: PLACES_SOURCE,
+    source: tier <= WORLD_PLACE_TIER ? PLACES_SOURCE : MORE_PLACES_SOURCE,
     minzoom: tier,
     filter: ['==', ['get', 'z'], tier],
     layout: {

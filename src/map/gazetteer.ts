@@ -89,9 +89,12 @@ export function placeLabel(p: Place): string {
   return [p.name, p.region !== p.name ? p.region : '', p.country].filter(Boolean).join(', ')
 }
 
-/** The zoom to fly to: a great city in its surroundings, a small town close enough to see its neighbours. */
+/**
+ * The zoom to fly to: a great city among the towns around it (1:10m data names few places closer in), a
+ * small town close enough that its own label shows (from its min zoom less one, see places.ts).
+ */
 export function placeZoom(p: Place): number {
-  return Math.min(10, Math.max(7, p.minZoom + 2))
+  return Math.min(9, Math.max(6, p.minZoom + 1))
 }
 
 let gazetteer: Promise<Place[]> | null = null
