@@ -1,6 +1,7 @@
 import { benchBasemap } from './basemap'
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
+import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
 import { benchOrders } from './orders'
@@ -18,4 +19,5 @@ export async function main(): Promise<void> {
   await benchStorage()
   await benchGeo()
   await benchSimulator()
+  await benchDevServer()
 }

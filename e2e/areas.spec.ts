@@ -55,6 +55,21 @@ test.describe('areas of interest', () => {
     await expect(summary(page)).toContainText(/1 polygon · .* · 3 vertices/)
   })
 
+  test('keyboard drawing keeps focus: on its instructions when it starts, on its button when cancelled', async ({
+    page,
+  }) => {
+    await openAreas(page)
+    await page.getByRole('button', { name: 'Draw by keyboard' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('group', { name: 'Drawing by keyboard' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Add corner at the cross' })).toBeFocused()
+    await page.getByRole('button', { name: 'Cancel' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: 'Draw by keyboard' })).toBeFocused()
+    await expectAccessible(page)
+  })
+
   test('type coordinates to make an AOI without a mouse', async ({ page }) => {
     await openAreas(page)
     await page.getByRole('tab', { name: 'Type' }).click()

@@ -180,7 +180,13 @@ test.describe('catalog search', () => {
     await expect(options(page).last()).toHaveAttribute('data-active', 'true')
     await page.keyboard.press('Enter')
     const drawer = page.getByRole('dialog', { name: 'Scene details' })
-    await expect(drawer.getByText('Host properties (providerProperties)')).toBeVisible()
+    await expect(drawer.getByText('From the host')).toBeVisible()
+    await expect(
+      drawer
+        .getByText('Cloud cover', { exact: true })
+        .or(drawer.getByText('Resolution', { exact: true }))
+        .first(),
+    ).toBeVisible()
     const lastId = await drawer.getByTestId('scene-id').textContent()
     await drawer.getByRole('button', { name: 'Copy the scene id' }).click()
     await expect(drawer.getByRole('button', { name: 'Copy the scene id' })).toHaveText('Copied')

@@ -8,6 +8,15 @@ test.describe('glossary', () => {
     const table = page.getByRole('table', { name: 'Collections' })
     await expect(table.getByRole('link', { name: 'Pléiades', exact: true })).toBeVisible()
     await expectAccessible(page)
+    // Type badges whole ("Archive", not "ARCHI…"), at the narrowest width the console supports too.
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 })
+      const cut = await table
+        .locator('.mantine-Badge-label')
+        .evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent))
+      expect(cut).toEqual([])
+      await expect(table.getByText('Archive', { exact: true }).first()).toBeVisible()
+    }
 
     await page
       .locator('label')

@@ -1,33 +1,45 @@
 import { expect, expectAccessible, signIn, test } from './fixtures'
 
 test.describe('start page', () => {
-  test('shows the live collections of the embedded simulator', async ({ page, sim }) => {
+  test('answers what needs the analyst today, from the embedded simulator', async ({ page, sim }) => {
     await sim.reset()
     await signIn(page)
-    const table = page.getByTestId('collections-table')
-    await expect(table).toBeVisible()
-    await expect(table.getByText('Pléiades Neo Tasking')).toBeVisible()
-    await expect(table.getByText('A feasibility study is required').first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Start', level: 1 })).toBeVisible()
+    const decisions = page.getByRole('region', { name: 'Decisions waiting' })
+    await expect(
+      decisions.getByRole('link', { name: /^(Feasibility study|Quotation) for / }).first(),
+    ).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Orders' }).getByRole('link').nth(1)).toBeVisible()
+    await expect(page.getByRole('region', { name: /^Budget spend in / })).toContainText('spent this month')
+    await expect(page.getByRole('region', { name: 'Jobs under way' }).getByRole('link').nth(1)).toBeVisible()
+    await expectAccessible(page)
+    // Each item leads to the page that acts on it.
+    await decisions
+      .getByRole('link', { name: /^(Feasibility study|Quotation) for / })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/decisions\/(studies|quotations)\//)
     // The data came from the simulator through the API prefix, not from a bundled fixture.
     const log = await sim.requests()
-    expect(log.some((r) => r.method === 'GET' && r.path === '/v2/collections' && r.status === 200)).toBe(true)
-    await expectAccessible(page)
+    expect(log.some((r) => r.method === 'GET' && r.path === '/v2/orders' && r.status === 200)).toBe(true)
   })
 
-  test('says what went wrong and recovers when the service fails', async ({ page, sim }) => {
+  test('says what went wrong on a card and recovers when the service fails', async ({ page, sim }) => {
     await signIn(page, 'analyst@swath.test', '/providers')
-    await sim.faults([{ path: '/v2/collections', status: 503 }])
+    await sim.faults([{ path: '/v2/processing/jobs', status: 503 }])
     await page.getByRole('link', { name: 'Start' }).click()
-    await expect(page.getByText('Collections could not be loaded')).toBeVisible({ timeout: 30_000 })
+    const jobs = page.getByRole('region', { name: 'Jobs under way' })
+    await expect(jobs.getByText('Jobs under way could not be loaded')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('region', { name: 'Orders' }).getByRole('link').nth(1)).toBeVisible()
     await sim.faults([])
-    await page.getByRole('button', { name: 'Try again' }).click()
-    await expect(page.getByTestId('collections-table')).toBeVisible()
+    await jobs.getByRole('button', { name: 'Try again' }).click()
+    await expect(jobs.getByText('Jobs under way could not be loaded')).toBeHidden()
   })
 
   test('is usable by keyboard: the skip link moves focus to the content', async ({ page }) => {
     await signIn(page)
     await page.reload()
-    await expect(page.getByTestId('collections-table')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
     await expect(skip).toBeFocused()
@@ -45,7 +57,7 @@ test.describe('start page', () => {
 
   test('the production bundle carries no simulator code', async ({ page, request }) => {
     await signIn(page)
-    await expect(page.getByTestId('collections-table')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible()
     const scripts = await page.evaluate(() =>
       performance
         .getEntriesByType('resource')

@@ -55,6 +55,8 @@ test.describe('archive ordering', () => {
     // A double click is one click: one order per scene.
     await place.dblclick()
     await expect(page.getByRole('status').filter({ hasText: '2 orders placed' })).toBeVisible()
+    // The notice and its buttons (Dismiss failed contrast as a subtle button).
+    await expectAccessible(page)
     const posts = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
     expect(posts.map((r) => r.status)).toEqual([202, 202])
 

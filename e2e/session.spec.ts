@@ -98,9 +98,17 @@ test.describe('session', () => {
 
   test('the Viewer sees why budgets are not offered', async ({ page }) => {
     await signIn(page, 'viewer@swath.test')
+    // Decisions are not the Viewer's work: the count reads as items to review.
+    await expect(page.getByRole('link', { name: /^Decisions \d+ to review$/ })).toBeVisible()
     await page.getByRole('button', { name: /^Account:/ }).click()
     await expect(page.getByTestId('budget-access')).toContainText('Your role (Viewer) cannot see budgets')
     await expect(page.getByRole('dialog', { name: 'Account' })).toContainText('Viewer')
+    // Scopes in words, each with its name: not "account, eula.w, budget.r".
+    const allows = page.getByRole('list', { name: 'What your sign-in allows' })
+    await expect(allows.getByRole('listitem').first()).toHaveText(
+      'read the account’s licences and budgets (account)',
+    )
+    await expect(page.getByRole('dialog', { name: 'Account' })).not.toContainText(/account, /)
     await expectAccessible(page)
     await page.keyboard.press('Escape')
     // No budget in the page; the navigation's Budgets link leads to the same explanation.

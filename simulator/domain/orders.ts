@@ -1,4 +1,5 @@
 import { sceneCollection } from './catalog/archive'
+import { PLACES as ARCHIVE_PLACES } from './catalog/places'
 import {
   area as turfArea,
   centroid,
@@ -412,12 +413,18 @@ interface SeedSpec {
   budgetId?: string
   tags: string[]
   name: string
+  /**
+   * The place the name begins with: a tasking order's area lies there. An archive order's area is its scene,
+   * so its name takes the archive place nearest the scene instead (`seedRecord`).
+   */
+  place?: { name: string; lon: number; lat: number }
   daysAgo: number
   /** Bulk orders of the large seed: no geometry work, no deliveries. */
   bulk?: boolean
 }
 
-const PLACES: { name: string; lon: number; lat: number }[] = [
+/** The places seeded orders are named after; a tasking order's area lies at its place. */
+export const ORDER_PLACES: { name: string; lon: number; lat: number }[] = [
   { name: 'Rotterdam port', lon: 4.1, lat: 51.95 },
   { name: 'Manaus', lon: -60.02, lat: -3.1 },
   { name: 'Nairobi', lon: 36.82, lat: -1.29 },
@@ -494,7 +501,7 @@ function seedSpecs(rng: Rng): SeedSpec[] {
       for (let i = 0; i < count; i++) {
         const collections = kind === 'ARCHIVE' ? ARCHIVE_COLLECTIONS : TASKING_COLLECTIONS
         const collection = collections[n % collections.length]
-        const place = PLACES[n % PLACES.length]
+        const place = ORDER_PLACES[n % ORDER_PLACES.length]
         const terminal = status === 'FULFILLED' || status === 'CANCELED' || status === 'FAILED_PERMANENTLY'
         specs.push({
           accountId: ids.enterpriseAccount,
@@ -513,6 +520,7 @@ function seedSpecs(rng: Rng): SeedSpec[] {
                   ...(n % 4 === 0 ? [TAG_POOL[(n + 3) % TAG_POOL.length]] : []),
                 ],
           name: `${place.name} ${kind === 'ARCHIVE' ? 'archive' : 'tasking'} ${n + 1}`,
+          place,
           daysAgo: terminal ? rng.float(20, 180) : rng.float(0.2, 12),
         })
         n++
@@ -573,7 +581,7 @@ function bulkSpecs(rng: Rng, count: number): SeedSpec[] {
     // which is far too much work for thousands of filler orders.
     const kind = 'ARCHIVE'
     const collections = ARCHIVE_COLLECTIONS
-    const place = rng.pick(PLACES)
+    const place = rng.pick(ORDER_PLACES)
     out.push({
       accountId: ids.enterpriseAccount,
       workspaceId: rng.chance(0.7) ? ids.mainWorkspace : ids.coastalWorkspace,
@@ -584,6 +592,7 @@ function bulkSpecs(rng: Rng, count: number): SeedSpec[] {
       budgetId: rng.pick([ids.budgetForest, ids.budgetUrban, undefined]),
       tags: rng.chance(0.5) ? [rng.pick(TAG_POOL)] : [],
       name: `${place.name} batch ${i + 1}`,
+      place,
       daysAgo: rng.float(180, 720),
       bulk: true,
     })
@@ -644,16 +653,32 @@ function seedRecord(
   account: Account,
   scenes: Scene[],
 ): OrderRecord {
-  const place = PLACES[i % PLACES.length]
+  // The order's area lies where its name says (a name said "Rotterdam port" over Arizona once: the place
+  // came from the spec's index before sorting, the area from the index after).
+  const place = spec.place ?? ORDER_PLACES[i % ORDER_PLACES.length]
+  let displayName = spec.name
   let scene: Scene | undefined
   let geometry: S['Polygon']
   let params: Record<string, unknown>
   if (spec.kind === 'ARCHIVE') {
     scene = scenes.length > 0 ? scenes[i % scenes.length] : undefined
+    // A demo order names a place: take the first scene from here on that clusters around one (most do; a
+    // scattered scene would only have coordinates for a name).
+    for (let k = 0; !spec.bulk && k < Math.min(scenes.length, 200); k++) {
+      const candidate = scenes[(i + k) % scenes.length]
+      const at = centroid(toGj(candidate.feature.geometry)).geometry.coordinates
+      if (!nearestPlaceName(at[0], at[1]).startsWith('Scene at ')) {
+        scene = candidate
+        break
+      }
+    }
     const c =
       scene && !spec.bulk
         ? centroid(toGj(scene.feature.geometry)).geometry.coordinates
         : [place.lon, place.lat]
+    // An archive order covers its scene: named after the archive place nearest the scene.
+    if (scene && !spec.bulk && spec.place && spec.name.startsWith(spec.place.name))
+      displayName = nearestPlaceName(c[0], c[1]) + spec.name.slice(spec.place.name.length)
     geometry = box(c[0], c[1], spec.bulk ? 0.03 : rng.float(0.02, 0.05))
     params = {
       id:
@@ -698,7 +723,7 @@ function seedRecord(
       actor: userActor(spec.userId),
       collection,
       product,
-      displayName: spec.name,
+      displayName,
       tags: spec.tags,
       budgetId: spec.budgetId ?? null,
       params,
@@ -724,6 +749,24 @@ function seedRecord(
   if (spec.kind === 'ARCHIVE' && inFlight && holdCredits(account, record.credits))
     record.heldCredits = record.credits
   return record
+}
+
+/**
+ * The name of the archive's place nearest a point (the archive's scenes cluster around them), or, for a scene
+ * scattered far from all of them, its position ("Scene at 33.4° N 112.1° W").
+ */
+function nearestPlaceName(lon: number, lat: number): string {
+  let best: { name: string; d: number } | null = null
+  for (const p of ARCHIVE_PLACES) {
+    // An equirectangular distance in degrees: enough to pick the nearest of places far apart.
+    const dx = (p.lon - lon) * Math.cos((lat * Math.PI) / 180)
+    const d = Math.hypot(dx, p.lat - lat)
+    if (!best || d < best.d) best = { name: p.name, d }
+  }
+  if (best && best.d < 2) return best.name
+  const ns = `${Math.abs(lat).toFixed(1)}° ${lat < 0 ? 'S' : 'N'}`
+  const ew = `${Math.abs(lon).toFixed(1)}° ${lon < 0 ? 'W' : 'E'}`
+  return `Scene at ${ns} ${ew}`
 }
 
 function seededSubStatus(collection: S['Collection'], status: OrderStatus, i: number): OrderSubStatus {

@@ -16,14 +16,15 @@ import {
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core'
-import { useDisclosure } from '@mantine/hooks'
-import { useQuery } from '@tanstack/react-query'
+import { useDisclosure, useMediaQuery } from '@mantine/hooks'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNotifications } from '@mantine/notifications'
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigation } from 'react-router'
 import { permissionsOf, useConsoleServices, useSession, useWorkspaceId } from '../api/console-context'
+import { scopeWords } from '../api/scopes'
 import { paths } from '../config/paths'
-import { pendingDecisionsOptions } from '../data/decisions/pending-count'
+import { followDecisionChanges, pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/active-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import classes from './shell.module.css'
@@ -47,12 +48,18 @@ const NAV = [
   { to: paths.providers(), label: 'Providers', end: false },
 ]
 
+/** Where the navigation stops folding (69em, 1,104 px): shell.module.css hides the menu button from here. */
+const NAV_BREAKPOINT = '69em'
+
 /** The console's frame for signed-in work: navigation, workspace, theme, account; sends others to sign in. */
 export function Shell() {
   const snap = useSession()
   const location = useLocation()
   const navigation = useNavigation()
   const [navOpen, { toggle, close }] = useDisclosure(false)
+  // Folded off-screen, the navigation must not take focus or be read out either.
+  const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true)
+  const folded = !wide && !navOpen
   useEffect(() => {
     // Fetched while the session is healthy, so the dialog opens at once when it is not; not with the page's
     // first load (its modal and form weigh more than the page needs), but well before the 30-minute refresh
@@ -66,7 +73,9 @@ export function Shell() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+      // Below ~1100 px the navigation folds behind the menu button: the pages (the catalog's map, the orders
+      // table) keep their width at 1024 px.
+      navbar={{ width: 220, breakpoint: NAV_BREAKPOINT, collapsed: { mobile: !navOpen } }}
       padding="md"
     >
       <a className="skip-link" href="#main">
@@ -89,7 +98,7 @@ export function Shell() {
             <Burger
               opened={navOpen}
               onClick={toggle}
-              hiddenFrom="sm"
+              className={classes.burger}
               size="sm"
               aria-label="Toggle navigation"
             />
@@ -106,7 +115,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav">
+      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav" inert={folded}>
         <Stack gap={2}>
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
@@ -145,17 +154,25 @@ function Toasts() {
   )
 }
 
-/** How many studies and quotations wait for the analyst, beside "Decisions"; nothing while unknown or zero. */
+/**
+ * How many studies and quotations wait, beside "Decisions"; nothing while unknown or zero. It follows every
+ * decision, order and clock-driven change the console reads (`followDecisionChanges`). Someone who may decide
+ * sees it as work waiting; the Viewer, who may not, as items to review, in a quieter colour.
+ */
 function PendingDecisions() {
   const { client } = useConsoleServices()
+  const qc = useQueryClient()
+  const user = useSession().user
+  useEffect(() => followDecisionChanges(qc), [qc])
   const { data } = useQuery(pendingDecisionsOptions(client))
   if (!data) return null
+  const decides = permissionsOf(user).decideStudies
   return (
     <>
-      <Badge size="sm" ml={6} color="orange.9" component="span">
+      <Badge size="sm" ml={6} color={decides ? 'orange.9' : 'gray.7'} component="span">
         {data}
       </Badge>
-      <span className={classes.visuallyHidden}> waiting</span>
+      <span className={classes.visuallyHidden}>{decides ? ' waiting' : ' to review'}</span>
     </>
   )
 }
@@ -293,12 +310,26 @@ function AccountMenu() {
               </Badge>
               {snap.region && <Badge variant="default">{snap.region.label}</Badge>}
             </Group>
-            <Text size="xs">
-              <Text span fw={600} size="xs">
-                Scopes:
-              </Text>{' '}
-              {user.scopes.join(', ') || 'none'}
-            </Text>
+            <div>
+              <Text fw={600} size="xs">
+                Your sign-in allows you to:
+              </Text>
+              {user.scopes.length === 0 ? (
+                <Text size="xs">nothing beyond the console’s pages (the token has no scopes)</Text>
+              ) : (
+                // A plain list: Mantine's List would weigh on every page's first load for three lines.
+                <ul className={classes.scopes} aria-label="What your sign-in allows">
+                  {scopeWords(user.scopes).map((s) => (
+                    <li key={s.scope}>
+                      {s.allows ?? 'a permission this console does not use'}{' '}
+                      <Text span size="xs" c="dimmed">
+                        ({s.scope})
+                      </Text>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
             <Text size="xs" data-testid="budget-access">
               <Text span fw={600} size="xs">
                 Budgets:

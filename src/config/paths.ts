@@ -19,8 +19,9 @@ export const paths = {
   study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,
   quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
   /** The process catalogue, and one process. */
-  processing: () => '/processing',
-  process: (id: string) => `/processing/${encodeURIComponent(id)}`,
+  processing: (search = '') => `/processing${search ? `?${search}` : ''}`,
+  /** `search` may hand inputs to the launch form: `from=<job id>` (run again) or `item=<STAC item URL>`. */
+  process: (id: string, search = '') => `/processing/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
   /** The job monitor; `search` is its view (see features/jobs/url-state.ts). */
   jobs: (search = '') => `/jobs${search ? `?${search}` : ''}`,
   job: (id: string) => `/jobs/${encodeURIComponent(id)}`,

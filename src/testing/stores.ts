@@ -4,6 +4,7 @@ import { useBasketStore } from '../components/basket/basket-store'
 import { useCatalogUi } from '../features/catalog/catalog-ui-store'
 import { useCheckoutStore } from '../features/checkout/checkout-store'
 import { useDownloads } from '../features/storage/download-store'
+import { useLaunchStore } from '../features/processing/launch-store'
 import { useStorageUi } from '../features/storage/storage-ui-store'
 import { useTaskingStore } from '../features/tasking-request/tasking-store'
 import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
@@ -43,6 +44,7 @@ export function resetAllStores(): void {
     useTaskingUi,
     useStorageUi,
     useDownloads,
+    useLaunchStore,
   )
   mapView.props = null
   mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { exportGeoJson, parseAoiText } from '../../lib/aoi-formats'
 import { formatArea } from '../../lib/format'
 import { parseCoordinateList } from '../../lib/geo/coordinates'
@@ -49,7 +49,8 @@ export function AoiPanel(props: Props) {
   const { message, setMessage, busy, adopt, importFile } = props.importer
   const [pasted, setPasted] = useState('')
   const [typed, setTyped] = useState('')
-  const issues = useMemo(() => validateAoi(polygons), [polygons])
+  // Nothing drawn is where every area starts, not a problem: the empty state below says what to do.
+  const issues = useMemo(() => (polygons.length === 0 ? [] : validateAoi(polygons)), [polygons])
   const area = useMemo(() => totalAreaKm2(polygons), [polygons])
   const vertices = useMemo(() => totalVertices(polygons), [polygons])
 
@@ -95,6 +96,8 @@ export function AoiPanel(props: Props) {
             Export GeoJSON
           </Button>
         </Group>
+
+        {polygons.length === 0 && <NoAreaYet />}
 
         {issues.length > 0 && (
           <Stack gap={6} role="list" aria-label="Problems with the area of interest">
@@ -246,15 +249,68 @@ export function AoiPanel(props: Props) {
   )
 }
 
+/** The empty state: the three ways to an area, in the order of the tabs below. */
+function NoAreaYet() {
+  return (
+    <Stack
+      gap={4}
+      p="sm"
+      role="note"
+      aria-label="No area yet"
+      style={{
+        border: '1px dashed var(--mantine-color-default-border)',
+        borderRadius: 'var(--mantine-radius-sm)',
+      }}
+    >
+      <Text size="sm" fw={600}>
+        No area yet
+      </Text>
+      <List size="sm" spacing={2}>
+        <List.Item>
+          <b>Draw</b> it on the map: a polygon, a rectangle or a circle (or by keyboard).
+        </List.Item>
+        <List.Item>
+          <b>Import</b> a GeoJSON, KML, KMZ or zipped Shapefile file, or paste WKT, GeoJSON or a box.
+        </List.Item>
+        <List.Item>
+          <b>Type</b> its corners as longitude and latitude.
+        </List.Item>
+      </List>
+    </Stack>
+  )
+}
+
 function KeyboardDrawing({ keyboard, onKeyboard, onKeyboardAction }: Props) {
+  const start = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  // The button pressed unmounts as drawing starts or ends: focus moves to what replaced it, never to the
+  // page's body. Only after a toggle seen here, so a page opening with drawing on keeps its own focus.
+  const seen = useRef(keyboard.on)
+  useEffect(() => {
+    if (seen.current === keyboard.on) return
+    seen.current = keyboard.on
+    const target = keyboard.on ? panel.current : start.current
+    // Only when focus was lost (on the body): a user who moved on keeps focus where they put it.
+    if (target && (document.activeElement === null || document.activeElement === document.body))
+      target.focus()
+  }, [keyboard.on])
   if (!keyboard.on)
     return (
-      <Button size="xs" variant="default" onClick={() => onKeyboard(true)}>
+      <Button ref={start} size="xs" variant="default" onClick={() => onKeyboard(true)}>
         Draw by keyboard
       </Button>
     )
   return (
-    <Stack gap={6} p="xs" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+    <Stack
+      ref={panel}
+      tabIndex={-1}
+      role="group"
+      aria-label="Drawing by keyboard"
+      gap={6}
+      p="xs"
+      bg="var(--mantine-color-default-hover)"
+      style={{ borderRadius: 4 }}
+    >
       <Text size="sm" fw={600}>
         Drawing by keyboard: {keyboard.vertices.length}{' '}
         {keyboard.vertices.length === 1 ? 'corner' : 'corners'}

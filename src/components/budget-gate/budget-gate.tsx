@@ -5,12 +5,18 @@ import { formatCredits } from '../../lib/format'
 
 const NONE = '__none__'
 
+const SUBJECT = {
+  orders: { every: 'every order', these: 'these orders', estimated: 'These orders are estimated at' },
+  job: { every: 'every job', these: 'this job', estimated: 'This job costs' },
+}
+
 export function BudgetGate({
   gate,
   budgetId,
   onChange,
   total,
   problem,
+  subject = 'orders',
 }: {
   gate: BudgetGateInput
   budgetId: string | null
@@ -18,7 +24,10 @@ export function BudgetGate({
   total: number | null
   /** A budget refusal from the last placing attempt, explained. */
   problem: { message: string; details?: string } | null
+  /** What is charged: the checkout's orders (the default) or a processing job. */
+  subject?: 'orders' | 'job'
 }) {
+  const words = SUBJECT[subject]
   if (!gate.available) {
     // Accounts without the Enterprise plan see no budget controls at all.
     return gate.whyNot ? (
@@ -48,8 +57,8 @@ export function BudgetGate({
         <>
           <Text size="sm" mt={4}>
             {gate.enforced
-              ? 'Budget enforcement is on: every order must be charged to an active budget.'
-              : 'Optional: charge these orders to a budget to track what a project spends.'}
+              ? `Budget enforcement is on: ${words.every} must be charged to an active budget.`
+              : `Optional: charge ${words.these} to a budget to track what a project spends.`}
           </Text>
           <Group align="end" mt="xs">
             <Select
@@ -80,7 +89,7 @@ export function BudgetGate({
           )}
           {over && (
             <Alert color="yellow" mt="xs" title="More than this budget has left">
-              These orders are estimated at {formatCredits(total ?? 0)} credits; “{chosen?.name}” has{' '}
+              {words.estimated} {formatCredits(total ?? 0)} credits; “{chosen?.name}” has{' '}
               {formatCredits(chosen?.remainingCredits ?? 0)} left.
             </Alert>
           )}

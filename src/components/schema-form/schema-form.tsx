@@ -3,7 +3,8 @@ import { Alert, List, Stack } from '@mantine/core'
 import { withTheme, type IChangeEvent } from '@rjsf/core'
 import templates from '@rjsf/mantine/lib/templates/index.js'
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js'
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils'
+import type { ErrorSchema, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils'
+import type { ComponentType } from 'react'
 import { useId, useMemo, useState } from 'react'
 import {
   fieldSchema,
@@ -39,6 +40,44 @@ const ThemedForm = withTheme<Params, RJSFSchema>({
   },
 })
 
+/** What a page's own field widget gets: rjsf stays inside this folder. */
+export interface FieldWidgetProps {
+  id: string
+  label: string
+  description?: string
+  value: unknown
+  onChange: (value: unknown) => void
+  required: boolean
+  disabled: boolean
+  /** The field's problems, joined. */
+  error?: string
+}
+
+/** A page's widget as an rjsf widget (one adapter per widget, so rjsf keeps the same component). */
+const adapters = new WeakMap<ComponentType<FieldWidgetProps>, ComponentType<WidgetProps>>()
+function rjsfWidget(Widget: ComponentType<FieldWidgetProps>): ComponentType<WidgetProps> {
+  let adapter = adapters.get(Widget)
+  if (!adapter) {
+    adapter = function FieldWidgetAdapter(props: WidgetProps) {
+      const errors = !props.hideError && props.rawErrors?.length ? props.rawErrors.join(' ') : undefined
+      return (
+        <Widget
+          id={props.id}
+          label={props.label}
+          description={typeof props.schema.description === 'string' ? props.schema.description : undefined}
+          value={props.value as unknown}
+          onChange={props.onChange}
+          required={props.required === true}
+          disabled={props.disabled === true || props.readonly === true}
+          error={errors}
+        />
+      )
+    }
+    adapters.set(Widget, adapter)
+  }
+  return adapter
+}
+
 export interface SchemaFormProps {
   /** The order-form JSON schema of the data product (`GET /orders/schema/{data-product-id}`). */
   schema: JsonSchema
@@ -62,6 +101,10 @@ export interface SchemaFormProps {
   /** The form's accessible name, for pages that show several. */
   label?: string
   disabled?: boolean
+  /** Widgets of the page's own for some fields (the process launch's item picker), by field name. */
+  fieldWidgets?: Record<string, ComponentType<FieldWidgetProps>>
+  /** The heading over problems that belong to no field shown. */
+  problemsTitle?: string
 }
 
 /**
@@ -79,13 +122,18 @@ export function SchemaForm({
   idPrefix,
   label,
   disabled = false,
+  fieldWidgets,
+  problemsTitle = 'Some order options are not accepted',
 }: SchemaFormProps) {
   const reactId = useId()
   const prefix = idPrefix ?? `schema-form-${reactId.replace(/[^A-Za-z0-9_-]/g, '')}`
   const states = useMemo(() => fieldStates(schema, value), [schema, value])
   const shown = useMemo(() => states.visible.filter((f) => !omit?.includes(f)), [states, omit])
   const view = useMemo(() => viewSchema(schema, states, shown) as RJSFSchema, [schema, states, shown])
-  const ui = useMemo(() => uiSchemaFor(schema, shown, readOnly ?? []), [schema, shown, readOnly])
+  const ui = useMemo(
+    () => uiSchemaFor(schema, shown, readOnly ?? [], fieldWidgets ?? {}),
+    [schema, shown, readOnly, fieldWidgets],
+  )
 
   // Server errors hold for the values they were given for: a field's error goes once the field is edited.
   const [answered, setAnswered] = useState({ errors: serverErrors, value })
@@ -111,7 +159,7 @@ export function SchemaForm({
   return (
     <Stack gap="sm" role={label ? 'group' : undefined} aria-label={label}>
       {elsewhere.length > 0 && (
-        <Alert color="red" title="Some order options are not accepted">
+        <Alert color="red" title={problemsTitle}>
           <List size="sm">
             {elsewhere.map((p) => (
               <List.Item key={`${p.name}:${p.reason}`}>{p.reason}</List.Item>
@@ -149,7 +197,12 @@ function fieldOfName(name: string): string | undefined {
 const LONG_TEXT = 200
 
 /** Per field: read-only, and long text as a text area. Labels, descriptions and bounds come from the schema. */
-function uiSchemaFor(schema: JsonSchema, shown: string[], readOnly: string[]): UiSchema<Params, RJSFSchema> {
+function uiSchemaFor(
+  schema: JsonSchema,
+  shown: string[],
+  readOnly: string[],
+  widgets: Record<string, ComponentType<FieldWidgetProps>>,
+): UiSchema<Params, RJSFSchema> {
   const ui: UiSchema<Params, RJSFSchema> = {
     'ui:submitButtonOptions': { norender: true },
     'ui:order': [...shown, '*'],
@@ -160,6 +213,7 @@ function uiSchemaFor(schema: JsonSchema, shown: string[], readOnly: string[]): U
     const choice = Array.isArray(s.enum) || Array.isArray(s.anyOf) || Array.isArray(s.oneOf)
     ui[field] = {
       ...(long && !choice && !s.format ? { 'ui:widget': 'textarea' } : {}),
+      ...(widgets[field] ? { 'ui:widget': rjsfWidget(widgets[field]) } : {}),
       ...(readOnly.includes(field) ? { 'ui:options': { readOnly: true } } : {}),
     }
   }

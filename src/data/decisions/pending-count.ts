@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
+import { orderKeys } from '../orders/keys'
 import { decisionKeys, type TaskingListQuery } from './keys'
 
 // Its own module: the navigation shows the count on every page, so it must not bring the decision pages' code.
@@ -24,5 +25,44 @@ export function pendingDecisionsOptions(client: ApiClient) {
     staleTime: 30_000,
     // A count in the navigation is never worth an error page.
     throwOnError: false,
+  })
+}
+
+/** The keys whose news can move the count: any decision list or item, and any order (its sub-status). */
+const MOVES_COUNT = new Set<string>([decisionKeys.all[0], orderKeys.all[0]])
+
+/**
+ * Keeps the navigation's count in step with what the console reads: whenever a decision list or item, or an
+ * order, comes back with different data (a decision taken here or elsewhere, an order placed, a study or
+ * quotation arriving on the service's clock and seen by a page's polling), the count is read again at once
+ * instead of at its next minute. Data that came back the same (structural sharing keeps its reference) moves
+ * nothing, so polling pages do not multiply the count's requests. Returns the unsubscribe.
+ */
+export function followDecisionChanges(qc: QueryClient): () => void {
+  const countHash = JSON.stringify(decisionKeys.pendingCount())
+  const seen = new Map<string, unknown>()
+  let queued = false
+  return qc.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed') {
+      seen.delete(event.query.queryHash)
+      return
+    }
+    if (event.type !== 'updated' || event.action.type !== 'success') return
+    const { query } = event
+    const root: unknown = (query.queryKey as readonly unknown[])[0]
+    if (query.queryHash === countHash || !MOVES_COUNT.has(String(root))) return
+    const before = seen.get(query.queryHash)
+    const data: unknown = query.state.data
+    seen.set(query.queryHash, data)
+    // The first answer of a query is news only if it replaced nothing: a page opening reads what the count
+    // may not have seen yet.
+    if (before === data) return
+    // Several answers in one tick (a page's queries together) make one refresh.
+    if (queued) return
+    queued = true
+    queueMicrotask(() => {
+      queued = false
+      void qc.invalidateQueries({ queryKey: decisionKeys.pendingCount(), exact: true })
+    })
   })
 }

@@ -137,3 +137,40 @@ export function decideQuotationMutation(client: ApiClient, qc: QueryClient) {
     meta: { toast: false },
   })
 }
+
+/** The newest of a list's items (an order may have been studied or quoted again); undefined for none. */
+const newest = <T extends { createdAt: string }>(items: readonly T[]): T | undefined =>
+  [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0]
+
+/**
+ * The feasibility study of one tasking order (its newest), or `null` when the service has none: the order
+ * went straight to its quotation. Under the studies' keys, so a choice refreshes it; `stage` (the order's
+ * sub-status) is part of the key, so the order moving on reads it again at once.
+ */
+export function orderStudyOptions(client: ApiClient, orderId: string, stage = '') {
+  const query: TaskingListQuery = { orderId, size: 20 }
+  return queryOptions({
+    queryKey: [...decisionKeys.studyList(query), 'newest', stage] as const,
+    queryFn: async ({ signal }): Promise<FeasibilityStudy | null> =>
+      newest(
+        (await ok(client.GET('/v2/tasking/feasibility-studies', { params: { query }, signal }))).content,
+      ) ?? null,
+    refetchInterval: NEW_ITEMS_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    // The order page shows the failure where the study would be.
+    throwOnError: false,
+  })
+}
+
+/** The quotation of one tasking order (its newest), or `null` while the provider has sent none. */
+export function orderQuotationOptions(client: ApiClient, orderId: string, stage = '') {
+  const query: TaskingListQuery = { orderId, size: 20 }
+  return queryOptions({
+    queryKey: [...decisionKeys.quotationList(query), 'newest', stage] as const,
+    queryFn: async ({ signal }): Promise<Quotation | null> =>
+      newest((await ok(client.GET('/v2/tasking/quotation', { params: { query }, signal }))).content) ?? null,
+    refetchInterval: NEW_ITEMS_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    throwOnError: false,
+  })
+}

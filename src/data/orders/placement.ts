@@ -83,14 +83,8 @@ export function outcomeOf(response: CreateOrderResponse): Placement {
   }
 }
 
-/**
- * A failure that may hide a created order: no answer at all, or a server error after the request arrived.
- * Refusals (4xx) are definite: the service created nothing.
- */
-export function mayHaveCreated(error: unknown): boolean {
-  if (!isApiError(error)) return true
-  return error.kind === 'network' || error.status >= 500
-}
+/** Whether a failed request may have created the order anyway: no answer, or a 5xx (the one rule, `create-once`). */
+export { mayHaveCreated } from '../create-once'
 
 /**
  * Whether an order in the list is the one an attempt created: same workspace, name, data product and

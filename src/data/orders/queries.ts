@@ -2,6 +2,7 @@ import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } fro
 import { ok, type ApiClient } from '../../api/client'
 import { isApiError } from '../../api/errors'
 import type { components } from '../../api/schema'
+import { collectionsQueryString } from '../storage/query'
 import { orderKeys, type OrderListQuery } from './keys'
 import { isTerminal, pollInterval } from './status'
 
@@ -126,11 +127,23 @@ export const COVERAGE_POLL_MS = 60_000
  * order's `updatedAt`, which every delivery and status change moves: the order's own 10 s poll then brings
  * fresh coverage at once (a last delivery is not left at the previous figures once the order is final and
  * polling stops), and the previous figures stay on screen while it loads.
+ *
+ * The contract gives coverage only "when at least one asset has been delivered": storage is asked first
+ * whether the order delivered anything (one collection is enough), and coverage only then, so an order still
+ * waiting for its first acquisition costs no 404 in the browser's console on every load.
  */
 export function coverageOptions(client: ApiClient, order: Pick<Order, 'id' | 'status' | 'updatedAt'>) {
   return queryOptions({
     queryKey: orderKeys.coverage(order.id, order.updatedAt),
     queryFn: async ({ signal }): Promise<Coverage | null> => {
+      const delivered = await ok(
+        client.GET('/v2/assets/stac/collections', {
+          params: { query: {} },
+          querySerializer: () => collectionsQueryString({ orderIds: [order.id], limit: 1, page: 0 }),
+          signal,
+        }),
+      )
+      if (delivered.collections.length === 0) return null
       try {
         return await ok(
           client.GET('/v2/coverage/orders/{order-id}', {

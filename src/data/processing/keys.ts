@@ -7,6 +7,9 @@ export const processingKeys = {
   all: ['processing'] as const,
   processes: () => [...processingKeys.all, 'processes'] as const,
   process: (id: string) => [...processingKeys.processes(), id] as const,
+  /** A process's answer about one set of inputs: keyed by the inputs, so an edit asks again. */
+  validation: (id: string, inputs: unknown) => [...processingKeys.process(id), 'validation', inputs] as const,
+  cost: (id: string, inputs: unknown) => [...processingKeys.process(id), 'cost', inputs] as const,
   jobs: () => [...processingKeys.all, 'jobs'] as const,
   jobLists: () => [...processingKeys.jobs(), 'list'] as const,
   jobList: (q: JobListQuery) => [...processingKeys.jobLists(), q] as const,

@@ -79,3 +79,41 @@ export function assetIdOf(href: string): string | null {
   const m = /\/v2\/assets\/([0-9a-f-]{36})\/?(?:[?#].*)?$/i.exec(href)
   return m ? m[1] : null
 }
+
+/** A STAC item in storage, by its collection and id. */
+export interface ItemRef {
+  collectionId: string
+  itemId: string
+}
+
+/** The item a STAC item URL (`…/collections/<id>/items/<id>`) points at, or null. */
+export function itemRefOf(url: string): ItemRef | null {
+  const m = /\/collections\/([^/?#]+)\/items\/([^/?#]+)\/?(?:[?#]|$)/.exec(url)
+  if (!m) return null
+  try {
+    return { collectionId: decodeURIComponent(m[1]), itemId: decodeURIComponent(m[2]) }
+  } catch {
+    return null
+  }
+}
+
+/** The items of an input value: STAC item URLs, alone or in a list. */
+export function stacItemRefs(value: unknown): ItemRef[] {
+  const list = Array.isArray(value) ? value : [value]
+  return list.flatMap((v) => {
+    const ref = typeof v === 'string' ? itemRefOf(v) : null
+    return ref ? [ref] : []
+  })
+}
+
+/** A string member of a STAC object, or null. */
+export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
+
+/** A collection's or item's user title when set, else its own title. */
+export function titleOf(o: { title?: string | null; [k: string]: unknown }, fallback: string): string {
+  return str(o['up42-user:title']) ?? str(o.title) ?? fallback
+}
+
+/** A STAC object's own URL (its `self` link): what process inputs take for an item. */
+export const selfHref = (o: { links: { rel: string; href: string }[] }): string | null =>
+  o.links.find((l) => l.rel === 'self')?.href ?? null

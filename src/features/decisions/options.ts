@@ -2,10 +2,11 @@
 import type { TimeAxisItem } from '../../components/time-axis/time-axis'
 import { formatCredits } from '../../lib/format'
 import type { FeasibilityOption, FeasibilityStudy } from '../../data/decisions/queries'
-import { formatWindow } from './wording'
+import { formatWindow } from '../../lib/tasking-option'
 
-/** "Option 2": options are named by their place in the study (their descriptions often start so too). */
-export const optionName = (index: number): string => `Option ${index + 1}`
+import { optionName } from '../../lib/tasking-option'
+
+export { optionName }
 
 /** The index of the chosen option, or null (not decided, or the service did not send which). */
 export function chosenIndex(study: FeasibilityStudy): number | null {

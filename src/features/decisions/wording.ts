@@ -66,31 +66,8 @@ export const DIFFICULTY_TEXT: Record<Difficulty, string> = {
   HARD: 'Hard: the request as placed is unlikely to be acquired without changes.',
 }
 
-export function paramTypeText(paramType: 'ORIGINAL' | 'ALTERNATE' | null): string {
-  if (paramType === 'ORIGINAL') return 'The options keep your parameters (original parameters).'
-  if (paramType === 'ALTERNATE')
-    return 'The options change some of your parameters (alternate parameters): read each one before choosing.'
-  return 'The study does not say whether the options keep your parameters.'
-}
-
-const DAY_MS = 86_400_000
-
-/** The length of a window in days, to a tenth; null when either end is missing or unreadable. */
-export function windowDays(start: string | null | undefined, end: string | null | undefined): number | null {
-  const a = start ? Date.parse(start) : NaN
-  const b = end ? Date.parse(end) : NaN
-  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return null
-  return Math.round(((b - a) / DAY_MS) * 10) / 10
-}
-
-export const formatDays = (days: number | null): string =>
-  days === null ? '—' : `${days.toLocaleString('en')} ${days === 1 ? 'day' : 'days'}`
-
-/** "2 Nov 2026 09:00 UTC – 23 Nov 2026 09:00 UTC (21 days)". */
-export function formatWindow(start: string | null | undefined, end: string | null | undefined): string {
-  if (!start || !end) return 'Not given'
-  return `${formatUtc(start)} – ${formatUtc(end)} (${formatDays(windowDays(start, end))})`
-}
+// Shared with the order page, which shows the chosen option too.
+export { formatDays, formatWindow, paramTypeText, windowDays } from '../../lib/tasking-option'
 
 const VIEWER_CANNOT_DECIDE =
   'Your role (Viewer) can look at tasking decisions but cannot take them: ask an account administrator to decide.'

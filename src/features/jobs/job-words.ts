@@ -1,3 +1,5 @@
+import type { Job } from '../../data/processing/status'
+
 /**
  * A job's failure in plain words: the service names its errors (`EulaNotAccepted`, `InvalidTitle`…) and
  * says something technical; the analyst needs what happened and what to do.
@@ -17,4 +19,80 @@ export function failureInWords(e: { name: string; message: string }): string {
   const known = KNOWN[e.name]
   if (known) return `${known} (${e.message})`
   return `${e.message}${/[.!?]$/.test(e.message) ? '' : '.'} (${e.name})`
+}
+
+type TimelineJob = {
+  status: Job['status']
+  created: string
+  started: string | null
+  finished: string | null
+  updated: string
+  creditConsumption?: Job['creditConsumption']
+}
+
+export interface TimelineStep {
+  label: string
+  /** When it happened, when the job says. */
+  at: string | null
+  state: 'done' | 'failed' | 'waiting'
+}
+
+/** Where each status sits on the way: the ones a job has passed once it is in a later status. */
+const RANK: Record<Job['status'], number> = {
+  created: 0,
+  licensed: 1,
+  unlicensed: 1,
+  valid: 2,
+  invalid: 2,
+  accepted: 3,
+  rejected: 3,
+  running: 4,
+  successful: 5,
+  failed: 5,
+  captured: 6,
+  released: 6,
+}
+
+/**
+ * What is known of a job's way so far, as steps: created, licence checked, inputs checked, accepted (credits
+ * held), started, finished, and credits charged or given back. A job that stopped shows where; steps it never
+ * reached are left out, steps still to come wait.
+ */
+export function jobTimeline(job: TimelineJob): TimelineStep[] {
+  const r = RANK[job.status]
+  const failedAt: Partial<Record<Job['status'], number>> = {
+    unlicensed: 1,
+    invalid: 2,
+    rejected: 3,
+    failed: 5,
+  }
+  const stop = failedAt[job.status] ?? (job.status === 'released' ? 5 : undefined)
+  const held = job.creditConsumption ? ` (${job.creditConsumption.credits} credits held)` : ''
+  const steps: { label: string; failed: string; at: string | null }[] = [
+    { label: 'Created', failed: 'Created', at: job.created },
+    { label: 'Licence checked', failed: 'Licence not accepted', at: null },
+    { label: 'Inputs checked', failed: 'Inputs refused', at: null },
+    { label: `Accepted${held}`, failed: 'Rejected', at: null },
+    { label: 'Started', failed: 'Started', at: job.started },
+    { label: 'Finished successfully', failed: 'Failed', at: job.finished },
+    {
+      label: stop !== undefined ? 'Credits given back' : 'Credits charged',
+      failed: 'Credits given back',
+      at: r >= 6 ? job.updated : null,
+    },
+  ]
+  const out: TimelineStep[] = []
+  for (const [i, s] of steps.entries()) {
+    if (stop !== undefined && i === stop) {
+      out.push({ label: s.failed, at: s.at ?? job.updated, state: 'failed' })
+      // After a stop only the credits step can still come (a failed run's hold is given back).
+      if (i === 5) {
+        const back = steps[6]
+        out.push({ label: back.label, at: back.at, state: r >= 6 ? 'done' : 'waiting' })
+      }
+      break
+    }
+    out.push({ label: s.label, at: s.at, state: i <= r ? 'done' : 'waiting' })
+  }
+  return out
 }

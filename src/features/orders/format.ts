@@ -54,3 +54,13 @@ export function formatPercent(v: number): string {
 /** One part of a delivery's coverage: `78.5 km² (85 %)`. */
 export const formatCoveragePart = (p: { sqKmArea: number; percentage: number }): string =>
   `${formatArea(p.sqKmArea)} (${formatPercent(p.percentage)})`
+
+/** Who decided a study or quotation: "you", "administrator 1a2b3c4d", "user 1a2b3c4d", "someone". */
+export function decisionWho(
+  item: { decisionById?: string | null; decisionByType?: string | null },
+  me?: string,
+): string {
+  if (!item.decisionById)
+    return item.decisionByType?.toUpperCase() === 'ADMIN' ? 'an administrator' : 'someone'
+  return formatActor({ id: item.decisionById, type: item.decisionByType?.toUpperCase() ?? 'USER' }, me)
+}

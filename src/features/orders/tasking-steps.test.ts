@@ -43,6 +43,15 @@ describe('tasking steps', () => {
     ])
   })
 
+  it('once the order’s studies are read, the study steps say done (a study) or not needed (none)', () => {
+    const words = (study: 'present' | 'absent') =>
+      taskingSteps('QUOTATION_WAITING_RESPONSE', study).map((t) => TASKING_STATE_WORDS[t.state])
+    expect(words('present')).toEqual(['done', 'done', 'done', 'now', 'to come'])
+    expect(words('absent')).toEqual(['not needed', 'not needed', 'done', 'now', 'to come'])
+    // Before the study steps are passed, what the service has does not change them.
+    expect(taskingSteps('FEASIBILITY_WAITING_UPLOAD', 'absent')[0].state).toBe('current')
+  })
+
   it('from a QUOTATION_* sub-status the study may not have happened: its steps are “done or not needed”', () => {
     expect(shape('QUOTATION_WAITING_UPLOAD')).toEqual([
       'Feasibility study:unknown',

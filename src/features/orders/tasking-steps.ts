@@ -8,8 +8,11 @@ import { isTerminal, type OrderStatus, type OrderSubStatus } from '../../data/or
 
 export type TaskingStepId = 'study' | 'choose' | 'quotation' | 'decide' | 'outcome'
 
-/** `unknown`: passed, or skipped because the collection needs no study; the service does not say which. */
-export type TaskingStepState = 'done' | 'unknown' | 'current' | 'failed' | 'upcoming'
+/**
+ * `unknown`: passed, or skipped because the collection needs no study, while the order's studies are not read
+ * (the order keeps no history); `skipped`: the service has no study for the order.
+ */
+export type TaskingStepState = 'done' | 'unknown' | 'skipped' | 'current' | 'failed' | 'upcoming'
 
 export interface TaskingStep {
   id: TaskingStepId
@@ -23,6 +26,7 @@ export interface TaskingStep {
 export const TASKING_STATE_WORDS: Record<TaskingStepState, string> = {
   done: 'done',
   unknown: 'done or not needed',
+  skipped: 'not needed',
   current: 'now',
   failed: 'failed',
   upcoming: 'to come',
@@ -50,16 +54,19 @@ const AT: Record<OrderSubStatus, TaskingStepId> = {
 
 /**
  * Steps before the current one are done, those after it to come. An order seen at a QUOTATION_* sub-status
- * may or may not have had a study (collections without one start there, and the order keeps no history),
- * so its study steps read "done or not needed". A rejection ends the line on a failed "Rejected".
+ * may or may not have had a study (collections without one start there, and the order keeps no history):
+ * `study` says whether the service has one for the order (`present`, `absent`); until it is known the study
+ * steps read "done or not needed". A rejection ends the line on a failed "Rejected".
  */
-export function taskingSteps(sub: OrderSubStatus): TaskingStep[] {
+export function taskingSteps(sub: OrderSubStatus, study?: 'present' | 'absent'): TaskingStep[] {
   const at = ORDER.indexOf(AT[sub])
-  const studyUnknown = at >= ORDER.indexOf('quotation')
+  const studyPassed = at >= ORDER.indexOf('quotation')
+  const passedStudy: TaskingStepState =
+    study === 'present' ? 'done' : study === 'absent' ? 'skipped' : 'unknown'
   return ORDER.map((id, i) => {
     let state: TaskingStepState
     if (i > at) state = 'upcoming'
-    else if (i < at) state = studyUnknown && (id === 'study' || id === 'choose') ? 'unknown' : 'done'
+    else if (i < at) state = studyPassed && (id === 'study' || id === 'choose') ? passedStudy : 'done'
     else state = sub === 'QUOTATION_REJECTED' ? 'failed' : 'current'
     const label = id === 'outcome' && sub === 'QUOTATION_REJECTED' ? 'Rejected' : LABELS[id]
     return { id, label, state, current: i === at }

@@ -17,13 +17,7 @@ export const CNAM_HELP =
   'Ready to use: the service has turned each delivery into STAC items, with images and metadata you can browse. ' +
   'As delivered: the files exactly as the provider sent them, one archive per order.'
 
-/** A string member of a STAC object, or null. */
-export const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null)
-
-/** A collection's or item's user title when set, else its own title. */
-export function titleOf(o: { title?: string | null; [k: string]: unknown }, fallback: string): string {
-  return str(o['up42-user:title']) ?? str(o.title) ?? fallback
-}
+export { str, titleOf } from '../../data/storage/query'
 
 export function tagsOf(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((t): t is string => typeof t === 'string') : []

@@ -18,7 +18,6 @@ import { useMemo, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
-import { CopyTextButton } from '../../../components/copy-text-button'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
@@ -237,10 +236,9 @@ function Records({ records }: { records: UsageRecord[] }) {
                           Order {nameOf.get(r.orderId) ?? r.orderId}
                         </Anchor>
                       ) : r.jobId ? (
-                        <Group gap={4} wrap="nowrap">
-                          <Text size="sm">Processing job {r.jobId}</Text>
-                          <CopyTextButton value={r.jobId} label="Copy the job id" />
-                        </Group>
+                        <Anchor component={Link} to={paths.job(r.jobId)} size="sm">
+                          Processing job {r.jobId}
+                        </Anchor>
                       ) : (
                         '—'
                       )}

@@ -116,7 +116,7 @@ describe('budget dashboard', () => {
 })
 
 describe('budget page', () => {
-  it('shows the figures, burn rate and run-out date from the API’s records, and links records to orders', async () => {
+  it('shows the figures, burn rate and run-out date from the API’s records, and links records to orders and jobs', async () => {
     const c = await signedInConsole()
     // The browser's clock reads the simulator's, so "now" is the same instant for both.
     vi.useFakeTimers({ toFake: ['Date'], now: c.backend.sim.runtime.world.now() })
@@ -152,11 +152,17 @@ describe('budget page', () => {
     )
     expect(total).toBe(usage.consumedCredits)
     const orderRecord = usage.records.find((r) => r.orderId)
-    const link = within(table).getAllByRole('link')[0]
-    expect(link.getAttribute('href')).toMatch(/^\/orders\//)
     expect(orderRecord).toBeDefined()
+    const hrefs = within(table)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'))
+    expect(hrefs).toContain(`/orders/${orderRecord?.orderId}`)
     const jobRecord = usage.records.find((r) => r.jobId)
-    if (jobRecord) expect(table).toHaveTextContent(`Processing job ${jobRecord.jobId}`)
+    if (jobRecord)
+      expect(within(table).getByRole('link', { name: `Processing job ${jobRecord.jobId}` })).toHaveAttribute(
+        'href',
+        `/jobs/${jobRecord.jobId}`,
+      )
     expect(screen.getByRole('img', { name: /Credits used per day/ })).toBeInTheDocument()
   })
 

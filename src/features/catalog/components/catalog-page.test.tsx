@@ -328,11 +328,10 @@ describe('catalog page', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Scene details' })
     expect(within(drawer).getByTestId('scene-id')).toHaveTextContent(sceneId)
     expect(within(drawer).getByRole('button', { name: 'Copy the scene id' })).toBeInTheDocument()
-    // The host's own properties are listed too.
-    const hostTable = within(drawer)
-      .getByText('Host properties (providerProperties)')
-      .closest('table') as HTMLElement
-    expect(within(hostTable).getByText('sourceIdentifier')).toBeInTheDocument()
+    // The host's own properties are listed too, under plain labels; the raw JSON is folded below.
+    const hostTable = within(drawer).getByText('From the host').closest('table') as HTMLElement
+    expect(within(hostTable).getByText('Source identifier')).toBeInTheDocument()
+    expect(within(drawer).getByText('All properties as JSON')).toBeInTheDocument()
 
     // Q lays the quicklook on the map once it has loaded.
     await user.keyboard('{Escape}')

@@ -4,3 +4,4 @@
  */
 import '@mantine/core/styles/Drawer.css'
 import '@mantine/core/styles/Image.css'
+import '@mantine/core/styles/Code.css'

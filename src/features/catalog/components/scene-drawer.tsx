@@ -1,10 +1,12 @@
 import './mantine-styles-drawer'
-import { Button, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
+import { Button, Code, Drawer, Group, Image, Stack, Table, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
 import { previewOptions } from '../queries'
 import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../scene-format'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import { sceneProperties, type PropertyRow } from '../scene-properties'
+import classes from './scene-drawer.module.css'
 
 interface Props {
   row: SceneRow | null
@@ -18,14 +20,7 @@ interface Props {
   onToggleQuicklook: (row: SceneRow) => void
 }
 
-function show(v: unknown): string {
-  if (v === null || v === undefined) return '—'
-  if (typeof v === 'string') return v
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  return JSON.stringify(v)
-}
-
-/** Every property of a scene, the host's own included, with the id ready to copy. */
+/** Every property of a scene in groups with plain labels and units, the host's own included; the raw JSON folded. */
 export function SceneDrawer(props: Props) {
   const { row } = props
   const client = useApiClient()
@@ -34,7 +29,6 @@ export function SceneDrawer(props: Props) {
     ...previewOptions(client, 'quicklook', props.host, p?.id ?? ''),
     enabled: !!p && props.hasQuicklook,
   })
-  const { providerProperties, ...main } = p ?? ({} as Partial<NonNullable<typeof p>>)
   return (
     <Drawer
       opened={row !== null}
@@ -93,33 +87,30 @@ export function SceneDrawer(props: Props) {
               This host provides no quicklook for this collection.
             </Text>
           )}
-          <PropertyTable caption="Scene properties" entries={Object.entries(main)} />
-          <PropertyTable
-            caption="Host properties (providerProperties)"
-            entries={Object.entries(providerProperties ?? {})}
-          />
+          {sceneProperties(p).map((g) => (
+            <PropertyTable key={g.title} caption={g.title} rows={g.rows} />
+          ))}
+          <details className={classes.raw}>
+            <summary>All properties as JSON</summary>
+            <Code block>{JSON.stringify(p, null, 2)}</Code>
+          </details>
         </Stack>
       )}
     </Drawer>
   )
 }
 
-function PropertyTable({ caption, entries }: { caption: string; entries: [string, unknown][] }) {
+function PropertyTable({ caption, rows }: { caption: string; rows: PropertyRow[] }) {
   return (
     <Table striped withTableBorder fz="xs" captionSide="top">
       <Table.Caption>{caption}</Table.Caption>
       <Table.Tbody>
-        {entries.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={2}>None given.</Table.Td>
-          </Table.Tr>
-        )}
-        {entries.map(([k, v]) => (
-          <Table.Tr key={k}>
-            <Table.Th scope="row" fw={500}>
-              {k}
+        {rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Th scope="row" fw={500} title={r.key} w="42%">
+              {r.label}
             </Table.Th>
-            <Table.Td style={{ wordBreak: 'break-word' }}>{show(v)}</Table.Td>
+            <Table.Td style={{ wordBreak: 'break-word' }}>{r.text}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

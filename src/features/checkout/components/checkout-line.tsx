@@ -77,7 +77,7 @@ export function CheckoutLine({
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
-          <LineStatus line={line} />
+          <LineStatus line={line} reasonsId={`${headingId}-attention`} />
           {confirmRemove ? (
             <Group gap={4} wrap="nowrap">
               <Text size="xs">Remove this scene and its form?</Text>
@@ -108,6 +108,15 @@ export function CheckoutLine({
           )}
         </Group>
       </Group>
+      {needsAttention(line) && (
+        // What the "Needs attention" badge means for this line, said where the badge is.
+        <Text size="sm" mt={4} id={`${headingId}-attention`}>
+          <Text span size="sm" fw={600}>
+            Needs attention:
+          </Text>{' '}
+          {line.blockers.join(' ')}
+        </Text>
+      )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm" spacing="sm">
         <Select
@@ -210,7 +219,14 @@ export function CheckoutLine({
   )
 }
 
-function LineStatus({ line }: { line: LineModel }) {
+/** A line waiting for nothing the service does, but kept from ordering by what `blockers` says. */
+const needsAttention = (line: LineModel): boolean =>
+  line.placement.kind !== 'placing' &&
+  line.placement.kind !== 'unknown' &&
+  line.placement.kind !== 'failed' &&
+  line.blockers.length > 0
+
+function LineStatus({ line, reasonsId }: { line: LineModel; reasonsId: string }) {
   switch (line.placement.kind) {
     case 'placing':
       return (
@@ -236,7 +252,7 @@ function LineStatus({ line }: { line: LineModel }) {
           Ready
         </Badge>
       ) : (
-        <Badge color="gray" variant="dot" tt="none">
+        <Badge color="gray" variant="dot" tt="none" aria-describedby={reasonsId}>
           Needs attention
         </Badge>
       )

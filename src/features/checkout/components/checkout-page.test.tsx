@@ -325,10 +325,32 @@ describe('checkout', () => {
     expect(screen.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
-    expect(
-      await screen.findByText(/Accept the licence “Airbus optical imagery licence” first/),
-    ).toBeInTheDocument()
+    await waitFor(() =>
+      expect(
+        screen.getAllByRole('alert').find((a) => a.textContent?.startsWith('Before reviewing:')),
+      ).toHaveTextContent(/Accept the licence “Airbus optical imagery licence” first/),
+    )
     expect(orderPosts(c)).toHaveLength(0)
+  })
+
+  it('says on the line why it needs attention, and stops saying so once the reason is gone', async () => {
+    const c = await signedInConsole()
+    useBasketStore.getState().add(scenesOf(c, 'phr', 1))
+    const user = userEvent.setup()
+    await open(c)
+    const line = screen.getByRole('region', { name: /^1\. / })
+    const badge = await within(line).findByText('Needs attention')
+    await waitFor(() =>
+      expect(badge.closest('[aria-describedby]')).toHaveAccessibleDescription(
+        /Accept the licence “Airbus optical imagery licence” first\./,
+      ),
+    )
+    expect(line).toHaveTextContent(
+      /Needs attention: .*Accept the licence “Airbus optical imagery licence” first\./,
+    )
+    await acceptAirbus(user)
+    expect(await within(line).findByText('Ready')).toBeInTheDocument()
+    expect(line).not.toHaveTextContent('Needs attention')
   })
 
   it('shows accounts without the Enterprise plan no budget controls at all', async () => {
@@ -363,10 +385,10 @@ describe('checkout', () => {
     const user = userEvent.setup()
     await open(c)
     await user.click(await screen.findByRole('radio', { name: /AOI \(/ }))
-    expect(await screen.findByText('AOI outside the scene')).toBeInTheDocument()
-    expect(
-      screen.getByText(/Choose “Whole scene”, or draw the AOI over this scene’s footprint/),
-    ).toBeInTheDocument()
+    const outside = await screen.findByText('AOI outside the scene')
+    expect(outside.closest('[role="alert"]')).toHaveTextContent(
+      /Choose “Whole scene”, or draw the AOI over this scene’s footprint/,
+    )
     await user.click(screen.getByRole('radio', { name: 'Whole scene' }))
     await waitForTotal()
     expect(screen.queryByText('AOI outside the scene')).toBeNull()

@@ -100,7 +100,10 @@ describe('feasibility study page', () => {
     const notice = await screen.findByRole('status', {
       name: /^Chosen by you on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
     })
-    expect(notice).toHaveTextContent(option.description)
+    expect(notice).toHaveTextContent(option.description.replace(/^Option 2:\s*/, ''))
+    // The option is named once, though the provider's description starts with its name too.
+    expect(notice).toHaveTextContent(/^Chosen by you on .*UTCOption 2: [^O]/)
+    expect(notice.textContent).not.toMatch(/Option 2: Option 2/)
     const sent = patches(c, '/v2/tasking/feasibility-studies/')
     expect(sent).toHaveLength(1)
     expect(sent[0]).toMatchObject({

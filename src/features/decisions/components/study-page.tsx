@@ -11,6 +11,7 @@ import { formatCredits } from '../../../lib/format'
 import { explainStudyError } from '../../../data/decisions/decision-errors'
 import { orderAreaOf, orderWindowOf } from '../map-layers'
 import { chosenIndex, optionAxis, optionBarId, optionName, optionOfBar } from '../options'
+import { optionTitle } from '../../../lib/tasking-option'
 import { chooseOptionMutation, studyOptions, type FeasibilityStudy } from '../../../data/decisions/queries'
 import { orderOptions } from '../../../data/orders/queries'
 import {
@@ -130,11 +131,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
           aria-live="polite"
         >
           <Stack gap={4}>
-            {chosen !== null && (
-              <Text size="sm">
-                {optionName(chosen)}: {options[chosen]?.description}
-              </Text>
-            )}
+            {chosen !== null && <Text size="sm">{optionTitle(chosen, options[chosen]?.description)}</Text>}
             {chosen === null && study.decisionOption && (
               <Text size="sm">{study.decisionOption.description}</Text>
             )}

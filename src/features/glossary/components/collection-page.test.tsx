@@ -27,7 +27,9 @@ describe('collection page', () => {
     const products = screen.getByRole('table', { name: 'Data products of Pléiades Tasking' })
     expect(within(products).getByText('Pléiades Tasking Display')).toBeInTheDocument()
     expect(within(products).getByText('phr-tasking-display')).toBeInTheDocument()
-    expect(within(products).getByText('Must be accepted before ordering')).toBeInTheDocument()
+    expect(
+      await within(products).findByText('To accept before ordering: Airbus optical imagery licence'),
+    ).toBeInTheDocument()
 
     const providers = screen.getByRole('table', { name: 'Providers of Pléiades Tasking' })
     expect(within(providers).getByText('Airbus Defence and Space')).toBeInTheDocument()

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { glossaryRoutes } from '../../../app/routes/glossary-routes'
+import { ok } from '../../../api/client'
 import { renderWithConsole } from '../../../testing/render'
 
 const renderAt = (at: string) =>
@@ -27,19 +28,51 @@ const names = async () => (await shownRows()).map((cells) => cells[1])
 describe('data products page', () => {
   it('lists the data products of every collection with what ordering them needs', async () => {
     await renderAt('/data-products')
+    // Each licence in words once the account's licences have answered.
+    await waitFor(async () =>
+      expect((await shownRows()).some((cells) => cells[4] === 'Must be accepted before ordering')).toBe(
+        false,
+      ),
+    )
     const rows = await shownRows()
     expect(screen.getByRole('heading', { level: 1, name: 'Data products' })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('12 data products')
     const preview = rows.find((cells) => cells[1] === 'blacksky-tasking-preview')
-    expect(preview?.slice(2)).toEqual([
-      'blacksky-tasking',
-      'No, not offered for ordering',
-      'Must be accepted before ordering',
-    ])
+    expect(preview?.slice(2, 4)).toEqual(['blacksky-tasking', 'No, not offered for ordering'])
+    expect(preview?.[4]).toMatch(/^(Accepted|To accept before ordering): BlackSky imagery licence$/)
     const display = rows.find((cells) => cells[1] === 'phr-display')
-    expect(display?.slice(2)).toEqual(['phr', 'Yes', 'Must be accepted before ordering'])
+    expect(display?.slice(2)).toEqual([
+      'phr',
+      'Yes',
+      // The Airbus licence has a new version the analyst has not accepted.
+      'To accept before ordering: Airbus optical imagery licence',
+    ])
     const table = await productsTable()
     expect(within(table).getAllByRole('link', { name: 'phr' })[0]).toHaveAttribute('href', '/collections/phr')
+  })
+
+  it('says a licence is accepted once it is, not that it must be accepted, and links it', async () => {
+    const r = await renderAt('/data-products')
+    const cell = async () => (await shownRows()).find((cells) => cells[1] === 'phr-display')?.[4] ?? ''
+    await waitFor(async () =>
+      expect(await cell()).toBe('To accept before ordering: Airbus optical imagery licence'),
+    )
+    // Accepted on the licence's page (another tab, or the checkout): the glossary follows.
+    const eulas = await ok(r.console.client.GET('/v2/eulas', { params: { query: { size: 100 } } }))
+    const airbus = eulas.content.find((e) => e.title === 'Airbus optical imagery licence')
+    if (!airbus?.currentDocumentId) throw new Error('no seeded Airbus licence')
+    await ok(
+      r.console.client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
+        params: { path: { 'eula-id': airbus.id, 'eula-document-id': airbus.currentDocumentId } },
+        body: { isAccepted: true },
+      }),
+    )
+    await act(() => r.queryClient.invalidateQueries({ queryKey: ['licences'] }))
+    await waitFor(async () => expect(await cell()).toBe('Accepted: Airbus optical imagery licence'))
+    const link = within(await productsTable()).getAllByRole('link', {
+      name: 'Accepted: Airbus optical imagery licence',
+    })[0]
+    expect(link).toHaveAttribute('href', `/licences/${airbus.id}`)
   })
 
   it('pages through the list, with the page in the URL', async () => {

@@ -1,7 +1,10 @@
 import { Anchor, Code, Table } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
 import type { components } from '../../../api/schema'
 import { paths } from '../../../config/paths'
+import { eulaOptions } from '../../../data/licences/queries'
 import { TitleCell } from './title-cell'
 
 interface DataProductsTableProps {
@@ -63,11 +66,27 @@ export function DataProductsTable({
                   'No, not offered for ordering'
                 )}
               </Table.Td>
-              <Table.Td>{p.eulaId ? 'Must be accepted before ordering' : 'None needed'}</Table.Td>
+              <Table.Td>{p.eulaId ? <LicenceCell eulaId={p.eulaId} /> : 'None needed'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  )
+}
+
+/**
+ * Whether this account has accepted the product's licence, read from the licence itself (one cache entry
+ * per licence, shared with the licence pages, so an acceptance anywhere shows here): "Accepted" once it is,
+ * never "must be accepted" after it was. Until the licence answers, or if it cannot be read, the rule alone.
+ */
+function LicenceCell({ eulaId }: { eulaId: string }) {
+  const client = useApiClient()
+  const { data: eula } = useQuery(eulaOptions(client, eulaId))
+  if (!eula) return 'Must be accepted before ordering'
+  return (
+    <Anchor component={Link} to={paths.licence(eula.id)}>
+      {eula.isAccepted ? `Accepted: ${eula.title}` : `To accept before ordering: ${eula.title}`}
+    </Anchor>
   )
 }

@@ -10,6 +10,7 @@ import {
   Skeleton,
   Stack,
   Text,
+  Timeline,
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
@@ -19,6 +20,7 @@ import { paths } from '../../../config/paths'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
+import { stacItemRefs } from '../../../data/storage/query'
 import {
   formatDuration,
   isFinalJob,
@@ -27,7 +29,7 @@ import {
   JOB_STATUS_LABELS,
 } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
-import { failureInWords } from '../job-words'
+import { failureInWords, jobTimeline } from '../job-words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import factsClasses from '../../../components/facts/facts.module.css'
@@ -93,6 +95,14 @@ function JobDetails({ job }: { job: Job }) {
         <Title order={1}>{title}</Title>
         <Group gap="sm">
           <JobStatusBadge status={job.status} />
+          <Button
+            component={Link}
+            to={paths.process(job.processID, `from=${encodeURIComponent(job.jobID)}`)}
+            variant="default"
+            size="xs"
+          >
+            Run again with these inputs
+          </Button>
           <Text size="sm" c="dimmed">
             {outcome === 'running'
               ? 'Under way: this page refreshes on its own.'
@@ -129,6 +139,12 @@ function JobDetails({ job }: { job: Job }) {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Paper withBorder p="md" component="section" aria-labelledby="job-timeline">
+          <Title order={2} size="h4" id="job-timeline" mb="sm">
+            Timeline
+          </Title>
+          <JobTimeline job={job} />
+        </Paper>
         <Paper withBorder p="md" component="section" aria-labelledby="job-facts">
           <Title order={2} size="h4" id="job-facts" mb="sm">
             Facts
@@ -188,7 +204,7 @@ function JobDetails({ job }: { job: Job }) {
 
 /** One input: a STAC item reference links to storage; anything else is shown as its value. */
 function InputValue({ name, value, title }: { name: string; value: unknown; title?: string }) {
-  const items = stacItemIds(value)
+  const items = stacItemRefs(value)
   return (
     <>
       <dt>{title ?? name}</dt>
@@ -211,12 +227,28 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
   )
 }
 
-/** The items of an input value: STAC item URLs (`…/collections/<id>/items/<id>`), alone or in a list. */
-function stacItemIds(value: unknown): { collectionId: string; itemId: string }[] {
-  const list = Array.isArray(value) ? value : [value]
-  return list.flatMap((v) => {
-    if (typeof v !== 'string') return []
-    const m = /\/collections\/([^/?#]+)\/items\/([^/?#]+)/.exec(v)
-    return m ? [{ collectionId: decodeURIComponent(m[1]), itemId: decodeURIComponent(m[2]) }] : []
-  })
+/** What is known of the job's way so far (`jobTimeline`), as a timeline. */
+function JobTimeline({ job }: { job: Job }) {
+  const steps = jobTimeline(job)
+  const active = steps.reduce((last, s, i) => (s.state === 'waiting' ? last : i), 0)
+  return (
+    <Timeline active={active} bulletSize={14} lineWidth={2} aria-label="Job timeline" component="ol">
+      {steps.map((s) => (
+        <Timeline.Item
+          key={s.label}
+          component="li"
+          color={s.state === 'failed' ? 'red' : undefined}
+          title={
+            <Text size="sm" fw={600} c={s.state === 'waiting' ? 'dimmed' : undefined}>
+              {s.label}
+            </Text>
+          }
+        >
+          <Text size="xs" c="dimmed">
+            {s.state === 'waiting' ? 'not yet' : formatUtc(s.at, 'time not given')}
+          </Text>
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  )
 }

@@ -1,5 +1,6 @@
 import {
   Button,
+  Collapse,
   Group,
   MultiSelect,
   Select,
@@ -11,6 +12,7 @@ import {
   TextInput,
 } from '@mantine/core'
 import { memo, useState } from 'react'
+import classes from './orders.module.css'
 import {
   ORDER_STATUSES,
   ORDER_SUB_STATUSES,
@@ -65,7 +67,24 @@ function withUnknown(options: readonly Option[] | undefined, values: readonly st
   return list
 }
 
-/** Memoised: the list's answers and polls re-render the results, not these inputs. */
+/** The filters behind "More filters": shown at once when one of them is set or refused. */
+const MORE: readonly FilterField[] = ['subStatus', 'tags', 'dataProducts', 'budgets', 'workspace', 'orderIds']
+
+/** How many of the filters behind "More filters" are set. */
+const moreSet = (view: OrdersView) =>
+  [
+    view.subStatus.length,
+    view.tags.length,
+    view.dataProducts.length,
+    view.budgets.length,
+    view.orderIds.length,
+  ].filter((n) => n > 0).length + (view.workspace ? 1 : 0)
+
+/**
+ * Memoised: the list's answers and polls re-render the results, not these inputs. A compact bar (name,
+ * status, type) with the rest behind "More filters", and every filter set shown as a removable chip, so the
+ * first screen shows orders, not a form.
+ */
 export const OrderFilters = memo(function OrderFilters({
   view,
   onChange,
@@ -74,9 +93,13 @@ export const OrderFilters = memo(function OrderFilters({
   budgets,
   workspaces,
 }: OrderFiltersProps) {
+  const [open, setOpen] = useState(() => moreSet(view) > 0)
+  const refusedBehind = MORE.some((f) => errors[f])
+  const shown = open || refusedBehind
+  const n = moreSet(view)
   return (
-    <Stack gap="sm" component="section" aria-label="Filters">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+    <Stack gap="xs" component="section" aria-label="Filters">
+      <Group align="flex-end" gap="sm" wrap="wrap">
         <NameFilter
           key={view.displayName}
           value={view.displayName}
@@ -92,16 +115,7 @@ export const OrderFilters = memo(function OrderFilters({
           error={errors.status}
           clearable
           clearButtonProps={{ 'aria-label': 'Clear “Status”' }}
-        />
-        <MultiSelect<OrderSubStatus>
-          label="Sub-status (tasking)"
-          placeholder={view.subStatus.length === 0 ? 'Any sub-status' : undefined}
-          data={SUB_STATUS_OPTIONS}
-          value={view.subStatus}
-          onChange={(subStatus) => onChange({ subStatus })}
-          error={errors.subStatus}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear “Sub-status”' }}
+          w={{ base: '100%', sm: 300 }}
         />
         <Select
           label="Type"
@@ -110,67 +124,189 @@ export const OrderFilters = memo(function OrderFilters({
           allowDeselect={false}
           onChange={(v) => onChange({ type: v === 'ARCHIVE' || v === 'TASKING' ? v : null })}
           error={errors.type}
+          w={{ base: '100%', sm: 200 }}
         />
-        <TagsInput
-          label="Tags"
-          description="Orders with any of these tags"
-          placeholder={view.tags.length === 0 ? 'Type a tag, then Enter' : undefined}
-          value={view.tags}
-          onChange={(tags) => onChange({ tags })}
-          error={errors.tags}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear “Tags”' }}
-          splitChars={[',']}
-        />
-        <MultiSelect
-          label="Data products"
-          description="Orders of any of these"
-          placeholder={
-            view.dataProducts.length === 0 ? (products ? 'Any data product' : 'Loading…') : undefined
-          }
-          data={withUnknown(products, view.dataProducts)}
-          value={view.dataProducts}
-          onChange={(dataProducts) => onChange({ dataProducts })}
-          error={errors.dataProducts}
-          searchable
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear “Data products”' }}
-        />
-        {budgets !== null && (
-          <MultiSelect
-            label="Budgets"
-            description="Orders charged to any of these"
-            placeholder={view.budgets.length === 0 ? (budgets ? 'Any budget' : 'Loading…') : undefined}
-            data={withUnknown(budgets, view.budgets)}
-            value={view.budgets}
-            onChange={(b) => onChange({ budgets: b })}
-            error={errors.budgets}
-            searchable
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear “Budgets”' }}
+        <Button
+          variant="default"
+          onClick={() => setOpen(!shown)}
+          aria-expanded={shown}
+          aria-controls="order-more-filters"
+          disabled={refusedBehind}
+        >
+          {shown ? 'Fewer filters' : `More filters${n > 0 ? ` (${n} set)` : ''}`}
+        </Button>
+      </Group>
+      <Collapse expanded={shown} id="order-more-filters" keepMounted={false}>
+        <Stack gap="sm" pt="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+            <MultiSelect<OrderSubStatus>
+              label="Sub-status (tasking)"
+              placeholder={view.subStatus.length === 0 ? 'Any sub-status' : undefined}
+              data={SUB_STATUS_OPTIONS}
+              value={view.subStatus}
+              onChange={(subStatus) => onChange({ subStatus })}
+              error={errors.subStatus}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear “Sub-status”' }}
+            />
+            <TagsInput
+              label="Tags"
+              description="Orders with any of these tags"
+              placeholder={view.tags.length === 0 ? 'Type a tag, then Enter' : undefined}
+              value={view.tags}
+              onChange={(tags) => onChange({ tags })}
+              error={errors.tags}
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear “Tags”' }}
+              splitChars={[',']}
+            />
+            <MultiSelect
+              label="Data products"
+              description="Orders of any of these"
+              placeholder={
+                view.dataProducts.length === 0 ? (products ? 'Any data product' : 'Loading…') : undefined
+              }
+              data={withUnknown(products, view.dataProducts)}
+              value={view.dataProducts}
+              onChange={(dataProducts) => onChange({ dataProducts })}
+              error={errors.dataProducts}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': 'Clear “Data products”' }}
+            />
+            {budgets !== null && (
+              <MultiSelect
+                label="Budgets"
+                description="Orders charged to any of these"
+                placeholder={view.budgets.length === 0 ? (budgets ? 'Any budget' : 'Loading…') : undefined}
+                data={withUnknown(budgets, view.budgets)}
+                value={view.budgets}
+                onChange={(b) => onChange({ budgets: b })}
+                error={errors.budgets}
+                searchable
+                clearable
+                clearButtonProps={{ 'aria-label': 'Clear “Budgets”' }}
+              />
+            )}
+            <Select
+              label="Workspace"
+              data={[
+                { value: ALL_WORKSPACES, label: 'All workspaces' },
+                ...withUnknown(workspaces, view.workspace ? [view.workspace] : []),
+              ]}
+              value={view.workspace ?? ALL_WORKSPACES}
+              allowDeselect={false}
+              onChange={(v) => onChange({ workspace: v && v !== ALL_WORKSPACES ? v : null })}
+              error={errors.workspace}
+            />
+          </SimpleGrid>
+          <OrderIdsFilter
+            key={view.orderIds.join(',')}
+            ids={view.orderIds}
+            error={errors.orderIds}
+            onChange={onChange}
           />
-        )}
-        <Select
-          label="Workspace"
-          data={[
-            { value: ALL_WORKSPACES, label: 'All workspaces' },
-            ...withUnknown(workspaces, view.workspace ? [view.workspace] : []),
-          ]}
-          value={view.workspace ?? ALL_WORKSPACES}
-          allowDeselect={false}
-          onChange={(v) => onChange({ workspace: v && v !== ALL_WORKSPACES ? v : null })}
-          error={errors.workspace}
-        />
-      </SimpleGrid>
-      <OrderIdsFilter
-        key={view.orderIds.join(',')}
-        ids={view.orderIds}
-        error={errors.orderIds}
+        </Stack>
+      </Collapse>
+      <ActiveFilters
+        view={view}
         onChange={onChange}
+        products={products}
+        budgets={budgets}
+        workspaces={workspaces}
       />
     </Stack>
   )
 })
+
+const nameIn = (options: readonly Option[] | null | undefined, id: string) =>
+  options?.find((o) => o.value === id)?.label ?? id
+
+/** Every filter set, as a chip that removes it: what the list shows at a glance, without opening the panel. */
+function ActiveFilters({
+  view,
+  onChange,
+  products,
+  budgets,
+  workspaces,
+}: Pick<OrderFiltersProps, 'view' | 'onChange' | 'products' | 'budgets' | 'workspaces'>) {
+  const chips: { key: string; label: string; remove: () => void }[] = []
+  if (view.displayName)
+    chips.push({
+      key: 'name',
+      label: `Name contains “${view.displayName}”`,
+      remove: () => onChange({ displayName: '' }),
+    })
+  for (const s of view.status)
+    chips.push({
+      key: `status:${s}`,
+      label: `Status: ${STATUS_LABELS[s]}`,
+      remove: () => onChange({ status: view.status.filter((x) => x !== s) }),
+    })
+  for (const s of view.subStatus)
+    chips.push({
+      key: `sub:${s}`,
+      label: `Sub-status: ${SUB_STATUS_LABELS[s]}`,
+      remove: () => onChange({ subStatus: view.subStatus.filter((x) => x !== s) }),
+    })
+  if (view.type)
+    chips.push({
+      key: 'type',
+      label: `Type: ${TYPE_LABELS[view.type]}`,
+      remove: () => onChange({ type: null }),
+    })
+  for (const t of view.tags)
+    chips.push({
+      key: `tag:${t}`,
+      label: `Tag: ${t}`,
+      remove: () => onChange({ tags: view.tags.filter((x) => x !== t) }),
+    })
+  for (const d of view.dataProducts)
+    chips.push({
+      key: `product:${d}`,
+      label: `Data product: ${nameIn(products, d)}`,
+      remove: () => onChange({ dataProducts: view.dataProducts.filter((x) => x !== d) }),
+    })
+  for (const b of view.budgets)
+    chips.push({
+      key: `budget:${b}`,
+      label: `Budget: ${nameIn(budgets, b)}`,
+      remove: () => onChange({ budgets: view.budgets.filter((x) => x !== b) }),
+    })
+  if (view.workspace) {
+    const ws = view.workspace
+    chips.push({
+      key: 'ws',
+      label: `Workspace: ${nameIn(workspaces, ws)}`,
+      remove: () => onChange({ workspace: null }),
+    })
+  }
+  if (view.orderIds.length > 0)
+    chips.push({
+      key: 'ids',
+      label: `${view.orderIds.length} order ${view.orderIds.length === 1 ? 'ID' : 'IDs'}`,
+      remove: () => onChange({ orderIds: [] }),
+    })
+  if (chips.length === 0) return null
+  return (
+    <Group gap={6} aria-label="Filters set" role="group">
+      {chips.map((c) => (
+        <Button
+          key={c.key}
+          size="compact-sm"
+          variant="default"
+          radius="xl"
+          onClick={c.remove}
+          aria-label={`Remove the filter ${c.label}`}
+          rightSection={<span aria-hidden="true">×</span>}
+          className={classes.chip}
+        >
+          {c.label}
+        </Button>
+      ))}
+    </Group>
+  )
+}
 
 /** The display-name filter applies on Enter or when focus leaves it, not on every key (one URL per search). */
 function NameFilter({
@@ -190,6 +326,7 @@ function NameFilter({
     <TextInput
       label="Display name"
       description="Contains, any case; Enter to apply"
+      w={{ base: '100%', sm: 260 }}
       value={draft}
       onChange={(e) => setDraft(e.currentTarget.value)}
       onBlur={apply}

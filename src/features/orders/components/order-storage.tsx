@@ -32,12 +32,23 @@ export function OrderStorage({ order }: { order: Order }) {
       ) : collections.length === 0 ? (
         <Text size="sm">Nothing has been delivered to storage yet.</Text>
       ) : (
-        <List size="sm" aria-label="Delivered collections">
+        <List size="sm" aria-label="Delivered collections" spacing={4}>
           {collections.map((c) => (
             <List.Item key={c.id}>
-              <Anchor component={Link} to={paths.storageCollection(c.id)}>
-                {c.title ?? c.id}
-              </Anchor>
+              <Group gap="sm">
+                <Anchor component={Link} to={paths.storageCollection(c.id)}>
+                  {c.title ?? c.id}
+                </Anchor>
+                <Anchor
+                  component={Link}
+                  to={paths.processing(`collection=${encodeURIComponent(c.id)}`)}
+                  size="sm"
+                  underline="always"
+                  aria-label={`Process the delivery ${c.title ?? c.id}`}
+                >
+                  Process the delivery
+                </Anchor>
+              </Group>
             </List.Item>
           ))}
         </List>

@@ -146,9 +146,11 @@ describe('tasking order page: study and quotation steps', () => {
     )
   })
 
-  it('waiting for the quotation: whether a study happened is unknown, so it reads “done or not needed”', async () => {
+  it('waiting for the quotation: until the order’s studies are read, the study steps read “done or not needed”', async () => {
     const c = await signedInConsole()
     const order = await seededTasking(c, 'PLACED', 'QUOTATION_WAITING_UPLOAD')
+    // The studies' answer held back: the page cannot know yet whether there was one.
+    c.backend.sim.control.faults = [{ path: '/v2/tasking/feasibility-studies', method: 'GET', status: 500 }]
     await open(`/orders/${order.id}`, c)
     await heading(order.displayName)
     expect(steps()).toEqual([
@@ -164,11 +166,57 @@ describe('tasking order page: study and quotation steps', () => {
     expect(
       screen.queryByRole('link', { name: /Decide the quotation|Choose an option/ }),
     ).not.toBeInTheDocument()
+    expect(
+      await screen.findByRole('alert', { name: /feasibility study could not be loaded/ }),
+    ).toBeInTheDocument()
   })
 
-  it('waiting for the analyst’s decision: a link to decide the quotation', async () => {
+  it('after a study: shows the chosen option (window, price, parameters, who and when) and links the study', async () => {
+    const c = await signedInConsole()
+    const order = await seededTasking(c, 'PLACED', 'FEASIBILITY_WAITING_RESPONSE')
+    const studies = await ok(
+      c.client.GET('/v2/tasking/feasibility-studies', { params: { query: { orderId: order.id } } }),
+    )
+    const study = studies.content[0]
+    const option = study?.options?.[1]
+    if (!study || !option) throw new Error('no seeded study with two options')
+    await ok(
+      c.client.PATCH('/v2/tasking/feasibility-studies/{feasibility-study-id}', {
+        params: { path: { 'feasibility-study-id': study.id } },
+        body: { acceptedOptionId: option.id },
+        headers: { 'content-type': 'application/merge-patch+json' },
+      }),
+    )
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    const facts = await screen.findByLabelText('The feasibility study')
+    const text = facts.textContent ?? ''
+    // The option is named once, however its description starts.
+    expect(text).toContain(`Option 2: ${option.description.replace(/^Option 2:\s*/, '')}`)
+    expect(text).not.toMatch(/Option 2: Option 2/)
+    expect(text).toMatch(/Window\d+ \w{3} \d{4} \d\d:\d\d UTC – .* UTC \(\d+(\.\d)? days?\)/)
+    if (option.estimatedCredits !== undefined)
+      expect(text).toContain(`Estimated price${option.estimatedCredits.toLocaleString('en-US')} credits`)
+    expect(text).toMatch(/Parameters.*parameters/)
+    expect(text).toMatch(/Chosenby you on \d+ \w{3} \d{4}/)
+    expect(screen.getByRole('link', { name: 'Open the feasibility study' })).toHaveAttribute(
+      'href',
+      `/decisions/studies/${study.id}`,
+    )
+    // The study happened: its steps are done, not "done or not needed".
+    await waitFor(() =>
+      expect(steps().slice(0, 2)).toEqual(['Feasibility study — done', 'Choose an option — done']),
+    )
+  })
+
+  it('waiting for the analyst’s decision: a link to decide the quotation, its price, and a link to it', async () => {
     const c = await signedInConsole()
     const order = await seededTasking(c, 'PLACED', 'QUOTATION_WAITING_RESPONSE')
+    const quotations = await ok(
+      c.client.GET('/v2/tasking/quotation', { params: { query: { orderId: order.id } } }),
+    )
+    const quotation = quotations.content[0]
+    if (!quotation) throw new Error('no seeded quotation')
     await open(`/orders/${order.id}`, c)
     await heading(order.displayName)
     expect(steps().filter((s) => s.endsWith('*'))).toEqual(['Decide the quotation — now*'])
@@ -177,21 +225,35 @@ describe('tasking order page: study and quotation steps', () => {
       'href',
       `/decisions?order=${order.id}`,
     )
+    const facts = await screen.findByLabelText('The quotation')
+    expect(facts).toHaveTextContent(`Price${quotation.creditsPrice.toLocaleString('en-US')} credits`)
+    expect(facts).toHaveTextContent('DecisionNot decided yet')
+    expect(screen.getByRole('link', { name: 'Open the quotation' })).toHaveAttribute(
+      'href',
+      `/decisions/quotations/${quotation.id}`,
+    )
   })
 
   it('a rejected quotation ends the steps on a failed “Rejected”, and no coverage is asked for', async () => {
     const c = await signedInConsole()
     const order = await seededTasking(c, 'FAILED_PERMANENTLY', 'QUOTATION_REJECTED')
+    const studies = await ok(
+      c.client.GET('/v2/tasking/feasibility-studies', { params: { query: { orderId: order.id } } }),
+    )
+    const studied = studies.content.length > 0 ? 'done' : 'not needed'
     await open(`/orders/${order.id}`, c)
     await heading(order.displayName)
+    // Once the order's studies are read, the page says whether it had one.
+    await waitFor(() => expect(steps()[0]).toBe(`Feasibility study — ${studied}`))
     expect(steps()).toEqual([
-      'Feasibility study — done or not needed',
-      'Choose an option — done or not needed',
+      `Feasibility study — ${studied}`,
+      `Choose an option — ${studied}`,
       'Quotation — done',
       'Decide the quotation — done',
       'Rejected — failed*',
     ])
     expect(screen.getByText(/The quotation was rejected/)).toBeInTheDocument()
+    expect(await screen.findByLabelText('The quotation')).toHaveTextContent(/DecisionRejected by you on/)
     expect(screen.getByRole('link', { name: 'New tasking request' })).toHaveAttribute('href', '/tasking')
     expect(screen.queryByRole('region', { name: 'Coverage' })).not.toBeInTheDocument()
     expect(c.backend.log.some((r) => r.path.startsWith('/v2/coverage/'))).toBe(false)
@@ -306,6 +368,11 @@ describe('tasking order page: coverage', () => {
     ).toBeInTheDocument()
     expect(map.props?.overlays?.map((o) => o.id)).toEqual(['order-aoi'])
     expect(screen.queryByRole('list', { name: 'Map legend' })).not.toBeInTheDocument()
+    // Storage says nothing is delivered: coverage is not asked for, so no 404 in the browser's console.
+    expect(c.backend.log.filter((e) => e.path.startsWith('/v2/coverage/'))).toEqual([])
+    expect(
+      c.backend.log.some((e) => e.path === '/v2/assets/stac/collections' && e.query.includes(order.id)),
+    ).toBe(true)
 
     // The first delivery comes 6 h of simulated time after the acceptance; then the page asks again.
     c.backend.advance(6 * 3600 + 60)

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { renderWithConsole, type RenderedConsole } from '../../../testing/render'
-import type { TestConsole } from '../../../testing/sim-backend'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { placeArchiveOrder } from '../test-helpers'
 
 // jsdom lays nothing out: the table's scroll box reports the height of a typical page, so the virtualiser
@@ -83,13 +83,23 @@ describe('orders page', () => {
 
   it('sends a display name, tags and a type as the contract names them', async () => {
     const user = userEvent.setup()
-    const r = await open('/orders?type=ARCHIVE&tags=forest&tags=client:acme&displayName=lyon')
+    // A seeded archive order with both tags: its name starts with the place its scene lies at.
+    const probe = await signedInConsole()
+    const seeded = [...probe.backend.sim.runtime.world.orders.values()].find(
+      (o) =>
+        o.order.type === 'ARCHIVE' &&
+        o.order.accountId === probe.session.getSnapshot().user?.accountId &&
+        ['forest', 'client:acme'].every((t) => o.order.tags.includes(t)),
+    )
+    const word = seeded?.order.displayName.split(' ')[0].toLowerCase()
+    if (!word) throw new Error('no seeded archive order tagged forest and client:acme')
+    const r = await open(`/orders?type=ARCHIVE&tags=forest&tags=client:acme&displayName=${word}`)
     await rows()
     const q = lastQuery(r.console)
     expect(q.get('type')).toBe('ARCHIVE')
     expect(q.getAll('tags')).toEqual(['forest', 'client:acme'])
-    expect(q.get('displayName')).toBe('lyon')
-    for (const row of await rows()) expect(row.textContent?.toLowerCase()).toContain('lyon')
+    expect(q.get('displayName')).toBe(word)
+    for (const row of await rows()) expect(row.textContent?.toLowerCase()).toContain(word)
 
     const name = screen.getByRole('textbox', { name: /Display name/ })
     await user.clear(name)
@@ -104,7 +114,8 @@ describe('orders page', () => {
     const r = await open('/orders')
     const shown = await rows()
     const [a, b] = shown.slice(0, 2).map((row) => row.dataset.orderId ?? '')
-    const box = screen.getByRole('textbox', { name: /Order IDs/ })
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    const box = await screen.findByRole('textbox', { name: /Order IDs/ })
     const find = screen.getByRole('button', { name: 'Find these orders' })
     const before = listRequests(r.console).length
 
@@ -261,7 +272,8 @@ describe('orders page', () => {
   it('names data products and budgets; the budget filter only for those who may see budgets', async () => {
     await open('/orders')
     await rows()
-    expect(screen.getByRole('combobox', { name: /Budgets/ })).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    expect(await screen.findByRole('combobox', { name: /Budgets/ })).toBeInTheDocument()
     await waitFor(async () => {
       const text = (await rows()).map((row) => row.textContent).join(' ')
       expect(text).toMatch(/Forest|Urban/)
@@ -272,7 +284,22 @@ describe('orders page', () => {
   it('hides the budget filter from the Viewer role', async () => {
     const r = await open('/orders', 'viewer@swath.test')
     await rows()
+    fireEvent.click(screen.getByRole('button', { name: 'More filters' }))
+    expect(await screen.findByRole('combobox', { name: /Data products/ })).toBeInTheDocument()
     expect(screen.queryByRole('combobox', { name: /Budgets/ })).not.toBeInTheDocument()
     expect(r.console.backend.log.some((e) => e.path.startsWith('/v2/budgets'))).toBe(false)
+  })
+
+  it('keeps the filters compact: the rest behind “More filters”, every filter set a removable chip', async () => {
+    const r = await open('/orders?status=PLACED&tags=harbour')
+    const set = await screen.findByRole('group', { name: 'Filters set' })
+    // A filter behind the panel is set: the panel opens by itself.
+    expect(screen.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true')
+    expect(within(set).getByText('Status: Placed')).toBeInTheDocument()
+    expect(within(set).getByText('Tag: harbour')).toBeInTheDocument()
+    fireEvent.click(within(set).getByRole('button', { name: 'Remove the filter Tag: harbour' }))
+    await waitFor(() => expect(location(r)).not.toContain('tags='))
+    expect(location(r)).toContain('status=PLACED')
+    await waitFor(() => expect(lastQuery(r.console).get('tags')).toBeNull())
   })
 })

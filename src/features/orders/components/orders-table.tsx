@@ -22,19 +22,20 @@ interface Column {
 }
 
 /**
- * Fixed widths (the table's layout is fixed so rows never measure). The table's min-width in
- * orders.module.css is their sum: a percentage here would shrink to nothing once the fixed ones fill it.
+ * Shares of the table's width (the layout is fixed so rows never measure). Every column shows from the
+ * table's min-width in orders.module.css (980 px, what a 1280 px window leaves beside the navigation) up;
+ * text takes two lines of the fixed row height rather than being cut.
  */
 const COLUMNS: Column[] = [
-  { key: 'name', label: 'Name', width: 240, sort: 'displayName' },
-  { key: 'status', label: 'Status', width: 140, sort: 'status' },
-  { key: 'type', label: 'Type', width: 80, sort: 'type' },
-  { key: 'subStatus', label: 'Sub-status', width: 170 },
-  { key: 'product', label: 'Data product', width: 160 },
-  { key: 'budget', label: 'Budget', width: 120 },
-  { key: 'tags', label: 'Tags', width: 130 },
-  { key: 'created', label: 'Created', width: 160, sort: 'createdAt' },
-  { key: 'updated', label: 'Updated', width: 160, sort: 'updatedAt' },
+  { key: 'name', label: 'Name', width: '18%', sort: 'displayName' },
+  { key: 'status', label: 'Status', width: '13%', sort: 'status' },
+  { key: 'type', label: 'Type', width: '7.5%', sort: 'type' },
+  { key: 'subStatus', label: 'Sub-status', width: '11%' },
+  { key: 'product', label: 'Data product', width: '13%' },
+  { key: 'budget', label: 'Budget', width: '9%' },
+  { key: 'tags', label: 'Tags', width: '10%' },
+  { key: 'created', label: 'Created', width: '9.25%', sort: 'createdAt' },
+  { key: 'updated', label: 'Updated', width: '9.25%', sort: 'updatedAt' },
 ]
 
 export interface OrdersTableProps {
@@ -237,36 +238,42 @@ const OrderRow = memo(function OrderRow({ order, index, rowIndex, product, budge
   return (
     <tr className={classes.row} aria-rowindex={rowIndex} data-row-index={index} data-order-id={order.id}>
       <td title={order.displayName}>
-        <Link to={paths.order(order.id)} className={classes.nameLink}>
-          {order.displayName}
-        </Link>
+        <div className={classes.clamp}>
+          <Link to={paths.order(order.id)} className={classes.nameLink}>
+            {order.displayName}
+          </Link>
+        </div>
       </td>
-      <td>
+      <td className={classes.status}>
         <StatusBadge status={order.status} size="sm" />
       </td>
       <td>{TYPE_LABELS[order.type]}</td>
       <td className={sub ? undefined : classes.dimmed}>
-        {order.type === 'TASKING' ? subStatusLabel(sub) : '—'}
+        <div className={classes.clamp}>{order.type === 'TASKING' ? subStatusLabel(sub) : '—'}</div>
       </td>
       <td title={product ?? order.dataProductId}>
-        {product ?? (order.dataProductId ? shortId(order.dataProductId) : '—')}
+        <div className={classes.clamp}>
+          {product ?? (order.dataProductId ? shortId(order.dataProductId) : '—')}
+        </div>
       </td>
       <td title={order.budgetId ?? undefined} className={budget ? undefined : classes.dimmed}>
-        {budget ?? '—'}
+        <div className={classes.clamp}>{budget ?? '—'}</div>
       </td>
       <td title={tags}>
-        {order.tags.length === 0 ? (
-          <span className={classes.dimmed}>—</span>
-        ) : (
-          order.tags.map((t) => (
-            <span key={t} className={classes.tag}>
-              {t}
-            </span>
-          ))
-        )}
+        <div className={classes.clamp}>
+          {order.tags.length === 0 ? (
+            <span className={classes.dimmed}>—</span>
+          ) : (
+            order.tags.map((t) => (
+              <span key={t} className={classes.tag}>
+                {t}
+              </span>
+            ))
+          )}
+        </div>
       </td>
-      <td>{formatUtc(order.createdAt)}</td>
-      <td>{formatUtc(order.updatedAt)}</td>
+      <td className={classes.date}>{formatUtc(order.createdAt)}</td>
+      <td className={classes.date}>{formatUtc(order.updatedAt)}</td>
     </tr>
   )
 })

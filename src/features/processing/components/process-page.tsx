@@ -21,6 +21,9 @@ import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { eulaOptions, licenceAccess } from '../../../data/licences/queries'
 import { processOptions, type Process } from '../../../data/processing/queries'
 import { inputsInWords, priceRule, processEulaId } from '../process-words'
+import { paths } from '../../../config/paths'
+import { LaunchSection } from './launch-section'
+import { Section } from '../../../components/page-section'
 
 /** One process: what it does, what it takes in plain words, how it is priced, and its licence (accept it here). */
 export function ProcessPage() {
@@ -111,16 +114,21 @@ function ProcessDetails({ process }: { process: Process }) {
           No licence needs accepting for this process.
         </Text>
       )}
-      <Alert color="gray" title="Running this process">
+      <Section id="process-run" title="Run this process">
         <Text size="sm">
-          Jobs take their inputs from items you own in storage and put their results there. Jobs already run
-          are on the{' '}
-          <Anchor component={Link} to={`/jobs?process=${encodeURIComponent(process.id)}`} underline="always">
+          Pick the items from your storage and fill in the inputs; they are checked as you go, and the price
+          is shown before anything runs. Jobs already run are on the{' '}
+          <Anchor
+            component={Link}
+            to={paths.jobs(`process=${encodeURIComponent(process.id)}`)}
+            underline="always"
+          >
             Jobs page
           </Anchor>
           .
         </Text>
-      </Alert>
+        <LaunchSection process={process} eula={eulaId ? eula : null} />
+      </Section>
     </Stack>
   )
 }

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { processListOptions } from '../../../data/processing/queries'
+import { paths } from '../../../config/paths'
 import { priceRule, processEulaId } from '../process-words'
 
 /** The process catalogue: what each process does, what it costs, and its licence. The search is in the URL. */
@@ -27,6 +28,14 @@ export function ProcessesPage() {
   const processes = useQuery(processListOptions(client))
   const [params, setParams] = useSearchParams()
   const term = params.get('q') ?? ''
+  // Handed over from storage ("Process this item") or an order ("Process the delivery"): carried to the
+  // process chosen, whose launch form starts with it.
+  const handOver = new URLSearchParams()
+  for (const k of ['item', 'collection']) {
+    const v = params.get(k)
+    if (v) handOver.set(k, v)
+  }
+  const carried = handOver.toString()
   const shown = useMemo(() => {
     const t = term.trim().toLowerCase()
     return (processes.data ?? []).filter(
@@ -47,6 +56,15 @@ export function ProcessesPage() {
           .
         </Text>
       </div>
+      {carried && (
+        <Alert color="blue" title="Choose a process">
+          <Text size="sm">
+            {params.get('item')
+              ? 'Pick the process to run on the item from storage; its form starts with that item.'
+              : 'Pick the process to run on the delivery; its item picker opens on that collection.'}
+          </Text>
+        </Alert>
+      )}
       <TextInput
         label="Find a process"
         placeholder="Pansharpening, ships, change…"
@@ -54,7 +72,9 @@ export function ProcessesPage() {
         maw={420}
         onChange={(e) => {
           const q = e.currentTarget.value
-          setParams(q ? { q } : {}, { replace: true })
+          const next = new URLSearchParams(handOver)
+          if (q) next.set('q', q)
+          setParams(next, { replace: true })
         }}
       />
       {processes.error && !processes.data ? (
@@ -84,7 +104,7 @@ export function ProcessesPage() {
           {shown.map((p) => (
             <Card key={p.id} withBorder component="li" padding="md">
               <Stack gap={6}>
-                <Anchor component={Link} to={`/processing/${p.id}`} fw={600}>
+                <Anchor component={Link} to={paths.process(p.id, carried)} fw={600}>
                   {p.title}
                 </Anchor>
                 <Text size="sm">{p.description}</Text>

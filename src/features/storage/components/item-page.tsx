@@ -8,6 +8,7 @@ import { isApiError } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { paths } from '../../../config/paths'
 import { itemOptions, type StacItem } from '../../../data/storage/queries'
+import { selfHref } from '../../../data/storage/query'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../labels'
 import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
@@ -86,6 +87,18 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           <Code>{item.id}</Code>
           <CopyTextButton value={item.id} label="Copy the item ID" />
         </Group>
+        {selfHref(item) && (
+          <Group>
+            <Button
+              component={Link}
+              to={paths.processing(`item=${encodeURIComponent(selfHref(item) ?? '')}`)}
+              variant="default"
+              size="xs"
+            >
+              Process this item
+            </Button>
+          </Group>
+        )}
         {orderId && (
           <Text size="sm">
             Delivered by{' '}

@@ -1,0 +1,54 @@
+import { expect, expectAccessible, signIn, test } from './fixtures'
+
+test.describe('layouts that fit', () => {
+  test('at 1024 × 700 the navigation folds behind its button and the orders table starts on the first screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await signIn(page, 'analyst@swath.test', '/orders')
+    const nav = page.getByRole('navigation', { name: 'Main navigation' })
+    // Folded away: off the screen, and out of the focus order and the accessibility tree.
+    await expect(nav).not.toBeInViewport()
+    await expect(nav).toHaveAttribute('inert', '')
+    const firstRow = page.getByRole('table', { name: 'Orders' }).getByRole('row').nth(1)
+    await expect(firstRow).toBeVisible()
+    const box = await firstRow.boundingBox()
+    expect(box && box.y + box.height).toBeLessThanOrEqual(700)
+    await expectAccessible(page)
+
+    // The menu button opens the navigation; a link closes it again.
+    await page.getByRole('button', { name: 'Toggle navigation' }).click()
+    await expect(nav).toBeInViewport()
+    await expect(nav).not.toHaveAttribute('inert')
+    await nav.getByRole('link', { name: 'Processing' }).click()
+    await expect(page.getByRole('heading', { name: 'Processing', level: 1 })).toBeVisible()
+    await expect(nav).not.toBeInViewport()
+  })
+
+  test('at 1280 px every orders column shows, and filters set are chips that remove them', async ({
+    page,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/orders?status=PLACED&tags=tasking')
+    const table = page.getByRole('table', { name: 'Orders' })
+    await expect(table.getByRole('row').nth(1)).toBeVisible()
+    for (const name of [
+      'Name',
+      'Status',
+      'Type',
+      'Sub-status',
+      'Data product',
+      'Budget',
+      'Tags',
+      'Created',
+      'Updated',
+    ]) {
+      const header = table.getByRole('columnheader', { name: new RegExp(`^${name}`) })
+      await expect(header).toBeInViewport()
+    }
+    const set = page.getByRole('group', { name: 'Filters set' })
+    await set.getByRole('button', { name: 'Remove the filter Tag: tasking' }).click()
+    await expect(page).not.toHaveURL(/tags=/)
+    await expect(page).toHaveURL(/status=PLACED/)
+    await expectAccessible(page)
+  })
+})

@@ -1,0 +1,87 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
+import { afterEach, describe, expect, it } from 'vitest'
+import { orderKeys } from '../orders/keys'
+import { decisionKeys } from './keys'
+import { followDecisionChanges } from './pending-count'
+
+/** A client whose count answers `count` and says how often it was asked, observed as the navigation does. */
+function setup() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  let asked = 0
+  let count = 4
+  const observer = new QueryObserver(qc, {
+    queryKey: decisionKeys.pendingCount(),
+    queryFn: () => {
+      asked++
+      return Promise.resolve(count)
+    },
+    staleTime: 30_000,
+  })
+  const stop = observer.subscribe(() => {})
+  const unfollow = followDecisionChanges(qc)
+  return {
+    qc,
+    asked: () => asked,
+    setCount: (n: number) => (count = n),
+    shown: () => qc.getQueryData<number>(decisionKeys.pendingCount()),
+    close: () => {
+      unfollow()
+      stop()
+      qc.clear()
+    },
+  }
+}
+
+const settle = async (qc: QueryClient) => {
+  await new Promise((r) => setTimeout(r, 0))
+  while (qc.isFetching() > 0) await new Promise((r) => setTimeout(r, 0))
+}
+
+let close = () => {}
+afterEach(() => close())
+
+describe('the decisions count follows what the console reads', () => {
+  it('reads the count again when a decision list comes back with new items (the list showed 7, the badge 4)', async () => {
+    const t = setup()
+    close = t.close
+    await settle(t.qc)
+    expect(t.shown()).toBe(4)
+    expect(t.asked()).toBe(1)
+    t.setCount(7)
+    t.qc.setQueryData(decisionKeys.studyList({ decision: ['NOT_DECIDED'] }), { content: [1, 2, 3] })
+    await settle(t.qc)
+    expect(t.shown()).toBe(7)
+    expect(t.asked()).toBe(2)
+  })
+
+  it('and when an order changes (a sub-status moved on the service’s clock), but not for the same data', async () => {
+    const t = setup()
+    close = t.close
+    await settle(t.qc)
+    const list = { content: [{ id: 'a', subStatus: 'QUOTATION_WAITING_UPLOAD' }] }
+    t.qc.setQueryData(orderKeys.list({}), list)
+    await settle(t.qc)
+    expect(t.asked()).toBe(2)
+    // The same answer again (a poll that found nothing new): no new request for the count.
+    t.qc.setQueryData(orderKeys.list({}), list)
+    await settle(t.qc)
+    expect(t.asked()).toBe(2)
+    t.setCount(5)
+    t.qc.setQueryData(orderKeys.list({}), {
+      content: [{ id: 'a', subStatus: 'QUOTATION_WAITING_RESPONSE' }],
+    })
+    await settle(t.qc)
+    expect(t.asked()).toBe(3)
+    expect(t.shown()).toBe(5)
+  })
+
+  it('ignores other resources and its own answers', async () => {
+    const t = setup()
+    close = t.close
+    await settle(t.qc)
+    t.qc.setQueryData(['budgets', 'list'], { content: [] })
+    t.qc.setQueryData(['glossary', 'collections'], [])
+    await settle(t.qc)
+    expect(t.asked()).toBe(1)
+  })
+})

@@ -1,0 +1,418 @@
+import './mantine-styles'
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
+import { whatToDo } from '../../../api/errors'
+import { paths } from '../../../config/paths'
+import { budgetListOptions, budgetUsageOptions } from '../../../data/budgets/queries'
+import { quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
+import { eulaListOptions } from '../../../data/licences/queries'
+import { orderListOptions, orderNamesOptions } from '../../../data/orders/queries'
+import { ACTIVE_JOB_STATUSES } from '../../../data/processing/active-count'
+import { jobListOptions, processListOptions } from '../../../data/processing/queries'
+import { JOB_STATUS_LABELS } from '../../../data/processing/status'
+import { collectionsOptions } from '../../../data/storage/queries'
+import { titleOf } from '../../../data/storage/query'
+import { formatCredits, formatUtc } from '../../../lib/format'
+import { oldestFirst, spentThisMonth } from '../home-model'
+import classes from './home.module.css'
+
+const SHOWN = 5
+const IN_PROGRESS = ['CREATED', 'BEING_PLACED', 'PLACED', 'BEING_FULFILLED'] as const
+
+/**
+ * The analyst's start: what needs them today, each a link to the page that acts on it — decisions waiting
+ * (oldest first), orders in progress and recently fulfilled, licences to accept, budget spend this month
+ * (Enterprise), jobs under way and the newest deliveries — and a getting-started for a new account.
+ */
+export function HomePage() {
+  const client = useApiClient()
+  const { user } = useSession()
+  const perms = permissionsOf(user)
+  const inProgress = useQuery(
+    orderListOptions(client, { status: [...IN_PROGRESS], size: SHOWN, sort: 'updatedAt,desc' }),
+  )
+  const fulfilled = useQuery(
+    orderListOptions(client, { status: ['FULFILLED'], size: SHOWN, sort: 'updatedAt,desc' }),
+  )
+  const newAccount = inProgress.data?.totalElements === 0 && fulfilled.data?.totalElements === 0
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Start</Title>
+        <Text c="dimmed">
+          {user ? `Good to see you, ${user.name.split(' ')[0]}. ` : ''}What needs you today, and where to act
+          on it.
+        </Text>
+      </div>
+      {newAccount && <GettingStarted />}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        <Decisions viewer={!perms.change} />
+        <Card
+          id="home-orders"
+          title="Orders"
+          more={{ to: paths.orders(), label: 'All orders' }}
+          query={inProgress}
+        >
+          <Text size="sm" fw={600}>
+            In progress{inProgress.data ? ` (${inProgress.data.totalElements})` : ''}
+          </Text>
+          <OrderList
+            orders={inProgress.data?.content ?? []}
+            empty="No order is in progress."
+            when={(o) => `updated ${formatUtc(o.updatedAt)}`}
+          />
+          <Text size="sm" fw={600} mt="xs">
+            Recently fulfilled
+          </Text>
+          {fulfilled.error && !fulfilled.data ? (
+            <Text size="sm">{whatToDo(fulfilled.error)}</Text>
+          ) : (
+            <OrderList
+              orders={fulfilled.data?.content ?? []}
+              empty="None yet."
+              when={(o) => `fulfilled ${formatUtc(o.updatedAt)}`}
+            />
+          )}
+        </Card>
+        <Jobs />
+        <Deliveries />
+        <Licences />
+        {perms.budgets && <Spend />}
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
+/** A card of the start page: its loading, failure (with Retry) and content, and a link to the whole list. */
+function Card({
+  id,
+  title,
+  more,
+  query,
+  children,
+}: {
+  id: string
+  title: string
+  more: { to: string; label: string }
+  query: { isPending: boolean; error: unknown; data: unknown; refetch: () => unknown }
+  children: ReactNode
+}) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id} className={classes.card}>
+      <Group justify="space-between" align="baseline" mb="xs" wrap="nowrap">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        <Anchor component={Link} to={more.to} size="sm" underline="always">
+          {more.label}
+        </Anchor>
+      </Group>
+      {query.error && !query.data ? (
+        <Alert color="red" title={`${title} could not be loaded`}>
+          <Text size="sm">{whatToDo(query.error)}</Text>
+          <Button size="xs" mt="xs" variant="default" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : query.isPending ? (
+        <Stack gap={6} role="status" aria-label={`Loading ${title.toLowerCase()}`}>
+          <Skeleton height={14} />
+          <Skeleton height={14} width="80%" />
+          <Skeleton height={14} width="60%" />
+        </Stack>
+      ) : (
+        <Stack gap={4}>{children}</Stack>
+      )}
+    </Paper>
+  )
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  )
+}
+
+interface OrderRow {
+  id: string
+  displayName: string
+  status: string
+  updatedAt: string
+}
+
+function OrderList({
+  orders,
+  empty,
+  when,
+}: {
+  orders: OrderRow[]
+  empty: string
+  when: (o: OrderRow) => string
+}) {
+  if (orders.length === 0) return <Empty>{empty}</Empty>
+  return (
+    <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+      {orders.map((o) => (
+        <List.Item key={o.id}>
+          <Anchor component={Link} to={paths.order(o.id)} size="sm" className={classes.wrap}>
+            {o.displayName}
+          </Anchor>{' '}
+          <Text span size="xs" c="dimmed">
+            {when(o)}
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  )
+}
+
+function Decisions({ viewer }: { viewer: boolean }) {
+  const client = useApiClient()
+  const query = { decision: ['NOT_DECIDED' as const], size: SHOWN, sort: 'createdAt,asc' }
+  const studies = useQuery(studyListOptions(client, query))
+  const quotations = useQuery(quotationListOptions(client, query))
+  const total = (studies.data?.totalElements ?? 0) + (quotations.data?.totalElements ?? 0)
+  const waiting = oldestFirst(studies.data?.content ?? [], quotations.data?.content ?? [], SHOWN)
+  const ids = [...new Set(waiting.map((d) => d.orderId))].sort()
+  const names = useQuery({ ...orderNamesOptions(client, ids), enabled: ids.length > 0 })
+  const nameOf = (id: string) =>
+    names.data?.find((o) => o.id === id)?.displayName ?? `order ${id.slice(0, 8)}`
+  const both = {
+    isPending: studies.isPending || quotations.isPending,
+    error: studies.error ?? quotations.error,
+    data: studies.data && quotations.data ? true : undefined,
+    refetch: () => Promise.all([studies.refetch(), quotations.refetch()]),
+  }
+  return (
+    <Card
+      id="home-decisions"
+      title={viewer ? 'Decisions to review' : 'Decisions waiting'}
+      more={{ to: paths.decisions(), label: 'All decisions' }}
+      query={both}
+    >
+      {waiting.length === 0 ? (
+        <Empty>Nothing waits for a decision.</Empty>
+      ) : (
+        <>
+          <Text size="sm">
+            {total} {total === 1 ? 'decision waits' : 'decisions wait'}
+            {viewer ? ' for an administrator' : ''}; the oldest first:
+          </Text>
+          <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+            {waiting.map((d) => (
+              <List.Item key={d.id}>
+                <Anchor
+                  component={Link}
+                  to={d.kind === 'study' ? paths.study(d.id) : paths.quotation(d.id)}
+                  size="sm"
+                >
+                  {d.kind === 'study' ? 'Feasibility study' : 'Quotation'} for {nameOf(d.orderId)}
+                </Anchor>{' '}
+                <Text span size="xs" c="dimmed">
+                  since {formatUtc(d.createdAt)}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function Jobs() {
+  const client = useApiClient()
+  const jobs = useQuery(
+    jobListOptions(client, { status: [...ACTIVE_JOB_STATUSES], limit: SHOWN, sort: 'created,desc' }),
+  )
+  const processes = useQuery({ ...processListOptions(client), throwOnError: false })
+  const title = (id: string) => processes.data?.find((p) => p.id === id)?.title ?? id
+  return (
+    <Card id="home-jobs" title="Jobs under way" more={{ to: paths.jobs(), label: 'All jobs' }} query={jobs}>
+      {(jobs.data?.jobs.length ?? 0) === 0 ? (
+        <Empty>
+          No job is running.{' '}
+          <Anchor component={Link} to={paths.processing()} size="sm" underline="always">
+            Run a process
+          </Anchor>
+        </Empty>
+      ) : (
+        <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+          {jobs.data?.jobs.map((j) => (
+            <List.Item key={j.jobID}>
+              <Anchor component={Link} to={paths.job(j.jobID)} size="sm">
+                {title(j.processID)}
+              </Anchor>{' '}
+              <Text span size="xs" c="dimmed">
+                {JOB_STATUS_LABELS[j.status].toLowerCase()}, since {formatUtc(j.created)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  )
+}
+
+function Deliveries() {
+  const client = useApiClient()
+  const list = useQuery(collectionsOptions(client, { page: 0, limit: SHOWN }))
+  return (
+    <Card
+      id="home-deliveries"
+      title="Newest in storage"
+      more={{ to: paths.storage(), label: 'All of storage' }}
+      query={list}
+    >
+      {(list.data?.collections.length ?? 0) === 0 ? (
+        <Empty>Nothing is in storage yet: deliveries of your orders arrive here.</Empty>
+      ) : (
+        <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+          {list.data?.collections.map((c) => (
+            <List.Item key={c.id}>
+              <Anchor component={Link} to={paths.storageCollection(c.id)} size="sm" className={classes.wrap}>
+                {titleOf(c, c.id)}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  )
+}
+
+function Licences() {
+  const client = useApiClient()
+  const list = useQuery(eulaListOptions(client, { size: 100, sort: 'title,asc' }))
+  const waiting = list.data?.content.filter((e) => !e.isAccepted) ?? []
+  return (
+    <Card
+      id="home-licences"
+      title="Licences to accept"
+      more={{ to: paths.licences(), label: 'All licences' }}
+      query={list}
+    >
+      {waiting.length === 0 ? (
+        <Empty>Every licence is accepted.</Empty>
+      ) : (
+        <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+          {waiting.map((e) => (
+            <List.Item key={e.id}>
+              <Anchor component={Link} to={paths.licence(e.id)} size="sm">
+                {e.title}
+              </Anchor>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Card>
+  )
+}
+
+function Spend() {
+  const client = useApiClient()
+  const [now] = useState(() => Date.now())
+  const budgets = useQuery(budgetListOptions(client, { status: ['ACTIVE'], size: 100, sort: 'name,asc' }))
+  const usage = useQueries({
+    queries: (budgets.data?.content ?? []).map((b) => ({
+      ...budgetUsageOptions(client, b.id),
+      throwOnError: false,
+    })),
+  })
+  const rows = (budgets.data?.content ?? []).map((b, i) => ({
+    budget: b,
+    spent: usage[i]?.data ? spentThisMonth(usage[i].data.records, now) : null,
+  }))
+  const known = rows.filter((r) => r.spent !== null)
+  const total = known.reduce((s, r) => s + (r.spent ?? 0), 0)
+  const month = new Date(now).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' })
+  return (
+    <Card
+      id="home-spend"
+      title={`Budget spend in ${month}`}
+      more={{ to: paths.budgets(), label: 'All budgets' }}
+      query={budgets}
+    >
+      {rows.length === 0 ? (
+        <Empty>No active budget.</Empty>
+      ) : (
+        <>
+          <Text size="sm">
+            <Text span fw={700}>
+              {formatCredits(total)} credits
+            </Text>{' '}
+            spent this month across {rows.length} active {rows.length === 1 ? 'budget' : 'budgets'}
+            {known.length < rows.length ? ' (some still loading)' : ''}.
+          </Text>
+          <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+            {rows.map(({ budget, spent }) => (
+              <List.Item key={budget.id}>
+                <Group gap="xs" wrap="nowrap">
+                  <Anchor component={Link} to={paths.budget(budget.id)} size="sm">
+                    {budget.name}
+                  </Anchor>
+                  <Badge variant="dot" color="gray" tt="none">
+                    {spent === null ? '…' : `${formatCredits(spent)} credits`}
+                  </Badge>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function GettingStarted() {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="home-start">
+      <Title order={2} size="h4" id="home-start">
+        Getting started
+      </Title>
+      <List type="ordered" size="sm" spacing={4} mt="xs">
+        <List.Item>
+          <Anchor component={Link} to={paths.areas()} underline="always">
+            Draw or import an area of interest
+          </Anchor>{' '}
+          on the map.
+        </List.Item>
+        <List.Item>
+          <Anchor component={Link} to={paths.catalog()} underline="always">
+            Search the catalog
+          </Anchor>{' '}
+          for scenes over it, with thumbnails and footprints.
+        </List.Item>
+        <List.Item>
+          Put scenes in the basket and{' '}
+          <Anchor component={Link} to={paths.checkout()} underline="always">
+            check out
+          </Anchor>{' '}
+          — or{' '}
+          <Anchor component={Link} to={paths.tasking()} underline="always">
+            task a new acquisition
+          </Anchor>
+          .
+        </List.Item>
+      </List>
+    </Paper>
+  )
+}

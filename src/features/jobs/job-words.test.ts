@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { jobTimeline } from './job-words'
+
+const base = {
+  created: '2026-11-20T10:00:00Z',
+  started: null,
+  finished: null,
+  updated: '2026-11-20T10:00:00Z',
+  creditConsumption: null,
+}
+const labels = (steps: ReturnType<typeof jobTimeline>) => steps.map((s) => `${s.state}:${s.label}`)
+
+describe('a job’s timeline', () => {
+  it('shows what is done and what is still to come for a running job', () => {
+    const steps = jobTimeline({
+      ...base,
+      status: 'running',
+      started: '2026-11-20T10:01:00Z',
+      creditConsumption: { credits: 30, holdID: 'h', consumptionID: 'c' },
+    })
+    expect(labels(steps)).toEqual([
+      'done:Created',
+      'done:Licence checked',
+      'done:Inputs checked',
+      'done:Accepted (30 credits held)',
+      'done:Started',
+      'waiting:Finished successfully',
+      'waiting:Credits charged',
+    ])
+    expect(steps[4].at).toBe('2026-11-20T10:01:00Z')
+  })
+
+  it('stops where the job stopped', () => {
+    expect(labels(jobTimeline({ ...base, status: 'unlicensed' }))).toEqual([
+      'done:Created',
+      'failed:Licence not accepted',
+    ])
+    expect(labels(jobTimeline({ ...base, status: 'invalid' }))).toEqual([
+      'done:Created',
+      'done:Licence checked',
+      'failed:Inputs refused',
+    ])
+  })
+
+  it('ends a failed run with the credits given back', () => {
+    const failed = { ...base, started: '2026-11-20T10:01:00Z', finished: '2026-11-20T10:05:00Z' }
+    expect(labels(jobTimeline({ ...failed, status: 'failed' })).slice(-2)).toEqual([
+      'failed:Failed',
+      'waiting:Credits given back',
+    ])
+    expect(labels(jobTimeline({ ...failed, status: 'released' })).slice(-2)).toEqual([
+      'failed:Failed',
+      'done:Credits given back',
+    ])
+    expect(labels(jobTimeline({ ...failed, status: 'captured' })).at(-1)).toBe('done:Credits charged')
+  })
+})

@@ -1,0 +1,375 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Loader,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useDebouncedValue } from '@mantine/hooks'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { permissionsOf, useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
+import { whatToDo } from '../../../api/errors'
+import { BudgetGate } from '../../../components/budget-gate/budget-gate'
+import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import type { Params, ParamProblem } from '../../../components/schema-form/form-model'
+import { SchemaForm } from '../../../components/schema-form/schema-form'
+import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
+import { SETTLE_WINDOW_MS } from '../../../data/create-once'
+import {
+  costOptions,
+  sameInputs,
+  validationOptions,
+  type JobInputs,
+  type JobPrice,
+} from '../../../data/processing/execution'
+import { jobOptions, type Process } from '../../../data/processing/queries'
+import type { Eula } from '../../../data/licences/queries'
+import { formatCredits, formatUtc } from '../../../lib/format'
+import {
+  initialInputs,
+  inputsFormSchema,
+  inputsToSend,
+  itemInputNames,
+  priceInWords,
+  refusalProblems,
+} from '../launch-model'
+import { isRunPending, RUN_IDLE, useLaunchStore, type LaunchDraft } from '../launch-store'
+import { useRunJob } from '../use-run-job'
+import { ItemPickerWidget } from './item-picker'
+import { PickerStart } from './picker-start'
+
+/** How long the form rests before its inputs are checked with the service. */
+const VALIDATE_AFTER_MS = 400
+
+/**
+ * Running a process (issue 16): the inputs form from the process's schema (items picked from storage), checked
+ * with the service as it changes, the price, the workspace and budget, and a review before one job is
+ * started. The form is a draft (sessionStorage): nothing is lost to a reload or an expired session.
+ */
+export function LaunchSection({ process, eula }: { process: Process; eula: UseQueryResult<Eula> | null }) {
+  const client = useApiClient()
+  const [search] = useSearchParams()
+  const from = search.get('from')
+  const item = search.get('item')
+  const seed = `from=${from ?? ''}&item=${item ?? ''}`
+  const fromJob = useQuery({ ...jobOptions(client, from ?? ''), enabled: !!from, throwOnError: false })
+  const draft = useLaunchStore((s) => s.drafts[process.id])
+
+  // The form starts from what the page was handed (a job to run again, an item from storage), once per hand-over.
+  const ready = !from || fromJob.data !== undefined || fromJob.error !== null
+  useEffect(() => {
+    if (!ready) return
+    if (draft && (draft.seed === seed || isRunPending(draft.run))) return
+    useLaunchStore.getState().start(process.id, {
+      inputs: initialInputs(process, { from: fromJob.data?.definition.inputs, item }),
+      budgetId: draft?.budgetId ?? null,
+      run: RUN_IDLE,
+      seed,
+    })
+  }, [ready, draft, seed, process, fromJob.data, item])
+
+  if (!draft) return <Skeleton height={200} role="status" aria-label="Preparing the form" />
+  return (
+    <PickerStart.Provider value={{ collectionId: search.get('collection') }}>
+      {from && fromJob.error !== null && (
+        <Alert color="yellow" title="The earlier job could not be read" mb="sm">
+          The form starts empty. {whatToDo(fromJob.error)}
+        </Alert>
+      )}
+      <LaunchForm process={process} draft={draft} eula={eula} />
+    </PickerStart.Provider>
+  )
+}
+
+function LaunchForm({
+  process,
+  draft,
+  eula,
+}: {
+  process: Process
+  draft: LaunchDraft
+  eula: UseQueryResult<Eula> | null
+}) {
+  const client = useApiClient()
+  const { user } = useSession()
+  const perms = permissionsOf(user)
+  const workspaceId = useWorkspaceId()
+  const workspace = user?.workspaces.find((w) => w.id === workspaceId)
+  const budgets = useBudgetChoices()
+  const { run, checkAgain, running } = useRunJob(process)
+  const store = useLaunchStore.getState()
+  const [tried, setTried] = useState(false)
+  const [reviewing, setReviewing] = useState(false)
+
+  const schema = useMemo(() => inputsFormSchema(process), [process])
+  const widgets = useMemo(
+    () => Object.fromEntries(itemInputNames(process).map((n) => [n, ItemPickerWidget])),
+    [process],
+  )
+  const toSend = useMemo(() => inputsToSend(draft.inputs), [draft.inputs])
+  const [debounced] = useDebouncedValue(toSend, VALIDATE_AFTER_MS)
+  const settled = sameInputs(debounced, toSend)
+  const validation = useQuery(validationOptions(client, process.id, debounced))
+  const verdict = settled ? validation.data : undefined
+  const cost = useQuery({ ...costOptions(client, process.id, debounced), enabled: verdict?.ok === true })
+  const price = verdict?.ok && settled ? cost.data : undefined
+
+  const pending = isRunPending(draft.run)
+  const locked = pending || running
+  const problems: ParamProblem[] = useMemo(() => {
+    const refused = verdict && !verdict.ok ? refusalProblems(process, verdict.refusal) : []
+    const fromRun = draft.run.kind === 'failed' ? (draft.run.problems ?? []) : []
+    // "Is required" waits until the analyst tries to go on: a fresh form is not wrong, only unfinished.
+    return [...refused, ...fromRun].filter((p) => tried || p.reason !== 'is required')
+  }, [verdict, draft.run, process, tried])
+
+  const eulaData = eula?.data
+  const blockers: string[] = []
+  if (!perms.change && perms.changeWhyNot) blockers.push(perms.changeWhyNot)
+  if (!workspaceId) blockers.push('Choose a workspace in the header.')
+  if (eula && !eulaData) blockers.push('The process licence is still loading.')
+  if (eulaData && !eulaData.isAccepted)
+    blockers.push(
+      perms.acceptEulas
+        ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
+        : 'The process licence is not accepted, and your role cannot accept it: ask an account administrator.',
+    )
+  if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
+  else if (verdict && !verdict.ok) blockers.push('Change the inputs marked above.')
+  else if (validation.error) blockers.push('The inputs could not be checked.')
+  else if (verdict?.ok && !price)
+    blockers.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
+  const budgetProblem = budgetBlocker(budgets, draft.budgetId)
+  if (budgetProblem) blockers.push(budgetProblem)
+
+  const review = () => {
+    setTried(true)
+    if (blockers.length === 0 && price) setReviewing(true)
+  }
+  const confirm = async () => {
+    if (!workspaceId) return
+    await run({ workspaceId, budgetId: draft.budgetId, inputs: toSend })
+    setReviewing(false)
+  }
+
+  return (
+    <Stack gap="md">
+      <SchemaForm
+        schema={schema}
+        value={draft.inputs}
+        onChange={(v: Params) => {
+          store.setInputs(process.id, v)
+          if (draft.run.kind === 'failed' || draft.run.kind === 'not-created')
+            store.setRun(process.id, RUN_IDLE)
+        }}
+        fieldWidgets={widgets}
+        serverErrors={problems}
+        label="Inputs of the job"
+        problemsTitle="Some inputs are not accepted"
+        idPrefix="launch"
+        disabled={locked}
+      />
+
+      <Paper withBorder p="sm" component="section" aria-labelledby="launch-price" aria-live="polite">
+        <Title order={2} size="h4" id="launch-price">
+          Price
+        </Title>
+        {price ? (
+          <Text size="sm" mt={4}>
+            <Text span fw={700}>
+              {priceInWords(price)}
+            </Text>{' '}
+            {price.pricingStrategy === 'none'
+              ? '— a fixed price per job.'
+              : '— computed on the area of the input item.'}
+          </Text>
+        ) : cost.error && verdict?.ok ? (
+          <Alert color="red" mt={4} title="The price could not be read">
+            {whatToDo(cost.error)}{' '}
+            <Button size="compact-xs" variant="default" onClick={() => void cost.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : validation.error && settled ? (
+          <Alert color="red" mt={4} title="The inputs could not be checked">
+            {whatToDo(validation.error)}{' '}
+            <Button size="compact-xs" variant="default" onClick={() => void validation.refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        ) : (
+          <Text size="sm" mt={4} c="dimmed">
+            {verdict && !verdict.ok
+              ? 'Priced once the inputs are accepted.'
+              : settled && !validation.isFetching && !cost.isFetching
+                ? 'Priced once the inputs are complete.'
+                : 'Checking the inputs and the price…'}
+          </Text>
+        )}
+      </Paper>
+
+      <Text size="sm">
+        Runs in workspace <b>{workspace?.name ?? 'none chosen'}</b> (change it in the header). Results go to
+        your storage.
+      </Text>
+
+      <BudgetGate
+        gate={budgets}
+        budgetId={draft.budgetId}
+        onChange={(id) => store.setBudget(process.id, id)}
+        total={price?.totalCredits ?? null}
+        problem={draft.run.kind === 'failed' && draft.run.code ? draft.run : null}
+        subject="job"
+      />
+
+      <RunOutcome
+        state={draft.run}
+        onCheckAgain={() => draft.run.kind === 'unknown' && void checkAgain(draft.run.attempt)}
+      />
+
+      {tried && blockers.length > 0 && !pending && (
+        <Alert color="yellow" title="Before running" role="status">
+          <List size="sm">
+            {blockers.map((b) => (
+              <List.Item key={b}>{b}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Group>
+        <Button onClick={review} disabled={locked} loading={locked}>
+          Review and run…
+        </Button>
+      </Group>
+
+      {reviewing && price && (
+        <ReviewModal
+          process={process}
+          inputs={toSend}
+          price={price}
+          workspace={workspace?.name ?? workspaceId ?? ''}
+          budget={budgets.budgets.find((b) => b.id === draft.budgetId)?.name ?? null}
+          running={locked}
+          onCancel={() => !locked && setReviewing(false)}
+          onConfirm={() => void confirm()}
+        />
+      )}
+    </Stack>
+  )
+}
+
+function RunOutcome({ state, onCheckAgain }: { state: LaunchDraft['run']; onCheckAgain: () => void }) {
+  if (state.kind === 'unknown') {
+    return state.checkFailed ? (
+      <Alert color="yellow" title="Not known whether the job started" role="alert">
+        <Text size="sm">
+          The service did not answer, and the job list could not be read to find out. Nothing will be started
+          again until this is known.
+        </Text>
+        <Button size="xs" mt="xs" onClick={onCheckAgain}>
+          Check again
+        </Button>
+      </Alert>
+    ) : (
+      <Alert color="blue" title="Not known yet whether the job started — checking" role="status">
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text size="sm">
+            The request went out at {formatUtc(state.attempt.startedAt)} and its answer was lost. The job list
+            is checked until the job appears or {Math.round(SETTLE_WINDOW_MS / 60_000)} minutes have passed;
+            nothing is sent again meanwhile.
+          </Text>
+        </Group>
+      </Alert>
+    )
+  }
+  if (state.kind === 'not-created')
+    return (
+      <Alert color="yellow" title="No job was started" role="alert">
+        The service never answered, and no job appeared in the job list. You can run it again.
+      </Alert>
+    )
+  if (state.kind === 'failed' && !state.code)
+    return (
+      <Alert color="red" title={state.message} role="alert">
+        {state.details}
+      </Alert>
+    )
+  return null
+}
+
+function ReviewModal({
+  process,
+  inputs,
+  price,
+  workspace,
+  budget,
+  running,
+  onCancel,
+  onConfirm,
+}: {
+  process: Process
+  inputs: JobInputs
+  price: JobPrice
+  workspace: string
+  budget: string | null
+  running: boolean
+  onCancel: () => void
+  onConfirm: () => void
+}) {
+  const title = typeof inputs.title === 'string' ? inputs.title : process.title
+  return (
+    <Modal
+      opened
+      onClose={onCancel}
+      title={`Run ${process.title}?`}
+      closeOnClickOutside={!running}
+      closeButtonProps={{ 'aria-label': 'Close the review', disabled: running }}
+    >
+      <Stack gap="sm">
+        <Text size="sm">
+          “{title}” runs on {itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length}{' '}
+          item(s) from your storage, in workspace <b>{workspace}</b>
+          {budget ? (
+            <>
+              , charged to budget <b>{budget}</b>
+            </>
+          ) : null}
+          .
+        </Text>
+        <Text size="sm">
+          It costs{' '}
+          <Text span fw={700}>
+            {priceInWords(price)}
+          </Text>
+          . The credits are held when the job starts and charged when it succeeds; a job that fails gives them
+          back.
+        </Text>
+        <Text size="xs" c="dimmed">
+          The job list is on the{' '}
+          <Anchor component={Link} to="/jobs" underline="always">
+            Jobs page
+          </Anchor>
+          .
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={running}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm} loading={running} data-autofocus>
+            Run job for {formatCredits(price.totalCredits)} credits
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  )
+}
