@@ -1,3 +1,4 @@
+import { benchBasemap } from './basemap'
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
 import { benchDevServer } from './dev-server'
@@ -12,6 +13,7 @@ export async function main(): Promise<void> {
   console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
   benchBundle()
   await benchCatalog()
+  await benchBasemap()
   await benchOrders()
   await benchJobs()
   await benchStorage()

@@ -1,51 +1,73 @@
 import { describe, expect, it } from 'vitest'
-import countries110m from 'world-atlas/countries-110m.json'
-import { basemapFromTopology, offlineStyle, unwrapRing, type CountriesTopology } from './basemap'
+import {
+  basemapPaint,
+  MORE_PLACES_SOURCE,
+  offlineStyle,
+  placeDotImage,
+  PLACES_SOURCE,
+  WORLD_PLACE_TIER,
+} from './basemap'
 
-describe('offline basemap', () => {
-  it('unwraps a ring that jumps across the antimeridian so it stays continuous', () => {
-    const ring = [
-      [170, 60],
-      [179, 62],
-      [-179, 63],
-      [-170, 60],
-      [170, 60],
-    ]
-    const out = unwrapRing(ring)
-    for (let i = 1; i < out.length; i++) expect(Math.abs(out[i][0] - out[i - 1][0])).toBeLessThanOrEqual(180)
-    expect(out[2][0]).toBe(181)
-  })
-
-  it('closes a ring that circles the pole through that pole', () => {
-    const ring = [
-      [-180, -80],
-      [-60, -75],
-      [60, -78],
-      [179, -80],
-      [-180, -80],
-    ]
-    const out = unwrapRing(ring)
-    expect(out.slice(-3).some((p) => p[1] === -90)).toBe(true)
-  })
-
-  it('no country polygon has an edge longer than 180° of longitude', () => {
-    const { countries } = basemapFromTopology(countries110m as unknown as CountriesTopology)
-    expect(countries.features.length).toBeGreaterThan(150)
-    for (const f of countries.features) {
-      const polys = f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates
-      for (const ring of polys.flat())
-        for (let i = 1; i < ring.length; i++) {
-          // The closing edge of a pole-circling ring runs along the pole itself, where longitude is moot.
-          if (Math.abs(ring[i][1]) === 90 && Math.abs(ring[i - 1][1]) === 90) continue
-          expect(Math.abs(ring[i][0] - ring[i - 1][0]), f.properties.name).toBeLessThanOrEqual(180)
-        }
-    }
-  })
-
-  it('needs no network: no tiles, glyphs or sprite', () => {
-    const style = offlineStyle('dark')
+describe('offline basemap style', () => {
+  it('needs no network: no tiles, glyphs or sprite, and no data from outside the console', () => {
+    const style = offlineStyle('dark', 'https://console.example/swath/')
     expect(style.glyphs).toBeUndefined()
     expect(style.sprite).toBeUndefined()
-    expect(JSON.stringify(style.sources)).not.toMatch(/https?:/)
+    const urls = JSON.stringify(style.sources).match(/https?:[^"]+/g) ?? []
+    expect(urls.length).toBeGreaterThan(0)
+    for (const url of urls) expect(url).toMatch(/^https:\/\/console\.example\/swath\/basemap\/[\w-]+\.json$/)
+  })
+
+  it('names no data without the console root (the finer bands are filled by the engine)', () => {
+    expect(JSON.stringify(offlineStyle('light').sources)).not.toMatch(/https?:/)
+  })
+
+  it('draws each band only within its zooms, and every band has land, water, coast and borders', () => {
+    const layers = offlineStyle('light').layers
+    const land = layers.filter((l) => l.id.startsWith('land-'))
+    expect(land.map((l) => [l.id, l.minzoom, l.maxzoom])).toEqual([
+      ['land-world', 0, 3],
+      ['land-region', 3, 6],
+      ['land-detail', 6, undefined],
+    ])
+    for (const band of ['world', 'region', 'detail'])
+      for (const kind of ['land', 'lakes', 'rivers', 'coast', 'borders'])
+        expect(layers.map((l) => l.id)).toContain(`${kind}-${band}`)
+  })
+
+  it('labels places from their tier on, the most important tier placed first (topmost)', () => {
+    const places = offlineStyle('light').layers.filter((l) => l.id.startsWith('places-'))
+    expect(places.map((l) => l.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0].map((t) => `places-${t}`))
+    for (const l of places) expect(l.minzoom).toBe(Number(l.id.slice('places-'.length)))
+  })
+
+  it('switching the scheme sets every colour of the style, and light and dark differ', () => {
+    const light = basemapPaint('light')
+    const dark = basemapPaint('dark')
+    expect(light.map(([l, p]) => `${l}/${p}`)).toEqual(dark.map(([l, p]) => `${l}/${p}`))
+    const colours = offlineStyle('dark').layers.flatMap((l) =>
+      Object.keys(('paint' in l ? l.paint : undefined) ?? {})
+        .filter((p) => p.endsWith('-color'))
+        .map((p) => `${l.id}/${p}`),
+    )
+    expect(dark.map(([l, p]) => `${l}/${p}`)).toEqual(colours)
+    expect(light.find(([l]) => l === 'water')?.[2]).not.toEqual(dark.find(([l]) => l === 'water')?.[2])
+  })
+
+  it('makes the place dot as a disc: opaque at the centre, clear at the corners', () => {
+    const { width, data } = placeDotImage(16)
+    const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3]
+    expect(alpha(8, 8)).toBeGreaterThan(192)
+    expect(alpha(0, 0)).toBe(0)
+  })
+})
+
+describe('offline basemap place labels', () => {
+  it('reads the world view’s few tiers from the first file and the rest from the one fetched nearer in', () => {
+    const places = offlineStyle('light').layers.filter((l) => l.id.startsWith('places-'))
+    for (const l of places) {
+      const tier = Number(l.id.slice('places-'.length))
+      expect('source' in l && l.source).toBe(tier <= WORLD_PLACE_TIER ? PLACES_SOURCE : MORE_PLACES_SOURCE)
+    }
   })
 })

@@ -4,6 +4,7 @@ import {
   Map as MlMap,
   NavigationControl,
   ScaleControl,
+  prewarm,
   setWorkerUrl,
   type GeoJSONSource,
   type LayerSpecification,
@@ -13,11 +14,23 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw'
 import { selfIntersections } from '../lib/geo/crossings'
-import { BASEMAP_COLORS, loadBasemapData, offlineStyle, type BasemapData, type Scheme } from './basemap'
+import {
+  basemapAssetUrl,
+  basemapPaint,
+  bandSource,
+  MORE_PLACES_SOURCE,
+  offlineStyle,
+  PLACE_DOT,
+  placeDotImage,
+  type Scheme,
+} from './basemap'
+import { BAND_MINZOOM, cellsFor } from './basemap-bands'
 import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
 setWorkerUrl(maplibreWorkerUrl)
+// The workers start with this module, while the page renders, rather than with the first map.
+prewarm()
 
 export type DrawMode = 'static' | 'polygon' | 'rectangle' | 'circle' | 'select'
 export type LonLat = [number, number]
@@ -83,6 +96,18 @@ export class MapEngine {
   >()
   private images: MapImage[] = []
   private readonly hovered = new Map<string, string | number>()
+  /** The console's root URL, against which the basemap's assets are named (the page's path may be deep). */
+  private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
+  /** Basemap data handed to the current style: whether the region band is in, which detail cells are. */
+  private regionSent = false
+  private detailWanted = ''
+  /**
+   * The box the page last asked to frame, until the analyst moves the camera: a map whose size settles after
+   * the fit (a panel laid out late, a window resized) frames it again instead of cropping it.
+   */
+  private framed: Bbox | null = null
+  /** Detail cells fetched so far (kept across style switches), or their fetch under way. */
+  private readonly cells = new Map<string, Promise<Feature[]>>()
 
   constructor(
     container: HTMLElement,
@@ -92,7 +117,7 @@ export class MapEngine {
     this.handlers = opts.handlers ?? {}
     this.map = new MlMap({
       container,
-      style: offlineStyle(opts.scheme),
+      style: offlineStyle(opts.scheme, this.base),
       center: opts.center ?? [10, 30],
       zoom: 1.6,
       attributionControl: false,
@@ -101,7 +126,12 @@ export class MapEngine {
     })
     this.map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
-    this.map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }))
+    this.map.addControl(
+      new AttributionControl({
+        compact: true,
+        customAttribution: 'Made with Natural Earth (public domain) · world-atlas',
+      }),
+    )
     this.map.getCanvas().setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom.')
     this.map.on('mousemove', (e) => this.handlers.onCursor?.([e.lngLat.lng, e.lngLat.lat]))
     this.map.on('mouseout', () => this.handlers.onCursor?.(null))
@@ -109,15 +139,25 @@ export class MapEngine {
     this.map.on('mouseout', () => this.clearHover())
     this.map.on('click', (e) => this.pick(e.point, 'click'))
     this.map.on('moveend', (e) => this.handlers.onViewChange?.(this.bounds(), e.originalEvent !== undefined))
+    this.map.on('movestart', (e) => {
+      if (e.originalEvent) this.framed = null
+    })
+    this.map.on('resize', () => {
+      if (this.framed) this.fitTo(this.framed, false)
+    })
+    // The finer bands load as the camera comes near them: a world view fetches only the world band.
+    this.map.on('moveend', () => this.loadBands())
+    this.map.setMissingStyleImageResolver((id) => {
+      if (id === PLACE_DOT && !this.map.hasImage(PLACE_DOT))
+        this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
+    })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
-    void loadBasemapData().then(
-      (d) => this.fillBasemap(d),
-      // Without the countries the map still works: water, overlays and drawing.
-      () => undefined,
-    )
-    this.map.on('load', () => {
+    // Not `load`, which waits until the basemap has drawn: overlays go in with the style, and the map draws
+    // them and the basemap in one pass.
+    this.map.once('style.load', () => {
       this.addOverlayLayers()
       this.ready = true
+      this.fillOffline()
       if (this.mode !== 'static') void this.startDraw()
       this.setAoi(this.aoi, true)
       this.handlers.onReady?.()
@@ -138,38 +178,80 @@ export class MapEngine {
   setScheme(scheme: Scheme): void {
     if (scheme === this.scheme) return
     this.scheme = scheme
-    const c = BASEMAP_COLORS[scheme]
-    const paint: [string, Parameters<MlMap['setPaintProperty']>[1], string][] = [
-      ['water', 'background-color', c.water],
-      ['land', 'fill-color', c.land],
-      ['land-outline', 'line-color', c.border],
-      ['borders', 'line-color', c.border],
-      ['country-labels', 'text-color', c.label],
-      ['country-labels', 'text-halo-color', c.halo],
-    ]
+    if (this.style !== 'offline') return
+    const paint = basemapPaint(scheme)
     const apply = () =>
-      paint.forEach(([id, prop, v]) => this.map.getLayer(id) && this.map.setPaintProperty(id, prop, v))
+      paint.forEach(
+        ([id, prop, v]) =>
+          this.map.getLayer(id) &&
+          this.map.setPaintProperty(
+            id,
+            prop as Parameters<MlMap['setPaintProperty']>[1],
+            v as Parameters<MlMap['setPaintProperty']>[2],
+          ),
+      )
     // Not isStyleLoaded(): it is false while any source loads, and `load` does not come again.
     if (this.ready) apply()
     else this.map.once('idle', apply)
   }
 
-  /** Puts the countries in once they have arrived (the offline style starts with empty sources). */
-  private fillBasemap(d: BasemapData): void {
-    if (this.destroyed || this.style !== 'offline') return
-    const fill = () => {
-      void this.map.getSource<GeoJSONSource>('countries')?.setData(d.countries)
-      void this.map.getSource<GeoJSONSource>('borders')?.setData(d.borders)
+  /** After the offline style has loaded: the bands the camera is near. */
+  private fillOffline(): void {
+    if (this.style !== 'offline') return
+    this.regionSent = false
+    this.detailWanted = ''
+    this.loadBands()
+  }
+
+  /**
+   * Hands the region band to MapLibre (its worker fetches it) once the zoom comes within half a level of it,
+   * and the detail band's cells in view, fetched here and merged into one source.
+   */
+  private loadBands(): void {
+    if (this.destroyed || this.style !== 'offline' || !this.ready) return
+    const zoom = this.map.getZoom()
+    if (!this.regionSent && zoom >= BAND_MINZOOM.region - 0.5) {
+      this.regionSent = true
+      void this.map
+        .getSource<GeoJSONSource>(bandSource('region'))
+        ?.setData(basemapAssetUrl(this.base, 'region.json'))
+      void this.map
+        .getSource<GeoJSONSource>(MORE_PLACES_SOURCE)
+        ?.setData(basemapAssetUrl(this.base, 'place-labels-more.json'))
     }
-    if (this.map.getSource('countries')) fill()
-    else this.map.once('style.load', fill)
+    if (zoom < BAND_MINZOOM.detail - 0.5) return
+    // A view over much of the world at this zoom is rare (a very large window): it is capped.
+    const want = cellsFor(this.bounds()).slice(0, 24)
+    const key = want.join(' ')
+    if (key === this.detailWanted) return
+    this.detailWanted = key
+    for (const key of want) {
+      if (this.cells.has(key)) continue
+      const cell = fetch(basemapAssetUrl(this.base, `detail/${key}.json`))
+        // Cells over open sea do not exist: an empty cell.
+        .then((r) => (r.ok ? (r.json() as Promise<FeatureCollection>) : EMPTY_FC))
+        .then((fc) => fc.features)
+        .catch(() => {
+          this.cells.delete(key)
+          return [] as Feature[]
+        })
+      this.cells.set(key, cell)
+    }
+    void Promise.all(want.map((k) => this.cells.get(k) ?? Promise.resolve([]))).then((all) => {
+      // A later move asked for other cells meanwhile: its own answer fills the source.
+      if (this.destroyed || this.style !== 'offline' || key !== this.detailWanted) return
+      void this.map
+        .getSource<GeoJSONSource>(bandSource('detail'))
+        ?.setData({ type: 'FeatureCollection', features: all.flat() })
+    })
   }
 
   /** Switches to 'offline' or an online style URL; drawings and overlays are carried over. */
   setStyle(style: string): void {
     if (style === this.style) return
     this.style = style
-    const spec: StyleSpecification | string = style === 'offline' ? offlineStyle(this.scheme) : style
+    const spec: StyleSpecification | string =
+      style === 'offline' ? offlineStyle(this.scheme, this.base) : style
     const aoi = this.currentAoi()
     const drawing = this.draw !== null || this.drawLoading !== null
     this.draw?.stop()
@@ -181,6 +263,7 @@ export class MapEngine {
     this.map.once('style.load', () => {
       this.addOverlayLayers()
       this.ready = true
+      this.fillOffline()
       if (drawing || this.mode !== 'static') void this.startDraw()
       this.setAoi(aoi, true)
     })
@@ -509,6 +592,7 @@ export class MapEngine {
   fitTo(bbox: Bbox, animate = true): void {
     const [w, s, e, n] = bbox
     if (![w, s, e, n].every(Number.isFinite)) return
+    this.framed = bbox
     this.map.fitBounds(
       [
         [w, s],
@@ -516,6 +600,12 @@ export class MapEngine {
       ],
       { padding: 48, maxZoom: 14, animate },
     )
+  }
+
+  /** Flies the camera to a point (a place picked in "Go to a place"). */
+  flyTo(center: LonLat, zoom: number): void {
+    this.framed = null
+    this.map.flyTo({ center, zoom, essential: true })
   }
 
   center(): LonLat {

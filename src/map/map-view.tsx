@@ -1,10 +1,13 @@
 import { useComputedColorScheme } from '@mantine/core'
 import type { FeatureCollection, Polygon } from 'geojson'
-import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react'
 import type { LayerSpecification } from 'maplibre-gl'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
 import classes from './map-view.module.css'
+
+// "Go to a place" loads after the map: no page's first load carries the field or the gazetteer.
+const PlaceSearch = lazy(() => import('./place-search').then((m) => ({ default: m.PlaceSearch })))
 
 /** A source and its layers, handed to the engine as plain data; `states` go through feature-state. */
 export interface MapOverlay {
@@ -41,6 +44,8 @@ export interface MapViewProps {
   onViewChange?: (bounds: Bbox, byUser: boolean) => void
   /** Pictures placed at their corners (quicklooks). */
   images?: MapImage[]
+  /** Hides "Go to a place" (a small map beside a document, say). */
+  noPlaceSearch?: boolean
 }
 
 export interface MapHandle {
@@ -156,6 +161,13 @@ export function MapView(props: MapViewProps) {
       <div ref={container} className={classes.map} data-testid="map" />
       {kb?.on && <div className={classes.crosshair} aria-hidden="true" />}
       <output ref={cursor} className={classes.cursor} aria-label="Cursor coordinates" />
+      {engine && !props.noPlaceSearch && (
+        <div className={classes.placeSearch}>
+          <Suspense fallback={null}>
+            <PlaceSearch onPick={(center, zoom) => engine.flyTo(center, zoom)} />
+          </Suspense>
+        </div>
+      )}
       {dragging && <div className={classes.dropHint}>Drop the file to use it as the area of interest</div>}
     </div>
   )

@@ -14,6 +14,11 @@ export interface FitRequest {
   at: number
 }
 
+/** A camera request for a box, stamped now so it wins over older ones; null without a box. */
+export function fitRequestOf(bbox: Bbox | null): FitRequest | null {
+  return bbox ? { bbox, at: performance.now() } : null
+}
+
 /**
  * The AOI toolkit's state and wiring, for pages that lay the map and the panel out themselves: spread
  * `mapProps` on a MapView and `panelProps` on an AoiPanel. `fitRequest` from the page competes with the

@@ -17,6 +17,7 @@ import {
   readCatalogView,
   sameFilters,
   searchableByHost,
+  searchFrame,
   viewBbox,
   writeCatalogView,
   type CatalogView,
@@ -632,5 +633,28 @@ describe('loosenSuggestions and loosen', () => {
     loosen(strict, 'dates')
     loosen(strict, 'area')
     expect(strict).toEqual(copy)
+  })
+})
+
+describe('searchFrame', () => {
+  const aoi = { kind: 'aoi' as const, encoded: encodePolygons([poly(rect(2, 48, 3, 49))]) }
+
+  it('frames the AOI with the footprints of the scenes, multipolygons included', () => {
+    const scenes = [
+      poly(rect(1.5, 47.5, 2.5, 48.5)),
+      { type: 'MultiPolygon' as const, coordinates: [rect(2.8, 48.8, 3.6, 49.4)].map((r) => [r]) },
+    ]
+    const frame = searchFrame(aoi, scenes)
+    expect(frame?.map((x) => Math.round(x * 100) / 100)).toEqual([1.5, 47.5, 3.6, 49.4])
+  })
+
+  it('frames the AOI alone when no scene came back, and the scenes alone for a search anywhere', () => {
+    expect(searchFrame(aoi, [])?.map((x) => Math.round(x))).toEqual([2, 48, 3, 49])
+    expect(searchFrame(null, [poly(rect(10, 10, 11, 12))])).toEqual([10, 10, 11, 12])
+    expect(searchFrame(null, [])).toBeNull()
+  })
+
+  it('leaves a search of the map view where the analyst framed it', () => {
+    expect(searchFrame({ kind: 'bbox', bbox: [0, 0, 10, 10] }, [poly(rect(20, 20, 21, 21))])).toBeNull()
   })
 })

@@ -1,6 +1,7 @@
-import type { Polygon } from 'geojson'
+import type { MultiPolygon, Polygon } from 'geojson'
 import type { components } from '../../api/schema'
 import { convexHullOf } from '../../lib/geo/hull'
+import { bboxOf } from '../../lib/geo/measure'
 import { rectanglePolygon } from '../../lib/geo/shapes'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 
@@ -369,4 +370,24 @@ export function loosen(f: SearchFilters, field: FilterField): SearchFilters {
     default:
       return f
   }
+}
+
+/**
+ * Where the map looks once a search has answered: around its AOI and the footprints of its scenes, so both
+ * are in view; null for a search of the map view (the analyst framed it already) or with nothing to show.
+ */
+export function searchFrame(
+  area: SearchArea | null,
+  footprints: readonly (Polygon | MultiPolygon)[],
+): [number, number, number, number] | null {
+  if (area?.kind === 'bbox') return null
+  const polygons = [
+    ...areaPolygons(area),
+    ...footprints.flatMap((g): Polygon[] =>
+      g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates })),
+    ),
+  ]
+  if (polygons.length === 0) return null
+  const [w, s, e, n] = bboxOf(polygons)
+  return [w, s, e, n].every(Number.isFinite) ? [w, s, e, n] : null
 }

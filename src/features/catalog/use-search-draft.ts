@@ -1,8 +1,8 @@
 import { useHotkeys } from '@mantine/hooks'
-import type { Polygon } from 'geojson'
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { useEffect, useMemo, useState } from 'react'
 import { useAoiStore } from '../../components/aoi/aoi-store'
-import { useAoiTools, type FitRequest } from '../../components/aoi/use-aoi-tools'
+import { fitRequestOf, useAoiTools, type FitRequest } from '../../components/aoi/use-aoi-tools'
 import { formatArea } from '../../lib/format'
 import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
@@ -15,6 +15,7 @@ import {
   filterErrors,
   hasApplied,
   sameFilters,
+  searchFrame,
   viewBbox,
   writeCatalogView,
   type SearchArea,
@@ -55,6 +56,8 @@ export function useSearchDraft(
   { view, appliedKey, areaKey, go }: CatalogViewState,
   { byHost, hosts }: Pick<SearchableCollections, 'byHost' | 'hosts'>,
   refetch: () => unknown,
+  /** The applied search's answer as it stands: its scenes' footprints, and whether it is still running. */
+  results: { footprints: FeatureCollection; isFetching: boolean },
 ) {
   const applied = view.filters
   // The search the page itself applied last (Search, paging, sorting): only other arrivals move the camera.
@@ -81,6 +84,17 @@ export function useSearchDraft(
   const [tab, setTab] = useState<CatalogTab>(hasApplied(applied) ? 'results' : 'search')
   const [seenKey, setSeenKey] = useState(appliedKey)
   const [seenArea, setSeenArea] = useState(areaKey)
+  // Set when a search runs or arrives: once its answer is in, the map frames the AOI and the scenes, once,
+  // so the analyst's own panning afterwards stays.
+  const [framePending, setFramePending] = useState(() => hasApplied(applied))
+  if (framePending && !results.isFetching) {
+    setFramePending(false)
+    const shapes = results.footprints.features
+      .map((f) => f.geometry)
+      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
+    const request = fitRequestOf(searchFrame(applied.area, shapes))
+    if (request) setFitRequest(request)
+  }
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
     // area that did not come from this page brings the camera to that area.
@@ -89,6 +103,7 @@ export function useSearchDraft(
     setDraft(toDraft(applied, draft.areaMode))
     setViewMoved(false)
     if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
+    setFramePending(hasApplied(applied))
     // A search that arrives by a link or back/forward shows its results.
     if (appliedKey !== ownKey && hasApplied(applied)) setTab('results')
   }
@@ -139,6 +154,7 @@ export function useSearchDraft(
     const errors = { ...filterErrors(filters), ...draftErrors }
     if (Object.keys(errors).length > 0) return
     setViewMoved(false)
+    setFramePending(true)
     if (sameFilters(filters, applied) && view.page === null) {
       setTab('results')
       void refetch()

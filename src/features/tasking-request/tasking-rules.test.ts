@@ -19,6 +19,7 @@ import {
   placementOfAnswer,
   placementOfReconcile,
   startingParams,
+  taskingFrame,
   taskingRequest,
   windowOf,
   withName,
@@ -430,5 +431,24 @@ describe('placing a multi-feature request', () => {
       kind: 'failed',
       message: 'The service did not answer, and no order was created.',
     })
+  })
+})
+
+describe('framing the tasking map', () => {
+  it('frames the AOI with every opportunity’s footprint, and nothing without either', () => {
+    const rows = opportunityRows({
+      results: [
+        {
+          index: 0,
+          opportunities: [
+            { ...opportunity('p1', '2026-11-03T10:00:00Z', 0), footprint: poly(rect(3, -2, 4, 1)) },
+          ],
+        },
+      ],
+      errors: [],
+    })
+    expect(taskingFrame([poly(rect(0, 0, 1, 1))], rows)).toEqual([0, -2, 4, 1])
+    expect(taskingFrame([poly(rect(0, 0, 1, 1))], [])).toEqual([0, 0, 1, 1])
+    expect(taskingFrame([], [])).toBeNull()
   })
 })

@@ -7,7 +7,7 @@ import {
   type JsonSchema,
   type Params,
 } from '../../components/schema-form/form-model'
-import { areaKm2 } from '../../lib/geo/measure'
+import { areaKm2, bboxOf } from '../../lib/geo/measure'
 import {
   adviceFor,
   isOrderOfAttempt,
@@ -420,3 +420,15 @@ export function placementOfReconcile(orders: readonly Order[], attempt: TaskingA
 
 /** Whether another attempt must wait: its outcome is still being learnt. */
 export const isPending = (p: TaskingPlacement) => p.kind === 'placing' || p.kind === 'unknown'
+
+/**
+ * Where the tasking map looks: around the AOI and every opportunity's footprint, so the analyst sees where
+ * the passes fall against the area; null with neither.
+ */
+export function taskingFrame(
+  aoi: readonly Polygon[],
+  rows: readonly OpportunityRow[],
+): [number, number, number, number] | null {
+  const shapes = [...aoi, ...rows.map((r) => r.opportunity.footprint as Polygon)]
+  return shapes.length > 0 ? bboxOf(shapes) : null
+}

@@ -93,6 +93,29 @@ describe('catalog page', () => {
     expect(footprints?.data.features).toHaveLength(60)
   })
 
+  it('frames the AOI and the scenes once the search answers, and not again on later renders', async () => {
+    await open(`/catalog?host=oneatlas&limit=20&aoi=${encodePolygons([paris])}`)
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const footprints = map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+    expect(footprints?.features).toHaveLength(20)
+    const xs: number[] = [2.25, 2.42]
+    const ys: number[] = [48.82, 48.9]
+    for (const f of footprints?.features ?? [])
+      JSON.stringify(f.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
+        xs.push(Number(x))
+        ys.push(Number(y))
+        return ''
+      })
+    const around = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+    await waitFor(() => expect(map.props?.fit?.bbox).toEqual(around))
+    const framed = map.props?.fit
+    // Hovering a footprint re-renders the page; the camera request stays the same one, so the map stays put.
+    act(() => map.props?.onOverlayHover?.('catalog-footprints', 2))
+    act(() => map.props?.onOverlayHover?.('catalog-footprints', null))
+    expect(map.props?.fit).toBe(framed)
+  })
+
   it('asks previews of the host whose scenes are shown, also while the next search runs', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=30&bbox=-20,30,40,60')
     await waitFor(async () =>

@@ -49,7 +49,7 @@ export function CatalogPage() {
   const url = useCatalogView()
   const { view, applied, go } = url
   const search = useSceneSearch(view, url.appliedPolygons, glossary.byHost)
-  const form = useSearchDraft(url, glossary, search.refetch)
+  const form = useSearchDraft(url, glossary, search.refetch, search)
   const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map)
   const { host, features, rows } = search
   const actions = useSceneActions(host, rows, glossary)

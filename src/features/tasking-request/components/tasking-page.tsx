@@ -7,13 +7,13 @@ import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
+import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { countLabel, formatCredits } from '../../../lib/format'
 import { bboxOf } from '../../../lib/geo/measure'
 import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
-import { isPending, TASKING_IDLE } from '../tasking-rules'
+import { isPending, TASKING_IDLE, taskingFrame } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
 import { useTasking } from '../use-tasking'
@@ -75,6 +75,14 @@ export function TaskingPage() {
   const rows = model.opportunities.rows
   const scope = model.opportunities.scope
   const select = useTaskingUi((s) => s.select)
+  // Opening the page frames its AOI, and each new answer frames the AOI with the opportunities; between
+  // answers the camera is the analyst's (drawing does not move it).
+  const [framed, setFramed] = useState<string | null>(null)
+  if (framed !== scope) {
+    setFramed(scope)
+    const request = fitRequestOf(taskingFrame(mapProps.aoi, rows))
+    if (request) setFitRequest(request)
+  }
   /** Picked in the list or on the timeline: the map comes to its footprint. */
   const pick = (key: string, from: PickedFrom) => {
     select(scope, key, from)

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithConsole } from '../testing/render'
+import { PlaceSearch } from './place-search'
+
+// The committed gazetteer, served at its URL: the browser would fetch this very file.
+const PLACES = readFileSync(join(import.meta.dirname, '../../public/basemap/places.json'), 'utf8')
+
+function serveGazetteer() {
+  const real = globalThis.fetch
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (url.endsWith('/basemap/places.json'))
+      return Promise.resolve(new Response(PLACES, { headers: { 'content-type': 'application/json' } }))
+    return real(input, init)
+  })
+}
+
+describe('Go to a place', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('suggests places as the analyst types, the capital first, and flies to the one picked', async () => {
+    serveGazetteer()
+    const onPick = vi.fn()
+    await renderWithConsole(<PlaceSearch onPick={onPick} />)
+    const user = userEvent.setup()
+    const field = screen.getByRole('combobox', { name: 'Go to a place' })
+    await user.click(field)
+    await user.type(field, 'paris')
+    const first = await screen.findByRole('option', { name: 'Paris, Île-de-France, France' })
+    expect(screen.getAllByRole('option')[0]).toBe(first)
+    await user.click(first)
+    expect(onPick).toHaveBeenCalledTimes(1)
+    const [[center, zoom]] = onPick.mock.calls as [[[number, number], number]]
+    expect(center[0]).toBeCloseTo(2.35, 1)
+    expect(center[1]).toBeCloseTo(48.86, 1)
+    expect(zoom).toBe(6)
+  })
+
+  it('Enter goes to the best match of what is typed', async () => {
+    serveGazetteer()
+    const onPick = vi.fn()
+    await renderWithConsole(<PlaceSearch onPick={onPick} />)
+    const user = userEvent.setup()
+    const field = screen.getByRole('combobox', { name: 'Go to a place' })
+    await user.click(field)
+    await user.type(field, 'sao paulo')
+    await screen.findByRole('option', { name: /^São Paulo,/ })
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onPick).toHaveBeenCalled())
+    const [center] = onPick.mock.calls[0] as [[number, number], number]
+    expect(center[1]).toBeCloseTo(-23.5, 0)
+  })
+})

@@ -1,0 +1,57 @@
+import { Autocomplete } from '@mantine/core'
+import { useMemo, useState } from 'react'
+import { loadGazetteer, placeLabel, placeZoom, searchPlaces, type Place } from './gazetteer'
+
+export interface PlaceSearchProps {
+  /** A place was picked (a suggestion, or Enter on what is typed): the map flies there. */
+  onPick: (center: [number, number], zoom: number) => void
+}
+
+/**
+ * "Go to a place": the offline gazetteer of Natural Earth's populated places, fetched the first time the
+ * field takes focus, with suggestions ranked by how well the name matches and how important the place is.
+ * Loaded lazily by MapView, so no page's first load carries it.
+ */
+export function PlaceSearch({ onPick }: PlaceSearchProps) {
+  const [places, setPlaces] = useState<Place[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [value, setValue] = useState('')
+  const hits = useMemo(() => (places ? searchPlaces(places, value) : []), [places, value])
+  const byLabel = useMemo(() => new Map(hits.map((p) => [placeLabel(p), p])), [hits])
+
+  function load() {
+    if (places) return
+    loadGazetteer().then(setPlaces, () => setFailed(true))
+  }
+
+  function pick(label: string) {
+    const place = byLabel.get(label) ?? hits[0]
+    if (!place) return
+    setValue(placeLabel(place))
+    onPick([place.lon, place.lat], placeZoom(place))
+  }
+
+  return (
+    <Autocomplete
+      aria-label="Go to a place"
+      placeholder="Go to a place"
+      size="xs"
+      w={240}
+      value={value}
+      onChange={setValue}
+      onFocus={load}
+      data={[...byLabel.keys()]}
+      // The gazetteer ranks; the field shows its answer as it is.
+      filter={({ options }) => options}
+      selectFirstOptionOnChange
+      onOptionSubmit={pick}
+      onKeyDown={(e) => {
+        // Enter with the list closed (or before the first suggestion is highlighted) goes to the best match.
+        if (e.key === 'Enter' && !e.defaultPrevented) pick(value)
+      }}
+      error={failed ? 'The place list did not load' : undefined}
+      comboboxProps={{ withinPortal: true }}
+      clearable
+    />
+  )
+}
