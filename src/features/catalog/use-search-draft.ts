@@ -3,6 +3,7 @@ import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { useEffect, useMemo, useState } from 'react'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../components/aoi/use-aoi-tools'
+import type { Bbox } from '../../map/map-engine'
 import { formatArea } from '../../lib/format'
 import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
@@ -192,5 +193,24 @@ export function useSearchDraft(
     aoiSummary: describeArea(draft.areaMode, polygons),
     /** The analyst moved the map: a search of the view will read its new box. */
     onViewMoved: () => setViewMoved(true),
+    /**
+     * A scene picked in the list comes into view: the camera moves only when its footprint is not already
+     * wholly in the map, and then frames it with room around it.
+     */
+    bringIntoView: (box: Bbox) => {
+      const now = map.current?.bounds()
+      if (now && contains(now, box)) return
+      setFitRequest(fitRequestOf(roomAround(box)))
+    },
   }
+}
+
+const contains = (outer: Bbox, inner: Bbox) =>
+  inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3]
+
+/** A box with its own size again on every side, so the scene shows in its surroundings. */
+const roomAround = ([w, s, e, n]: Bbox): Bbox => {
+  const dx = Math.max(e - w, 0.05)
+  const dy = Math.max(n - s, 0.05)
+  return [w - dx, Math.max(-85, s - dy), e + dx, Math.min(85, n + dy)]
 }

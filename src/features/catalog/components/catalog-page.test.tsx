@@ -307,6 +307,34 @@ describe('catalog page', () => {
     expect(footprintStates()).toContainEqual({ id: 30, state: { hover: false, selected: true } })
   })
 
+  it('brings a scene clicked in the list into the map’s view, and leaves the camera when it is in view', async () => {
+    await open(`/catalog?host=oneatlas&limit=20&aoi=${encodePolygons([paris])}`)
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    await waitFor(() => expect(map.props?.fit).toBeTruthy())
+    const framed = map.props?.fit
+    // The map shows a place far from the scenes: a click on a row moves the camera to the scene.
+    map.view = { center: [100, 0], bounds: [99, -1, 101, 1] }
+    fireEvent.click(list.querySelector('#scene-option-3') as Element)
+    await waitFor(() => expect(map.props?.fit).not.toBe(framed))
+    const footprint = map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data?.features[3]
+    const [w, s, e, n] = map.props?.fit?.bbox ?? [0, 0, 0, 0]
+    JSON.stringify(footprint?.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
+      expect(Number(x)).toBeGreaterThanOrEqual(w)
+      expect(Number(x)).toBeLessThanOrEqual(e)
+      expect(Number(y)).toBeGreaterThanOrEqual(s)
+      expect(Number(y)).toBeLessThanOrEqual(n)
+      return ''
+    })
+    // The whole world in view: picking another scene leaves the camera where the analyst has it.
+    const moved = map.props?.fit
+    map.view = { center: [0, 0], bounds: [-180, -85, 180, 85] }
+    fireEvent.click(list.querySelector('#scene-option-1') as Element)
+    await waitFor(() => expect(list).toHaveAttribute('aria-activedescendant', 'scene-option-1'))
+    expect(map.props?.fit).toBe(moved)
+    map.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }
+  })
+
   it('works by keyboard: arrows, Space for the basket (kept per tab), Enter for every property', async () => {
     await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
     const list = await results()
