@@ -1,12 +1,17 @@
-import { ActionIcon, Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
-import { formatSceneTime } from '../scene-format'
+import { Footprint } from '../../../components/footprint'
+import { formatCloud, formatResolution, formatSceneTime } from '../scene-format'
+import classes from './catalog.module.css'
 
-/** The scenes picked for ordering, kept per tab across reloads, and the way to the checkout. */
-export function BasketPanel() {
+/**
+ * The scenes picked for ordering, kept per tab across reloads: a panel listing each (footprint, date,
+ * product, cloud and resolution) with its removal, and the way to the checkout, where each is priced.
+ */
+export function BasketPanel({ titles }: { titles: ReadonlyMap<string, string> }) {
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
   const clear = useBasketStore((s) => s.clear)
@@ -16,11 +21,12 @@ export function BasketPanel() {
     <Paper withBorder p="xs" component="section" aria-label="Basket">
       <Group justify="space-between" gap="xs">
         <Button
-          variant="subtle"
+          variant="default"
           size="compact-sm"
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls="basket-list"
+          rightSection={<span aria-hidden="true">{open ? '▴' : '▾'}</span>}
         >
           Basket: {scenes.length} {scenes.length === 1 ? 'scene' : 'scenes'}
         </Button>
@@ -54,30 +60,48 @@ export function BasketPanel() {
           ))}
       </Group>
       {open && (
-        <Box mah={180} style={{ overflowY: 'auto' }} id="basket-list">
+        <Box mah={320} mt={4} style={{ overflowY: 'auto' }} id="basket-list">
           {scenes.length === 0 ? (
             <Text size="xs" c="dimmed" p={4}>
-              Empty. Press Space on a result, or tick its box, to add it.
+              Empty. Click “+ Basket” on a result, or press Space on it, to add it.
             </Text>
           ) : (
-            <Stack gap={2} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            <Stack
+              gap={4}
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Scenes in the basket"
+            >
               {scenes.map((s) => (
-                <Group component="li" key={basketKey(s)} gap={4} wrap="nowrap" justify="space-between">
-                  <Text size="xs" truncate="end" title={s.id}>
-                    {formatSceneTime(s.datetime)} · {s.collection}
-                  </Text>
-                  <ActionIcon
-                    size="sm"
-                    variant="subtle"
-                    color="gray"
-                    aria-label={`Remove ${s.id} from the basket`}
+                <Group component="li" key={basketKey(s)} gap="xs" wrap="nowrap" className={classes.basketRow}>
+                  <Footprint item={{ geometry: s.footprint }} size={36} />
+                  <div className={classes.rowText}>
+                    <Text size="xs" fw={600}>
+                      {formatSceneTime(s.datetime)}
+                    </Text>
+                    <Text size="xs" c="dimmed" className={classes.wrap}>
+                      {titles.get(s.collection) ?? s.collection} · {formatCloud(s.cloudCoverage)} ·{' '}
+                      {formatResolution(s.resolution)}
+                    </Text>
+                  </div>
+                  <Button
+                    size="compact-xs"
+                    variant="default"
+                    aria-label={`Remove the scene of ${formatSceneTime(s.datetime)} (${s.id}) from the basket`}
                     onClick={() => remove([basketKey(s)])}
                   >
-                    ×
-                  </ActionIcon>
+                    Remove
+                  </Button>
                 </Group>
               ))}
             </Stack>
+          )}
+          {scenes.length > 0 && (
+            <Text size="xs" c="dimmed" mt={4}>
+              Each scene is priced in the checkout, over your area, before anything is ordered.
+            </Text>
           )}
         </Box>
       )}

@@ -351,6 +351,15 @@ describe('catalog page', () => {
       state: { scenes: [{ id: sceneId, host: 'oneatlas' }] },
     })
     expect(screen.getByRole('button', { name: 'Basket: 1 scene' })).toBeInTheDocument()
+    // The basket lists what it holds, each with its own Remove.
+    fireEvent.click(screen.getByRole('button', { name: 'Basket: 1 scene' }))
+    const basket = await screen.findByRole('list', { name: 'Scenes in the basket' })
+    expect(within(basket).getAllByRole('listitem')).toHaveLength(1)
+    expect(within(basket).getByRole('img', { name: /^Footprint near/ })).toBeInTheDocument()
+    expect(
+      within(basket).getByRole('button', { name: new RegExp(`\\(${sceneId}\\) from the basket$`) }),
+    ).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Basket: 1 scene' }))
 
     await user.keyboard('{Enter}')
     const drawer = await screen.findByRole('dialog', { name: 'Scene details' })

@@ -165,7 +165,7 @@ export function CatalogPage() {
             <Text size="xs" c="dimmed" id="result-keys">
               ↑↓ move · Space basket · Enter details · Q quicklook
             </Text>
-            <BasketPanel />
+            <BasketPanel titles={glossary.titles} />
           </Tabs.Panel>
         </Tabs>
       }

@@ -37,7 +37,7 @@ import {
   type StorageSource,
 } from '../../../data/storage/query'
 import { formatUtc } from '../../../lib/format'
-import { Footprint } from './footprint'
+import { Footprint } from '../../../components/footprint'
 import { PickerStart } from './picker-start'
 import classes from './item-picker.module.css'
 

@@ -1,11 +1,17 @@
-import type { StacItem } from '../../../data/storage/queries'
-import classes from './item-picker.module.css'
+import type { Geometry } from 'geojson'
+import classes from './footprint.module.css'
 
 type Ring = number[][]
 
+/** Anything with a footprint: a STAC item, a basket scene. */
+interface Shaped {
+  geometry?: Geometry | Record<string, unknown> | null
+  bbox?: number[]
+}
+
 /** The outer rings of an item's footprint: its polygon(s), or its bbox. */
-function footprintRings(item: Pick<StacItem, 'geometry' | 'bbox'>): Ring[] {
-  const g = item.geometry as { type?: string; coordinates?: unknown } | null
+function footprintRings(item: Shaped): Ring[] {
+  const g = item.geometry as { type?: string; coordinates?: unknown } | null | undefined
   if (g?.type === 'Polygon') return [(g.coordinates as Ring[])[0]]
   if (g?.type === 'MultiPolygon') return (g.coordinates as Ring[][]).map((p) => p[0])
   const b = item.bbox
@@ -28,7 +34,7 @@ function footprintRings(item: Pick<StacItem, 'geometry' | 'bbox'>): Ring[] {
  * An item's footprint as a small outline, its shape at a glance (north up, longitudes scaled by the latitude),
  * with the place it lies in the accessible name.
  */
-export function Footprint({ item, size }: { item: Pick<StacItem, 'geometry' | 'bbox'>; size: number }) {
+export function Footprint({ item, size }: { item: Shaped; size: number }) {
   const rings = footprintRings(item).filter((r) => r.length > 2)
   const points = rings.flat()
   if (points.length === 0) return null
