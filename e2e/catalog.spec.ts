@@ -174,6 +174,22 @@ test.describe('catalog search', () => {
     await expect(options(page).first()).toBeVisible()
     await expect(page.getByRole('button', { name: 'Basket: 1 scene' })).toBeVisible()
     await expect(results(page).locator(`[data-scene-id="${id}"]`)).toHaveAttribute('aria-selected', 'true')
+    // The basket lists its scene with a labelled Remove.
+    await page.getByRole('button', { name: 'Basket: 1 scene' }).click()
+    const basket = page.getByRole('list', { name: 'Scenes in the basket' })
+    await expect(basket.getByRole('listitem')).toHaveCount(1)
+    await expect(
+      basket.getByRole('button', { name: new RegExp(`\\(${id}\\) from the basket$`) }),
+    ).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Basket: 1 scene' }).click()
+
+    // A click on a row selects it, and its labelled toggles say what they do.
+    const second = options(page).nth(1)
+    await second.click()
+    await expect(second).toHaveAttribute('data-active', 'true')
+    await expect(second.getByText(/^(\+ Basket|✓ In basket)$/)).toBeVisible()
+    await expect(second.getByText(/^◐ (Quicklook|On map)$/)).toBeVisible()
 
     await results(page).focus()
     await page.keyboard.press('End')

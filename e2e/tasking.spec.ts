@@ -137,6 +137,10 @@ test.describe('tasking', () => {
     // After the first delivery the order page shows what is covered and what remains.
     await page.getByRole('link', { name: 'E2E Provence tasking' }).first().click()
     await expect(page.getByRole('heading', { name: 'E2E Provence tasking', level: 1 })).toBeVisible()
+    // The order says what was decided, linked: here the quotation (the study's choice is the component tests').
+    await expect(page.getByRole('link', { name: 'Open the quotation' })).toBeVisible()
+    await expect(page.getByText('Quotation accepted')).toBeVisible()
+    await expect(page.getByText(/Option 2: Option 2/)).toHaveCount(0)
     await laterOn(page, sim, 6 * 3600 + 120)
     const coverage = page.getByRole('region', { name: 'Coverage', exact: true })
     await expect(coverage).toContainText(/Covered[\s\S]*km² \(\d+(\.\d)? %\)/)
