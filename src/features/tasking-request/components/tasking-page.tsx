@@ -180,84 +180,95 @@ export function TaskingPage() {
       </Stack>
     )
 
+  const map = <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
+
   return (
-    <Stack p="md" gap="md" className={classes.page}>
+    <Stack p="md" gap="sm">
       {header}
-      <Stepper
-        active={step === 'edit' ? 0 : 1}
-        size="sm"
-        onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
-        allowNextStepsSelect={blockers.length === 0}
-      >
-        <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
-        <Stepper.Step
-          label="Review and place"
-          description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
-        />
-      </Stepper>
-      {step === 'edit' ? (
-        <>
-          {placement.kind === 'failed' && !budgetProblem && (
-            <Alert color="red" title={placement.message} role="alert">
-              {placement.details} Nothing was created; change what is marked and place again.
-            </Alert>
-          )}
-          <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
-          <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
-            <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
-              Where to acquire
-            </Title>
-            <div className={classes.areaLayout}>
-              <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
-              <AoiPanel {...panelProps} />
-            </div>
-          </Paper>
-          <TaskingFeatures model={model} />
-          <OpportunitiesPanel model={model} onPick={pick} />
-          <EulaGate eulas={model.eulas} access={licenceAccess} />
-          <BudgetGate
-            gate={budgets}
-            budgetId={budgetId}
-            onChange={setBudget}
-            total={model.total}
-            problem={budgetProblem}
-          />
-          <Paper withBorder p="sm" component="section" aria-label="Total and next step">
-            <Group justify="space-between" align="start">
-              <div>
-                <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
-                  {countLabel(count, 'order')} · Total:{' '}
-                  {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
-                </Text>
-                {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
-              </div>
-              <Button
-                onClick={() => {
-                  setTriedReview(true)
-                  if (blockers.length === 0) setStep('review')
-                }}
-                disabled={busy}
+      <div className={classes.layout}>
+        {/* The map beside the steps, as on the catalog: it stays in view while the side column scrolls. */}
+        <div className={classes.mapColumn}>{map}</div>
+        <div className={classes.side} data-testid="tasking-side">
+          <Stepper
+            active={step === 'edit' ? 0 : 1}
+            size="sm"
+            onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
+            allowNextStepsSelect={blockers.length === 0}
+          >
+            <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
+            <Stepper.Step
+              label="Review and place"
+              description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
+            />
+          </Stepper>
+          {step === 'edit' ? (
+            <>
+              {placement.kind === 'failed' && !budgetProblem && (
+                <Alert color="red" title={placement.message} role="alert">
+                  {placement.details} Nothing was created; change what is marked and place again.
+                </Alert>
+              )}
+              <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
+              <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+                <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+                  Where to acquire
+                </Title>
+                <AoiPanel {...panelProps} />
+              </Paper>
+              <TaskingFeatures model={model} />
+              <OpportunitiesPanel model={model} onPick={pick} />
+              <EulaGate eulas={model.eulas} access={licenceAccess} />
+              <BudgetGate
+                gate={budgets}
+                budgetId={budgetId}
+                onChange={setBudget}
+                total={model.total}
+                problem={budgetProblem}
+              />
+              <Paper
+                withBorder
+                p="sm"
+                component="section"
+                aria-label="Total and next step"
+                className={classes.next}
               >
-                {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
-              </Button>
-            </Group>
-          </Paper>
-        </>
-      ) : (
-        <TaskingReview
-          // A new count or total asks for the confirmation again.
-          key={`${count}:${model.total ?? 'pending'}`}
-          model={model}
-          budgetName={budgetName}
-          blockers={blockers}
-          placement={placement}
-          busy={busy}
-          budgetProblem={budgetProblem}
-          onBack={() => setStep('edit')}
-          onPlace={onPlace}
-          onCheckAgain={() => void checkAgain()}
-        />
-      )}
+                <Group justify="space-between" align="start">
+                  <div>
+                    <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
+                      {countLabel(count, 'order')} · Total:{' '}
+                      {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
+                    </Text>
+                    {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
+                  </div>
+                  <Button
+                    onClick={() => {
+                      setTriedReview(true)
+                      if (blockers.length === 0) setStep('review')
+                    }}
+                    disabled={busy}
+                  >
+                    {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
+                  </Button>
+                </Group>
+              </Paper>
+            </>
+          ) : (
+            <TaskingReview
+              // A new count or total asks for the confirmation again.
+              key={`${count}:${model.total ?? 'pending'}`}
+              model={model}
+              budgetName={budgetName}
+              blockers={blockers}
+              placement={placement}
+              busy={busy}
+              budgetProblem={budgetProblem}
+              onBack={() => setStep('edit')}
+              onPlace={onPlace}
+              onCheckAgain={() => void checkAgain()}
+            />
+          )}
+        </div>
+      </div>
     </Stack>
   )
 }
