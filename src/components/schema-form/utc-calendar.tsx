@@ -19,6 +19,10 @@ export function UtcCalendar({ day, onPick }: { day: string | null; onPick: (day:
         defaultDate={day ?? undefined}
         onChange={(d) => d && onPick(d)}
         firstDayOfWeek={1}
+        // Weekends are days like any other for a satellite (and Mantine's red fails contrast); days of the
+        // months around are not shown, so every day on the grid is one of the month named above it.
+        weekendDays={[]}
+        hideOutsideDates
         ariaLabels={{
           previousMonth: 'Previous month',
           nextMonth: 'Next month',

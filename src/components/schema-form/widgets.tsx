@@ -1,6 +1,6 @@
 import { ActionIcon, Loader, NativeSelect, NumberInput, Popover, Textarea, TextInput } from '@mantine/core'
 import type { WidgetProps } from '@rjsf/utils'
-import { lazy, Suspense, useState, type FocusEvent } from 'react'
+import { lazy, Suspense, useRef, useState, type FocusEvent } from 'react'
 import { isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from './utc'
 
 // The calendar (and @mantine/dates under it) loads when a date-time field first opens it.
@@ -154,6 +154,7 @@ export function UtcDateTimeWidget(props: WidgetProps) {
   // What the analyst is typing, with the value it gave: kept while the form's value is still that one.
   const [draft, setDraft] = useState<{ text: string; iso: string | undefined } | null>(null)
   const [calendar, setCalendar] = useState(false)
+  const calendarButton = useRef<HTMLButtonElement>(null)
   const typing = draft !== null && draft.iso === value
   const text = typing ? draft.text : isoToUtcText(value)
   const problem = typing && draft.text.trim() !== '' && draft.iso === undefined ? UTC_PROBLEM : undefined
@@ -188,12 +189,19 @@ export function UtcDateTimeWidget(props: WidgetProps) {
             opened={calendar}
             onChange={setCalendar}
             trapFocus
-            returnFocus
+            // Closed by Escape or a day picked, focus would be left on the page's body: back to the button.
+            // Closed by a click elsewhere, it stays where that click put it.
+            onClose={() =>
+              requestAnimationFrame(() => {
+                if (document.activeElement === document.body) calendarButton.current?.focus()
+              })
+            }
             position="bottom-end"
             shadow="md"
           >
             <Popover.Target>
               <ActionIcon
+                ref={calendarButton}
                 variant="default"
                 size="md"
                 aria-label={`Pick the day of “${props.label}” on a calendar`}
@@ -203,7 +211,7 @@ export function UtcDateTimeWidget(props: WidgetProps) {
                 <CalendarIcon />
               </ActionIcon>
             </Popover.Target>
-            <Popover.Dropdown aria-label={`Calendar for “${props.label}” (UTC days)`} role="dialog">
+            <Popover.Dropdown>
               {calendar && (
                 <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
                   <UtcCalendar

@@ -38,6 +38,9 @@ const FOCUS_ON = {
   placed: 'tasking-placed',
 } as const
 
+const LEAD =
+  'New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step.'
+
 /**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
  * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
@@ -117,12 +120,7 @@ export function TaskingPage() {
     })
   }
 
-  const header = (
-    <OrderingHeader
-      title="New tasking request"
-      lead="New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step."
-    />
-  )
+  const header = <OrderingHeader title="New tasking request" lead={LEAD} />
 
   if (glossaryError && !collections)
     return (
@@ -183,8 +181,16 @@ export function TaskingPage() {
   const map = <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
 
   return (
-    <Stack p="md" gap="sm">
-      {header}
+    <Stack gap="xs" className={classes.workspace}>
+      {/* A compact title, as the catalog's: the map and the steps get the height. */}
+      <Stack gap={2}>
+        <Title order={1} size="h3">
+          New tasking request
+        </Title>
+        <Text c="dimmed" size="sm">
+          {LEAD}
+        </Text>
+      </Stack>
       <div className={classes.layout}>
         {/* The map beside the steps, as on the catalog: it stays in view while the side column scrolls. */}
         <div className={classes.mapColumn}>{map}</div>

@@ -56,7 +56,7 @@ export function TaskingRequestForm({
         Product and parameters
       </Title>
       {/* Two columns where the side column beside the map is wide enough for them (a container query). */}
-      <SimpleGrid type="container" cols={{ base: 1, '400px': 2 }} mt="xs" spacing="sm">
+      <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }} mt="xs" spacing="sm">
         <NativeSelect
           label="Tasking collection"
           value={collection?.name ?? ''}
