@@ -604,7 +604,7 @@ describe('on a page', () => {
       />,
       { console: c },
     )
-    const end = await screen.findByLabelText(/End of the acquisition window/)
+    const end = await screen.findByLabelText(/End of the acquisition window/, { selector: 'input' })
     expect(describedBy(end)).toContain('must be after acquisitionStart')
     expect(screen.queryByLabelText(/Notes for the operator/)).toBeNull()
     expect(screen.getByText('Notes for the operator is too long')).toBeInTheDocument()
