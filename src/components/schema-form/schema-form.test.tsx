@@ -19,6 +19,7 @@ import {
   type Params,
 } from './form-model'
 import { SchemaForm, type SchemaFormProps } from './schema-form'
+import { isoToUtcText } from './utc'
 
 // ------------------------------------------------------------------------------------ the service side
 
@@ -384,12 +385,46 @@ describe('the Pléiades tasking form', () => {
     process.env.TZ = 'Asia/Kathmandu'
     const { changes, initial } = await open()
     const start = screen.getByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
-    expect(start.type).toBe('datetime-local')
-    // The value shown is the UTC wall-clock time of the ISO string.
-    expect(start.value).toBe(String(initial.acquisitionStart).slice(0, 16))
-    fireEvent.change(start, { target: { value: '2031-07-01T10:30' } })
+    // Not the browser's datetime-local, whose face is the locale's ("11/25/2026, 12:00 AM").
+    expect(start.type).toBe('text')
+    // The value shown is the UTC wall-clock time of the ISO string, the console's way.
+    expect(start.value).toBe(isoToUtcText(initial.acquisitionStart))
+    expect(start.value).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2} UTC$/)
+    fireEvent.change(start, { target: { value: '1 Jul 2031 10:30 UTC' } })
     expect(last(changes).acquisitionStart).toBe('2031-07-01T10:30:00Z')
-    expect(start.value).toBe('2031-07-01T10:30')
+    fireEvent.blur(start)
+    expect(start.value).toBe('1 Jul 2031 10:30 UTC')
+  })
+
+  it('says how to write a date-time that does not read as one, and holds no value meanwhile', async () => {
+    const { changes } = await open()
+    const start = screen.getByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
+    fireEvent.change(start, { target: { value: '11/25/2026, 12:00 AM' } })
+    expect(last(changes).acquisitionStart).toBeUndefined()
+    fireEvent.blur(start)
+    // The text stays to be fixed, with the format beside it.
+    expect(start.value).toBe('11/25/2026, 12:00 AM')
+    expect(describedBy(start)).toContain('write it as 25 Nov 2026 14:30 UTC')
+    fireEvent.change(start, { target: { value: '25 nov 2026 9:00' } })
+    expect(last(changes).acquisitionStart).toBe('2026-11-25T09:00:00Z')
+    fireEvent.blur(start)
+    expect(start.value).toBe('25 Nov 2026 09:00 UTC')
+  })
+
+  it('picks the day on a calendar, keeping the time, by keyboard', async () => {
+    const { changes } = await open()
+    const user = userEvent.setup()
+    const start = screen.getByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
+    fireEvent.change(start, { target: { value: '25 Nov 2026 14:30 UTC' } })
+    fireEvent.blur(start)
+    await user.click(
+      screen.getByRole('button', { name: /Pick the day of “Start of the acquisition window”/ }),
+    )
+    const day = await screen.findByRole('button', { name: /25 November 2026/ })
+    await waitFor(() => expect(day).toHaveFocus())
+    await user.keyboard('{ArrowRight}{Enter}')
+    expect(last(changes).acquisitionStart).toBe('2026-11-26T14:30:00Z')
+    expect(start.value).toBe('26 Nov 2026 14:30 UTC')
   })
 
   it('can be disabled', async () => {
@@ -569,7 +604,7 @@ describe('on a page', () => {
       />,
       { console: c },
     )
-    const end = await screen.findByLabelText(/End of the acquisition window/)
+    const end = await screen.findByLabelText(/End of the acquisition window/, { selector: 'input' })
     expect(describedBy(end)).toContain('must be after acquisitionStart')
     expect(screen.queryByLabelText(/Notes for the operator/)).toBeNull()
     expect(screen.getByText('Notes for the operator is too long')).toBeInTheDocument()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { inputValueToIso, isoToInputValue } from './utc'
+import { inputValueToIso, isoToInputValue, isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from './utc'
 
 const originalTz = process.env.TZ
 
@@ -55,4 +55,56 @@ describe('independence from the time zone of the machine', () => {
       expect(isoToInputValue(inputValueToIso('2026-10-25T02:15') ?? '')).toBe('2026-10-25T02:15')
     },
   )
+})
+
+describe('the console’s one format (decision 15)', () => {
+  it('shows an ISO date-time as "25 Nov 2026 00:00 UTC", seconds only when there are some', () => {
+    expect(isoToUtcText('2026-11-25T00:00:00Z')).toBe('25 Nov 2026 00:00 UTC')
+    expect(isoToUtcText('2026-07-01T12:30:00+02:00')).toBe('1 Jul 2026 10:30 UTC')
+    expect(isoToUtcText('2026-07-01T10:30:15Z')).toBe('1 Jul 2026 10:30:15 UTC')
+    for (const v of [undefined, null, '', 'tomorrow', '2026-02-30T10:00:00Z'])
+      expect(isoToUtcText(v)).toBe('')
+  })
+
+  it('reads what the analyst types as UTC, 24-hour', () => {
+    expect(utcTextToIso('25 Nov 2026 00:00 UTC')).toBe('2026-11-25T00:00:00Z')
+    expect(utcTextToIso(' 3 nov 2026 14:05 ')).toBe('2026-11-03T14:05:00Z')
+    expect(utcTextToIso('3 November 2026, 9:05:30 utc')).toBe('2026-11-03T09:05:30Z')
+    expect(utcTextToIso('1 Sept 2026 23:59 GMT')).toBe('2026-09-01T23:59:00Z')
+    expect(utcTextToIso('25 Nov 2026')).toBe('2026-11-25T00:00:00Z')
+    expect(utcTextToIso('2026-11-25')).toBe('2026-11-25T00:00:00Z')
+    expect(utcTextToIso('2026-11-25 14:30')).toBe('2026-11-25T14:30:00Z')
+    expect(utcTextToIso('2026-11-25T14:30:00+01:00')).toBe('2026-11-25T13:30:00Z')
+  })
+
+  it('refuses what is not a real date and time', () => {
+    for (const v of [
+      '',
+      'tomorrow',
+      '31 Feb 2026 00:00',
+      '25 Nov 2026 24:00',
+      '25 Nov 2026 12:60',
+      '25 Novx 2026',
+      '25 Nov 2026 2:30 PM',
+      '11/25/2026, 12:00 AM',
+    ])
+      expect(utcTextToIso(v)).toBeUndefined()
+  })
+
+  it('puts a calendar day at the time already written', () => {
+    expect(utcDayOf('2026-11-25T14:30:00Z')).toBe('2026-11-25')
+    expect(utcDayOf('2026-11-25T23:30:00-02:00')).toBe('2026-11-26')
+    expect(utcDayOf(undefined)).toBeNull()
+    expect(withUtcDay('2026-11-25T14:30:00Z', '2026-12-01')).toBe('2026-12-01T14:30:00Z')
+    expect(withUtcDay(undefined, '2026-12-01')).toBe('2026-12-01T00:00:00Z')
+  })
+
+  it.each(['America/New_York', 'Pacific/Chatham', 'Asia/Kathmandu'])('is the same under TZ=%s', (tz) => {
+    process.env.TZ = tz
+    // 25 Nov 2026 00:00 UTC is the evening of the 24th in New York: the text must not follow the machine.
+    expect(isoToUtcText('2026-11-25T00:00:00Z')).toBe('25 Nov 2026 00:00 UTC')
+    expect(utcTextToIso('25 Nov 2026 00:00 UTC')).toBe('2026-11-25T00:00:00Z')
+    expect(utcTextToIso('8 Mar 2026 02:30')).toBe('2026-03-08T02:30:00Z')
+    expect(withUtcDay('2026-03-07T02:30:00Z', '2026-03-08')).toBe('2026-03-08T02:30:00Z')
+  })
 })

@@ -91,3 +91,80 @@ export function inputValueToIso(value: string): string | undefined {
   if (utcMillis(parts) === undefined) return undefined
   return `${y}-${mo}-${d}T${h}:${mi}:${pad(parts.second)}Z`
 }
+
+// ------------------------------------------------------------------ the console's one format, typed
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const MONTH_NAMES = MONTHS.map((m) => m[0].toUpperCase() + m.slice(1))
+
+/** `25 Nov 2026 14:30 UTC`, with `14:30` read as optional and `UTC`/`GMT`/`Z` as optional. */
+const CONSOLE_TEXT =
+  /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*(?:utc|gmt|z))?$/i
+
+/**
+ * An ISO date-time written the console's one way (decision 15, `formatUtc`): `25 Nov 2026 00:00 UTC`, always
+ * UTC and 24-hour, whatever the browser's zone or locale. Seconds are shown only when they are not zero, so
+ * a value is never changed by being shown. Empty for anything that is not a date-time.
+ */
+export function isoToUtcText(iso: unknown): string {
+  const v = isoToInputValue(iso)
+  if (!v) return ''
+  const [date, time] = v.split('T')
+  const [y, mo, d] = date.split('-')
+  return `${Number(d)} ${MONTH_NAMES[Number(mo) - 1]} ${y} ${time} UTC`
+}
+
+/**
+ * The ISO date-time (UTC, `Z`) of what the analyst typed: the console's format (`25 Nov 2026 14:30 UTC`,
+ * month names in full or short, any case, the time and `UTC` optional: a date alone is its midnight) or an
+ * ISO-like date-time (`2026-11-25 14:30`, `2026-11-25T14:30:00Z`, an offset converted to UTC). Undefined
+ * for anything else, including impossible dates (31 Feb) and times (24:00).
+ */
+export function utcTextToIso(text: string): string | undefined {
+  const t = text.trim().replace(/\s+/g, ' ')
+  const m = CONSOLE_TEXT.exec(t)
+  if (m) {
+    const [, d, monthWord, y, h, mi, s] = m
+    const word = monthWord.toLowerCase()
+    const month = MONTHS.findIndex((name, i) => word.startsWith(name) && FULL_MONTHS[i].startsWith(word))
+    if (month < 0) return undefined
+    return inputValueToIso(
+      `${y}-${pad(month + 1)}-${pad(Number(d))}T${pad(Number(h ?? 0))}:${mi ?? '00'}:${s ?? '00'}`,
+    )
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return inputValueToIso(`${t}T00:00`)
+  const local = isoToInputValue(t)
+  return local ? inputValueToIso(local) : undefined
+}
+
+/** A month is its first three letters or more of its name: "sept" and "september" are September. */
+const FULL_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
+
+/** The UTC calendar day (`2026-11-25`) of an ISO date-time, or null. */
+export function utcDayOf(iso: unknown): string | null {
+  const v = isoToInputValue(iso)
+  return v ? v.slice(0, 10) : null
+}
+
+/**
+ * The ISO date-time of `day` (`2026-11-25`) at the UTC time of day of `iso` (midnight when there is none):
+ * picking a day on the calendar keeps the time already written.
+ */
+export function withUtcDay(iso: unknown, day: string): string | undefined {
+  const v = isoToInputValue(iso)
+  const time = v ? v.slice(11) : '00:00'
+  return inputValueToIso(`${day}T${time}`)
+}

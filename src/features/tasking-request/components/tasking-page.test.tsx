@@ -112,10 +112,11 @@ describe('tasking request', () => {
     expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('phr-tasking')
     const start = await screen.findByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
     const end = screen.getByLabelText<HTMLInputElement>(/End of the acquisition window \(UTC\)/)
-    expect(start.type).toBe('datetime-local')
+    // The console's one format, UTC and 24-hour, not the browser locale's datetime-local.
+    expect(start.type).toBe('text')
     // The simulator's clock reads 2 Nov 2026 09:00 UTC: the window opens the next day at midnight.
-    expect(start.value).toBe('2026-11-03T00:00')
-    expect(end.value).toBe('2026-11-17T00:00')
+    expect(start.value).toBe('3 Nov 2026 00:00 UTC')
+    expect(end.value).toBe('17 Nov 2026 00:00 UTC')
     expect(screen.getByRole('combobox', { name: /Acquisition mode/ })).toBeInTheDocument()
     expect(screen.getByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toBeInTheDocument()
     expect(screen.getByLabelText(/Maximum incidence angle/, { selector: 'input' })).toBeInTheDocument()

@@ -38,6 +38,9 @@ const FOCUS_ON = {
   placed: 'tasking-placed',
 } as const
 
+const LEAD =
+  'New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step.'
+
 /**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
  * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
@@ -125,12 +128,7 @@ export function TaskingPage() {
     })
   }
 
-  const header = (
-    <OrderingHeader
-      title="New tasking request"
-      lead="New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step."
-    />
-  )
+  const header = <OrderingHeader title="New tasking request" lead={LEAD} />
 
   if (glossaryError && !collections)
     return (
@@ -188,84 +186,103 @@ export function TaskingPage() {
       </Stack>
     )
 
+  const map = <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
+
   return (
-    <Stack p="md" gap="md" className={classes.page}>
-      {header}
-      <Stepper
-        active={step === 'edit' ? 0 : 1}
-        size="sm"
-        onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
-        allowNextStepsSelect={blockers.length === 0}
-      >
-        <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
-        <Stepper.Step
-          label="Review and place"
-          description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
-        />
-      </Stepper>
-      {step === 'edit' ? (
-        <>
-          {placement.kind === 'failed' && !budgetProblem && (
-            <Alert color="red" title={placement.message} role="alert">
-              {placement.details} Nothing was created; change what is marked and place again.
-            </Alert>
-          )}
-          <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
-          <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
-            <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
-              Where to acquire
-            </Title>
-            <div className={classes.areaLayout}>
-              <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
-              <AoiPanel {...panelProps} />
-            </div>
-          </Paper>
-          <TaskingFeatures model={model} />
-          <OpportunitiesPanel model={model} onPick={pick} />
-          <EulaGate eulas={model.eulas} access={licenceAccess} />
-          <BudgetGate
-            gate={budgets}
-            budgetId={budgetId}
-            onChange={setBudget}
-            total={model.total}
-            problem={budgetProblem}
-          />
-          <Paper withBorder p="sm" component="section" aria-label="Total and next step">
-            <Group justify="space-between" align="start">
-              <div>
-                <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
-                  {countLabel(count, 'order')} · Total:{' '}
-                  {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
-                </Text>
-                {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
-              </div>
-              <Button
-                onClick={() => {
-                  setTriedReview(true)
-                  if (blockers.length === 0) setStep('review')
-                }}
-                disabled={busy}
+    <Stack gap="xs" className={classes.workspace}>
+      {/* A compact title, as the catalog's: the map and the steps get the height. */}
+      <Stack gap={2}>
+        <Title order={1} size="h3">
+          New tasking request
+        </Title>
+        <Text c="dimmed" size="sm">
+          {LEAD}
+        </Text>
+      </Stack>
+      <div className={classes.layout}>
+        {/* The map beside the steps, as on the catalog: it stays in view while the side column scrolls. */}
+        <div className={classes.mapColumn}>{map}</div>
+        <div className={classes.side} data-testid="tasking-side">
+          <Stepper
+            active={step === 'edit' ? 0 : 1}
+            size="sm"
+            onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
+            allowNextStepsSelect={blockers.length === 0}
+          >
+            <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
+            <Stepper.Step
+              label="Review and place"
+              description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
+            />
+          </Stepper>
+          {step === 'edit' ? (
+            <>
+              {placement.kind === 'failed' && !budgetProblem && (
+                <Alert color="red" title={placement.message} role="alert">
+                  {placement.details} Nothing was created; change what is marked and place again.
+                </Alert>
+              )}
+              <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
+              <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+                <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+                  Where to acquire
+                </Title>
+                <AoiPanel {...panelProps} />
+              </Paper>
+              <TaskingFeatures model={model} />
+              <OpportunitiesPanel model={model} onPick={pick} />
+              <EulaGate eulas={model.eulas} access={licenceAccess} />
+              <BudgetGate
+                gate={budgets}
+                budgetId={budgetId}
+                onChange={setBudget}
+                total={model.total}
+                problem={budgetProblem}
+              />
+              <Paper
+                withBorder
+                p="sm"
+                component="section"
+                aria-label="Total and next step"
+                className={classes.next}
               >
-                {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
-              </Button>
-            </Group>
-          </Paper>
-        </>
-      ) : (
-        <TaskingReview
-          // A new count or total asks for the confirmation again.
-          key={`${count}:${model.total ?? 'pending'}`}
-          model={model}
-          budgetName={budgetName}
-          blockers={blockers}
-          placement={placement}
-          busy={busy}
-          budgetProblem={budgetProblem}
-          onBack={() => setStep('edit')}
-          onPlace={onPlace}
-          onCheckAgain={() => void checkAgain()}
-        />
-      )}
+                <Group justify="space-between" align="start">
+                  <div>
+                    <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
+                      {countLabel(count, 'order')} · Total:{' '}
+                      {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
+                    </Text>
+                    {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
+                  </div>
+                  <Button
+                    onClick={() => {
+                      setTriedReview(true)
+                      if (blockers.length === 0) setStep('review')
+                    }}
+                    disabled={busy}
+                  >
+                    {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
+                  </Button>
+                </Group>
+              </Paper>
+            </>
+          ) : (
+            <TaskingReview
+              // A new count or total asks for the confirmation again.
+              key={`${count}:${model.total ?? 'pending'}`}
+              model={model}
+              budgetName={budgetName}
+              blockers={blockers}
+              placement={placement}
+              busy={busy}
+              budgetProblem={budgetProblem}
+              onBack={() => setStep('edit')}
+              onPlace={onPlace}
+              onCheckAgain={() => void checkAgain()}
+            />
+          )}
+        </div>
+      </div>
     </Stack>
   )
 }

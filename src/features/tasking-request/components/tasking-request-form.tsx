@@ -55,7 +55,8 @@ export function TaskingRequestForm({
       <Title order={2} size="h4" id="tasking-request-title" tabIndex={-1}>
         Product and parameters
       </Title>
-      <SimpleGrid cols={{ base: 1, md: 2 }} mt="xs" spacing="sm">
+      {/* Two columns where the side column beside the map is wide enough for them (a container query). */}
+      <SimpleGrid type="container" cols={{ base: 1, '360px': 2 }} mt="xs" spacing="sm">
         <NativeSelect
           label="Tasking collection"
           value={collection?.name ?? ''}
