@@ -103,6 +103,8 @@ test.describe('processing', () => {
     await page.getByRole('button', { name: 'Review and run…' }).click()
     const review = page.getByRole('dialog', { name: /^Run Ship detection/ })
     await expect(review).toContainText('It costs 30 credits')
+    // Checked once its opening transition is over (axe reads colours faded in part as low contrast).
+    await expect(review).toHaveCSS('opacity', '1')
     await expectAccessible(page)
     await review.getByRole('button', { name: 'Run job for 30 credits' }).dblclick()
     await expect(page).toHaveURL(/\/jobs\/[0-9a-f-]{36}$/)

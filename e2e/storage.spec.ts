@@ -113,11 +113,11 @@ test.describe('storage', () => {
     }
     await expect(page.getByText('Fulfilled', { exact: true }).first()).toBeVisible()
     const delivered = page.getByRole('list', { name: 'Delivered collections' })
-    await expect(delivered.getByRole('link', { name })).toBeVisible()
+    await expect(delivered.getByRole('link', { name, exact: true })).toBeVisible()
     await expectAccessible(page)
 
     // The order → its collection → back to the order.
-    await delivered.getByRole('link', { name }).click()
+    await delivered.getByRole('link', { name, exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expect(page.getByRole('link', { name: /^order / })).toHaveAttribute('href', `/orders/${orderId}`)
     const items = page.getByRole('table', { name: 'Items' })
