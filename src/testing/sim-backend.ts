@@ -151,3 +151,12 @@ export async function signedInConsole(
   await c.session.signIn({ regionId: 'eu', email, password: DEMO_PASSWORD })
   return c
 }
+
+/** Every account has accepted every document of every licence: tests about something else start from here. */
+export function acceptEveryLicence(c: TestConsole): void {
+  const world = c.backend.sim.runtime.world
+  for (const account of world.accounts.values())
+    for (const eula of world.eulas.values())
+      for (const doc of eula.documents)
+        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signedInConsole, type TestConsole } from '../../testing/sim-backend'
+import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../testing/sim-backend'
 import { jobIdOfLocation } from './execution'
 import { resumeRun, runOnce, type JobAttempt, type RunTarget } from './run-once'
 
@@ -13,11 +13,8 @@ function target(kept: unknown[] = []): RunTarget {
 
 async function setUp(): Promise<{ c: TestConsole; workspaceId: string; inputs: Record<string, unknown> }> {
   const c = await signedInConsole()
+  acceptEveryLicence(c)
   const world = c.backend.sim.runtime.world
-  for (const account of world.accounts.values())
-    for (const eula of world.eulas.values())
-      for (const doc of eula.documents)
-        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
   const seeded = [...world.jobs.values()].map((r) => r.job).find((j) => j.processID === PROCESS)
   const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
   return {

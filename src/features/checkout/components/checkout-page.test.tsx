@@ -8,7 +8,7 @@ import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { basketKey, useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useCheckoutStore } from '../checkout-store'
 import type { CreateOrderRequest } from '../../../data/orders/placement'
 
@@ -143,7 +143,7 @@ describe('checkout', () => {
 
   it('sends one order per click: a double click on Place creates no duplicate', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 2))
     const user = userEvent.setup()
     await open(c)
@@ -157,7 +157,7 @@ describe('checkout', () => {
 
   it('never places a line twice when the page is left and opened again in the middle of a run', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 2))
     // Each creation takes a while, so the analyst leaves the page while the first one is out.
     c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 400 }]
@@ -180,7 +180,7 @@ describe('checkout', () => {
 
   it('finds the order a lost answer created instead of placing it twice', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const [scene] = scenesOf(c, 'spot', 1)
     useBasketStore.getState().add([scene])
     c.backend.sim.control.faults = [
@@ -201,7 +201,7 @@ describe('checkout', () => {
 
   it('keeps a line sent before a reload "not known yet" until its late order shows, and never places it again', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const [scene] = scenesOf(c, 'spot', 1)
     useBasketStore.getState().add([scene])
     const first = await open(c)
@@ -242,7 +242,7 @@ describe('checkout', () => {
 
   it('keeps a line that failed, filled, and says why', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
     // A 500 before the route: nothing was created, but the console cannot know that without looking.
     c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', status: 500, times: 1 }]
@@ -265,7 +265,7 @@ describe('checkout', () => {
 
   it('requires a budget while enforcement is on, and explains the refusal when enforcement changed meanwhile', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
     const user = userEvent.setup()
     await open(c)
@@ -299,7 +299,7 @@ describe('checkout', () => {
 
   it('blocks the review until a budget is chosen when the settings say enforcement is on', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     for (const a of c.backend.sim.runtime.world.accounts.values())
       if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
@@ -355,7 +355,7 @@ describe('checkout', () => {
 
   it('shows accounts without the Enterprise plan no budget controls at all', async () => {
     const c = await signedInConsole('starter@swath.test')
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
     await open(c)
     await waitForTotal()
@@ -365,7 +365,7 @@ describe('checkout', () => {
 
   it('shows the estimate’s per-feature error on its line with what to change', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const [scene] = scenesOf(c, 'spot', 1)
     useBasketStore.getState().add([scene])
     // An AOI far from the scene, chosen explicitly as the line's area.
@@ -396,7 +396,7 @@ describe('checkout', () => {
 
   it('keeps the AOI a line took when the AOI is redrawn elsewhere, and offers the new one', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const [scene] = scenesOf(c, 'spot', 1)
     useBasketStore.getState().add([scene])
     const taken = scene.footprint as Polygon
@@ -429,7 +429,7 @@ describe('checkout', () => {
 
   it('keeps the whole checkout across a reload', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
     const user = userEvent.setup()
     const first = await open(c)
@@ -463,7 +463,7 @@ describe('checkout', () => {
 
   it('refuses a tag with characters tags cannot hold, and keeps the good ones', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useBasketStore.getState().add(scenesOf(c, 'spot', 1))
     const user = userEvent.setup()
     await open(c)
@@ -476,7 +476,7 @@ describe('checkout', () => {
 
   it('orders a scene by its id from a data product’s link, over the AOI', async () => {
     const c = await signedInConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const world = c.backend.sim.runtime.world
     const spot = world.collections.find((col) => col.name === 'spot')
     const productId = spot?.dataProducts.find((p) => p.id)?.id ?? ''
@@ -509,11 +509,3 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Search the catalog' })).toHaveAttribute('href', '/catalog')
   })
 })
-
-function acceptAll(c: TestConsole) {
-  const world = c.backend.sim.runtime.world
-  for (const account of world.accounts.values())
-    for (const eula of world.eulas.values())
-      for (const doc of eula.documents)
-        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
-}

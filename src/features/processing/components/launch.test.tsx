@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { processingRoutes } from '../../../app/routes/processing-routes'
 import { renderWithConsole } from '../../../testing/render'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useLaunchStore } from '../launch-store'
 
 /**
@@ -19,14 +19,6 @@ const PROCESS = 'detection-ships-airbus'
 
 async function launchConsole(email?: string): Promise<TestConsole> {
   return signedInConsole(email)
-}
-
-function acceptAll(c: TestConsole) {
-  const world = c.backend.sim.runtime.world
-  for (const account of world.accounts.values())
-    for (const eula of world.eulas.values())
-      for (const doc of eula.documents)
-        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
 }
 
 async function open(c: TestConsole, at = `/processing/${PROCESS}`) {
@@ -67,6 +59,13 @@ async function fillTitle(user: User, title: string) {
 
 const price = () => screen.findByText(/^\d[\d,]* credits?$/, {}, { timeout: 10_000 })
 
+/** An item picked, a title typed and the price read: what every run starts from. */
+async function readyToRun(user: User, title: string) {
+  await pickItem(user)
+  await fillTitle(user, title)
+  await price()
+}
+
 async function review(user: User) {
   await user.click(screen.getByRole('button', { name: 'Review and run…' }))
   return screen.findByRole('dialog', { name: /^Run / })
@@ -75,7 +74,7 @@ async function review(user: User) {
 describe('launching a job', () => {
   it('picks an item, checks and prices the inputs, and starts one job after the review', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const user = userEvent.setup()
     const r = await open(c)
     await pickItem(user)
@@ -109,7 +108,7 @@ describe('launching a job', () => {
 
   it('shows a 422 named error and a 400 schema error on their fields, and nothing runs meanwhile', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const user = userEvent.setup()
     await open(c)
     await pickItem(user)
@@ -141,7 +140,7 @@ describe('launching a job', () => {
 
   it('takes an item handed over from storage, and says when it is not in the account’s storage', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const user = userEvent.setup()
     const foreign = 'http://swath.test/api/v2/assets/stac/collections/nope/items/nothing'
     await open(c, `/processing/${PROCESS}?item=${encodeURIComponent(foreign)}`)
@@ -156,7 +155,7 @@ describe('launching a job', () => {
 
   it('runs again with a job’s inputs', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const job = jobsOf(c).find((j) => j.processID === PROCESS)
     if (!job) throw new Error('the seed has a ships job')
     await open(c, `/processing/${PROCESS}?from=${job.jobID}`)
@@ -172,9 +171,7 @@ describe('launching a job', () => {
     const c = await launchConsole()
     const user = userEvent.setup()
     await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Ships')
-    await price()
+    await readyToRun(user, 'Ships')
     await user.click(screen.getByRole('button', { name: 'Review and run…' }))
     expect(await screen.findByText(/Accept the process licence above/)).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
@@ -189,12 +186,10 @@ describe('launching a job', () => {
 
   it('tells the Viewer why they cannot run it, while still showing the price', async () => {
     const c = await launchConsole('viewer@swath.test')
-    acceptAll(c)
+    acceptEveryLicence(c)
     const user = userEvent.setup()
     await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Ships')
-    await price()
+    await readyToRun(user, 'Ships')
     await user.click(screen.getByRole('button', { name: 'Review and run…' }))
     expect(
       await screen.findByText(/Your role \(Viewer\) can look at everything but change nothing/),
@@ -204,15 +199,13 @@ describe('launching a job', () => {
 
   it('starts one job for a double click', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     c.backend.sim.control.faults = [
       { path: '/v2/processing/processes/*/execution', method: 'POST', latencyMs: 300 },
     ]
     const user = userEvent.setup()
     const r = await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Twice')
-    await price()
+    await readyToRun(user, 'Twice')
     const dialog = await review(user)
     const run = within(dialog).getByRole('button', { name: /^Run job for/ })
     await user.dblClick(run)
@@ -223,15 +216,13 @@ describe('launching a job', () => {
 
   it('finds the job a lost answer started instead of starting another', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     c.backend.sim.control.faults = [
       { path: '/v2/processing/processes/*/execution', method: 'POST', status: 503, after: true, times: 1 },
     ]
     const user = userEvent.setup()
     const r = await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Lost answer')
-    await price()
+    await readyToRun(user, 'Lost answer')
     const dialog = await review(user)
     await user.click(within(dialog).getByRole('button', { name: /^Run job for/ }))
     await waitFor(() => expect(r.router.state.location.pathname).toMatch(/^\/jobs\//))
@@ -244,15 +235,13 @@ describe('launching a job', () => {
 
   it('says no job started when the service failed before creating one, and lets the analyst run again', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     c.backend.sim.control.faults = [
       { path: '/v2/processing/processes/*/execution', method: 'POST', status: 500, times: 1 },
     ]
     const user = userEvent.setup()
     await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Failed once')
-    await price()
+    await readyToRun(user, 'Failed once')
     const dialog = await review(user)
     await user.click(within(dialog).getByRole('button', { name: /^Run job for/ }))
     expect(await screen.findByText('No job was started')).toBeInTheDocument()
@@ -263,12 +252,10 @@ describe('launching a job', () => {
 
   it('explains a budget refusal at the budget gate and an item gone since the check on its field', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const user = userEvent.setup()
     await open(c)
-    await pickItem(user)
-    await fillTitle(user, 'Refused')
-    await price()
+    await readyToRun(user, 'Refused')
     // Enforcement switched on after the page read the settings: the execution is refused with the budget problem.
     const account = [...c.backend.sim.runtime.world.accounts.values()].find((a) => a.plan === 'ENTERPRISE')
     if (!account) throw new Error('enterprise account')
@@ -297,7 +284,7 @@ describe('launching a job', () => {
 describe('the price', () => {
   it('says when it could not be read and reads it again on Retry, and nothing runs without it', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     c.backend.sim.control.faults = [{ path: '/v2/processing/processes/*/cost', method: 'POST', status: 542 }]
     const user = userEvent.setup()
     await open(c)
@@ -318,7 +305,7 @@ describe('the price', () => {
 describe('a run a reload cut short', () => {
   it('is settled from the kept attempt when the page opens again, without sending it again', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
     const seeded = jobsOf(c).find((j) => j.processID === PROCESS)
     const item = String(seeded?.definition.inputs.item)
@@ -350,7 +337,7 @@ describe('a run a reload cut short', () => {
 describe('hand-overs into the launch', () => {
   it('carries an item from storage through the catalogue to the process chosen', async () => {
     const c = await launchConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const url = 'http://swath.test/api/v2/assets/stac/collections/c1/items/i1'
     await renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], {
       at: `/processing?item=${encodeURIComponent(url)}`,

@@ -11,7 +11,7 @@ import { poly, rect } from '../../../testing/builders'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { OPPORTUNITIES_SOURCE } from '../tasking-map-layers'
 import { TASKING_INITIAL, useTaskingStore } from '../tasking-store'
 import { useTaskingUi } from '../tasking-ui-store'
@@ -51,14 +51,6 @@ async function open(c: TestConsole) {
   const r = await renderWithConsole((ctx) => taskingRoutes(ctx), { at: '/tasking', console: c })
   await screen.findByRole('heading', { name: 'New tasking request', level: 1 })
   return r
-}
-
-function acceptAll(c: TestConsole) {
-  const world = c.backend.sim.runtime.world
-  for (const account of world.accounts.values())
-    for (const eula of world.eulas.values())
-      for (const doc of eula.documents)
-        world.acceptances.set(`${account.id}:${doc.id}`, { acceptedAt: world.now(), acceptedById: 'test' })
 }
 
 /** The collection the draft starts with, as if chosen before (the glossary lists BlackSky first). */
@@ -133,7 +125,7 @@ describe('tasking request', () => {
 
   it('checks feasibility and estimates each polygon as its own feature: a study for the large one, a difficulty for the other', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([medium, large])
     startWith('phr-tasking')
     await open(c)
@@ -181,7 +173,7 @@ describe('tasking request', () => {
 
   it('lists opportunities on the timeline, in the table and on the map, with hover and selection linked', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small, medium])
     const user = userEvent.setup()
     const { container } = await open(c)
@@ -262,7 +254,7 @@ describe('tasking request', () => {
 
   it('moves focus to what replaces the button pressed: the review, the request again, the result', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     const user = userEvent.setup()
     await open(c)
@@ -286,7 +278,7 @@ describe('tasking request', () => {
 
   it('explains that Capella publishes no opportunities, and places the request all the same', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     const user = userEvent.setup()
     await open(c)
@@ -306,7 +298,7 @@ describe('tasking request', () => {
 
   it('shows the service’s refusal of a window too long for opportunities at the window field', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     await open(c)
     await screen.findByTestId('opportunities-summary')
@@ -327,7 +319,7 @@ describe('tasking request', () => {
 
   it('places every feature with ONE request after the confirmation, however often Place is clicked', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small, medium])
     const user = userEvent.setup()
     await open(c)
@@ -367,7 +359,7 @@ describe('tasking request', () => {
 
   it('finds the orders a lost answer created instead of placing them twice', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small, medium])
     c.backend.sim.control.faults = [
       { path: '/v2/orders', method: 'POST', status: 503, after: true, times: 1 },
@@ -391,7 +383,7 @@ describe('tasking request', () => {
 
   it('never places twice when the page is left and opened again while the request is out', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     c.backend.sim.control.faults = [{ path: '/v2/orders', method: 'POST', latencyMs: 400 }]
     const user = userEvent.setup()
@@ -409,7 +401,7 @@ describe('tasking request', () => {
 
   it('settles an attempt a reload cut short when the page opens again, without sending it again', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const world = c.backend.sim.runtime.world
     const product = world.collections.find((col) => col.name === 'phr-tasking')?.dataProducts[0]?.id ?? ''
     const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
@@ -467,7 +459,7 @@ describe('tasking request', () => {
 
   it('keeps a request sent before a reload "not known yet" until its late orders show, and sends nothing again', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     const world = c.backend.sim.runtime.world
     const product = world.collections.find((col) => col.name === 'phr-tasking')?.dataProducts[0]?.id ?? ''
     const workspaceId = c.session.getSnapshot().user?.workspaces[0]?.id ?? ''
@@ -526,7 +518,7 @@ describe('tasking request', () => {
 
   it('keeps the draft across a reload', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     const user = userEvent.setup()
     const first = await open(c)
@@ -578,7 +570,7 @@ describe('tasking request', () => {
 
   it('keeps the request filled and explains a budget refusal at the budget', async () => {
     const c = await taskingConsole()
-    acceptAll(c)
+    acceptEveryLicence(c)
     useAoiStore.getState().setPolygons([small])
     const user = userEvent.setup()
     await open(c)
