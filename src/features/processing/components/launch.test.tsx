@@ -153,6 +153,20 @@ describe('launching a job', () => {
     expect(validations(c).at(-1)?.status).toBe(422)
   })
 
+  it('keeps the filled form when the page is opened again without a hand-over', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    const item = 'http://swath.test/api/v2/assets/stac/collections/c1/items/i1'
+    const first = await open(c, `/processing/${PROCESS}?item=${encodeURIComponent(item)}`)
+    await fillTitle(user, 'Kept')
+    first.unmount()
+    // Back through the catalogue or the navigation: the same draft, not a fresh form.
+    await open(c)
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Kept')
+    expect(useLaunchStore.getState().drafts[PROCESS]?.inputs.item).toBe(item)
+  })
+
   it('runs again with a job’s inputs', async () => {
     const c = await launchConsole()
     acceptEveryLicence(c)
