@@ -194,23 +194,13 @@ export function useSearchDraft(
     /** The analyst moved the map: a search of the view will read its new box. */
     onViewMoved: () => setViewMoved(true),
     /**
-     * A scene picked in the list comes into view: the camera moves only when its footprint is not already
-     * wholly in the map, and then frames it with room around it.
+     * Brings a box into view unless the map already shows it whole (`reveal` of the result list): the
+     * camera moves only for a scene the analyst cannot see.
      */
-    bringIntoView: (box: Bbox) => {
-      const now = map.current?.bounds()
-      if (now && contains(now, box)) return
-      setFitRequest(fitRequestOf(roomAround(box)))
+    reveal: (box: Bbox, room: (box: Bbox) => Bbox) => {
+      const [w, s, e, n] = map.current?.bounds() ?? [0, 0, 0, 0]
+      if (box[0] >= w && box[1] >= s && box[2] <= e && box[3] <= n) return
+      setFitRequest(fitRequestOf(room(box)))
     },
   }
-}
-
-const contains = (outer: Bbox, inner: Bbox) =>
-  inner[0] >= outer[0] && inner[1] >= outer[1] && inner[2] <= outer[2] && inner[3] <= outer[3]
-
-/** A box with its own size again on every side, so the scene shows in its surroundings. */
-const roomAround = ([w, s, e, n]: Bbox): Bbox => {
-  const dx = Math.max(e - w, 0.05)
-  const dy = Math.max(n - s, 0.05)
-  return [w - dx, Math.max(-85, s - dy), e + dx, Math.min(85, n + dy)]
 }

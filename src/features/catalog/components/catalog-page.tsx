@@ -9,8 +9,6 @@ import { useMapOverlays } from '../use-map-overlays'
 import { useSceneActions } from '../use-scene-actions'
 import { useSceneSearch } from '../use-scene-search'
 import { useSearchDraft } from '../use-search-draft'
-import { useCatalogUi } from '../catalog-ui-store'
-import { boundsOf } from '../../../lib/geometry-bounds'
 import { useSearchableCollections } from '../use-searchable-collections'
 import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
@@ -56,19 +54,6 @@ export function CatalogPage() {
   const { host, features, rows } = search
   const actions = useSceneActions(host, rows, glossary)
   const { detailRow } = actions
-
-  // A scene picked in the list (click or keys) is brought into the map's view.
-  const active = useCatalogUi((s) => (s.scope === features ? s.active : null))
-  const activeFrom = useCatalogUi((s) => s.activeFrom)
-  const { bringIntoView } = form
-  useEffect(() => {
-    if (active === null || activeFrom !== 'list') return
-    const footprint = search.footprints.features.find((f) => f.id === active)
-    const box = footprint ? boundsOf([footprint.geometry]) : null
-    if (box) bringIntoView(box)
-    // Once per scene picked, not when the function or the footprints' identity change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, activeFrom])
 
   return (
     <CatalogLayout
@@ -157,6 +142,7 @@ export function CatalogPage() {
                   onToggleBasket={actions.toggleBasket}
                   onToggleQuicklook={actions.toggleQuicklook}
                   onDetails={actions.openDetails}
+                  onReveal={form.reveal}
                 />
               ) : (
                 <Loader size="sm" aria-label="Loading the result list" />

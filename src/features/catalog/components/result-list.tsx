@@ -6,6 +6,7 @@ import { useApiClient } from '../../../api/console-context'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { useCatalogUi } from '../catalog-ui-store'
 import { MARKS, previewOptions } from '../queries'
+import type { Bbox } from '../../../map/map-engine'
 import {
   formatCloud,
   formatCoverage,
@@ -17,6 +18,7 @@ import {
   type SceneRow,
 } from '../scene-format'
 import classes from './catalog.module.css'
+import side from './result-row.module.css'
 
 const ROW_HEIGHT = 84
 
@@ -31,6 +33,31 @@ interface Props {
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
+  /** Brings a box into the map's view unless it is already shown whole; `room` pads it. */
+  onReveal: (box: Bbox, room: (box: Bbox) => Bbox) => void
+}
+
+/** A box with its own size again on every side, so a scene shows in its surroundings. */
+const roomAround = ([w, s, e, n]: Bbox): Bbox => {
+  const dx = Math.max(e - w, 0.05)
+  const dy = Math.max(n - s, 0.05)
+  return [w - dx, Math.max(-85, s - dy), e + dx, Math.min(85, n + dy)]
+}
+
+/** The box around a footprint's positions, or null. */
+function boxOf(g: { coordinates?: unknown } | null | undefined): Bbox | null {
+  const box: Bbox = [Infinity, Infinity, -Infinity, -Infinity]
+  const walk = (c: unknown): void => {
+    if (!Array.isArray(c)) return
+    if (typeof c[0] === 'number' && typeof c[1] === 'number') {
+      box[0] = Math.min(box[0], c[0])
+      box[1] = Math.min(box[1], c[1])
+      box[2] = Math.max(box[2], c[0])
+      box[3] = Math.max(box[3], c[1])
+    } else c.forEach(walk)
+  }
+  walk(g?.coordinates)
+  return box.every(Number.isFinite) ? box : null
 }
 
 const optionId = (index: number) => `scene-option-${index}`
@@ -72,6 +99,16 @@ export const ResultList = memo(function ResultList(props: Props) {
   useEffect(() => {
     if (position >= 0) virtualizer.scrollToIndex(position, { align: 'auto' })
   }, [position, activeFrom, virtualizer])
+
+  // A scene picked here (click or keys) comes into the map's view.
+  const { onReveal } = props
+  useEffect(() => {
+    if (position < 0 || activeFrom !== 'list') return
+    const box = boxOf(rows[position]?.scene.geometry)
+    if (box) onReveal(box, roomAround)
+    // Once per scene picked, not when the rows' or the callback's identity change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [position, activeFrom])
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1)
@@ -243,7 +280,7 @@ const Row = memo(function Row(props: RowProps) {
         </Text>
       </div>
       {/* Labelled toggles for the pointer; keys (Space, Q) do the same from the list, which says the state. */}
-      <div className={classes.rowSide}>
+      <div className={side.rowSide}>
         {row.coverage !== null && (
           <Badge
             size="sm"
@@ -255,7 +292,7 @@ const Row = memo(function Row(props: RowProps) {
           </Badge>
         )}
         <span
-          className={classes.toggle}
+          className={side.toggle}
           data-on={props.inBasket || undefined}
           aria-hidden="true"
           onClick={(e) => {
@@ -267,7 +304,7 @@ const Row = memo(function Row(props: RowProps) {
           {props.inBasket ? '✓ In basket' : '+ Basket'}
         </span>
         <span
-          className={classes.toggle}
+          className={side.toggle}
           data-on={quicklook || undefined}
           aria-hidden="true"
           onClick={(e) => {
