@@ -7,7 +7,6 @@ import {
   Group,
   Paper,
   SimpleGrid,
-  Skeleton,
   Stack,
   Text,
   Timeline,
@@ -17,8 +16,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { paths } from '../../../config/paths'
-import { isApiError, whatToDo } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
 import { stacItemRefs } from '../../../data/storage/query'
 import {
@@ -40,39 +39,17 @@ export function JobPage() {
   const client = useApiClient()
   // A missing or failed job is explained here, not by the route's error boundary.
   const job = useQuery({ ...jobOptions(client, jobId), throwOnError: false })
-  if (job.error && !job.data) {
-    const missing = isApiError(job.error) && job.error.status === 404
+  if (job.error && !job.data)
     return (
-      <Stack gap="md">
-        <Title order={1}>{missing ? 'Job not found' : 'The job failed to load'}</Title>
-        <Alert color={missing ? 'yellow' : 'red'} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {missing
-                ? `No job of this account has the ID ${jobId}. It may belong to another account.`
-                : whatToDo(job.error)}
-            </Text>
-            {!missing && (
-              <Button size="xs" onClick={() => void job.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Anchor component={Link} to={paths.jobs()}>
-              All jobs
-            </Anchor>
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailFailure
+        thing="job"
+        error={job.error}
+        missingText={`No job of this account has the ID ${jobId}. It may belong to another account.`}
+        onRetry={() => void job.refetch()}
+        back={{ to: paths.jobs(), label: 'All jobs' }}
+      />
     )
-  }
-  if (!job.data) {
-    return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the job">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={120} />
-      </Stack>
-    )
-  }
+  if (!job.data) return <DetailLoading label="Loading the job" body={120} />
   return <JobDetails job={job.data} />
 }
 

@@ -1,22 +1,8 @@
 import './mantine-styles'
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Anchor, Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
-import { isApiError, whatToDo } from '../../../api/errors'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { eulaOptions, licenceAccess } from '../../../data/licences/queries'
 import { processOptions, type Process } from '../../../data/processing/queries'
@@ -24,40 +10,24 @@ import { inputsInWords, priceRule, processEulaId } from '../process-words'
 import { paths } from '../../../config/paths'
 import { LaunchSection } from './launch-section'
 import { Section } from '../../../components/page-section'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 
 /** One process: what it does, what it takes in plain words, how it is priced, and its licence (accept it here). */
 export function ProcessPage() {
   const { processId = '' } = useParams()
   const client = useApiClient()
   const process = useQuery({ ...processOptions(client, processId), throwOnError: false })
-  if (process.error && !process.data) {
-    const missing = isApiError(process.error) && process.error.status === 404
+  if (process.error && !process.data)
     return (
-      <Stack gap="md">
-        <Title order={1}>{missing ? 'Process not found' : 'The process failed to load'}</Title>
-        <Alert color={missing ? 'yellow' : 'red'} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{missing ? `There is no process “${processId}”.` : whatToDo(process.error)}</Text>
-            {!missing && (
-              <Button size="xs" onClick={() => void process.refetch()}>
-                Try again
-              </Button>
-            )}
-            <Anchor component={Link} to="/processing">
-              All processes
-            </Anchor>
-          </Stack>
-        </Alert>
-      </Stack>
+      <DetailFailure
+        thing="process"
+        error={process.error}
+        missingText={`There is no process “${processId}”.`}
+        onRetry={() => void process.refetch()}
+        back={{ to: paths.processing(), label: 'All processes' }}
+      />
     )
-  }
-  if (!process.data)
-    return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the process">
-        <Skeleton height={36} width="40%" />
-        <Skeleton height={160} />
-      </Stack>
-    )
+  if (!process.data) return <DetailLoading label="Loading the process" />
   return <ProcessDetails process={process.data} />
 }
 
