@@ -66,6 +66,8 @@ test.describe('processing', () => {
     await page.getByRole('button', { name: 'Choose item' }).click()
     const picker = page.getByRole('dialog', { name: 'Choose the item' })
     await expect(picker.getByRole('list', { name: 'Collections in your storage' })).toBeVisible()
+    // Checked once its opening transition is over (axe reads colours faded in part as low contrast).
+    await expect(picker).toHaveCSS('opacity', '1')
     await expectAccessible(page)
     await picker.getByLabel('Source').selectOption('ARCHIVE')
     await picker
