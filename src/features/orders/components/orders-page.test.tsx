@@ -258,13 +258,15 @@ describe('orders page', () => {
     const user = userEvent.setup()
     const { createSimBackend, signedInConsole } = await import('../../../testing/sim-backend')
     const c = await signedInConsole('analyst@swath.test', createSimBackend())
-    // The loader's prefetch and the page's own read each try three times (the client retries a 503 twice).
-    c.backend.sim.control.faults.push({ path: '/v2/orders', method: 'GET', status: 503, times: 6 })
+    // Whether the page's read joins the loader's prefetch or asks again depends on timing, so the service
+    // fails until the error is shown and recovers only then.
+    c.backend.sim.control.faults.push({ path: '/v2/orders', method: 'GET', status: 503 })
     await renderWithConsole((ctx) => [{ path: '/', children: ordersRoutes(ctx) }], {
       at: '/orders',
       console: c,
     })
     expect(await screen.findByRole('alert')).toHaveTextContent(/try again in a moment/i)
+    c.backend.sim.control.faults.length = 0
     await user.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await rows()).toHaveLength(20)
   })
