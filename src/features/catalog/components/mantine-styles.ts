@@ -11,6 +11,5 @@
 import '@mantine/core/styles/FloatingIndicator.css'
 import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/Checkbox.css'
-import '@mantine/core/styles/Kbd.css'
 import '@mantine/core/styles/SegmentedControl.css'
 import '@mantine/core/styles/Tabs.css'

@@ -3,7 +3,6 @@ import {
   Button,
   Checkbox,
   Group,
-  Kbd,
   NativeSelect,
   Paper,
   SegmentedControl,
@@ -238,7 +237,7 @@ export function SearchForm(props: Props) {
                     Search
                   </Button>
                   <Text size="xs" c="dimmed">
-                    <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd>
+                    <kbd className={classes.kbd}>Ctrl</kbd> + <kbd className={classes.kbd}>Enter</kbd>
                   </Text>
                   {props.dirty && (
                     <Button variant="subtle" size="xs" onClick={props.onReset}>
