@@ -25,6 +25,19 @@ test.describe('archive ordering', () => {
     sim,
   }) => {
     await basketFromCatalog(page, 'analyst@swath.test', 2)
+    // The basket shows each scene's thumbnail and estimate (the checkout's first request), and their total.
+    await page.getByRole('button', { name: 'Basket: 2 scenes' }).click()
+    const basket = page.getByRole('list', { name: 'Scenes in the basket' })
+    await expect(basket.locator('img[data-thumbnail]')).toHaveCount(2)
+    await expect(basket.getByTestId('basket-estimate')).toHaveCount(2)
+    await expect(basket.getByTestId('basket-estimate').first()).toHaveText(
+      /≈ [\d,]+ credits · .+ · whole scene/,
+    )
+    const basketTotal = /About ([\d,]+) credits in all/.exec(
+      (await page.getByTestId('basket-total').textContent()) ?? '',
+    )?.[1]
+    expect(basketTotal).toBeDefined()
+    await expectAccessible(page)
     await page.getByRole('link', { name: 'Check out' }).click()
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
 
@@ -42,7 +55,7 @@ test.describe('archive ordering', () => {
 
     // Each line shows its estimate; the total follows.
     await expect(page.getByTestId('line-credits')).toHaveCount(2)
-    await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
+    await expect(total(page)).toHaveText(new RegExp(`Total: ${basketTotal} credits`))
     const names = await page
       .getByRole('textbox', { name: 'Order name' })
       .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))

@@ -3,12 +3,10 @@ import { useQueries } from '@tanstack/react-query'
 import type { MultiPolygon, Polygon } from 'geojson'
 import { useMemo } from 'react'
 import { useApiClient, useWorkspaceId } from '../../api/console-context'
-import type { components } from '../../api/schema'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import type { BasketScene } from '../../components/basket/basket-store'
 import { basketKey } from '../../components/basket/basket-store'
 import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
-import { intersectionAreaRatio } from '../../lib/geo/combine'
 import { nameProblem, tagProblem } from '../../lib/order-fields'
 import { placementOf, useCheckoutStore, type LineDraft } from './checkout-store'
 import {
@@ -22,9 +20,14 @@ import {
 } from '../../data/orders/placement'
 import { eulaOptions, type Eula } from '../../data/licences/queries'
 import { estimateOptions, orderFormOptions, type OrderForm } from '../../data/orders/ordering-queries'
-
-export type Collection = components['schemas']['Collection']
-export type DataProduct = components['schemas']['DataProduct']
+import {
+  defaultName,
+  orderableProducts,
+  sceneArea,
+  withSceneId,
+  type Collection,
+  type DataProduct,
+} from '../../data/orders/scene-line'
 
 /** Everything the checkout shows and checks about one line, derived at render from the drafts and the cache. */
 export interface LineModel {
@@ -61,16 +64,6 @@ export interface LineModel {
   blockers: string[]
 }
 
-const dateOf = (iso: string | null) => (iso ? iso.slice(0, 10) : 'undated')
-
-/** A name an analyst would recognise in the orders table. */
-export function defaultName(scene: BasketScene, product: DataProduct | undefined): string {
-  return `${product?.title ?? scene.collection} ${dateOf(scene.datetime)} ${scene.id.slice(-8)}`.slice(0, 200)
-}
-
-export const orderableProducts = (c: Collection | undefined): DataProduct[] =>
-  (c?.dataProducts ?? []).filter((p) => p.id)
-
 export function useCheckout(scenes: BasketScene[], collections: Collection[] | undefined) {
   const client = useApiClient()
   const workspaceId = useWorkspaceId()
@@ -86,9 +79,7 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
       const collection = collections?.find((c) => c.name === scene.collection)
       const products = orderableProducts(collection)
       const product = products.find((p) => p.id === draft.dataProductId) ?? products[0]
-      const aoiOverlaps = aoi.length > 0 && intersectionAreaRatio(aoi, scene.footprint) > 0
-      const area: 'aoi' | 'scene' = draft.area ?? (aoiOverlaps ? 'aoi' : 'scene')
-      const geometry = area === 'aoi' ? areaOf(draft.aoi ?? aoi) : scene.footprint
+      const { area, aoiOverlaps, geometry } = sceneArea(scene, aoi, draft)
       return {
         key,
         scene,
@@ -252,10 +243,4 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
     if (i >= 0) void estimateQueries[i].refetch()
   }
   return { lines, eulas, workspaceId, retryEstimate }
-}
-
-/** The scene id is the line's own and never typed: it is written into `id` whatever the draft holds. */
-function withSceneId(schema: OrderForm, params: Record<string, unknown>, sceneId: string) {
-  const props = (schema.properties ?? {}) as Record<string, unknown>
-  return 'id' in props ? { ...params, id: sceneId } : params
 }

@@ -1,15 +1,31 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core'
-import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core'
+import { basketKey, useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
 import { Footprint } from '../../../components/footprint'
+import type { Collection } from '../../../data/orders/scene-line'
+import { formatCredits } from '../../../lib/format'
 import { formatCloud, formatResolution, formatSceneTime } from '../scene-format'
+import { useBasketEstimates, type SceneEstimate } from '../use-basket-estimates'
 import classes from './basket-list.module.css'
+import { SceneThumbnail } from './scene-thumbnail'
 
-/** The basket's scenes, each with its footprint, date, product, cloud and resolution, and its removal. */
-export function BasketList({ titles }: { titles: ReadonlyMap<string, string> }) {
+/**
+ * The basket's scenes, each with its thumbnail (its footprint where the collection has none), date, product,
+ * cloud and resolution, its estimate, and its removal.
+ */
+export function BasketList({
+  titles,
+  withThumbnails,
+  collections,
+}: {
+  titles: ReadonlyMap<string, string>
+  withThumbnails: ReadonlySet<string>
+  collections: readonly Collection[] | undefined
+}) {
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
+  const estimates = useBasketEstimates(scenes, collections)
   return (
-    <Box mah={320} mt={4} style={{ overflowY: 'auto' }} id="basket-list">
+    <Box mah={280} mt={4} style={{ overflowY: 'auto' }} id="basket-list">
       {scenes.length === 0 ? (
         <Text size="xs" c="dimmed" p={4}>
           Empty. Click “+ Basket” on a result, or press Space on it, to add it.
@@ -25,7 +41,13 @@ export function BasketList({ titles }: { titles: ReadonlyMap<string, string> }) 
         >
           {scenes.map((s) => (
             <Group component="li" key={basketKey(s)} gap="xs" wrap="nowrap" className={classes.basketRow}>
-              <Footprint item={{ geometry: s.footprint }} size={36} />
+              <SceneThumbnail
+                host={s.host}
+                id={s.id}
+                enabled={withThumbnails.has(s.collection)}
+                size={48}
+                fallback={<Footprint item={{ geometry: s.footprint }} size={48} />}
+              />
               <div className={classes.rowText}>
                 <Text size="xs" fw={600}>
                   {formatSceneTime(s.datetime)}
@@ -34,6 +56,7 @@ export function BasketList({ titles }: { titles: ReadonlyMap<string, string> }) 
                   {titles.get(s.collection) ?? s.collection} · {formatCloud(s.cloudCoverage)} ·{' '}
                   {formatResolution(s.resolution)}
                 </Text>
+                <EstimateLine estimate={estimates.of(s)} scene={s} />
               </div>
               <Button
                 size="compact-xs"
@@ -48,10 +71,57 @@ export function BasketList({ titles }: { titles: ReadonlyMap<string, string> }) 
         </Stack>
       )}
       {scenes.length > 0 && (
-        <Text size="xs" c="dimmed" mt={4}>
-          Each scene is priced in the checkout, over your area, before anything is ordered.
+        <Text size="xs" c="dimmed" mt={4} data-testid="basket-total">
+          {estimates.total !== null && (
+            <>
+              <Text span size="xs" fw={600} c="var(--mantine-color-text)">
+                About {formatCredits(estimates.total)} credits in all.
+              </Text>{' '}
+            </>
+          )}
+          Estimated with each product’s defaults; the checkout prices your choices before ordering.
         </Text>
       )}
     </Box>
   )
+}
+
+function EstimateLine({ estimate, scene }: { estimate: SceneEstimate; scene: BasketScene }) {
+  const label = `Estimate for the scene of ${formatSceneTime(scene.datetime)}`
+  switch (estimate.kind) {
+    case 'loading':
+      return (
+        <Text size="xs" c="dimmed" aria-label={label}>
+          Estimating…
+        </Text>
+      )
+    case 'credits':
+      return (
+        <Text size="xs" aria-label={label} data-testid="basket-estimate">
+          ≈ {formatCredits(estimate.credits)} credits · {estimate.product} ·{' '}
+          {estimate.area === 'aoi' ? 'over your AOI' : 'whole scene'}
+        </Text>
+      )
+    case 'refused':
+      return (
+        <Text size="xs" c="red.8" aria-label={label} className={classes.wrap}>
+          Not priced: {estimate.message}
+        </Text>
+      )
+    case 'failed':
+      return (
+        <Text size="xs" c="red.8" aria-label={label}>
+          The estimate failed.{' '}
+          <Anchor component="button" type="button" size="xs" onClick={estimate.retry}>
+            Retry
+          </Anchor>
+        </Text>
+      )
+    case 'checkout':
+      return (
+        <Text size="xs" c="dimmed" aria-label={label}>
+          {estimate.why}.
+        </Text>
+      )
+  }
 }

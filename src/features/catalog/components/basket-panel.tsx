@@ -3,15 +3,24 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
+import type { Collection } from '../../../data/orders/scene-line'
 
 // The list with its footprints loads when the basket is first opened: the page's first load stays as it was.
 const BasketList = lazy(() => import('./basket-list').then((m) => ({ default: m.BasketList })))
 
 /**
- * The scenes picked for ordering, kept per tab across reloads: a panel listing each (footprint, date,
- * product, cloud and resolution) with its removal, and the way to the checkout, where each is priced.
+ * The scenes picked for ordering, kept per tab across reloads: a panel listing each (thumbnail, date,
+ * product, cloud and resolution, estimate) with its removal, and the way to the checkout.
  */
-export function BasketPanel({ titles }: { titles: ReadonlyMap<string, string> }) {
+export function BasketPanel({
+  titles,
+  withThumbnails,
+  collections,
+}: {
+  titles: ReadonlyMap<string, string>
+  withThumbnails: ReadonlySet<string>
+  collections: readonly Collection[] | undefined
+}) {
   const scenes = useBasketStore((s) => s.scenes)
   const clear = useBasketStore((s) => s.clear)
   const [open, setOpen] = useState(false)
@@ -60,7 +69,7 @@ export function BasketPanel({ titles }: { titles: ReadonlyMap<string, string> })
       </Group>
       {open && (
         <Suspense fallback={null}>
-          <BasketList titles={titles} />
+          <BasketList titles={titles} withThumbnails={withThumbnails} collections={collections} />
         </Suspense>
       )}
     </Paper>

@@ -355,7 +355,8 @@ describe('catalog page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Basket: 1 scene' }))
     const basket = await screen.findByRole('list', { name: 'Scenes in the basket' })
     expect(within(basket).getAllByRole('listitem')).toHaveLength(1)
-    expect(within(basket).getByRole('img', { name: /^Footprint near/ })).toBeInTheDocument()
+    // OneAtlas scenes have thumbnails: the basket shows the one the row fetched.
+    await waitFor(() => expect(basket.querySelector('img[data-thumbnail]')).toHaveAttribute('src'))
     expect(
       within(basket).getByRole('button', { name: new RegExp(`\\(${sceneId}\\) from the basket$`) }),
     ).toBeInTheDocument()
@@ -378,6 +379,43 @@ describe('catalog page', () => {
     expect(map.props?.images?.[0].url).toMatch(/^blob:/)
     await user.click(await screen.findByRole('switch', { name: /Show quicklooks/ }))
     await waitFor(() => expect(map.props?.images).toHaveLength(0))
+  })
+
+  it('prices each basket scene with the request the checkout will send, totals them, and retries a failure', async () => {
+    const { console: c } = await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const user = userEvent.setup()
+    list.focus()
+    await user.keyboard('{ArrowDown} {ArrowDown} ')
+    const ids = useBasketStore.getState().scenes.map((s) => s.id)
+    expect(ids).toHaveLength(2)
+    c.backend.sim.control.faults.push({ path: '/v2/orders/estimate', method: 'POST', status: 500, times: 1 })
+    fireEvent.click(screen.getByRole('button', { name: 'Basket: 2 scenes' }))
+    const basket = await screen.findByRole('list', { name: 'Scenes in the basket' })
+
+    // One estimate failed (a write is never retried by the client): it says so, and Retry asks again.
+    await user.click(await within(basket).findByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(within(basket).getAllByTestId('basket-estimate')).toHaveLength(2))
+    const estimates = c.backend.log.filter((r) => r.path === '/v2/orders/estimate' && r.status === 200)
+    const bodies = estimates.map(
+      (r) => r.body as { dataProduct: string; params: { id?: string }; featureCollection: unknown },
+    )
+    // Each scene is priced with its collection's first product, whole (no AOI is drawn), its id in the form.
+    expect(bodies.map((b) => b.params.id).sort()).toEqual([...ids].sort())
+    for (const scene of useBasketStore.getState().scenes)
+      expect(bodies.find((b) => b.params.id === scene.id)?.featureCollection).toEqual({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', geometry: scene.footprint, properties: {} }],
+      })
+    const shown = within(basket)
+      .getAllByTestId('basket-estimate')
+      .map((e) => Number(/≈ ([\d,]+) credits/.exec(e.textContent ?? '')?.[1].replace(/,/g, '')))
+    expect(shown.every((n) => n > 0)).toBe(true)
+    expect(within(basket).getAllByTestId('basket-estimate')[0]).toHaveTextContent(/whole scene/)
+    expect(screen.getByTestId('basket-total')).toHaveTextContent(
+      `About ${(shown[0] + shown[1]).toLocaleString('en-US')} credits in all.`,
+    )
   })
 
   it('pages through the next and prev links with the same body', async () => {

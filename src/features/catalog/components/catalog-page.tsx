@@ -151,7 +151,11 @@ export function CatalogPage() {
             <Text size="xs" c="dimmed" id="result-keys">
               ↑↓ move · Space basket · Enter details · Q quicklook
             </Text>
-            <BasketPanel titles={glossary.titles} />
+            <BasketPanel
+              titles={glossary.titles}
+              withThumbnails={glossary.withThumbnails}
+              collections={glossary.collections}
+            />
           </Tabs.Panel>
         </Tabs>
       }

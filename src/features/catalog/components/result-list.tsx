@@ -1,11 +1,9 @@
 import { Badge, Text } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
-import { useApiClient } from '../../../api/console-context'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { useCatalogUi } from '../catalog-ui-store'
-import { MARKS, previewOptions } from '../queries'
+import { MARKS } from '../queries'
 import type { Bbox } from '../../../map/map-engine'
 import {
   formatCloud,
@@ -19,6 +17,7 @@ import {
 } from '../scene-format'
 import classes from './catalog.module.css'
 import side from './result-row.module.css'
+import { SceneThumbnail } from './scene-thumbnail'
 
 const ROW_HEIGHT = 84
 
@@ -76,7 +75,6 @@ export const ResultList = memo(function ResultList(props: Props) {
   const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
   // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise; this component
   // re-renders on scroll anyway, and its rows are memoised on their own.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -267,7 +265,7 @@ const Row = memo(function Row(props: RowProps) {
       onClick={() => activate(row.index, 'list')}
       onDoubleClick={() => props.onDetails(row)}
     >
-      <Thumbnail host={host} id={p.id} enabled={props.thumbnail} visible={props.visible} />
+      <SceneThumbnail host={host} id={p.id} enabled={props.thumbnail} visible={props.visible} />
       <div className={classes.rowText}>
         <Text size="sm" fw={600} lineClamp={1}>
           {formatSceneTime(time)}
@@ -319,36 +317,3 @@ const Row = memo(function Row(props: RowProps) {
     </div>
   )
 })
-
-/** A thumbnail fetched through the authenticated client once its row is in view; a placeholder otherwise. */
-function Thumbnail({
-  host,
-  id,
-  enabled,
-  visible,
-}: {
-  host: string
-  id: string
-  enabled: boolean
-  visible: boolean
-}) {
-  const client = useApiClient()
-  const { data, isError } = useQuery({
-    ...previewOptions(client, 'thumbnail', host, id),
-    enabled: enabled && visible,
-  })
-  if (!enabled)
-    return (
-      <span className={classes.thumb} data-placeholder="none">
-        No preview
-      </span>
-    )
-  if (isError)
-    return (
-      <span className={classes.thumb} data-placeholder="error">
-        Preview failed
-      </span>
-    )
-  if (!data) return <span className={classes.thumb} data-placeholder="loading" />
-  return <img className={classes.thumb} src={data} alt="" data-thumbnail="" width={64} height={64} />
-}
