@@ -25,6 +25,29 @@ test.describe('layouts that fit', () => {
     await expect(nav).not.toBeInViewport()
   })
 
+  test('the catalog fills the window under the licence banner without scrolling the page, at 1440 and 1024 px', async ({
+    page,
+    sim,
+  }) => {
+    // The seed's analyst has a licence to accept: its banner shows above the page.
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/catalog')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ]) {
+      await page.setViewportSize({ width, height })
+      await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
+      await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeInViewport()
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+        .toBeLessThanOrEqual(0)
+      const map = await page.getByRole('region', { name: /^Map of the search/ }).boundingBox()
+      expect(map && map.height).toBeGreaterThanOrEqual(420)
+    }
+  })
+
   test('at 1280 px every orders column shows, and filters set are chips that remove them', async ({
     page,
   }) => {

@@ -1,9 +1,12 @@
 import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 test.describe('tasking layout and UTC date-times', () => {
-  test('at 1440 × 900 the map is large beside the steps, and the window reads and picks UTC days', async ({
+  test('at 1440 × 900 the map is large beside the steps, fits under the licence banner, and the window reads and picks UTC days', async ({
     page,
+    sim,
   }) => {
+    // The seed's analyst has a licence to accept: its banner shows above the page.
+    await sim.reset()
     await page.setViewportSize({ width: 1440, height: 900 })
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, 'analyst@swath.test', '/tasking')
@@ -22,6 +25,11 @@ test.describe('tasking layout and UTC date-times', () => {
     expect(f.y).toBeLessThan(m.y + m.height)
     expect(m.width).toBeGreaterThanOrEqual(1440 / 2)
     expect(m.height).toBeGreaterThanOrEqual(600)
+    // With the licence banner above it, the page still fits the window: only the steps scroll.
+    await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
+      .toBeLessThanOrEqual(0)
 
     // The window in the console's one format, UTC and 24-hour, not the locale's "11/25/2026, 12:00 AM".
     const start = page.getByRole('textbox', { name: /Start of the acquisition window \(UTC\)/ })

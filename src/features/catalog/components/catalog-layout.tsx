@@ -13,7 +13,7 @@ interface Props {
 /** The catalog's frame: the title, the map with the side panel beside it, and the details drawer. */
 export function CatalogLayout({ map, side, drawer }: Props) {
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" className={classes.page} data-fills-window="">
       <Title order={1} size="h3">
         Catalog search
       </Title>

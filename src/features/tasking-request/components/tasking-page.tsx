@@ -189,7 +189,7 @@ export function TaskingPage() {
   const map = <TaskingMap mapProps={mapProps} rows={rows} scope={scope} onPick={pick} />
 
   return (
-    <Stack gap="xs" className={classes.workspace}>
+    <Stack gap="xs" className={classes.workspace} data-fills-window="">
       {/* A compact title, as the catalog's: the map and the steps get the height. */}
       <Stack gap={2}>
         <Title order={1} size="h3">
