@@ -12,15 +12,15 @@ import { SceneThumbnail } from './scene-thumbnail'
  * The basket's scenes, each with its thumbnail (its footprint where the collection has none), date, product,
  * cloud and resolution, its estimate, and its removal.
  */
-export function BasketList({
-  titles,
-  withThumbnails,
-  collections,
-}: {
+export interface BasketListProps {
   titles: ReadonlyMap<string, string>
+  /** Collections whose scenes have thumbnails. */
   withThumbnails: ReadonlySet<string>
+  /** The glossary's archive collections, for each scene's product. */
   collections: readonly Collection[] | undefined
-}) {
+}
+
+export function BasketList({ titles, withThumbnails, collections }: BasketListProps) {
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
   const estimates = useBasketEstimates(scenes, collections)

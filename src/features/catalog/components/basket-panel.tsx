@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
-import type { Collection } from '../../../data/orders/scene-line'
+import type { BasketListProps } from './basket-list'
 
 // The list with its footprints loads when the basket is first opened: the page's first load stays as it was.
 const BasketList = lazy(() => import('./basket-list').then((m) => ({ default: m.BasketList })))
@@ -12,15 +12,7 @@ const BasketList = lazy(() => import('./basket-list').then((m) => ({ default: m.
  * The scenes picked for ordering, kept per tab across reloads: a panel listing each (thumbnail, date,
  * product, cloud and resolution, estimate) with its removal, and the way to the checkout.
  */
-export function BasketPanel({
-  titles,
-  withThumbnails,
-  collections,
-}: {
-  titles: ReadonlyMap<string, string>
-  withThumbnails: ReadonlySet<string>
-  collections: readonly Collection[] | undefined
-}) {
+export function BasketPanel(props: BasketListProps) {
   const scenes = useBasketStore((s) => s.scenes)
   const clear = useBasketStore((s) => s.clear)
   const [open, setOpen] = useState(false)
@@ -69,7 +61,7 @@ export function BasketPanel({
       </Group>
       {open && (
         <Suspense fallback={null}>
-          <BasketList titles={titles} withThumbnails={withThumbnails} collections={collections} />
+          <BasketList {...props} />
         </Suspense>
       )}
     </Paper>
