@@ -19,7 +19,7 @@ import {
   type Params,
 } from './form-model'
 import { SchemaForm, type SchemaFormProps } from './schema-form'
-import { isoToUtcText } from './utc'
+import { isoToUtcText } from '../utc-date/utc'
 
 // ------------------------------------------------------------------------------------ the service side
 

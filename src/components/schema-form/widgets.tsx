@@ -1,10 +1,9 @@
-import { ActionIcon, Loader, NativeSelect, NumberInput, Popover, Textarea, TextInput } from '@mantine/core'
+import { NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core'
 import type { WidgetProps } from '@rjsf/utils'
-import { lazy, Suspense, useRef, useState, type FocusEvent } from 'react'
-import { isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from './utc'
-
-// The calendar (and @mantine/dates under it) loads when a date-time field first opens it.
-const UtcCalendar = lazy(() => import('./utc-calendar').then((m) => ({ default: m.UtcCalendar })))
+import type { FocusEvent } from 'react'
+import { UtcCalendarButton } from '../utc-date/calendar-button'
+import { useTypedText } from '../utc-date/use-typed-text'
+import { isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from '../utc-date/utc'
 
 /**
  * The widgets the order forms need beyond the Mantine theme's templates. Each takes its label, description
@@ -145,24 +144,21 @@ const UTC_PROBLEM = 'Not a date-time: write it as 25 Nov 2026 14:30 UTC (UTC, 24
  * `format: date-time` in the console's one format (decision 15): a text field reading "25 Nov 2026 00:00 UTC",
  * always UTC and 24-hour whatever the browser's zone or locale (not `datetime-local`, whose face is the
  * locale's: "11/25/2026, 12:00 AM"), with a calendar beside it for the day. What is typed reaches the form
- * as soon as it reads as a date-time (`utcTextToIso`), as the ISO string ending in `Z`; until then the field
- * says how to write it and the form holds no value. Leaving the field writes it the console's way.
+ * as soon as it reads as a date-time (`utcTextToIso`), as the ISO string ending in `Z`; until then the form
+ * holds no value, and once the analyst leaves the field it says how to write one. Leaving the field writes
+ * it the console's way.
  */
 export function UtcDateTimeWidget(props: WidgetProps) {
   const base = common(props, UTC_HINT)
-  const value: unknown = props.value
-  // What the analyst is typing, with the value it gave: kept while the form's value is still that one.
-  const [draft, setDraft] = useState<{ text: string; iso: string | undefined } | null>(null)
-  const [calendar, setCalendar] = useState(false)
-  const calendarButton = useRef<HTMLButtonElement>(null)
-  const typing = draft !== null && draft.iso === value
-  const text = typing ? draft.text : isoToUtcText(value)
-  const problem = typing && draft.text.trim() !== '' && draft.iso === undefined ? UTC_PROBLEM : undefined
+  const value = typeof props.value === 'string' ? props.value : undefined
+  const typed = useTypedText<string>({
+    value,
+    show: isoToUtcText,
+    read: utcTextToIso,
+    empty: undefined,
+    onChange: (iso) => props.onChange(iso),
+  })
   const locked = base.disabled === true || base.readOnly
-  const change = (iso: string | undefined, typed: string | null) => {
-    setDraft(typed === null ? null : { text: typed, iso })
-    props.onChange(iso)
-  }
   return (
     <TextInput
       {...base}
@@ -170,72 +166,28 @@ export function UtcDateTimeWidget(props: WidgetProps) {
       placeholder="25 Nov 2026 00:00 UTC"
       autoComplete="off"
       spellCheck={false}
-      error={problem ?? base.error}
-      value={text}
-      onChange={(e) => {
-        const typed = e.currentTarget.value
-        change(typed.trim() === '' ? undefined : utcTextToIso(typed), typed)
-      }}
+      error={typed.problem ? UTC_PROBLEM : base.error}
+      value={typed.text}
+      onChange={typed.onChange}
       onBlur={(e) => {
-        // Written the console's way once the analyst moves on; a text that is not a date-time stays to fix.
-        if (draft && draft.iso !== undefined) setDraft(null)
+        typed.onBlur()
         base.onBlur(e)
       }}
       rightSectionWidth={36}
       rightSectionPointerEvents="all"
       rightSection={
         locked ? null : (
-          <Popover
-            opened={calendar}
-            onChange={setCalendar}
-            trapFocus
-            // Closed by Escape or a day picked, focus would be left on the page's body: back to the button.
-            // Closed by a click elsewhere, it stays where that click put it.
-            onClose={() =>
-              requestAnimationFrame(() => {
-                if (document.activeElement === document.body) calendarButton.current?.focus()
-              })
-            }
-            position="bottom-end"
-            shadow="md"
-          >
-            <Popover.Target>
-              <ActionIcon
-                ref={calendarButton}
-                variant="default"
-                size="md"
-                aria-label={`Pick the day of “${props.label}” on a calendar`}
-                aria-expanded={calendar}
-                onClick={() => setCalendar((o) => !o)}
-              >
-                <CalendarIcon />
-              </ActionIcon>
-            </Popover.Target>
-            <Popover.Dropdown>
-              {calendar && (
-                <Suspense fallback={<Loader size="sm" aria-label="Loading the calendar" />}>
-                  <UtcCalendar
-                    day={utcDayOf(value)}
-                    onPick={(day) => {
-                      change(withUtcDay(value, day), null)
-                      setCalendar(false)
-                    }}
-                  />
-                </Suspense>
-              )}
-            </Popover.Dropdown>
-          </Popover>
+          // Picking a day keeps the time already written.
+          <UtcCalendarButton
+            label={props.label}
+            day={utcDayOf(value)}
+            onPick={(day) => {
+              const iso = withUtcDay(value, day)
+              if (iso) typed.set(iso)
+            }}
+          />
         )
       }
     />
-  )
-}
-
-function CalendarIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <rect x="1.5" y="2.5" width="13" height="12" rx="1.5" fill="none" stroke="currentColor" />
-      <path d="M1.5 6h13M5 1v3M11 1v3" stroke="currentColor" fill="none" />
-    </svg>
   )
 }

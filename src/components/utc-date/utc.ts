@@ -1,6 +1,6 @@
 /**
- * Conversions between the ISO date-times of order params (`2026-07-01T10:30:00Z`) and the value of an
- * `<input type="datetime-local">` (`2026-07-01T10:30`), which the form treats as UTC wall-clock time.
+ * Conversions between ISO date-times (`2026-07-01T10:30:00Z`) or UTC days (`2026-07-01`) and what the
+ * analyst reads and types: the console's one format (decision 15), `1 Jul 2026 10:30 UTC` and `1 Jul 2026`.
  *
  * String parsing and `Date.UTC` / `getUTC*` only: the browser's time zone never enters, so what the analyst
  * types is what the service receives.
@@ -101,6 +101,11 @@ const MONTH_NAMES = MONTHS.map((m) => m[0].toUpperCase() + m.slice(1))
 const CONSOLE_TEXT =
   /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*(?:utc|gmt|z))?$/i
 
+/** A calendar day as ISO writes it, `2026-11-25`. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+
+const tidy = (text: string) => text.trim().replace(/\s+/g, ' ')
+
 /**
  * An ISO date-time written the console's one way (decision 15, `formatUtc`): `25 Nov 2026 00:00 UTC`, always
  * UTC and 24-hour, whatever the browser's zone or locale. Seconds are shown only when they are not zero, so
@@ -109,9 +114,15 @@ const CONSOLE_TEXT =
 export function isoToUtcText(iso: unknown): string {
   const v = isoToInputValue(iso)
   if (!v) return ''
-  const [date, time] = v.split('T')
-  const [y, mo, d] = date.split('-')
-  return `${Number(d)} ${MONTH_NAMES[Number(mo) - 1]} ${y} ${time} UTC`
+  const [day, time] = v.split('T')
+  return `${utcDayText(day)} ${time} UTC`
+}
+
+/** A calendar day (`2026-11-25`) written the console's way: `25 Nov 2026`. Empty for anything that is not a day. */
+export function utcDayText(day: unknown): string {
+  if (typeof day !== 'string' || !ISO_DAY.test(day) || !inputValueToIso(`${day}T00:00`)) return ''
+  const [y, mo, d] = day.split('-')
+  return `${Number(d)} ${MONTH_NAMES[Number(mo) - 1]} ${y}`
 }
 
 /**
@@ -121,20 +132,36 @@ export function isoToUtcText(iso: unknown): string {
  * for anything else, including impossible dates (31 Feb) and times (24:00).
  */
 export function utcTextToIso(text: string): string | undefined {
-  const t = text.trim().replace(/\s+/g, ' ')
+  const t = tidy(text)
   const m = CONSOLE_TEXT.exec(t)
   if (m) {
-    const [, d, monthWord, y, h, mi, s] = m
-    const word = monthWord.toLowerCase()
-    const month = MONTHS.findIndex((name, i) => word.startsWith(name) && FULL_MONTHS[i].startsWith(word))
-    if (month < 0) return undefined
-    return inputValueToIso(
-      `${y}-${pad(month + 1)}-${pad(Number(d))}T${pad(Number(h ?? 0))}:${mi ?? '00'}:${s ?? '00'}`,
-    )
+    const [, , , , h, mi, s] = m
+    const day = dayOfMatch(m)
+    return day && inputValueToIso(`${day}T${pad(Number(h ?? 0))}:${mi ?? '00'}:${s ?? '00'}`)
   }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(t)) return inputValueToIso(`${t}T00:00`)
+  if (ISO_DAY.test(t)) return inputValueToIso(`${t}T00:00`)
   const local = isoToInputValue(t)
   return local ? inputValueToIso(local) : undefined
+}
+
+/**
+ * The calendar day (`2026-11-25`) of what the analyst typed in a day field: the console's format without a
+ * time (`25 Nov 2026`, month names in full or short, any case, `UTC` optional) or an ISO day (`2026-11-25`).
+ * Undefined for anything else: an impossible day (31 Feb), and a text with a time of day, which a day field
+ * does not take.
+ */
+export function utcTextToDay(text: string): string | undefined {
+  const t = tidy(text)
+  const m = CONSOLE_TEXT.exec(t)
+  const day = m ? (m[4] === undefined ? dayOfMatch(m) : undefined) : ISO_DAY.test(t) ? t : undefined
+  return day && inputValueToIso(`${day}T00:00`) ? day : undefined
+}
+
+/** The day written by a match of CONSOLE_TEXT (not yet checked to exist), or undefined for an unknown month. */
+function dayOfMatch([, d, monthWord, y]: RegExpExecArray): string | undefined {
+  const word = monthWord.toLowerCase()
+  const month = MONTHS.findIndex((name, i) => word.startsWith(name) && FULL_MONTHS[i].startsWith(word))
+  return month < 0 ? undefined : `${y}-${pad(month + 1)}-${pad(Number(d))}`
 }
 
 /** A month is its first three letters or more of its name: "sept" and "september" are September. */

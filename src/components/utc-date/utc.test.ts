@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { inputValueToIso, isoToInputValue, isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from './utc'
+import {
+  inputValueToIso,
+  isoToInputValue,
+  isoToUtcText,
+  utcDayOf,
+  utcDayText,
+  utcTextToDay,
+  utcTextToIso,
+  withUtcDay,
+} from './utc'
 
 const originalTz = process.env.TZ
 
@@ -106,5 +115,49 @@ describe('the console’s one format (decision 15)', () => {
     expect(utcTextToIso('25 Nov 2026 00:00 UTC')).toBe('2026-11-25T00:00:00Z')
     expect(utcTextToIso('8 Mar 2026 02:30')).toBe('2026-03-08T02:30:00Z')
     expect(withUtcDay('2026-03-07T02:30:00Z', '2026-03-08')).toBe('2026-03-08T02:30:00Z')
+  })
+})
+
+describe('UTC days in the console’s format', () => {
+  it('writes a day as "25 Nov 2026", and nothing for what is not a day', () => {
+    expect(utcDayText('2026-11-25')).toBe('25 Nov 2026')
+    expect(utcDayText('2027-01-01')).toBe('1 Jan 2027')
+    expect(utcDayText('2028-02-29')).toBe('29 Feb 2028')
+    for (const v of [undefined, null, 20261125, '', '2026-02-30', '2026-11-25T00:00:00Z', '25 Nov 2026'])
+      expect(utcDayText(v)).toBe('')
+  })
+
+  it('reads a day typed the console’s way or as ISO, in any case, month short or long', () => {
+    expect(utcTextToDay('25 Nov 2026')).toBe('2026-11-25')
+    expect(utcTextToDay('2026-11-25')).toBe('2026-11-25')
+    expect(utcTextToDay('  25   november 2026 ')).toBe('2026-11-25')
+    expect(utcTextToDay('3 SEPT. 2026')).toBe('2026-09-03')
+    expect(utcTextToDay('3 Sep, 2026')).toBe('2026-09-03')
+    expect(utcTextToDay('25 Nov 2026 UTC')).toBe('2026-11-25')
+    expect(utcTextToDay('29 Feb 2028')).toBe('2028-02-29')
+  })
+
+  it('refuses what is not a real day, and a time of day, which a day field does not take', () => {
+    for (const v of [
+      '',
+      'tomorrow',
+      '31 Feb 2026',
+      '29 Feb 2027',
+      '2026-02-30',
+      '2026-13-01',
+      '25 Novx 2026',
+      '25 Nov 26',
+      '11/25/2026',
+      '25 Nov 2026 14:30 UTC',
+      '2026-11-25 14:30',
+      '2026-11-25T00:00:00Z',
+    ])
+      expect(utcTextToDay(v)).toBeUndefined()
+  })
+
+  it('reads back what it writes, whatever the machine’s time zone', () => {
+    process.env.TZ = 'Pacific/Kiritimati'
+    for (const day of ['2026-01-01', '2026-03-29', '2026-10-25', '2026-12-31'])
+      expect(utcTextToDay(utcDayText(day))).toBe(day)
   })
 })
