@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatArea, formatUtc } from './format'
+import { countLabel, formatArea, formatLonLat, formatUtc } from './format'
 
 describe('list wording', () => {
   it('counts in words', () => {
@@ -42,5 +42,13 @@ describe('formatUtc', () => {
     expect(formatUtc('not a date')).toBe('not a date')
     expect(formatUtc(null)).toBe('—')
     expect(formatUtc(undefined, 'Date unknown')).toBe('Date unknown')
+  })
+})
+
+describe('formatLonLat', () => {
+  it('writes a position with its hemispheres, to the digits asked', () => {
+    expect(formatLonLat([12.49, 41.9])).toBe('12.4900° E, 41.9000° N')
+    expect(formatLonLat([-73.98561, -0.5], 2)).toBe('73.99° W, 0.50° S')
+    expect(formatLonLat([0, 0], 0)).toBe('0° E, 0° N')
   })
 })

@@ -36,3 +36,14 @@ export function formatUtc(t: number | string | null | undefined, absent = '—')
   const [, day, month, year, time] = d.toUTCString().split(' ')
   return `${Number(day)} ${month} ${year} ${time.slice(0, 5)} UTC`
 }
+
+/**
+ * A position for people: `12.4900° E, 41.9000° N`. Here rather than beside the coordinate parser
+ * (lib/geo/coordinates), so that the AOI checks that name a place do not bring the parser, which only the
+ * lazy AOI panel uses, into the catalog's first load.
+ */
+export function formatLonLat([lon, lat]: readonly [number, number], digits = 4): string {
+  const ew = lon < 0 ? 'W' : 'E'
+  const ns = lat < 0 ? 'S' : 'N'
+  return `${Math.abs(lon).toFixed(digits)}° ${ew}, ${Math.abs(lat).toFixed(digits)}° ${ns}`
+}

@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson'
 import { closeRing, dedupe, samePos, toPolygon, type LonLat, type Ring } from './rings'
 
-/** Corners typed as text, read into a polygon; and a position written for people. */
+/** Corners typed as text, read into a polygon (a position written for people is `formatLonLat`, lib/format). */
 
 export type CoordinateListResult = { ok: true; polygon: Polygon } | { ok: false; message: string }
 
@@ -103,11 +103,4 @@ function rangeProblem(lon: number, lat: number): string | null {
     return `latitude ${lat} is outside −90…90. Is the order longitude, latitude? (Or add letters: "41.9N 12.5E".)`
   if (lon < -180 || lon > 180) return `longitude ${lon} is outside −180…180.`
   return null
-}
-
-/** "12.49° E, 41.90° N". */
-export function formatLonLat([lon, lat]: LonLat, digits = 4): string {
-  const ew = lon < 0 ? 'W' : 'E'
-  const ns = lat < 0 ? 'S' : 'N'
-  return `${Math.abs(lon).toFixed(digits)}° ${ew}, ${Math.abs(lat).toFixed(digits)}° ${ns}`
 }

@@ -1,9 +1,8 @@
 import type { Polygon } from 'geojson'
 import { area as turfArea } from '@turf/turf'
-import { formatArea } from '../format'
+import { formatArea, formatLonLat } from '../format'
 import { AOI_LIMITS, type AoiIssue, type AoiLimits } from './aoi-rules'
 import { normalisePoint, ringsCrossAntimeridian, unwrapRings } from './antimeridian'
-import { formatLonLat } from './coordinates'
 import { ringsCrossings } from './crossings'
 import {
   closeRing,
