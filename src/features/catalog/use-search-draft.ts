@@ -1,6 +1,5 @@
-import { useHotkeys } from '@mantine/hooks'
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState } from 'react'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../components/aoi/use-aoi-tools'
 import type { Bbox } from '../../map/map-engine'
@@ -166,7 +165,17 @@ export function useSearchDraft(
     setTab('results')
     go(next)
   }
-  useHotkeys([['mod+Enter', () => runSearch()]], [])
+  // Ctrl+Enter (⌘+Enter) searches from anywhere on the page, a field included. One key, so no hotkey parser.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return
+    e.preventDefault()
+    runSearch()
+  })
+  useEffect(() => {
+    const root = document.documentElement
+    root.addEventListener('keydown', onKey)
+    return () => root.removeEventListener('keydown', onKey)
+  }, [])
 
   /** Back to the applied search: its filters and its AOI. */
   function resetDraft() {
