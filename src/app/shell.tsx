@@ -9,7 +9,6 @@ import {
   Divider,
   Paper,
   NativeSelect,
-  Progress,
   Stack,
   Text,
   UnstyledButton,
@@ -27,6 +26,7 @@ import { paths } from '../config/paths'
 import { followDecisionChanges, pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/active-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
+import type NavigationProgress from './navigation-progress'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
@@ -67,6 +67,12 @@ export function Shell() {
     const t = setTimeout(() => void import('./session/reauth-dialog'), 20_000)
     return () => clearTimeout(t)
   }, [])
+  // The loading bar shows only while the analyst goes from one page to another, never on the first page's
+  // paint (which is no navigation): it is fetched just after the shell first renders, not with its first load.
+  const [ProgressBar, setProgressBar] = useState<typeof NavigationProgress | null>(null)
+  useEffect(() => {
+    void import('./navigation-progress').then((m) => setProgressBar(() => m.default))
+  }, [])
   if (snap.status === 'signed-out') {
     return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
   }
@@ -81,16 +87,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {navigation.state === 'loading' && (
-        <Progress
-          value={100}
-          animated
-          size="xs"
-          radius={0}
-          className={classes.progress}
-          aria-label="Loading"
-        />
-      )}
+      {navigation.state === 'loading' && ProgressBar && <ProgressBar className={classes.progress} />}
       <Toasts />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -136,7 +133,6 @@ export function Shell() {
 }
 
 const ToastStack = lazy(() => import('./toasts'))
-
 /**
  * The toasts, loaded with the first one: the toast library and its transitions (about 8 KiB gzip) are no
  * part of any page's first paint. `notifications.show()` only writes to the store, which is small and loads
