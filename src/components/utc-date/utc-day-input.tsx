@@ -1,7 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { UtcCalendarButton } from './calendar-button'
 import { useTypedText } from './use-typed-text'
-import { utcDayText, utcTextToDay } from './utc'
+import { utcDayText, utcTextToDay } from './utc-day'
 
 /** What a day field says when its text is not a day. */
 const UTC_DAY_PROBLEM = 'Not a day: write it as 25 Nov 2026.'

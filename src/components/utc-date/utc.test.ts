@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  inputValueToIso,
-  isoToInputValue,
-  isoToUtcText,
-  utcDayOf,
-  utcDayText,
-  utcTextToDay,
-  utcTextToIso,
-  withUtcDay,
-} from './utc'
+import { inputValueToIso, isoToInputValue, isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from './utc'
+import { utcDayText, utcTextToDay } from './utc-day'
 
 const originalTz = process.env.TZ
 

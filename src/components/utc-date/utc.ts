@@ -1,33 +1,15 @@
 /**
- * Conversions between ISO date-times (`2026-07-01T10:30:00Z`) or UTC days (`2026-07-01`) and what the
- * analyst reads and types: the console's one format (decision 15), `1 Jul 2026 10:30 UTC` and `1 Jul 2026`.
+ * Conversions between ISO date-times (`2026-07-01T10:30:00Z`) and what the analyst reads and types: the
+ * console's one format (decision 15), `1 Jul 2026 10:30 UTC`; days alone are utc-day.ts's.
  *
  * String parsing and `Date.UTC` / `getUTC*` only: the browser's time zone never enters, so what the analyst
  * types is what the service receives.
  */
 
+import { CONSOLE_TEXT, dayOfMatch, ISO_DAY, pad, tidy, utcDayText, utcMillis, type Parts } from './utc-day'
+
 const ISO = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|z|[+-]\d{2}:?\d{2})?$/
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-interface Parts {
-  year: number
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
-
-/** Rejects dates that `Date.UTC` would silently roll over (31 February, 25:00). */
-function utcMillis(p: Parts): number | undefined {
-  if (p.month < 1 || p.month > 12 || p.hour > 23 || p.minute > 59 || p.second > 59) return undefined
-  const ms = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second)
-  const back = new Date(ms)
-  if (back.getUTCDate() !== p.day || back.getUTCMonth() !== p.month - 1) return undefined
-  return ms
-}
 
 function partsOf(ms: number): Parts {
   const d = new Date(ms)
@@ -94,18 +76,6 @@ export function inputValueToIso(value: string): string | undefined {
 
 // ------------------------------------------------------------------ the console's one format, typed
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
-const MONTH_NAMES = MONTHS.map((m) => m[0].toUpperCase() + m.slice(1))
-
-/** `25 Nov 2026 14:30 UTC`, with `14:30` read as optional and `UTC`/`GMT`/`Z` as optional. */
-const CONSOLE_TEXT =
-  /^(\d{1,2})\s+([a-z]{3,9})\.?,?\s+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s*(?:utc|gmt|z))?$/i
-
-/** A calendar day as ISO writes it, `2026-11-25`. */
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
-
-const tidy = (text: string) => text.trim().replace(/\s+/g, ' ')
-
 /**
  * An ISO date-time written the console's one way (decision 15, `formatUtc`): `25 Nov 2026 00:00 UTC`, always
  * UTC and 24-hour, whatever the browser's zone or locale. Seconds are shown only when they are not zero, so
@@ -116,13 +86,6 @@ export function isoToUtcText(iso: unknown): string {
   if (!v) return ''
   const [day, time] = v.split('T')
   return `${utcDayText(day)} ${time} UTC`
-}
-
-/** A calendar day (`2026-11-25`) written the console's way: `25 Nov 2026`. Empty for anything that is not a day. */
-export function utcDayText(day: unknown): string {
-  if (typeof day !== 'string' || !ISO_DAY.test(day) || !inputValueToIso(`${day}T00:00`)) return ''
-  const [y, mo, d] = day.split('-')
-  return `${Number(d)} ${MONTH_NAMES[Number(mo) - 1]} ${y}`
 }
 
 /**
@@ -143,42 +106,6 @@ export function utcTextToIso(text: string): string | undefined {
   const local = isoToInputValue(t)
   return local ? inputValueToIso(local) : undefined
 }
-
-/**
- * The calendar day (`2026-11-25`) of what the analyst typed in a day field: the console's format without a
- * time (`25 Nov 2026`, month names in full or short, any case, `UTC` optional) or an ISO day (`2026-11-25`).
- * Undefined for anything else: an impossible day (31 Feb), and a text with a time of day, which a day field
- * does not take.
- */
-export function utcTextToDay(text: string): string | undefined {
-  const t = tidy(text)
-  const m = CONSOLE_TEXT.exec(t)
-  const day = m ? (m[4] === undefined ? dayOfMatch(m) : undefined) : ISO_DAY.test(t) ? t : undefined
-  return day && inputValueToIso(`${day}T00:00`) ? day : undefined
-}
-
-/** The day written by a match of CONSOLE_TEXT (not yet checked to exist), or undefined for an unknown month. */
-function dayOfMatch([, d, monthWord, y]: RegExpExecArray): string | undefined {
-  const word = monthWord.toLowerCase()
-  const month = MONTHS.findIndex((name, i) => word.startsWith(name) && FULL_MONTHS[i].startsWith(word))
-  return month < 0 ? undefined : `${y}-${pad(month + 1)}-${pad(Number(d))}`
-}
-
-/** A month is its first three letters or more of its name: "sept" and "september" are September. */
-const FULL_MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
 
 /** The UTC calendar day (`2026-11-25`) of an ISO date-time, or null. */
 export function utcDayOf(iso: unknown): string | null {
