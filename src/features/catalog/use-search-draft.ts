@@ -31,7 +31,7 @@ function toDraft(f: SearchFilters, fallbackMode: AreaMode): Draft {
   const { area, ...rest } = f
   const mode: AreaMode =
     area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : f.host ? 'none' : fallbackMode
-  return { ...rest, areaMode: mode }
+  return { ...rest, areaMode: mode, unreadDays: [] }
 }
 
 const fitFor = (area: SearchArea | null): FitRequest | null => {
@@ -111,7 +111,7 @@ export function useSearchDraft(
   const draftHost = draft.host ?? hosts[0]?.name ?? null
   const [attempted, setAttempted] = useState(false)
 
-  const { areaMode, ...draftOwn } = draft
+  const { areaMode, unreadDays, ...draftOwn } = draft
   const draftRest = { ...draftOwn, host: draftHost }
   const aoiArea: SearchArea | null = polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
   // The map view's box is read when searching; until the analyst moves the map it is the applied one.
@@ -121,10 +121,12 @@ export function useSearchDraft(
     area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' && viewUnchanged ? applied.area : null,
   }
   const dirty =
-    hasApplied(applied) && (!sameFilters(draftFilters, applied) || (areaMode === 'view' && !viewUnchanged))
+    hasApplied(applied) &&
+    (!sameFilters(draftFilters, applied) || (areaMode === 'view' && !viewUnchanged) || unreadDays.length > 0)
   const draftHostCollections = draftHost ? (byHost.get(draftHost) ?? []) : []
   const draftErrors = useMemo(() => {
     const e = filterErrors({ ...draftFilters, area: null })
+    if (unreadDays.length > 0) e.dates = 'Write the dates as UTC days, as 25 Nov 2026.'
     if (areaMode === 'aoi') {
       const bad = validateAoi(polygons).find((i) => i.severity === 'error')
       if (polygons.length === 0) e.area = 'Draw or import an area of interest below, or search the map view.'

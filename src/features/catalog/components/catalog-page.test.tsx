@@ -146,7 +146,8 @@ describe('catalog page', () => {
     const user = userEvent.setup()
     await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
     await user.click(screen.getByLabelText('Pléiades'))
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } })
+    // Days in the console's one format, whatever the browser's locale (not <input type="date">).
+    await user.type(screen.getByLabelText('From'), '1 Jan 2025')
     await user.type(screen.getByLabelText(/Maximum cloud cover/), '20')
     await user.type(screen.getByLabelText('Resolution from (m)'), '0.4')
     await user.type(screen.getByLabelText('to (m)'), '0.8')
@@ -171,6 +172,7 @@ describe('catalog page', () => {
       resMin: '0.4',
       resMax: '0.8',
     })
+    expect(screen.getByLabelText('From')).toHaveValue('1 Jan 2025')
 
     // Editing a filter marks the results as out of date until the next search.
     await user.click(screen.getByRole('tab', { name: /^Search/ }))
@@ -188,6 +190,113 @@ describe('catalog page', () => {
     await act(() => router.navigate(-1))
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('cloud')).toBe('20'))
     expect(searches(c.backend.log)).toHaveLength(2)
+  })
+
+  it('reads a day typed the console’s way or as ISO as the same filter, and shows it the console’s way', async () => {
+    const { console: c, router } = await open('/catalog?host=oneatlas&limit=10')
+    await results()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Search' }))
+    const from = screen.getByLabelText<HTMLInputElement>('From')
+    expect(from).toHaveValue('')
+    expect(from).toHaveAttribute('placeholder', '25 Nov 2026')
+    await user.type(from, '25 Nov 2026')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    expect(searches(c.backend.log)[1].body).toMatchObject({ datetime: '2026-11-25T00:00:00Z/..' })
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-25')
+
+    // The same day typed as ISO is the same filter: nothing has changed, and it reads the console's way.
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.clear(from)
+    await user.type(from, '2026-11-25')
+    await user.tab()
+    expect(from).toHaveValue('25 Nov 2026')
+    expect(screen.queryByTestId('filters-changed')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(3))
+    expect(searches(c.backend.log)[2].body).toEqual(searches(c.backend.log)[1].body)
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-11-25')
+
+    // A link's day shows the console's way too.
+    await act(() => router.navigate('/catalog?host=oneatlas&limit=10&to=2025-03-09'))
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    expect(screen.getByLabelText('To')).toHaveValue('9 Mar 2025')
+    expect(from).toHaveValue('')
+  })
+
+  it('says how to write a day that does not read as one, and does not search until it does', async () => {
+    const { console: c, router } = await open('/catalog?host=oneatlas&limit=10')
+    await results()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Search' }))
+    const to = screen.getByLabelText('To')
+    await user.type(to, 'next tuesday')
+    // Nobody is told off while typing; once they leave the field, it says how to write a day.
+    expect(to).not.toHaveAttribute('aria-invalid')
+    await user.tab()
+    expect(to).toHaveAttribute('aria-invalid', 'true')
+    expect(to).toHaveAccessibleDescription('Not a day: write it as 25 Nov 2026.')
+    expect(to).toHaveValue('next tuesday')
+    expect(screen.getByTestId('filters-changed')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Write the dates as UTC days, as 25 Nov 2026.')
+    await user.click(to)
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    expect(searches(c.backend.log)).toHaveLength(1)
+    expect(router.state.location.search).not.toContain('to=')
+
+    // Undo changes brings back the search shown, text and all.
+    await user.click(screen.getByRole('button', { name: 'Undo changes' }))
+    expect(to).toHaveValue('')
+    expect(to).not.toHaveAttribute('aria-invalid')
+    expect(screen.queryByTestId('filters-changed')).not.toBeInTheDocument()
+
+    // Written as a day, it searches.
+    await user.type(to, '3 march 2025')
+    expect(to).not.toHaveAttribute('aria-invalid')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    expect(searches(c.backend.log)[1].body).toMatchObject({ datetime: '../2025-03-03T23:59:59Z' })
+    expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2025-03-03')
+  })
+
+  it('picks a day on the calendar by keyboard, and Escape leaves the day as it was', async () => {
+    const { console: c, router } = await open('/catalog?host=oneatlas&limit=10&from=2025-02-27')
+    await results()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: 'Search' }))
+    const from = screen.getByLabelText('From')
+    expect(from).toHaveValue('27 Feb 2025')
+    const button = screen.getByRole('button', { name: 'Pick the day of “From” on a calendar' })
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    await user.click(button)
+    const calendar = await screen.findByRole('dialog', { name: 'Pick the day of “From” on a calendar' })
+    expect(button).toHaveAttribute('aria-expanded', 'true')
+    // Focus starts on the chosen day; the arrows move, Enter picks.
+    await waitFor(() =>
+      expect(within(calendar).getByRole('button', { name: /27 February 2025/ })).toHaveFocus(),
+    )
+    await user.keyboard('{ArrowUp}')
+    expect(within(calendar).getByRole('button', { name: /20 February 2025/ })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(calendar).not.toBeInTheDocument())
+    expect(from).toHaveValue('20 Feb 2025')
+    await waitFor(() => expect(button).toHaveFocus())
+
+    // Escape closes it without a change.
+    await user.keyboard('{Enter}')
+    const again = await screen.findByRole('dialog', { name: 'Pick the day of “From” on a calendar' })
+    await waitFor(() => expect(within(again).getByRole('button', { name: /20 February 2025/ })).toHaveFocus())
+    await user.keyboard('{ArrowRight}{Escape}')
+    await waitFor(() => expect(again).not.toBeInTheDocument())
+    expect(from).toHaveValue('20 Feb 2025')
+
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))
+    expect(searches(c.backend.log)[1].body).toMatchObject({ datetime: '2025-02-20T00:00:00Z/..' })
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2025-02-20')
   })
 
   it('reads a link without an area as a search of anywhere, not as changed filters', async () => {

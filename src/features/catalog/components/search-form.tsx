@@ -13,6 +13,7 @@ import {
 } from '@mantine/core'
 import { useState, type ComponentProps, type ReactNode } from 'react'
 import type { components } from '../../../api/schema'
+import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import classes from './catalog.module.css'
 import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../search-state'
 
@@ -20,8 +21,14 @@ type Collection = components['schemas']['Collection']
 
 export type AreaMode = 'aoi' | 'view' | 'none'
 
-/** The form's state: the filters, with the area named by where it comes from (read at search time). */
-export type Draft = Omit<SearchFilters, 'area'> & { areaMode: AreaMode }
+export type DayField = 'from' | 'to'
+
+/**
+ * The form's state: the filters, with the area named by where it comes from (read at search time), and the
+ * date fields whose text does not read as a day (their filter keeps its last day; nothing is searched until
+ * they read).
+ */
+export type Draft = Omit<SearchFilters, 'area'> & { areaMode: AreaMode; unreadDays: DayField[] }
 
 interface Props {
   draft: Draft
@@ -134,23 +141,31 @@ export function SearchForm(props: Props) {
                   </Stack>
                 </Checkbox.Group>
               )}
-              <Group grow align="flex-start" gap="xs">
-                <TextInput
-                  type="date"
-                  label="From"
-                  value={draft.from ?? ''}
-                  onChange={(e) => onChange({ from: e.currentTarget.value || null })}
-                  error={errors.dates ? ' ' : undefined}
-                />
-                <TextInput
-                  type="date"
-                  label="To"
-                  value={draft.to ?? ''}
-                  onChange={(e) => onChange({ to: e.currentTarget.value || null })}
-                  error={errors.dates ? ' ' : undefined}
-                />
+              <Group
+                grow
+                align="flex-start"
+                gap="xs"
+                role="group"
+                aria-label="Dates"
+                aria-describedby="catalog-dates-hint"
+              >
+                {(['from', 'to'] as const).map((field) => (
+                  <UtcDayInput
+                    key={field}
+                    label={field === 'from' ? 'From' : 'To'}
+                    value={draft.unreadDays.includes(field) ? undefined : draft[field]}
+                    onChange={(day) => {
+                      const unread = draft.unreadDays.filter((f) => f !== field)
+                      if (day === undefined) onChange({ unreadDays: [...unread, field] })
+                      else
+                        onChange({ ...(field === 'from' ? { from: day } : { to: day }), unreadDays: unread })
+                    }}
+                    error={errors.dates ? ' ' : undefined}
+                  />
+                ))}
               </Group>
               <Text
+                id="catalog-dates-hint"
                 size="xs"
                 c={errors.dates ? 'red.8' : 'dimmed'}
                 mt={-6}
