@@ -30,6 +30,16 @@ const offsetMinutes = (zone: string | undefined): number => {
   return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)))
 }
 
+/** What a match of ISO or LOCAL_INPUT writes, year to second (not yet checked to exist). */
+const writtenParts = ([, y, mo, d, h, mi, s]: RegExpExecArray): Parts => ({
+  year: Number(y),
+  month: Number(mo),
+  day: Number(d),
+  hour: Number(h),
+  minute: Number(mi),
+  second: Number(s ?? 0),
+})
+
 /**
  * The `datetime-local` value showing an ISO date-time in UTC: `2026-07-01T12:30:00+02:00` →
  * `2026-07-01T10:30`. Seconds are kept only when they are not zero. Empty for anything unparseable.
@@ -38,15 +48,7 @@ export function isoToInputValue(iso: unknown): string {
   if (typeof iso !== 'string') return ''
   const m = ISO.exec(iso.trim())
   if (!m) return ''
-  const [, y, mo, d, h, mi, s] = m
-  const local = utcMillis({
-    year: Number(y),
-    month: Number(mo),
-    day: Number(d),
-    hour: Number(h),
-    minute: Number(mi),
-    second: Number(s ?? 0),
-  })
+  const local = utcMillis(writtenParts(m))
   if (local === undefined) return ''
   // A wall-clock time at +02:00 is two hours later than the same wall-clock time in UTC.
   const p = partsOf(local - offsetMinutes(m[8]) * 60_000)
@@ -61,15 +63,8 @@ export function isoToInputValue(iso: unknown): string {
 export function inputValueToIso(value: string): string | undefined {
   const m = LOCAL_INPUT.exec(value.trim())
   if (!m) return undefined
-  const [, y, mo, d, h, mi, s] = m
-  const parts: Parts = {
-    year: Number(y),
-    month: Number(mo),
-    day: Number(d),
-    hour: Number(h),
-    minute: Number(mi),
-    second: Number(s ?? 0),
-  }
+  const [, y, mo, d, h, mi] = m
+  const parts = writtenParts(m)
   if (utcMillis(parts) === undefined) return undefined
   return `${y}-${mo}-${d}T${h}:${mi}:${pad(parts.second)}Z`
 }
