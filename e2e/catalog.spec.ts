@@ -140,6 +140,58 @@ test.describe('catalog search', () => {
     await expect.poll(() => sceneIds(other, 5)).toEqual(firstPage)
   })
 
+  test('dates are UTC days in the console’s one format: typed, pasted as ISO, picked, refused in plain words', async ({
+    page,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/catalog')
+    await expect(page.getByRole('heading', { name: 'Catalog search', level: 1 })).toBeVisible()
+    await page.getByLabel('Data host').selectOption('oneatlas')
+    await page
+      .locator('label')
+      .filter({ hasText: /^Anywhere$/ })
+      .click()
+    // Not the browser's date input, whose face is the locale's ("11/25/2026" in en-US).
+    await expect(page.locator('input[type="date"]')).toHaveCount(0)
+    const from = page.getByRole('textbox', { name: 'From', exact: true })
+    const to = page.getByRole('textbox', { name: 'To', exact: true })
+    await expect(from).toHaveAttribute('placeholder', '25 Nov 2026')
+
+    await from.fill('1 january 2025')
+    await from.blur()
+    await expect(from).toHaveValue('1 Jan 2025')
+    // A text that is not a day says how to write one, once the analyst leaves the field.
+    await to.fill('12/25/2026')
+    await to.blur()
+    await expect(to).toHaveAccessibleDescription('Not a day: write it as 25 Nov 2026.')
+    await expect(to).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessible(page)
+    // An ISO day, as pasted from elsewhere, reads and is written the console's way.
+    await to.fill('2026-06-30')
+    await to.blur()
+    await expect(to).toHaveValue('30 Jun 2026')
+    await expect(to).not.toHaveAttribute('aria-invalid')
+
+    // Picked by keyboard on the calendar, which opens on the day written.
+    const open = page.getByRole('button', { name: 'Pick the day of “To” on a calendar' })
+    await open.focus()
+    await page.keyboard.press('Enter')
+    const calendar = page.getByRole('dialog', { name: 'Pick the day of “To” on a calendar' })
+    await expect(calendar.getByRole('button', { name: /30 June 2026/ })).toBeFocused()
+    await expectAccessible(page)
+    await page.keyboard.press('ArrowLeft')
+    await expect(calendar.getByRole('button', { name: /29 June 2026/ })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(calendar).toBeHidden()
+    await expect(to).toHaveValue('29 Jun 2026')
+    await expect(open).toBeFocused()
+
+    // The search and its link keep ISO days.
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    await expect(page).toHaveURL(/from=2025-01-01/)
+    await expect(page).toHaveURL(/to=2026-06-29/)
+    await expect(page.getByRole('tab', { name: /^Results \(\d+\)$/ })).toBeVisible()
+  })
+
   test('a failing data host (542) is named, and the search recovers through retry', async ({ page, sim }) => {
     await sim.faults([{ path: '/catalog/hosts/**', status: 542 }])
     await signIn(page, 'analyst@swath.test', '/catalog?host=blacksky&limit=30&bbox=-10,35,30,60')
