@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { storageRoutes } from '../../../app/routes/storage-routes'
@@ -48,7 +48,8 @@ describe('storage search', () => {
     ).toEqual(['is', 'less than', 'at most', 'more than', 'at least'])
     await user.selectOptions(op, '<=')
     await user.type(within(form).getByLabelText('Value of condition 2'), '0.5')
-    fireEvent.change(within(form).getByLabelText('Acquired from'), { target: { value: '2020-01-01' } })
+    // Days in the console's one format, UTC: the range starts at the day's first second.
+    await user.type(within(form).getByRole('textbox', { name: 'Acquired from' }), '1 Jan 2020')
     await user.click(within(form).getByRole('button', { name: 'Search' }))
 
     await waitFor(() =>
@@ -84,5 +85,39 @@ describe('storage search', () => {
     await user.click(within(form).getByRole('button', { name: 'Search' }))
     expect(await within(form).findByText('Give a number.')).toBeInTheDocument()
     expect(r.console.backend.log.some((l) => l.path === '/v2/assets/stac/search')).toBe(false)
+  })
+
+  it('holds the search back while a day does not read, or the days are the wrong way round', async () => {
+    const user = userEvent.setup()
+    const r = await open()
+    const form = await screen.findByRole('form', { name: 'Storage search' })
+    const from = within(form).getByRole('textbox', { name: 'Acquired from' })
+    const until = within(form).getByRole('textbox', { name: 'Acquired until' })
+    await user.type(from, '12/31/2019')
+    await user.tab()
+    expect(from).toHaveAccessibleDescription(/Not a day: write it as 25 Nov 2026/)
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Write the dates as UTC days, as 25 Nov 2026.',
+    )
+
+    await user.clear(from)
+    await user.type(from, '2 Feb 2021')
+    await user.type(until, '1 Feb 2021')
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'The first day comes after the last: swap them.',
+    )
+    expect(r.console.backend.log.some((l) => l.path === '/v2/assets/stac/search')).toBe(false)
+
+    await user.clear(until)
+    await user.type(until, '2021-02-03')
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+    await waitFor(() =>
+      expect(r.console.backend.log.find((l) => l.path === '/v2/assets/stac/search')?.body).toMatchObject({
+        datetime: '2021-02-02T00:00:00Z/2021-02-03T23:59:59Z',
+      }),
+    )
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
   })
 })

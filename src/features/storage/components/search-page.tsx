@@ -21,6 +21,7 @@ import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
+import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import { paths } from '../../../config/paths'
 import { queryablesOptions, searchOptions, type StacItem } from '../../../data/storage/queries'
 import type { StorageSearch } from '../../../data/storage/query'
@@ -56,8 +57,16 @@ export function SearchPage() {
   const [rows, setRows] = useState<Row[]>([])
   const [problems, setProblems] = useState<(string | null)[]>([])
   const [overArea, setOverArea] = useState(false)
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
+  // Days (`2026-11-25`), null when empty, undefined while the text typed does not read as a day.
+  const [from, setFrom] = useState<string | null | undefined>(null)
+  const [to, setTo] = useState<string | null | undefined>(null)
+  const daysProblem =
+    from === undefined || to === undefined
+      ? 'Write the dates as UTC days, as 25 Nov 2026.'
+      : from && to && from > to
+        ? 'The first day comes after the last: swap them.'
+        : null
+  const [showDaysProblem, setShowDaysProblem] = useState(false)
   const [body, setBody] = useState<StorageSearch | null>(null)
   const search = useQuery({ ...searchOptions(client, body ?? {}), enabled: body !== null })
   const items = body && !search.isPlaceholderData ? search.data?.features : undefined
@@ -79,7 +88,8 @@ export function SearchPage() {
       ),
     )
     setProblems(found)
-    if (found.some((p) => p !== null)) return
+    setShowDaysProblem(daysProblem !== null)
+    if (found.some((p) => p !== null) || daysProblem) return
     const area: Geometry | undefined =
       overArea && aoi.polygons.length > 0
         ? aoi.polygons.length === 1
@@ -93,7 +103,7 @@ export function SearchPage() {
       next['filter-lang'] = 'cql2-json'
     }
     if (area) next.intersects = area
-    const datetime = dateRange(from, to)
+    const datetime = dateRange(from ?? '', to ?? '')
     if (datetime) next.datetime = datetime
     setBody(next)
   }
@@ -158,20 +168,19 @@ export function SearchPage() {
                       Add a condition
                     </Button>
                   </Group>
-                  <Group grow>
-                    <TextInput
-                      type="date"
-                      label="Acquired from"
-                      value={from}
-                      onChange={(e) => setFrom(e.currentTarget.value)}
-                    />
-                    <TextInput
-                      type="date"
-                      label="Acquired until"
-                      value={to}
-                      onChange={(e) => setTo(e.currentTarget.value)}
-                    />
+                  <Group grow align="flex-start">
+                    <UtcDayInput label="Acquired from" value={from} onChange={setFrom} />
+                    <UtcDayInput label="Acquired until" value={to} onChange={setTo} />
                   </Group>
+                  {showDaysProblem && daysProblem ? (
+                    <Text size="xs" c="var(--mantine-color-error)" role="alert" mt={-6}>
+                      {daysProblem}
+                    </Text>
+                  ) : (
+                    <Text size="xs" c="dimmed" mt={-6}>
+                      UTC days, both included; leave one empty for an open end.
+                    </Text>
+                  )}
                   <SegmentedControl
                     size="xs"
                     aria-label="Map tool"
