@@ -22,6 +22,8 @@ test.describe('layouts that fit', () => {
     await expect(nav).not.toHaveAttribute('inert')
     await nav.getByRole('link', { name: 'Processing' }).click()
     await expect(page.getByRole('heading', { name: 'Processing', level: 1 })).toBeVisible()
+    // The tab is named after the page.
+    await expect(page).toHaveTitle('Processing · Swath')
     await expect(nav).not.toBeInViewport()
   })
 

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { RouterProvider } from 'react-router'
 import { ConsoleContext, type ConsoleServices } from '../api/console-context'
+import { followHeadingTitle } from './page-title'
 import { createQueryClient } from './query-client'
 import { reportCaughtError } from './report-error'
 import { createRouter } from './router'
@@ -22,6 +23,7 @@ export function App({ services }: { services: ConsoleServices }) {
   const [router] = useState(() => createRouter({ queryClient, services }))
   // Nothing of one user's data may outlive their session.
   useEffect(() => services.session.onSignOut(() => queryClient.clear()), [services, queryClient])
+  useEffect(() => followHeadingTitle(document.body), [])
   return (
     <MantineProvider
       theme={theme}
