@@ -16,8 +16,19 @@ test.describe('layouts that fit', () => {
     expect(box && box.y + box.height).toBeLessThanOrEqual(700)
     await expectAccessible(page)
 
-    // The menu button opens the navigation; a link closes it again.
-    await page.getByRole('button', { name: 'Toggle navigation' }).click()
+    // The menu button opens the navigation and says so; Escape folds it and focus returns to the button.
+    const menu = page.getByRole('button', { name: 'Toggle navigation' })
+    await expect(menu).toHaveAttribute('aria-expanded', 'false')
+    await expect(menu).toHaveAttribute('aria-controls', 'main-navigation')
+    await menu.click()
+    await expect(nav).toBeInViewport()
+    await expect(menu).toHaveAttribute('aria-expanded', 'true')
+    await nav.getByRole('link', { name: 'Orders' }).focus()
+    await page.keyboard.press('Escape')
+    await expect(nav).not.toBeInViewport()
+    await expect(menu).toBeFocused()
+    // A link closes it too.
+    await menu.click()
     await expect(nav).toBeInViewport()
     await expect(nav).not.toHaveAttribute('inert')
     await nav.getByRole('link', { name: 'Processing' }).click()

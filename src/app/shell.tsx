@@ -60,6 +60,18 @@ export function Shell() {
   // Folded off-screen, the navigation must not take focus or be read out either.
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true)
   const folded = !wide && !navOpen
+  const burger = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (wide || !navOpen) return
+    // Unfolded over the page, Escape folds the navigation again and gives focus back to the menu button.
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented) return
+      close()
+      burger.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [wide, navOpen, close])
   useEffect(() => {
     // Fetched while the session is healthy, so the dialog opens at once when it is not; not with the page's
     // first load (its modal and form weigh more than the page needs), but well before the 30-minute refresh
@@ -93,11 +105,14 @@ export function Shell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
+              ref={burger}
               opened={navOpen}
               onClick={toggle}
               className={classes.burger}
               size="sm"
               aria-label="Toggle navigation"
+              aria-expanded={wide || navOpen}
+              aria-controls="main-navigation"
             />
             <Anchor component={Link} to={paths.home()} underline="never" c="inherit" aria-label="Swath home">
               <Text fw={800} size="lg">
@@ -112,7 +127,13 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation" component="nav" inert={folded}>
+      <AppShell.Navbar
+        p="xs"
+        aria-label="Main navigation"
+        component="nav"
+        id="main-navigation"
+        inert={folded}
+      >
         <Stack gap={2}>
           {NAV.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
