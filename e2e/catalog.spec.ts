@@ -262,5 +262,8 @@ test.describe('catalog search', () => {
     await expectAccessible(page)
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
+    // Focus is back on the list, on the scene it was on: the keyboard goes on from there.
+    await expect(results(page)).toBeFocused()
+    await expect(options(page).last()).toHaveAttribute('data-active', 'true')
   })
 })

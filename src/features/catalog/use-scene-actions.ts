@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import {
   basketKey,
   BASKET_LIMIT,
@@ -73,8 +73,16 @@ export function useSceneActions(
   )
   // Details follow a scene, not a position: another response closes them.
   const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
+  // What had focus when the details opened (the result list, a row's button): it gets it back on close.
+  // The drawer is unmounted on close, so its own focus return never runs.
+  const opener = useRef<HTMLElement | null>(null)
   const openDetails = useCallback(
-    (row: SceneRow) => setDetails({ host, id: row.scene.properties.id }),
+    (row: SceneRow) => {
+      const active = document.activeElement
+      if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]'))
+        opener.current = active
+      setDetails({ host, id: row.scene.properties.id })
+    },
     [host, setDetails],
   )
   const detailRow =
@@ -88,7 +96,12 @@ export function useSceneActions(
     addPage,
     toggleQuicklook,
     openDetails,
-    closeDetails: () => setDetails(null),
+    closeDetails: () => {
+      setDetails(null)
+      const back = opener.current
+      opener.current = null
+      if (back?.isConnected) back.focus()
+    },
     detailRow,
     inBasket: (row: SceneRow) => basket.some((s) => s.host === host && s.id === row.scene.properties.id),
     quicklookShown: (row: SceneRow) => quicklooks.some((q) => q.key === `${host}/${row.scene.properties.id}`),
