@@ -10,6 +10,8 @@ import { buildSearch, filterErrors, type CatalogView, type SceneSort } from './s
 import { useCoverage } from './use-coverage'
 import type { SearchableCollections } from './use-searchable-collections'
 
+const NO_AOI: Polygon[] = []
+
 /**
  * The applied search run against its host: the response, its rows with their coverage of the area, in the
  * sort asked for, the footprints for the map, and what went wrong.
@@ -46,7 +48,12 @@ export function useSceneSearch(
   })
   const features = response?.features
   const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
-  const { coverage: areaCoverage, pending: coveragePending } = useCoverage(appliedPolygons)
+  // Coverage is of an area of interest: a searched map view is no area to cover (each scene read "<1 %").
+  const aoiPolygons = useMemo(
+    () => (applied.area?.kind === 'aoi' ? appliedPolygons : NO_AOI),
+    [applied.area?.kind, appliedPolygons],
+  )
+  const { coverage: areaCoverage, pending: coveragePending } = useCoverage(aoiPolygons)
   // The previous search's scenes, shown while the next one runs, are not measured against the new area.
   const coverage = isPlaceholderData ? null : areaCoverage
   const rows = useMemo<SceneRow[]>(

@@ -329,6 +329,18 @@ describe('catalog page', () => {
     expect(search.status).toBe(200)
   })
 
+  it('claims no AOI coverage for a search of the map view', async () => {
+    await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    for (const option of within(list).getAllByRole('option'))
+      expect(option.getAttribute('aria-label')).not.toMatch(/% of AOI/)
+    expect(list.textContent).not.toMatch(/% of AOI/)
+    expect(
+      within(screen.getByLabelText('Sort results')).queryByRole('option', { name: 'Most AOI covered first' }),
+    ).not.toBeInTheDocument()
+  })
+
   it('searches the AOI of the toolkit as intersects, and refuses to send an AOI it knows is broken', async () => {
     useAoiStore.getState().setPolygons([paris])
     const { console: c, router } = await open('/catalog')
@@ -342,6 +354,9 @@ describe('catalog page', () => {
     // Each row says how much of the AOI its scene covers.
     const first = within(await results()).getAllByRole('option')[0]
     expect(first.getAttribute('aria-label')).toMatch(/(\d+|<1) % of AOI/)
+    expect(
+      within(screen.getByLabelText('Sort results')).getByRole('option', { name: 'Most AOI covered first' }),
+    ).toBeInTheDocument()
 
     // A self-crossing AOI is caught before anything is sent.
     act(() => useAoiStore.getState().setPolygons([bowtie]))
