@@ -25,7 +25,7 @@ export function BasketList({ titles, withThumbnails, collections }: BasketListPr
   const remove = useBasketStore((s) => s.remove)
   const estimates = useBasketEstimates(scenes, collections)
   return (
-    <Box mah={280} mt={4} style={{ overflowY: 'auto' }} id="basket-list">
+    <Box mt={4} style={{ overflowY: 'auto', minHeight: 0 }} id="basket-list">
       {scenes.length === 0 ? (
         <Text size="xs" c="dimmed" p={4}>
           Empty. Click “+ Basket” on a result, or press Space on it, to add it.

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
+import classes from './catalog.module.css'
 import type { BasketListProps } from './basket-list'
 
 // The list with its footprints loads when the basket is first opened: the page's first load stays as it was.
@@ -18,7 +19,14 @@ export function BasketPanel(props: BasketListProps) {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   return (
-    <Paper withBorder p="xs" component="section" aria-label="Basket">
+    <Paper
+      withBorder
+      p="xs"
+      component="section"
+      aria-label="Basket"
+      className={classes.basket}
+      data-open={open}
+    >
       <Group justify="space-between" gap="xs">
         <Button
           variant="default"

@@ -148,9 +148,11 @@ export function CatalogPage() {
                 <Loader size="sm" aria-label="Loading the result list" />
               )}
             </Results>
-            <Text size="xs" c="dimmed" id="result-keys">
-              ↑↓ move · Space basket · Enter details · Q quicklook
-            </Text>
+            {features && features.length > 0 && (
+              <Text size="xs" c="dimmed" id="result-keys">
+                ↑↓ move · Space basket · Enter details · Q quicklook
+              </Text>
+            )}
             <BasketPanel
               titles={glossary.titles}
               withThumbnails={glossary.withThumbnails}
