@@ -84,6 +84,19 @@ test.describe('the map says where you are', () => {
     await expect
       .poll(() => camera(page), { timeout: 30_000 })
       .toMatchObject({ lon: expect.closeTo(139.7, 0), lat: expect.closeTo(35.7, 0) })
+    // The suggestions close over the map once the place is chosen; the field keeps its name.
+    const search = page.getByRole('combobox', { name: 'Go to a place' })
+    await expect(suggestions(page)).toHaveCount(0)
+    await expect(search).toHaveValue(/^Tokyo, .*Japan$/)
+    // Also when the name is pasted and Enter follows at once.
+    await search.fill('Berlin')
+    await expect(suggestions(page).first()).toHaveText('Berlin, Germany')
+    await search.press('Enter')
+    await expect(search).toHaveValue('Berlin, Germany')
+    await expect
+      .poll(() => camera(page), { timeout: 30_000 })
+      .toMatchObject({ lon: expect.closeTo(13.4, 0), lat: expect.closeTo(52.5, 0) })
+    await expect(suggestions(page)).toHaveCount(0)
   })
 })
 

@@ -34,6 +34,9 @@ describe('Go to a place', () => {
     expect(screen.getAllByRole('option')[0]).toBe(first)
     await user.click(first)
     expect(onPick).toHaveBeenCalledTimes(1)
+    // The suggestions close once a place is picked; the field keeps its name.
+    await waitFor(() => expect(screen.queryByRole('option')).not.toBeInTheDocument())
+    expect(field).toHaveValue('Paris, Île-de-France, France')
     const [[center, zoom]] = onPick.mock.calls as [[[number, number], number]]
     expect(center[0]).toBeCloseTo(2.35, 1)
     expect(center[1]).toBeCloseTo(48.86, 1)
@@ -51,6 +54,10 @@ describe('Go to a place', () => {
     await screen.findByRole('option', { name: /^São Paulo,/ })
     await user.keyboard('{Enter}')
     await waitFor(() => expect(onPick).toHaveBeenCalled())
+    await waitFor(() => expect(screen.queryByRole('option')).not.toBeInTheDocument())
+    // Typing again suggests again.
+    await user.type(field, '{Backspace}')
+    expect(await screen.findAllByRole('option')).not.toHaveLength(0)
     const [center] = onPick.mock.calls[0] as [[number, number], number]
     expect(center[1]).toBeCloseTo(-23.5, 0)
   })

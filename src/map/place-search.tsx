@@ -16,6 +16,8 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
   const [places, setPlaces] = useState<Place[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [value, setValue] = useState('')
+  // Open while the analyst types; closed once a place is picked (its name stays in the field).
+  const [opened, setOpened] = useState(false)
   const hits = useMemo(() => (places ? searchPlaces(places, value) : []), [places, value])
   const byLabel = useMemo(() => new Map(hits.map((p) => [placeLabel(p), p])), [hits])
 
@@ -28,6 +30,7 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
     const place = byLabel.get(label) ?? hits[0]
     if (!place) return
     setValue(placeLabel(place))
+    setOpened(false)
     onPick([place.lon, place.lat], placeZoom(place))
   }
 
@@ -38,7 +41,13 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
       size="xs"
       w={240}
       value={value}
-      onChange={setValue}
+      onChange={(v) => {
+        setValue(v)
+        setOpened(true)
+      }}
+      dropdownOpened={opened && byLabel.size > 0}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
       onFocus={load}
       data={[...byLabel.keys()]}
       // The gazetteer ranks; the field shows its answer as it is.
