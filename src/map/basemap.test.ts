@@ -35,6 +35,14 @@ describe('offline basemap style', () => {
         expect(layers.map((l) => l.id)).toContain(`${kind}-${band}`)
   })
 
+  it('leaves no seam where the detail band’s cells meet: its clipped fills are not smoothed at their edges', () => {
+    const paint = (id: string) => offlineStyle('light').layers.find((l) => l.id === id) as { paint?: object }
+    for (const id of ['land-detail', 'lakes-detail'])
+      expect(paint(id).paint).toMatchObject({ 'fill-antialias': false })
+    // Whole polygons (the coarser bands) keep smooth edges.
+    expect(paint('land-region').paint).not.toHaveProperty('fill-antialias')
+  })
+
   it('labels places from their tier on, the most important tier placed first (topmost)', () => {
     const places = offlineStyle('light').layers.filter((l) => l.id.startsWith('places-'))
     expect(places.map((l) => l.id)).toEqual([8, 7, 6, 5, 4, 3, 2, 1, 0].map((t) => `places-${t}`))

@@ -77,6 +77,10 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
     ...(band === 'region' ? { maxzoom: BAND_MINZOOM.detail } : {}),
   }
   const kind = (k: string): FilterSpecification => ['==', ['get', 'k'], k]
+  // Clipping a polygon to its cell leaves zero-width slivers along the cell's edge where the shape leaves and
+  // comes back; antialiased, they drew faint land-coloured lines across the sea at every 15°. Unsmoothed they
+  // cover no pixel; the coast is drawn as a line over the fill's edge anyway.
+  const seamless = band === 'detail' ? { 'fill-antialias': false } : {}
   const widen = (w: number): ExpressionSpecification => [
     'interpolate',
     ['linear'],
@@ -93,7 +97,7 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
       source,
       ...range,
       filter: kind('land'),
-      paint: { 'fill-color': c.land },
+      paint: { 'fill-color': c.land, ...seamless },
     },
     {
       id: `lakes-${band}`,
@@ -101,7 +105,7 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
       source,
       ...range,
       filter: kind('lakes'),
-      paint: { 'fill-color': c.water },
+      paint: { 'fill-color': c.water, ...seamless },
     },
     {
       id: `rivers-${band}`,
