@@ -39,9 +39,12 @@ export function useSceneActions(
   const quicklooks = useCatalogUi((s) => s.quicklooks)
   const toggleQuicklookIn = useCatalogUi((s) => s.toggleQuicklook)
   const [status, setStatus] = useState('')
+  // The scenes the last "Add page to basket" put in, for its Undo (one click adds up to 500).
+  const [lastAdded, setLastAdded] = useState<string[] | null>(null)
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {
+      setLastAdded(null)
       const scene = asBasketScene(row.scene, host)
       if (useBasketStore.getState().scenes.some((s) => basketKey(s) === basketKey(scene))) {
         removeFromBasket([basketKey(scene)])
@@ -53,17 +56,31 @@ export function useSceneActions(
     [host, addToBasket, removeFromBasket],
   )
   const addPage = () => {
+    const before = new Set(useBasketStore.getState().scenes.map(basketKey))
     const left = addToBasket(rows.map((r) => asBasketScene(r.scene, host)))
+    const added = useBasketStore
+      .getState()
+      .scenes.map(basketKey)
+      .filter((k) => !before.has(k))
+    setLastAdded(added.length > 0 ? added : null)
     setStatus(
       left > 0
         ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
-        : `Added this page's scenes to the basket (${useBasketStore.getState().scenes.length} in all).`,
+        : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} of this page to the basket (${useBasketStore.getState().scenes.length} in all).`,
     )
   }
+  const undoAddPage = lastAdded
+    ? () => {
+        removeFromBasket(lastAdded)
+        setLastAdded(null)
+        setStatus(`Took the ${lastAdded.length} scenes added back out of the basket.`)
+      }
+    : null
   const toggleQuicklook = useCallback(
     (row: SceneRow) => {
       const p = row.scene.properties
       if (!withQuicklooks.has(p.collection)) {
+        setLastAdded(null)
         setStatus(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
         return
       }
@@ -92,6 +109,7 @@ export function useSceneActions(
 
   return {
     status,
+    undoAddPage,
     toggleBasket,
     addPage,
     toggleQuicklook,

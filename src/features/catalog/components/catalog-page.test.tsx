@@ -542,6 +542,25 @@ describe('catalog page', () => {
     )
   })
 
+  it('adds a whole page to the basket in one click, and Undo takes back exactly those scenes', async () => {
+    await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const user = userEvent.setup()
+    list.focus()
+    await user.keyboard('{ArrowDown} ')
+    const kept = useBasketStore.getState().scenes.map((s) => s.id)
+    await user.click(screen.getByRole('button', { name: 'Add page to basket' }))
+    expect(
+      await screen.findByText(/^Added 19 scenes of this page to the basket \(20 in all\)\./),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Basket: 20 scenes' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(useBasketStore.getState().scenes.map((s) => s.id)).toEqual(kept)
+    expect(screen.getByText('Took the 19 scenes added back out of the basket.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
+  })
+
   it('pages through the next and prev links with the same body', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=10&bbox=-20,30,40,60')
     await results()

@@ -1,5 +1,5 @@
 import './mantine-styles'
-import { Loader, Tabs, Text } from '@mantine/core'
+import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../queries'
@@ -115,6 +115,14 @@ export function CatalogPage() {
             />
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}
+              {actions.undoAddPage && (
+                <>
+                  {' '}
+                  <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
+                    Undo
+                  </Anchor>
+                </>
+              )}
             </Text>
             <Results
               applied={applied}
