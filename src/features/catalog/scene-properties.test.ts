@@ -39,4 +39,32 @@ describe('scene properties for people', () => {
     expect(humanise('sun_elevation')).toBe('Sun elevation')
     expect(humanise('svc:usageType')).toBe('Usage type')
   })
+
+  it('names the collection by its title, shows a repeated moment once, and spells out host codes', () => {
+    const groups = sceneProperties(
+      {
+        id: 'BSG-1',
+        collection: 'blacksky-archive',
+        datetime: '2026-10-31T15:31:24Z',
+        acquisitionDate: '2026-10-31T15:31:24Z',
+        providerProperties: { gsd: 0.9, processingLevel: 'ORTHO', productType: 'PAN_SHARPENED', band: 'RGB' },
+      },
+      'BlackSky Archive',
+    )
+    const rows = groups.flatMap((g) => g.rows)
+    const row = (key: string) => rows.find((r) => r.key === key)
+    expect(row('collection')?.text).toBe('BlackSky Archive (blacksky-archive)')
+    expect(rows.filter((r) => r.label.startsWith('Acqui')).map((r) => r.key)).toEqual(['datetime'])
+    expect(row('gsd')).toMatchObject({ label: 'Ground sample distance', text: '0.9 m' })
+    expect(row('processingLevel')?.text).toBe('Ortho')
+    expect(row('productType')?.text).toBe('Pan sharpened')
+    // Short codes stay as they are: they are names, not words.
+    expect(row('band')?.text).toBe('RGB')
+    // A different acquisition date is its own row.
+    const other = sceneProperties({
+      datetime: '2026-10-31T15:31:24Z',
+      acquisitionDate: '2026-10-30T00:00:00Z',
+    })
+    expect(other.flatMap((g) => g.rows).map((r) => r.label)).toEqual(['Acquired', 'Acquisition date'])
+  })
 })

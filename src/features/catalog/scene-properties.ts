@@ -51,7 +51,7 @@ const KNOWN: Record<string, { label: string; group: string; format?: Format }> =
   producer: { label: 'Producer', group: 'Scene' },
   providerName: { label: 'Provider', group: 'Scene' },
   datetime: { label: 'Acquired', group: 'Acquisition', format: time },
-  acquisitionDate: { label: 'Acquired', group: 'Acquisition', format: time },
+  acquisitionDate: { label: 'Acquisition date', group: 'Acquisition', format: time },
   start_datetime: { label: 'Acquisition start', group: 'Acquisition', format: time },
   end_datetime: { label: 'Acquisition end', group: 'Acquisition', format: time },
   cloudCoverage: { label: 'Cloud cover', group: 'Acquisition', format: num(' %', 1) },
@@ -73,9 +73,19 @@ const HOST_UNITS: [RegExp, string][] = [
   [/resolution|gsd|altitude/i, ' m'],
 ]
 
-/** `incidenceAngle` → "Incidence angle", `sun_elevation` → "Sun elevation", `svc:x` → "X". */
+/** Abbreviations the hosts use as names, spelled out. */
+const SPELLED: Record<string, string> = {
+  gsd: 'Ground sample distance',
+  eo: 'Earth observation',
+  sar: 'Radar (SAR)',
+  crs: 'Coordinate reference system',
+  epsg: 'EPSG code',
+}
+
+/** `incidenceAngle` → "Incidence angle", `sun_elevation` → "Sun elevation", `svc:x` → "X", `gsd` spelled out. */
 export function humanise(key: string): string {
   const bare = key.includes(':') ? key.slice(key.lastIndexOf(':') + 1) : key
+  if (SPELLED[bare.toLowerCase()]) return SPELLED[bare.toLowerCase()]
   const words = bare
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -94,22 +104,35 @@ export function valueText(v: unknown): string {
   return JSON.stringify(v)
 }
 
+/** A host's code word (`ORTHO`, `IMAGE`, `PAN_SHARPENED`) as a word: "Ortho", "Image", "Pan sharpened". */
+const codeWord = (v: unknown): string =>
+  typeof v === 'string' && /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(v) && v.length > 3
+    ? v[0] + v.slice(1).toLowerCase().replace(/_/g, ' ')
+    : valueText(v)
+
 function hostRow(key: string, v: unknown): PropertyRow {
   const unit = typeof v === 'number' ? HOST_UNITS.find(([re]) => re.test(key))?.[1] : undefined
-  return { key, label: humanise(key), text: unit ? num(unit)(v) : valueText(v) }
+  return { key, label: humanise(key), text: unit ? num(unit)(v) : codeWord(v) }
 }
 
 const ORDER = ['Scene', 'Acquisition', 'Ordering', 'Other']
 
-/** The scene's properties in groups, in a fixed order, and the host's own as the last group. */
-export function sceneProperties(props: Record<string, unknown>): PropertyGroup[] {
+/**
+ * The scene's properties in groups, in a fixed order, and the host's own as the last group. The collection
+ * is named by its title where the glossary gives one; a moment the service repeats under a second name
+ * (`acquisitionDate` beside `datetime`) is shown once.
+ */
+export function sceneProperties(props: Record<string, unknown>, collectionTitle?: string): PropertyGroup[] {
   const groups = new Map<string, PropertyRow[]>(ORDER.map((g) => [g, []]))
   for (const [key, v] of Object.entries(props)) {
     if (key === 'providerProperties') continue
+    if (key === 'acquisitionDate' && v === props.datetime) continue
     const known = KNOWN[key]
     const row = known
       ? { key, label: known.label, text: (known.format ?? valueText)(v) }
       : { key, label: humanise(key), text: valueText(v) }
+    if (key === 'collection' && collectionTitle && typeof v === 'string')
+      row.text = `${collectionTitle} (${v})`
     groups.get(known?.group ?? 'Other')?.push(row)
   }
   const host = props.providerProperties

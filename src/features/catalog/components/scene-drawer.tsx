@@ -87,7 +87,7 @@ export function SceneDrawer(props: Props) {
               This host provides no quicklook for this collection.
             </Text>
           )}
-          {sceneProperties(p).map((g) => (
+          {sceneProperties(p, props.collectionTitle || undefined).map((g) => (
             <PropertyTable key={g.title} caption={g.title} rows={g.rows} />
           ))}
           <details className={classes.raw}>
