@@ -73,6 +73,23 @@ export class SimControl {
 
 export const DEMO_PASSWORD = 'swath-demo'
 
+/**
+ * Moves the simulated clock on with the page left open, as an analyst's day goes, and waits until the page's
+ * next poll has met the expired access token and refreshed the session once. A reload here could cut that
+ * refresh short: the service rotates refresh tokens, so its answer, lost with the old page, would sign the
+ * analyst out. Keep steps shorter than the refresh token's 30 minutes.
+ */
+export async function advanceWithPageOpen(page: Page, sim: SimControl, seconds: number) {
+  const refreshed = page.waitForResponse(
+    (r) =>
+      r.url().includes('/protocol/openid-connect/token') &&
+      (r.request().postData() ?? '').includes('grant_type=refresh_token'),
+    { timeout: 120_000 },
+  )
+  await sim.advance(seconds)
+  expect((await refreshed).ok()).toBe(true)
+}
+
 /** Signs in through the sign-in page, as an analyst would, and waits for the console. */
 export async function signIn(page: Page, email = 'analyst@swath.test', path = '/') {
   await page.goto(path)
