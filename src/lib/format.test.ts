@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatArea, formatLonLat, formatUtc } from './format'
+import { countLabel, formatArea, formatLicence, formatLonLat, formatUtc } from './format'
 
 describe('list wording', () => {
   it('counts in words', () => {
@@ -50,5 +50,14 @@ describe('formatLonLat', () => {
     expect(formatLonLat([12.49, 41.9])).toBe('12.4900° E, 41.9000° N')
     expect(formatLonLat([-73.98561, -0.5], 2)).toBe('73.99° W, 0.50° S')
     expect(formatLonLat([0, 0], 0)).toBe('0° E, 0° N')
+  })
+})
+
+describe('formatLicence', () => {
+  it('writes the STAC licence keywords as words and SPDX identifiers as they are', () => {
+    expect(formatLicence('proprietary')).toBe('Proprietary')
+    expect(formatLicence('various')).toBe('Various')
+    expect(formatLicence('CC-BY-4.0')).toBe('CC-BY-4.0')
+    expect(formatLicence(undefined)).toBe('—')
   })
 })

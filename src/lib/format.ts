@@ -47,3 +47,15 @@ export function formatLonLat([lon, lat]: readonly [number, number], digits = 4):
   const ns = lat < 0 ? 'S' : 'N'
   return `${Math.abs(lon).toFixed(digits)}° ${ew}, ${Math.abs(lat).toFixed(digits)}° ${ns}`
 }
+
+/**
+ * A STAC licence for people: the keywords `proprietary`, `various` and `other` as words ("Proprietary");
+ * an SPDX identifier (`CC-BY-4.0`) as it is, since that is how licences are named.
+ */
+export function formatLicence(license: string | null | undefined): string {
+  if (!license) return '—'
+  const word = license.trim().toLowerCase()
+  if (word === 'proprietary' || word === 'various' || word === 'other')
+    return word[0].toUpperCase() + word.slice(1)
+  return license
+}
