@@ -74,4 +74,34 @@ test.describe('layouts that fit', () => {
     await expect(page).toHaveURL(/status=PLACED/)
     await expectAccessible(page)
   })
+
+  test('status badges show their whole text in the licences and decisions tables, at 1440 and 1024 px', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/licences')
+    const cutBadges = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-root, main .mantine-Badge-label')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      )
+    for (const [path, table, text] of [
+      ['/licences', 'Licences', 'New version waits'],
+      ['/decisions', 'Decisions', 'Not decided'],
+    ] as const) {
+      for (const [width, height] of [
+        [1440, 900],
+        [1024, 700],
+      ]) {
+        await page.setViewportSize({ width, height })
+        await page.goto(path)
+        const t = page.getByRole('table', { name: table })
+        await expect(t.getByText(text).first()).toBeVisible()
+        expect(await cutBadges(), `${path} at ${width} px`).toEqual([])
+      }
+    }
+  })
 })
