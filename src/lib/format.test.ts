@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatArea, formatLicence, formatLonLat, formatUtc } from './format'
+import { countLabel, formatArea, formatLicence, formatLonLat, formatUtc, formatUtcDay } from './format'
 
 describe('list wording', () => {
   it('counts in words', () => {
@@ -59,5 +59,16 @@ describe('formatLicence', () => {
     expect(formatLicence('various')).toBe('Various')
     expect(formatLicence('CC-BY-4.0')).toBe('CC-BY-4.0')
     expect(formatLicence(undefined)).toBe('—')
+  })
+})
+
+describe('formatUtcDay', () => {
+  it('writes a day, a date-time or an instant as its UTC day, the console way', () => {
+    expect(formatUtcDay('2027-08-31')).toBe('31 Aug 2027')
+    expect(formatUtcDay('2026-09-02T23:30:00Z')).toBe('2 Sep 2026')
+    expect(formatUtcDay('2026-09-02T23:30:00-05:00')).toBe('3 Sep 2026')
+    expect(formatUtcDay(Date.parse('2026-04-25T00:00:00Z'))).toBe('25 Apr 2026')
+    expect(formatUtcDay(undefined)).toBe('—')
+    expect(formatUtcDay('soon')).toBe('soon')
   })
 })
