@@ -104,4 +104,41 @@ test.describe('layouts that fit', () => {
       }
     }
   })
+
+  test('orders rows show whole words: status on one line, tags unbroken, cut text readable on hover', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/orders')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ]) {
+      await page.setViewportSize({ width, height })
+      const table = page.getByRole('table', { name: 'Orders' })
+      await expect(table.getByRole('row').nth(1)).toBeVisible()
+      const problems = await page.evaluate(() => {
+        const out: string[] = []
+        for (const row of document.querySelectorAll<HTMLElement>('tr[data-row-index]')) {
+          const badge = row.querySelector<HTMLElement>('.mantine-Badge-root')
+          // One line, and not cut by its cell.
+          if (badge && badge.getBoundingClientRect().height > 22)
+            out.push(`status wraps: ${badge.textContent}`)
+          const cell = badge?.closest('td')
+          if (badge && cell && badge.getBoundingClientRect().right > cell.getBoundingClientRect().right)
+            out.push(`status cut: ${badge.textContent}`)
+          for (const tag of row.querySelectorAll<HTMLElement>('[data-tag]'))
+            if (tag.getBoundingClientRect().height > 20) out.push(`tag broken: ${tag.textContent}`)
+          // Text cut at two lines is readable whole on hover.
+          for (const clamp of row.querySelectorAll<HTMLElement>('[data-clamp]'))
+            if (clamp.scrollHeight > clamp.clientHeight + 1 && !clamp.closest('td')?.title)
+              out.push(`cut without its text on hover: ${clamp.textContent}`)
+        }
+        return out
+      })
+      expect(problems, `at ${width} px`).toEqual([])
+    }
+  })
 })
