@@ -29,7 +29,7 @@ import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../../../data/orders/placement'
 import type { LineModel } from '../use-checkout'
 import classes from '../../../components/order-page-parts/ordering.module.css'
-import { formatArea, formatCredits } from '../../../lib/format'
+import { formatArea, formatCredits, formatUtcDay } from '../../../lib/format'
 import { OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
@@ -71,7 +71,7 @@ export function CheckoutLine({
         <div>
           <Title order={2} size="h4" id={headingId}>
             {index + 1}. {line.collection?.title ?? line.collectionName} ·{' '}
-            {scene ? (scene.datetime?.slice(0, 10) ?? 'undated') : 'a scene by its id'}
+            {scene ? formatUtcDay(scene.datetime, 'undated') : 'a scene by its id'}
           </Title>
           <Text size="xs" c="dimmed" ff="monospace">
             {line.sceneId ?? 'Type the scene id in the form below'}

@@ -82,6 +82,10 @@ describe('checkout', () => {
     const only = await screen.findByRole('group', { name: 'Data product' })
     expect(only).toHaveAccessibleDescription('The only orderable product of this collection')
     expect(within(only).getByTestId('only-choice-value')).toHaveTextContent('SPOT Display')
+    // The line's header names the scene's day the console's way (the order name keeps its own default).
+    expect(
+      screen.getByRole('heading', { name: /^1\. SPOT · \d{1,2} [A-Z][a-z]{2} \d{4}$/ }),
+    ).toBeInTheDocument()
     // Pléiades has two: a select, enabled.
     const choice = screen.getByLabelText('Data product', { selector: 'input' })
     expect(choice).toBeEnabled()
