@@ -127,8 +127,18 @@ test.describe('layouts that fit', () => {
           if (badge && badge.getBoundingClientRect().height > 22)
             out.push(`status wraps: ${badge.textContent}`)
           const cell = badge?.closest('td')
-          if (badge && cell && badge.getBoundingClientRect().right > cell.getBoundingClientRect().right)
-            out.push(`status cut: ${badge.textContent}`)
+          if (
+            badge &&
+            cell &&
+            badge.getBoundingClientRect().right >
+              cell.getBoundingClientRect().right - parseFloat(getComputedStyle(cell).paddingRight) + 0.5
+          )
+            out.push(
+              `status cut: ${badge.textContent} (${badge.getBoundingClientRect().width} px in ${cell.clientWidth} px)`,
+            )
+          // Nothing taller than its row (the rows have one fixed height).
+          for (const td of row.querySelectorAll<HTMLElement>('td'))
+            if (td.scrollHeight > td.clientHeight + 1) out.push(`taller than its row: ${td.textContent}`)
           for (const tag of row.querySelectorAll<HTMLElement>('[data-tag]'))
             if (tag.getBoundingClientRect().height > 20) out.push(`tag broken: ${tag.textContent}`)
           // Text cut at two lines is readable whole on hover.

@@ -28,14 +28,14 @@ interface Column {
  */
 const COLUMNS: Column[] = [
   { key: 'name', label: 'Name', width: '17%', sort: 'displayName' },
-  { key: 'status', label: 'Status', width: '14%', sort: 'status' },
+  { key: 'status', label: 'Status', width: '14.5%', sort: 'status' },
   { key: 'type', label: 'Type', width: '7%', sort: 'type' },
-  { key: 'subStatus', label: 'Sub-status', width: '11.5%' },
-  { key: 'product', label: 'Data product', width: '13%' },
-  { key: 'budget', label: 'Budget', width: '10%' },
-  { key: 'tags', label: 'Tags', width: '9.5%' },
-  { key: 'created', label: 'Created', width: '9%', sort: 'createdAt' },
-  { key: 'updated', label: 'Updated', width: '9%', sort: 'updatedAt' },
+  { key: 'subStatus', label: 'Sub-status', width: '11%' },
+  { key: 'product', label: 'Data product', width: '12.5%' },
+  { key: 'budget', label: 'Budget', width: '9.5%' },
+  { key: 'tags', label: 'Tags', width: '10%' },
+  { key: 'created', label: 'Created', width: '9.25%', sort: 'createdAt' },
+  { key: 'updated', label: 'Updated', width: '9.25%', sort: 'updatedAt' },
 ]
 
 export interface OrdersTableProps {
