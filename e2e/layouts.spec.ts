@@ -87,4 +87,81 @@ test.describe('layouts that fit', () => {
     await expect(page).toHaveURL(/status=PLACED/)
     await expectAccessible(page)
   })
+
+  test('status badges show their whole text in the licences and decisions tables, at 1440 and 1024 px', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/licences')
+    const cutBadges = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-root, main .mantine-Badge-label')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => el.textContent),
+      )
+    for (const [path, table, text] of [
+      ['/licences', 'Licences', 'New version waits'],
+      ['/decisions', 'Decisions', 'Not decided'],
+    ] as const) {
+      for (const [width, height] of [
+        [1440, 900],
+        [1024, 700],
+      ]) {
+        await page.setViewportSize({ width, height })
+        await page.goto(path)
+        const t = page.getByRole('table', { name: table })
+        await expect(t.getByText(text).first()).toBeVisible()
+        expect(await cutBadges(), `${path} at ${width} px`).toEqual([])
+      }
+    }
+  })
+
+  test('orders rows show whole words: status on one line, tags unbroken, cut text readable on hover', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/orders')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ]) {
+      await page.setViewportSize({ width, height })
+      const table = page.getByRole('table', { name: 'Orders' })
+      await expect(table.getByRole('row').nth(1)).toBeVisible()
+      const problems = await page.evaluate(() => {
+        const out: string[] = []
+        for (const row of document.querySelectorAll<HTMLElement>('tr[data-row-index]')) {
+          const badge = row.querySelector<HTMLElement>('.mantine-Badge-root')
+          // One line, and not cut by its cell.
+          if (badge && badge.getBoundingClientRect().height > 22)
+            out.push(`status wraps: ${badge.textContent}`)
+          const cell = badge?.closest('td')
+          if (
+            badge &&
+            cell &&
+            badge.getBoundingClientRect().right >
+              cell.getBoundingClientRect().right - parseFloat(getComputedStyle(cell).paddingRight) + 0.5
+          )
+            out.push(
+              `status cut: ${badge.textContent} (${badge.getBoundingClientRect().width} px in ${cell.clientWidth} px)`,
+            )
+          // Nothing taller than its row (the rows have one fixed height).
+          for (const td of row.querySelectorAll<HTMLElement>('td'))
+            if (td.scrollHeight > td.clientHeight + 1) out.push(`taller than its row: ${td.textContent}`)
+          for (const tag of row.querySelectorAll<HTMLElement>('[data-tag]'))
+            if (tag.getBoundingClientRect().height > 20) out.push(`tag broken: ${tag.textContent}`)
+          // Text cut at two lines is readable whole on hover.
+          for (const clamp of row.querySelectorAll<HTMLElement>('[data-clamp]'))
+            if (clamp.scrollHeight > clamp.clientHeight + 1 && !clamp.closest('td')?.title)
+              out.push(`cut without its text on hover: ${clamp.textContent}`)
+        }
+        return out
+      })
+      expect(problems, `at ${width} px`).toEqual([])
+    }
+  })
 })

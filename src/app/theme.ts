@@ -36,6 +36,10 @@ export const theme = createTheme({
   // Modals, drawers and menus open without their fades for people who ask for less motion.
   respectReducedMotion: true,
   components: {
+    // Badges in sentence case, as written (Mantine uppercases them by default): "New version waits", not
+    // "NEW VERSION WAITS". Same colours and size, so contrast is unchanged.
+    // A badge is never cut ("New versio…"): its width is its text, so a table column sizes to it.
+    Badge: { defaultProps: { tt: 'none' }, styles: { root: { minWidth: 'max-content' } } },
     // Yellow and orange titles on their light backgrounds fall below 4.5:1: the title takes the text colour,
     // and the background and icon still carry the warning.
     // A plain object, not Alert.extend: that would pull the Alert component into every page's first load.

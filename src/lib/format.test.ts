@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countLabel, formatArea, formatLonLat, formatUtc } from './format'
+import { countLabel, formatArea, formatLicence, formatLonLat, formatUtc, formatUtcDay } from './format'
 
 describe('list wording', () => {
   it('counts in words', () => {
@@ -50,5 +50,25 @@ describe('formatLonLat', () => {
     expect(formatLonLat([12.49, 41.9])).toBe('12.4900° E, 41.9000° N')
     expect(formatLonLat([-73.98561, -0.5], 2)).toBe('73.99° W, 0.50° S')
     expect(formatLonLat([0, 0], 0)).toBe('0° E, 0° N')
+  })
+})
+
+describe('formatLicence', () => {
+  it('writes the STAC licence keywords as words and SPDX identifiers as they are', () => {
+    expect(formatLicence('proprietary')).toBe('Proprietary')
+    expect(formatLicence('various')).toBe('Various')
+    expect(formatLicence('CC-BY-4.0')).toBe('CC-BY-4.0')
+    expect(formatLicence(undefined)).toBe('—')
+  })
+})
+
+describe('formatUtcDay', () => {
+  it('writes a day, a date-time or an instant as its UTC day, the console way', () => {
+    expect(formatUtcDay('2027-08-31')).toBe('31 Aug 2027')
+    expect(formatUtcDay('2026-09-02T23:30:00Z')).toBe('2 Sep 2026')
+    expect(formatUtcDay('2026-09-02T23:30:00-05:00')).toBe('3 Sep 2026')
+    expect(formatUtcDay(Date.parse('2026-04-25T00:00:00Z'))).toBe('25 Apr 2026')
+    expect(formatUtcDay(undefined)).toBe('—')
+    expect(formatUtcDay('soon')).toBe('soon')
   })
 })

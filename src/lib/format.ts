@@ -38,6 +38,18 @@ export function formatUtc(t: number | string | null | undefined, absent = '—')
 }
 
 /**
+ * `14 Dec 2026`: a UTC calendar day the console's way, from a day (`2026-12-14`), a date-time or epoch
+ * milliseconds (its UTC day). `absent` for a missing value; text that is no date is shown as it is.
+ */
+export function formatUtcDay(t: number | string | null | undefined, absent = '—'): string {
+  if (t === null || t === undefined || t === '') return absent
+  const d = new Date(typeof t === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(t) ? `${t}T00:00:00Z` : t)
+  if (Number.isNaN(d.getTime())) return String(t)
+  const [, day, month, year] = d.toUTCString().split(' ')
+  return `${Number(day)} ${month} ${year}`
+}
+
+/**
  * A position for people: `12.4900° E, 41.9000° N`. Here rather than beside the coordinate parser
  * (lib/geo/coordinates), so that the AOI checks that name a place do not bring the parser, which only the
  * lazy AOI panel uses, into the catalog's first load.
@@ -46,4 +58,16 @@ export function formatLonLat([lon, lat]: readonly [number, number], digits = 4):
   const ew = lon < 0 ? 'W' : 'E'
   const ns = lat < 0 ? 'S' : 'N'
   return `${Math.abs(lon).toFixed(digits)}° ${ew}, ${Math.abs(lat).toFixed(digits)}° ${ns}`
+}
+
+/**
+ * A STAC licence for people: the keywords `proprietary`, `various` and `other` as words ("Proprietary");
+ * an SPDX identifier (`CC-BY-4.0`) as it is, since that is how licences are named.
+ */
+export function formatLicence(license: string | null | undefined): string {
+  if (!license) return '—'
+  const word = license.trim().toLowerCase()
+  if (word === 'proprietary' || word === 'various' || word === 'other')
+    return word[0].toUpperCase() + word.slice(1)
+  return license
 }

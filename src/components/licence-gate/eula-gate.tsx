@@ -1,7 +1,9 @@
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   useMutation,
+  useQuery,
   useQueryClient,
+  type UseQueryOptions,
   type QueryClient,
   type UseMutationOptions,
   type UseQueryResult,
@@ -12,6 +14,8 @@ import { permissionsOf, useApiClient, useSession } from '../../api/console-conte
 import { whatToDo } from '../../api/errors'
 import type { components } from '../../api/schema'
 import { LicenceDocument } from '../licence-document/licence-document'
+import { formatUtc } from '../../lib/format'
+import { pendingLicenceText } from './pending-text'
 import classes from '../order-page-parts/ordering.module.css'
 
 type Eula = components['schemas']['Eula']
@@ -29,6 +33,34 @@ export interface LicenceAccess {
     Error,
     { eulaId: string; documentId: string }
   >
+  /** Every version of a licence's document: whether an earlier one was accepted (a new version waits). */
+  eulaDocumentsOptions: (
+    client: ApiClient,
+    id: string,
+    // The data layer's key for a licence's versions, spelt out: components do not import data.
+  ) => UseQueryOptions<
+    components['schemas']['EulaDocumentPage'],
+    Error,
+    components['schemas']['EulaDocumentPage'],
+    readonly ['licences', 'eula', string, 'documents']
+  >
+}
+
+/**
+ * What accepting a licence unlocks where the gate stands: ordering the data products it governs (the
+ * checkout, a tasking request), or running a process.
+ */
+export type LicenceUnlocks = 'ordering' | 'running'
+
+const UNLOCKS: Record<LicenceUnlocks, { once: string; after: string }> = {
+  ordering: {
+    once: 'Its data products can be ordered once it is accepted.',
+    after: 'its data products can be ordered afterwards',
+  },
+  running: {
+    once: 'This process can run once it is accepted.',
+    after: 'this process can run afterwards',
+  },
 }
 
 /**
@@ -38,9 +70,11 @@ export interface LicenceAccess {
 export function EulaGate({
   eulas,
   access,
+  unlocks = 'ordering',
 }: {
   eulas: { id: string; query: UseQueryResult<Eula> | undefined }[]
   access: LicenceAccess
+  unlocks?: LicenceUnlocks
 }) {
   if (eulas.length === 0) return null
   const pending = eulas.filter((e) => e.query?.data && !e.query.data.isAccepted)
@@ -62,7 +96,10 @@ export function EulaGate({
             </Button>
           </Alert>
         ))}
-        {pending.map((e) => e.query?.data && <PendingEula key={e.id} eula={e.query.data} access={access} />)}
+        {pending.map(
+          (e) =>
+            e.query?.data && <PendingEula key={e.id} eula={e.query.data} access={access} unlocks={unlocks} />,
+        )}
         {accepted.length > 0 && (
           <Text size="sm" c="dimmed">
             Accepted: {accepted.map((e) => e.query?.data?.title).join(', ')}.
@@ -73,13 +110,22 @@ export function EulaGate({
   )
 }
 
-function PendingEula({ eula, access }: { eula: Eula; access: LicenceAccess }) {
+function PendingEula({
+  eula,
+  access,
+  unlocks,
+}: {
+  eula: Eula
+  access: LicenceAccess
+  unlocks: LicenceUnlocks
+}) {
   const client = useApiClient()
   const qc = useQueryClient()
   const { user } = useSession()
   const mayAccept = permissionsOf(user).acceptEulas
   const [agreed, setAgreed] = useState(false)
   const accept = useMutation(access.acceptEulaMutation(client, qc))
+  const documents = useQuery(access.eulaDocumentsOptions(client, eula.id))
   const headingId = useId()
   return (
     <Stack gap="xs" component="article" aria-labelledby={headingId} className={classes.eula}>
@@ -89,13 +135,12 @@ function PendingEula({ eula, access }: { eula: Eula; access: LicenceAccess }) {
         </Title>
         {eula.currentDocumentValidFrom && (
           <Text size="xs" c="dimmed">
-            Current document valid from {eula.currentDocumentValidFrom.slice(0, 10)}
+            Current document valid from {formatUtc(eula.currentDocumentValidFrom)}
           </Text>
         )}
       </Group>
       <Text size="sm">
-        This account has not accepted its current document (a new version needs accepting again). Its data
-        products can be ordered once it is accepted.
+        {pendingLicenceText(documents.data?.content)} {UNLOCKS[unlocks].once}
       </Text>
       {eula.currentDocumentUrl && <LicenceDocument url={eula.currentDocumentUrl} title={eula.title} />}
       {mayAccept ? (
@@ -118,7 +163,7 @@ function PendingEula({ eula, access }: { eula: Eula; access: LicenceAccess }) {
         </Group>
       ) : (
         <Alert color="yellow" title="Your role cannot accept licences">
-          Ask an account administrator to accept “{eula.title}”; its data products can be ordered afterwards.
+          Ask an account administrator to accept “{eula.title}”; {UNLOCKS[unlocks].after}.
         </Alert>
       )}
       {accept.error && (

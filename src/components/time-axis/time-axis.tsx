@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import { formatUtc } from '../../lib/format'
 import classes from './time-axis.module.css'
 import { positionOf, SHORT_BAR_HALF, stackRows, timeTicks } from './time-scale'
 
@@ -28,6 +29,8 @@ export interface TimeAxisProps {
   onHover?: (id: string | null) => void
   onSelect?: (id: string) => void
   color?: string
+  /** Epoch milliseconds: when given and on the axis, a line marks the present moment. */
+  now?: number
 }
 
 /**
@@ -46,6 +49,7 @@ export function TimeAxis({
   onHover,
   onSelect,
   color,
+  now,
 }: TimeAxisProps) {
   const ordered = useMemo(() => [...items].sort((a, b) => a.start - b.start), [items])
   const ticks = useMemo(() => timeTicks(from, to, 8), [from, to])
@@ -73,6 +77,7 @@ export function TimeAxis({
         rows.set(id, row)
     return { placed, rows }
   }, [ordered, lanes, from, to])
+  const showNow = now !== undefined && now >= from && now <= to
   const [focusId, setFocusId] = useState<string | null>(null)
   const buttons = useRef(new Map<string, HTMLButtonElement>())
   const tabStop = ordered.find((i) => i.id === (focusId ?? selectedId))?.id ?? ordered[0]?.id
@@ -100,6 +105,7 @@ export function TimeAxis({
       className={classes.axis}
       role="group"
       aria-label={label}
+      data-now={showNow || undefined}
       style={color ? ({ '--time-axis-color': color } as CSSProperties) : undefined}
     >
       {lanes.map((lane) => (
@@ -149,6 +155,15 @@ export function TimeAxis({
           </div>
         </div>
       ))}
+      {showNow && (
+        <div
+          className={classes.now}
+          data-testid="time-axis-now"
+          style={{ '--time-axis-now': positionOf(now, from, to) } as CSSProperties}
+        >
+          <span className={classes.nowLabel}>Now, {formatUtc(now)}</span>
+        </div>
+      )}
       <div className={classes.ticks} aria-hidden="true">
         {ticks.map((t) => (
           <span

@@ -68,5 +68,5 @@ export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
 }
 
 /** What the shared licence gate needs to show and accept a licence (components do not import data). */
-export const licenceAccess = { acceptEulaMutation }
+export const licenceAccess = { acceptEulaMutation, eulaDocumentsOptions }
 export type LicenceAccess = typeof licenceAccess

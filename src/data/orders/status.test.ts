@@ -20,7 +20,7 @@ describe('order statuses', () => {
     expect(ORDER_STATUSES.filter(canCancel)).toEqual(['CREATED', 'PLACEMENT_FAILED'])
     expect(whyNotCancelable('CREATED')).toBeNull()
     expect(whyNotCancelable('BEING_FULFILLED')).toBe(
-      'Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is BEING_FULFILLED.',
+      'Orders can be canceled only while created or after a failed placement; this one is being fulfilled.',
     )
     expect(whyNotCancelable('CANCELED')).toBe('This order has already been canceled.')
   })

@@ -85,7 +85,7 @@ export const canCancel = (status: OrderStatus): boolean => CANCELABLE.has(status
 export function whyNotCancelable(status: OrderStatus): string | null {
   if (canCancel(status)) return null
   if (status === 'CANCELED') return 'This order has already been canceled.'
-  return `Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is ${status}.`
+  return `Orders can be canceled only while created or after a failed placement; this one is ${STATUS_LABELS[status].toLowerCase()}.`
 }
 
 /** How often a page that shows an order still in progress asks again. */

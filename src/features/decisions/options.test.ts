@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { chosenIndex, optionAxis, optionBarId, optionOfBar, REQUESTED_LANE } from './options'
+import { chosenIndex, optionAxis, optionBarId, optionOfBar, REQUESTED_LANE, windowEnded } from './options'
 import type { FeasibilityOption, FeasibilityStudy } from '../../data/decisions/queries'
 
 const option = (i: number, start: string, end: string, credits?: number): FeasibilityOption => ({
@@ -52,5 +52,17 @@ describe('chosenIndex', () => {
     const study = { options, decisionOption: options[1] } as FeasibilityStudy
     expect(chosenIndex(study)).toBe(1)
     expect(chosenIndex({ ...study, decisionOption: null })).toBeNull()
+  })
+})
+
+describe('windowEnded', () => {
+  const o = option(0, '2026-10-24T04:14:00Z', '2026-11-23T04:14:00Z')
+  it('says an option whose window closed before now can no longer be acquired', () => {
+    expect(windowEnded(o, Date.parse('2026-11-26T00:00:00Z'))).toBe(true)
+    expect(windowEnded(o, Date.parse('2026-11-23T04:14:00Z'))).toBe(true)
+  })
+  it('keeps an option open until its window ends, and one without an end', () => {
+    expect(windowEnded(o, Date.parse('2026-11-23T04:13:00Z'))).toBe(false)
+    expect(windowEnded({ acquisitionEnd: undefined }, Date.parse('2030-01-01T00:00:00Z'))).toBe(false)
   })
 })

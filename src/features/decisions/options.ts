@@ -16,6 +16,15 @@ export function chosenIndex(study: FeasibilityStudy): number | null {
   return i < 0 ? null : i
 }
 
+/**
+ * Whether an option's acquisition window has ended by `now` (epoch ms): such an option can no longer be
+ * acquired, so it is not offered for choosing. An option without a readable end is not judged ended.
+ */
+export function windowEnded(option: Pick<FeasibilityOption, 'acquisitionEnd'>, now: number): boolean {
+  const end = parse(option.acquisitionEnd)
+  return end !== null && end <= now
+}
+
 export const REQUESTED_LANE = 'requested'
 export const optionBarId = (index: number): string => `option-${index}`
 

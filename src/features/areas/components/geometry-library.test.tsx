@@ -28,6 +28,22 @@ describe('geometry library', () => {
     resetStores(useAoiStore)
   })
 
+  it('lists saved areas with their whole names and the day each was updated, the console way', async () => {
+    const { console: c } = await renderWithConsole(<GeometryLibrary onShow={() => undefined} />)
+    const saved = await within(await list()).findAllByRole('listitem')
+    expect(saved.length).toBeGreaterThan(0)
+    const geometries = [...c.backend.sim.runtime.world.geometries.values()]
+    for (const row of saved) {
+      const name = within(row).getByTestId('saved-area-name')
+      // Not cut with an ellipsis: the name wraps instead.
+      expect(name).not.toHaveAttribute('data-truncate')
+      const g = geometries.find((x) => x.displayName === name.textContent)
+      expect(g, name.textContent ?? '').toBeDefined()
+      expect(row).toHaveTextContent(/updated \d{1,2} [A-Z][a-z]{2} \d{4}/)
+      expect(row.textContent).not.toMatch(/\d\d\/\d\d\/\d{4}/)
+    }
+  })
+
   it('saves the current AOI, renames it, uses it as the AOI and deletes it after confirmation', async () => {
     const shown: string[] = []
     const { console: c } = await renderWithConsole(

@@ -19,7 +19,7 @@ import { useSearchParams } from 'react-router'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { formatArea } from '../../../lib/format'
+import { formatArea, formatUtcDay } from '../../../lib/format'
 import { totalAreaKm2 } from '../../../lib/geo/measure'
 import { validateAoi } from '../../../lib/geo/validation'
 import { polygonsOf } from '../../../lib/geojson'
@@ -120,12 +120,13 @@ export function GeometryLibrary({
                 aria-current={g.id === shownId ? 'true' : undefined}
               >
                 <div style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={600} truncate>
+                  {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
+                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="saved-area-name">
                     {g.displayName}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))} · updated{' '}
-                    {new Date(g.updatedAt).toLocaleDateString('en-GB')}
+                    {formatUtcDay(g.updatedAt)}
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">

@@ -21,7 +21,7 @@ import { ApiError, whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
-import { formatCredits, formatUtc } from '../../../lib/format'
+import { formatCredits, formatUtc, formatUtcDay } from '../../../lib/format'
 import { budgetAccess } from '../access'
 import { asOfInstant, budgetFigures, burnRate, dailyUsage, runOut, type UsageRecord } from '../usage'
 import { EnforcementNote } from './enforcement-note'
@@ -139,7 +139,7 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
             ? 'Its credits are used up: orders and jobs charged to it may be refused.'
             : end.kind === 'never'
               ? ''
-              : `At that rate, its remaining ${formatCredits(f.remaining)} credits run out on ${end.day} (in ${end.days} ${end.days === 1 ? 'day' : 'days'}).`}
+              : `At that rate, its remaining ${formatCredits(f.remaining)} credits run out on ${formatUtcDay(end.day)} (in ${end.days} ${end.days === 1 ? 'day' : 'days'}).`}
         </Text>
       </Paper>
       <Paper withBorder p="sm" component="section" aria-labelledby="chart-title">

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { budgetsRoutes } from '../../../app/routes/budgets-routes'
-import { formatCredits } from '../../../lib/format'
+import { formatCredits, formatUtcDay } from '../../../lib/format'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { asOfInstant, burnRate, runOut } from '../usage'
@@ -141,7 +141,9 @@ describe('budget page', () => {
     expect(screen.getByTestId('burn-rate')).toHaveTextContent(
       `has used ${formatCredits(Math.round(rate.perDay))} credits a day on average`,
     )
-    expect(screen.getByTestId('burn-rate')).toHaveTextContent(`run out on ${end.day} (in ${end.days} days)`)
+    expect(screen.getByTestId('burn-rate')).toHaveTextContent(
+      `run out on ${formatUtcDay(end.day)} (in ${end.days} days)`,
+    )
 
     const table = screen.getByRole('table', { name: 'Consumption records' })
     const rows = within(table).getAllByRole('row').slice(1)

@@ -1,7 +1,8 @@
 import '@mantine/charts/styles.css'
 import { AreaChart, BarChart } from '@mantine/charts'
 import { Box, Text } from '@mantine/core'
-import { formatCredits } from '../../../lib/format'
+import { useMemo } from 'react'
+import { formatCredits, formatUtcDay } from '../../../lib/format'
 import type { UsageDay } from '../usage'
 
 /**
@@ -18,6 +19,8 @@ export function UsageChart({
   view: 'daily' | 'cumulative'
   allocated: number
 }) {
+  // The axis and the tooltip name each day the console's way ("25 Nov 2026"), not as an ISO day.
+  const data = useMemo(() => days.map((d) => ({ ...d, label: formatUtcDay(d.day) })), [days])
   if (days.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -27,15 +30,15 @@ export function UsageChart({
   const total = days[days.length - 1].cumulative
   const label =
     view === 'daily'
-      ? `Credits used per day from ${days[0].day} to ${days[days.length - 1].day}; ${formatCredits(total)} in all.`
+      ? `Credits used per day from ${formatUtcDay(days[0].day)} to ${formatUtcDay(days[days.length - 1].day)}; ${formatCredits(total)} in all.`
       : `Credits used in all over time, up to ${formatCredits(total)} of ${formatCredits(allocated)} allocated.`
   return (
     <Box role="img" aria-label={label} data-testid={`usage-chart-${view}`}>
       {view === 'daily' ? (
         <BarChart
           h={260}
-          data={days}
-          dataKey="day"
+          data={data}
+          dataKey="label"
           series={[{ name: 'credits', label: 'Credits that day', color: 'blue.7' }]}
           valueFormatter={formatCredits}
           yAxisLabel="Credits"
@@ -44,8 +47,8 @@ export function UsageChart({
       ) : (
         <AreaChart
           h={260}
-          data={days}
-          dataKey="day"
+          data={data}
+          dataKey="label"
           series={[{ name: 'cumulative', label: 'Credits used in all', color: 'blue.7' }]}
           valueFormatter={formatCredits}
           yAxisLabel="Credits"

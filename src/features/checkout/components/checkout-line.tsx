@@ -20,6 +20,7 @@ import { Link } from 'react-router'
 import { whatToDo } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
+import { OnlyChoice } from '../../../components/only-choice/only-choice'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { paths } from '../../../config/paths'
 import { totalAreaKm2 } from '../../../lib/geo/measure'
@@ -28,7 +29,7 @@ import { MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { adviceFor, type Attempt } from '../../../data/orders/placement'
 import type { LineModel } from '../use-checkout'
 import classes from '../../../components/order-page-parts/ordering.module.css'
-import { formatArea, formatCredits } from '../../../lib/format'
+import { formatArea, formatCredits, formatUtcDay } from '../../../lib/format'
 import { OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 
 /** One scene of the checkout: its data product, area, name, tags, order form and live estimate. */
@@ -70,7 +71,7 @@ export function CheckoutLine({
         <div>
           <Title order={2} size="h4" id={headingId}>
             {index + 1}. {line.collection?.title ?? line.collectionName} ·{' '}
-            {scene ? (scene.datetime?.slice(0, 10) ?? 'undated') : 'a scene by its id'}
+            {scene ? formatUtcDay(scene.datetime, 'undated') : 'a scene by its id'}
           </Title>
           <Text size="xs" c="dimmed" ff="monospace">
             {line.sceneId ?? 'Type the scene id in the form below'}
@@ -119,15 +120,22 @@ export function CheckoutLine({
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} mt="sm" spacing="sm">
-        <Select
-          label="Data product"
-          value={line.product?.id ?? null}
-          data={line.products.map((p) => ({ value: p.id ?? '', label: p.title }))}
-          onChange={(v) => v && update(line.key, { dataProductId: v, params: undefined })}
-          allowDeselect={false}
-          disabled={locked || line.products.length < 2}
-          description={line.products.length < 2 ? 'The only orderable product of this collection' : undefined}
-        />
+        {line.products.length < 2 ? (
+          <OnlyChoice
+            label="Data product"
+            value={line.product?.title ?? '—'}
+            hint="The only orderable product of this collection"
+          />
+        ) : (
+          <Select
+            label="Data product"
+            value={line.product?.id ?? null}
+            data={line.products.map((p) => ({ value: p.id ?? '', label: p.title }))}
+            onChange={(v) => v && update(line.key, { dataProductId: v, params: undefined })}
+            allowDeselect={false}
+            disabled={locked}
+          />
+        )}
         <div>
           <Text size="sm" fw={500} id={`${headingId}-area`}>
             Area

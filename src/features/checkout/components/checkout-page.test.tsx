@@ -75,6 +75,22 @@ beforeEach(() => {
 })
 
 describe('checkout', () => {
+  it('shows a collection’s only data product as text, and offers a choice where there are several', async () => {
+    const c = await signedInConsole()
+    useBasketStore.getState().add([...scenesOf(c, 'spot', 1), ...scenesOf(c, 'phr', 1)])
+    await open(c)
+    const only = await screen.findByRole('group', { name: 'Data product' })
+    expect(only).toHaveAccessibleDescription('The only orderable product of this collection')
+    expect(within(only).getByTestId('only-choice-value')).toHaveTextContent('SPOT Display')
+    // The line's header names the scene's day the console's way (the order name keeps its own default).
+    expect(
+      screen.getByRole('heading', { name: /^1\. SPOT · \d{1,2} [A-Z][a-z]{2} \d{4}$/ }),
+    ).toBeInTheDocument()
+    // Pléiades has two: a select, enabled.
+    const choice = screen.getByLabelText('Data product', { selector: 'input' })
+    expect(choice).toBeEnabled()
+  })
+
   it('shows the licence sanitised, accepts it inline, estimates each line and places one order per scene', async () => {
     const c = await signedInConsole()
     const scenes = scenesOf(c, 'phr', 2)

@@ -14,7 +14,7 @@ export function DecisionBadge({
   size?: 'sm' | 'md' | 'lg'
 }) {
   return (
-    <Badge variant="dot" color={DECISION_COLORS[decision]} size={size} tt="none" title={decision}>
+    <Badge variant="dot" color={DECISION_COLORS[decision]} size={size}>
       {decisionLabel(kind, decision)}
     </Badge>
   )

@@ -2,7 +2,7 @@ import { Badge, Button, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatUtc } from '../../../lib/format'
 import { formatCredits } from '../../../lib/format'
-import { optionName } from '../options'
+import { optionName, windowEnded } from '../options'
 import type { FeasibilityOption } from '../../../data/decisions/queries'
 import { formatDays, windowDays } from '../wording'
 import classes from './tasking.module.css'
@@ -10,7 +10,8 @@ import classes from './tasking.module.css'
 /**
  * The options side by side, one column each. Hovering a column (or focusing its button) reports the option,
  * so the map and the time axis can light it up; the hovered and the chosen columns are marked here too.
- * Without `onChoose` (decided, or a role that cannot decide) there are no buttons.
+ * Without `onChoose` (decided, or a role that cannot decide) there are no buttons; an option whose window has
+ * already ended says so and has none either, as it can no longer be acquired.
  */
 export function OptionComparison({
   options,
@@ -19,6 +20,7 @@ export function OptionComparison({
   onHover,
   onChoose,
   busy,
+  now,
 }: {
   options: readonly FeasibilityOption[]
   hovered: number | null
@@ -26,6 +28,8 @@ export function OptionComparison({
   onHover: (index: number | null) => void
   onChoose?: (index: number) => void
   busy?: boolean
+  /** Epoch milliseconds: options whose window ended by then are marked and not offered for choosing. */
+  now: number
 }) {
   const mark = (i: number) => ({
     'data-hovered': hovered === i || undefined,
@@ -69,7 +73,20 @@ export function OptionComparison({
         <Table.Tbody>
           {row('Description', (o) => o.description)}
           {row('Window start', (o) => (o.acquisitionStart ? formatUtc(o.acquisitionStart) : '—'))}
-          {row('Window end', (o) => (o.acquisitionEnd ? formatUtc(o.acquisitionEnd) : '—'))}
+          {row('Window end', (o) =>
+            windowEnded(o, now) ? (
+              <>
+                {formatUtc(o.acquisitionEnd)}
+                <Text size="sm" fw={600} c="red.9">
+                  Its window ended on {formatUtc(o.acquisitionEnd)}: it can no longer be acquired.
+                </Text>
+              </>
+            ) : o.acquisitionEnd ? (
+              formatUtc(o.acquisitionEnd)
+            ) : (
+              '—'
+            ),
+          )}
           {row('Window length', (o) => formatDays(windowDays(o.acquisitionStart, o.acquisitionEnd)))}
           {row('Estimated credits', (o) =>
             o.estimatedCredits === undefined ? (
@@ -79,17 +96,21 @@ export function OptionComparison({
             ),
           )}
           {onChoose &&
-            row('Choose', (_o, i) => (
-              <Button
-                size="xs"
-                disabled={busy}
-                onClick={() => onChoose(i)}
-                onFocus={() => onHover(i)}
-                onBlur={() => onHover(null)}
-              >
-                Choose {optionName(i).toLowerCase()}
-              </Button>
-            ))}
+            row('Choose', (o, i) =>
+              windowEnded(o, now) ? (
+                <Text size="sm">Window ended: cannot be chosen</Text>
+              ) : (
+                <Button
+                  size="xs"
+                  disabled={busy}
+                  onClick={() => onChoose(i)}
+                  onFocus={() => onHover(i)}
+                  onBlur={() => onHover(null)}
+                >
+                  Choose {optionName(i).toLowerCase()}
+                </Button>
+              ),
+            )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

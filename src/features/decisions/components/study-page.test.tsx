@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from '../../../api/client'
 import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import { paths } from '../../../config/paths'
@@ -9,13 +9,20 @@ import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { decisionKeys } from '../../../data/decisions/keys'
+import { formatUtc } from '../../../lib/format'
 import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
 import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
 
-const open = (at: string, c?: TestConsole) =>
-  renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })
+/**
+ * Opens the page with the browser's clock reading the simulator's (the seeded windows are placed on its
+ * clock), or reading `now` when given.
+ */
+const open = (at: string, c?: TestConsole, now?: number) => {
+  if (c) vi.useFakeTimers({ toFake: ['Date'], now: now ?? c.backend.sim.runtime.world.now() })
+  return renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })
+}
 
 const footprints = () => map.props?.overlays?.find((o) => o.id === FOOTPRINTS_SOURCE)
 
@@ -246,6 +253,32 @@ describe('feasibility study page', () => {
     await open(paths.study(study.id), c)
     expect(await screen.findAllByRole('button', { name: /^Choose option \d$/ })).toHaveLength(3)
     expect(screen.queryByText(/Your role/)).toBeNull()
+  })
+
+  it('flags an option whose window has ended, offers no choice of it, and marks now on the time axis', async () => {
+    const c = await signedInConsole()
+    const { study } = await waitingStudy(c)
+    const options = study.options ?? []
+    const first = options[0]
+    const now = Date.parse(first.acquisitionEnd!) + 3_600_000
+    await open(paths.study(study.id), c, now)
+    const table = await screen.findByRole('table', { name: 'Options side by side' })
+    const ended = options.filter((o) => Date.parse(o.acquisitionEnd!) <= now)
+    expect(
+      within(table).getAllByText(
+        `Its window ended on ${formatUtc(first.acquisitionEnd)}: it can no longer be acquired.`,
+      ),
+    ).toHaveLength(ended.length)
+    expect(within(table).queryByRole('button', { name: 'Choose option 1' })).toBeNull()
+    // Each option is offered exactly when its window is still open.
+    options.forEach((o, i) => {
+      const button = within(table).queryByRole('button', { name: `Choose option ${i + 1}` })
+      if (Date.parse(o.acquisitionEnd!) > now) expect(button).toBeInTheDocument()
+      else expect(button).toBeNull()
+    })
+    expect(within(table).getAllByText('Window ended: cannot be chosen')).toHaveLength(ended.length)
+    const axis = screen.getByRole('group', { name: /Acquisition windows of the options/ })
+    expect(within(axis).getByTestId('time-axis-now')).toHaveTextContent(`Now, ${formatUtc(now)}`)
   })
 
   it('says when there is no such study, with a way back to the inbox', async () => {

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths'
 import { formatCredits } from '../../../lib/format'
 import { explainStudyError } from '../../../data/decisions/decision-errors'
 import { orderAreaOf, orderWindowOf } from '../map-layers'
-import { chosenIndex, optionAxis, optionBarId, optionName, optionOfBar } from '../options'
+import { chosenIndex, optionAxis, optionBarId, optionName, optionOfBar, windowEnded } from '../options'
 import { optionTitle } from '../../../lib/tasking-option'
 import { chooseOptionMutation, studyOptions, type FeasibilityStudy } from '../../../data/decisions/queries'
 import { orderOptions } from '../../../data/orders/queries'
@@ -58,6 +58,8 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
   const sending = useRef(false)
   const notice = useRef<HTMLDivElement>(null)
   const [decidedHere, setDecidedHere] = useState(false)
+  // The console's clock, as everywhere else (the licence banner, the tasking form): when the page opened.
+  const [now] = useState(() => Date.now())
 
   const options = useMemo(() => study.options ?? [], [study.options])
   const chosen = chosenIndex(study)
@@ -78,7 +80,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
 
   function confirm() {
     const option = confirming === null ? undefined : options[confirming]
-    if (!option || sending.current) return
+    if (!option || sending.current || windowEnded(option, now)) return
     sending.current = true
     choose.mutate(
       { studyId: study.id, optionId: option.id },
@@ -190,6 +192,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
             onHover={setHovered}
             onChoose={mayChoose ? setConfirming : undefined}
             busy={choose.isPending}
+            now={now}
           />
         )}
       </Section>
@@ -197,8 +200,9 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
       {axis && (
         <Section id={`${ids}-windows`} title="Acquisition windows">
           <Text size="sm">
-            The requested window, then each option’s window, on one UTC time line. Select an option’s window
-            to mark it in the table and on the map.
+            The requested window, then each option’s window, on one UTC time line
+            {now >= axis.from && now <= axis.to ? '; the dashed line marks now' : ''}. Select an option’s
+            window to mark it in the table and on the map.
           </Text>
           <TimeAxis
             items={axis.items}
@@ -206,6 +210,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
             from={axis.from}
             to={axis.to}
             label="Acquisition windows of the options against the requested window"
+            now={now}
             hoveredId={hovered === null ? null : optionBarId(hovered)}
             selectedId={selected === null ? null : optionBarId(selected)}
             onHover={(barId) => setHovered(optionOfBar(barId))}

@@ -26,8 +26,8 @@ export function OrderCancel({ order }: { order: Order }) {
         Its status moved on while this page was open: it was {STATUS_LABELS[movedFrom]} when you asked
         {order.status === movedFrom
           ? ', and the order is being read again'
-          : `, and is now ${STATUS_LABELS[order.status]} (${order.status})`}
-        . The service cancels orders only while they are CREATED or PLACEMENT_FAILED.
+          : `, and is now ${STATUS_LABELS[order.status]}`}
+        . The service cancels orders only while they are created or after a failed placement.
       </Text>
     </Alert>
   ) : null

@@ -32,6 +32,13 @@ async function seeded(
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name })
 
+/** The order's status in its facts, in plain words (no service code beside it). */
+const statusFact = (label: string) => {
+  const dt = screen.getAllByText('Status', { selector: 'dt' })[0]
+  expect(dt.nextElementSibling).toHaveTextContent(new RegExp(`^${label}$`))
+  return dt.nextElementSibling
+}
+
 describe('order page', () => {
   beforeEach(() => {
     map.props = null
@@ -44,7 +51,7 @@ describe('order page', () => {
     await heading(order.displayName)
     expect(screen.getByText(order.id)).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Copy the order ID' })).toBeInTheDocument()
-    expect(screen.getByText('Being fulfilled (BEING_FULFILLED)')).toBeInTheDocument()
+    expect(statusFact('Being fulfilled')).toBeInTheDocument()
     const details = screen.getByRole('table', { name: 'Order details' })
     expect(within(details).getByRole('rowheader', { name: 'Image ID' })).toBeInTheDocument()
     // The data product and the workspace by name, not by id.
@@ -60,7 +67,7 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument()
     expect(
       screen.getByText(
-        'Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is BEING_FULFILLED.',
+        'Orders can be canceled only while created or after a failed placement; this one is being fulfilled.',
       ),
     ).toBeInTheDocument()
 
@@ -124,7 +131,7 @@ describe('order page', () => {
     expect(c.backend.log.some((r) => r.path.endsWith('/cancellation'))).toBe(false)
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }))
 
-    await waitFor(() => expect(screen.getByText('Canceled (CANCELED)')).toBeInTheDocument())
+    await waitFor(() => expect(statusFact('Canceled')).toBeInTheDocument())
     expect(c.backend.log.filter((r) => r.method === 'POST' && r.path.endsWith('/cancellation'))).toHaveLength(
       1,
     )
@@ -138,7 +145,7 @@ describe('order page', () => {
     const id = await placeArchiveOrder(c, 'Moving order')
     await open(`/orders/${id}`, c)
     await heading('Moving order')
-    expect(screen.getByText('Created (CREATED)')).toBeInTheDocument()
+    expect(statusFact('Created')).toBeInTheDocument()
 
     // The service places the order on its own clock while the page still shows CREATED.
     c.backend.advance(31)
@@ -151,10 +158,10 @@ describe('order page', () => {
     await waitFor(() =>
       expect(alert).toHaveTextContent(/it was Created when you asked, and is now Being placed/),
     )
-    expect(screen.getByText('Being placed (BEING_PLACED)')).toBeInTheDocument()
+    expect(statusFact('Being placed')).toBeInTheDocument()
     expect(
       screen.getByText(
-        'Orders can be canceled only while CREATED or PLACEMENT_FAILED; this one is BEING_PLACED.',
+        'Orders can be canceled only while created or after a failed placement; this one is being placed.',
       ),
     ).toBeInTheDocument()
     const refused = c.backend.log.find((r) => r.path === `/v2/orders/${id}/cancellation`)

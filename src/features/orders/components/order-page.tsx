@@ -156,7 +156,7 @@ function OrderFacts({ order, dataProducts, budgets }: { order: Order } & OrderLo
         <CopyTextButton value={order.id} label="Copy the order ID" />
       </Group>,
     ],
-    ['Status', `${STATUS_LABELS[order.status]} (${order.status})`],
+    ['Status', STATUS_LABELS[order.status]],
     ['Type', order.type === 'TASKING' ? 'Tasking' : 'Archive'],
     ...(order.type === 'TASKING' ? [['Sub-status', subStatusLabel(sub)] as [string, ReactNode]] : []),
     ['Data product', product?.title ?? order.dataProductId ?? '—'],

@@ -27,12 +27,12 @@ interface Column {
  * text takes two lines of the fixed row height rather than being cut.
  */
 const COLUMNS: Column[] = [
-  { key: 'name', label: 'Name', width: '18%', sort: 'displayName' },
-  { key: 'status', label: 'Status', width: '13%', sort: 'status' },
-  { key: 'type', label: 'Type', width: '7.5%', sort: 'type' },
+  { key: 'name', label: 'Name', width: '17%', sort: 'displayName' },
+  { key: 'status', label: 'Status', width: '14.5%', sort: 'status' },
+  { key: 'type', label: 'Type', width: '7%', sort: 'type' },
   { key: 'subStatus', label: 'Sub-status', width: '11%' },
-  { key: 'product', label: 'Data product', width: '13%' },
-  { key: 'budget', label: 'Budget', width: '9%' },
+  { key: 'product', label: 'Data product', width: '12.5%' },
+  { key: 'budget', label: 'Budget', width: '9.5%' },
   { key: 'tags', label: 'Tags', width: '10%' },
   { key: 'created', label: 'Created', width: '9.25%', sort: 'createdAt' },
   { key: 'updated', label: 'Updated', width: '9.25%', sort: 'updatedAt' },
@@ -238,7 +238,7 @@ const OrderRow = memo(function OrderRow({ order, index, rowIndex, product, budge
   return (
     <tr className={classes.row} aria-rowindex={rowIndex} data-row-index={index} data-order-id={order.id}>
       <td title={order.displayName}>
-        <div className={classes.clamp}>
+        <div className={classes.clamp} data-clamp>
           <Link to={paths.order(order.id)} className={classes.nameLink}>
             {order.displayName}
           </Link>
@@ -248,24 +248,34 @@ const OrderRow = memo(function OrderRow({ order, index, rowIndex, product, budge
         <StatusBadge status={order.status} size="sm" />
       </td>
       <td>{TYPE_LABELS[order.type]}</td>
-      <td className={sub ? undefined : classes.dimmed}>
-        <div className={classes.clamp}>{order.type === 'TASKING' ? subStatusLabel(sub) : '—'}</div>
+      <td
+        className={sub ? classes.small : `${classes.small} ${classes.dimmed}`}
+        title={order.type === 'TASKING' && sub ? subStatusLabel(sub) : undefined}
+      >
+        <div className={classes.clamp} data-clamp>
+          {order.type === 'TASKING' ? subStatusLabel(sub) : '—'}
+        </div>
       </td>
-      <td title={product ?? order.dataProductId}>
-        <div className={classes.clamp}>
+      <td className={classes.small} title={product ?? order.dataProductId}>
+        <div className={classes.clamp} data-clamp>
           {product ?? (order.dataProductId ? shortId(order.dataProductId) : '—')}
         </div>
       </td>
-      <td title={order.budgetId ?? undefined} className={budget ? undefined : classes.dimmed}>
-        <div className={classes.clamp}>{budget ?? '—'}</div>
+      <td
+        title={(order.budgetId && budgetNames?.get(order.budgetId)) || order.budgetId || undefined}
+        className={budget ? classes.small : `${classes.small} ${classes.dimmed}`}
+      >
+        <div className={classes.clamp} data-clamp>
+          {budget ?? '—'}
+        </div>
       </td>
       <td title={tags}>
-        <div className={classes.clamp}>
+        <div className={classes.clamp} data-clamp>
           {order.tags.length === 0 ? (
             <span className={classes.dimmed}>—</span>
           ) : (
             order.tags.map((t) => (
-              <span key={t} className={classes.tag}>
+              <span key={t} className={classes.tag} data-tag>
                 {t}
               </span>
             ))

@@ -78,7 +78,7 @@ function ProcessDetails({ process }: { process: Process }) {
         </List>
       </Paper>
       {eulaId ? (
-        <EulaGate eulas={[{ id: eulaId, query: eula }]} access={licenceAccess} />
+        <EulaGate eulas={[{ id: eulaId, query: eula }]} access={licenceAccess} unlocks="running" />
       ) : (
         <Text size="sm" c="dimmed">
           No licence needs accepting for this process.

@@ -32,7 +32,8 @@ import {
   type StacCollection,
   type StacItem,
 } from '../../../data/storage/queries'
-import { countLabel, formatUtc } from '../../../lib/format'
+import { countLabel, formatLicence, formatUtc } from '../../../lib/format'
+import { labelOf } from '../property-groups'
 import type { MapHandle } from '../../../map/map-view'
 import { assetIdOf } from '../../../data/storage/query'
 import { useDownloads } from '../download-store'
@@ -163,9 +164,9 @@ function CollectionView({ c }: { c: StacCollection }) {
                 ['Extent', box ? `${box.map((n) => n.toFixed(4)).join(', ')} (W, S, E, N)` : '—'],
                 ['Providers', (c.providers ?? []).map((p) => p.name).join(', ') || '—'],
                 ['Keywords', (c.keywords ?? []).join(', ') || '—'],
-                ['Licence', c.license],
+                ['Licence', formatLicence(c.license)],
                 ['Tags', tags.length > 0 ? tags.join(', ') : 'None'],
-                ...summaries.map(([k, v]): [string, ReactNode] => [k, summaryText(v)]),
+                ...summaries.map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(v)]),
               ]}
             />
           </Section>
@@ -189,7 +190,10 @@ function summaryText(v: unknown): string {
   if (Array.isArray(v)) return v.join(', ')
   if (v && typeof v === 'object' && 'minimum' in v && 'maximum' in v) {
     const r = v
-    return `${String(r.minimum)} – ${String(r.maximum)}`
+    // A range of moments (datetime) in the console's one format; numbers as they are.
+    const end = (x: unknown) =>
+      typeof x === 'string' && /^\d{4}-\d\d-\d\dT/.test(x) ? formatUtc(x) : String(x)
+    return `${end(r.minimum)} – ${end(r.maximum)}`
   }
   return JSON.stringify(v)
 }

@@ -109,6 +109,11 @@ describe('tasking request', () => {
     // The simulator's clock reads 2 Nov 2026 09:00 UTC: the window opens the next day at midnight.
     expect(start.value).toBe('3 Nov 2026 00:00 UTC')
     expect(end.value).toBe('17 Nov 2026 00:00 UTC')
+    // The collection's one orderable product reads as text with why, not as a greyed-out select.
+    const product = screen.getByRole('group', { name: 'Data product' })
+    expect(product).toHaveAccessibleDescription('The only orderable product of this collection')
+    expect(within(product).getByTestId('only-choice-value')).toHaveTextContent('Pléiades Tasking Display')
+    expect(screen.queryByRole('combobox', { name: /^Data product/ })).toBeNull()
     expect(screen.getByRole('combobox', { name: /Acquisition mode/ })).toBeInTheDocument()
     expect(screen.getByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toBeInTheDocument()
     expect(screen.getByLabelText(/Maximum incidence angle/, { selector: 'input' })).toBeInTheDocument()

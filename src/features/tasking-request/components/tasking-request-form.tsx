@@ -12,6 +12,7 @@ import {
 } from '@mantine/core'
 import { useState } from 'react'
 import { whatToDo } from '../../../api/errors'
+import { OnlyChoice } from '../../../components/only-choice/only-choice'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { MAX_NAME, MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
 import { orderableOf } from '../tasking-rules'
@@ -69,20 +70,25 @@ export function TaskingRequestForm({
             disabled: orderableOf(c).length === 0,
           }))}
         />
-        <NativeSelect
-          label="Data product"
-          value={product?.id ?? ''}
-          disabled={locked || products.length < 2}
-          description={
-            products.length === 0
-              ? 'This collection has no orderable data product.'
-              : products.length === 1
-                ? 'The only orderable product of this collection'
-                : undefined
-          }
-          onChange={(e) => chooseProduct(e.currentTarget.value)}
-          data={products.map((p) => ({ value: p.id ?? '', label: p.title }))}
-        />
+        {products.length < 2 ? (
+          <OnlyChoice
+            label="Data product"
+            value={product?.title ?? '—'}
+            hint={
+              products.length === 0
+                ? 'This collection has no orderable data product.'
+                : 'The only orderable product of this collection'
+            }
+          />
+        ) : (
+          <NativeSelect
+            label="Data product"
+            value={product?.id ?? ''}
+            disabled={locked}
+            onChange={(e) => chooseProduct(e.currentTarget.value)}
+            data={products.map((p) => ({ value: p.id ?? '', label: p.title }))}
+          />
+        )}
         <TextInput
           label="Order name"
           description="Every order of the request gets this name."
