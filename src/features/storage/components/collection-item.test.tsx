@@ -51,6 +51,25 @@ describe('collection page', () => {
     )
   })
 
+  it('lists its facts under readable labels: the id with a whole Copy button, sides of the extent, summaries named', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam' })
+    expect(screen.getByRole('button', { name: 'Copy the collection ID' })).toHaveTextContent('Copy')
+    expect(screen.getByText(rec.collection.id).closest('dl')).toBeNull()
+    const facts = screen.getByRole('region', { name: 'Collection' })
+    const labels = [...facts.querySelectorAll('dt')].map((dt) => dt.textContent)
+    expect(labels).toContain('Collection name')
+    expect(labels).toContain('Cloud cover (%)')
+    expect(labels.filter((l) => l?.includes(':'))).toEqual([])
+    expect(labels.filter((l) => l === 'Acquired')).toHaveLength(1)
+    const extent = [...facts.querySelectorAll('dt')].find((dt) => dt.textContent === 'Extent')
+    expect(extent?.nextElementSibling?.textContent).toMatch(
+      /^W -?\d+\.\d{4}, S -?\d+\.\d{4}, E -?\d+\.\d{4}, N -?\d+\.\d{4}$/,
+    )
+  })
+
   it('links a processing result to the job that made it', async () => {
     const c = await signedInConsole()
     const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find((r) => r.jobId)

@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useShallow } from 'zustand/react/shallow'
-import { lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Fragment, lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -46,6 +46,7 @@ import {
   itemsOverlay,
   padBox,
 } from '../map-layers'
+import { labelOf } from '../property-groups'
 import { useHovered, useStorageUi } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
@@ -122,6 +123,10 @@ function CollectionView({ c }: { c: StacCollection }) {
             </Badge>
           )}
         </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Code>{c.id}</Code>
+          <CopyTextButton value={c.id} label="Copy the collection ID" />
+        </Group>
         <Text size="sm">{c.description}</Text>
         {orderId && (
           <Text size="sm">
@@ -146,13 +151,6 @@ function CollectionView({ c }: { c: StacCollection }) {
             <Facts
               rows={[
                 [
-                  'Collection ID',
-                  <Group gap="xs" wrap="nowrap" key="id">
-                    <Code>{c.id}</Code>
-                    <CopyTextButton value={c.id} label="Copy the collection ID" />
-                  </Group>,
-                ],
-                [
                   'Acquired',
                   interval[0] === interval[1]
                     ? formatUtc(interval[0])
@@ -160,12 +158,15 @@ function CollectionView({ c }: { c: StacCollection }) {
                 ],
                 ['Delivered', formatUtc(str(c.created))],
                 ['Workspace', workspace?.name ?? workspaceId ?? '—'],
-                ['Extent', box ? `${box.map((n) => n.toFixed(4)).join(', ')} (W, S, E, N)` : '—'],
+                ['Extent', box ? <ExtentText box={box} /> : '—'],
                 ['Providers', (c.providers ?? []).map((p) => p.name).join(', ') || '—'],
                 ['Keywords', (c.keywords ?? []).join(', ') || '—'],
                 ['Licence', c.license],
                 ['Tags', tags.length > 0 ? tags.join(', ') : 'None'],
-                ...summaries.map(([k, v]): [string, ReactNode] => [k, summaryText(v)]),
+                // The items' acquisition range is the "Acquired" row already.
+                ...summaries
+                  .filter(([k]) => k !== 'datetime')
+                  .map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(v)]),
               ]}
             />
           </Section>
@@ -182,6 +183,23 @@ function CollectionView({ c }: { c: StacCollection }) {
         <Items c={c} />
       </div>
     </Stack>
+  )
+}
+
+/** A bounding box as four named sides, each kept whole when the line wraps. */
+function ExtentText({ box }: { box: readonly number[] }) {
+  return (
+    <span>
+      {['W', 'S', 'E', 'N'].map((side, i) => (
+        <Fragment key={side}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {side} {box[i].toFixed(4)}
+            {i < 3 ? ',' : ''}
+          </span>
+          {i < 3 ? ' ' : ''}
+        </Fragment>
+      ))}
+    </span>
   )
 }
 
@@ -206,62 +224,66 @@ export function AssetTable({
   const picked = useDownloads(useShallow((st) => st.files.map((f) => f.key)))
   const pick = useDownloads((st) => st.pick)
   const unpick = useDownloads((st) => st.unpick)
+  // Where the table has less room than it needs (the column beside the collection's map, a narrow
+  // window), it scrolls sideways with its own scrollbar instead of cutting off its buttons.
   return (
-    <Table aria-label="Files" verticalSpacing={4}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>File</Table.Th>
-          <Table.Th>Media type</Table.Th>
-          <Table.Th>Roles</Table.Th>
-          <Table.Th>Size</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Download</VisuallyHidden>
-          </Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Pick for the download manager</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {assets.map(([key, a]) => {
-          const size = (a as Record<string, unknown>)['file:size']
-          const id = assetIdOf(a.href)
-          return (
-            <Table.Tr key={key}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {a.title ?? key}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {key}
-                </Text>
-              </Table.Td>
-              <Table.Td>{a.type ?? '—'}</Table.Td>
-              <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
-              <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
-              <Table.Td>
-                <DownloadButton href={a.href} name={a.title ?? key} />
-              </Table.Td>
-              <Table.Td>
-                {id && (
-                  <Checkbox
-                    size="xs"
-                    label="Pick"
-                    aria-label={`Pick ${a.title ?? key} for the download manager`}
-                    checked={picked.includes(id)}
-                    onChange={(e) =>
-                      e.currentTarget.checked
-                        ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
-                        : unpick(id)
-                    }
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+    <div className={classes.tableScroll} data-testid="files-scroll">
+      <Table aria-label="Files" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Media type</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Download</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Pick for the download manager</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {assets.map(([key, a]) => {
+            const size = (a as Record<string, unknown>)['file:size']
+            const id = assetIdOf(a.href)
+            return (
+              <Table.Tr key={key}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {a.title ?? key}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {key}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{a.type ?? '—'}</Table.Td>
+                <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
+                <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
+                <Table.Td>
+                  <DownloadButton href={a.href} name={a.title ?? key} />
+                </Table.Td>
+                <Table.Td>
+                  {id && (
+                    <Checkbox
+                      size="xs"
+                      label="Pick"
+                      aria-label={`Pick ${a.title ?? key} for the download manager`}
+                      checked={picked.includes(id)}
+                      onChange={(e) =>
+                        e.currentTarget.checked
+                          ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
+                          : unpick(id)
+                      }
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
   )
 }
 

@@ -108,12 +108,14 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           </Text>
         )}
       </Stack>
+      {/* The files span the page: their table (a download button and a pick box per file) needs more room
+          than the column beside the map gives. */}
+      <Section id="item-assets" title="Files">
+        <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
+      </Section>
+      <DownloadPanel />
       <div className={classes.layout}>
         <Stack gap="lg">
-          <Section id="item-assets" title="Files">
-            <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
-          </Section>
-          <DownloadPanel />
           <Section id="item-edit" title="Title and tags">
             <ItemEdit key={item.id} item={item} collectionId={collectionId} />
           </Section>
