@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useQuery } from '@tanstack/react-query'
+import { Outlet } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { useApiClient } from '../../../api/console-context'
 import { processingRoutes } from '../../../app/routes/processing-routes'
+import { ACTIVE_JOB_STATUSES, activeJobsOptions } from '../../../data/processing/active-count'
+import { processingKeys } from '../../../data/processing/keys'
 import { renderWithConsole } from '../../../testing/render'
 import type { TestConsole } from '../../../testing/sim-backend'
 
@@ -20,7 +25,53 @@ const bodyRows = async () =>
     .getAllByRole('row')
     .slice(1)
 
+/** What the navigation shows beside "Jobs": the same query as the shell's badge. */
+function RunningCount() {
+  const { data } = useQuery(activeJobsOptions(useApiClient()))
+  return <output aria-label="Jobs running">{data ? String(data.count) : ''}</output>
+}
+
+const openWithCount = (at: string) =>
+  renderWithConsole(
+    (ctx) => [
+      {
+        path: '/',
+        element: (
+          <>
+            <RunningCount />
+            <Outlet />
+          </>
+        ),
+        children: processingRoutes(ctx),
+      },
+    ],
+    { at },
+  )
+
 describe('job monitor', () => {
+  it('the navigation’s running count follows the jobs list as soon as it learns that jobs ended', async () => {
+    const r = await openWithCount(`/jobs?status=${ACTIVE_JOB_STATUSES.join(',')}`)
+    const count = () => screen.getByRole('status', { name: 'Jobs running' })
+    await waitFor(() => expect(Number(count().textContent)).toBeGreaterThan(0))
+    const running = await bodyRows()
+    expect(running.length).toBe(Number(count().textContent))
+    // Twenty simulated minutes pass: every job under way ends. The list learns it at its next poll (here, at once).
+    r.console.backend.advance(20 * 60)
+    await r.queryClient.refetchQueries({ queryKey: processingKeys.jobLists() })
+    expect(await screen.findByText('No job matches these filters.')).toBeInTheDocument()
+    await waitFor(() => expect(count()).toHaveTextContent(/^0$/))
+  })
+
+  it('the running count follows the unfiltered list too, where the jobs show as ended', async () => {
+    const r = await openWithCount('/jobs')
+    const count = () => screen.getByRole('status', { name: 'Jobs running' })
+    await waitFor(() => expect(Number(count().textContent)).toBeGreaterThan(0))
+    await bodyRows()
+    r.console.backend.advance(20 * 60)
+    await r.queryClient.refetchQueries({ queryKey: processingKeys.jobLists() })
+    await waitFor(() => expect(count()).toHaveTextContent(/^0$/))
+  })
+
   it('lists the account’s jobs newest first, with process titles, statuses and links', async () => {
     const r = await open('/jobs')
     const rows = await waitFor(async () => {
