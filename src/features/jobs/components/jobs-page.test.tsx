@@ -135,12 +135,29 @@ describe('job monitor', () => {
     await userEvent.click(within((await bodyRows())[0]).getByRole('link'))
     const results = await screen.findByRole('link', { name: 'Open the result collection' })
     expect(results.getAttribute('href')).toMatch(/^\/storage\/collections\/[0-9a-f-]{36}$/)
-    expect(screen.getAllByRole('link', { name: /^Item / })[0].getAttribute('href')).toMatch(
-      /^\/storage\/collections\/[^/]+\/items\/[^/]+$/,
+    const inputs = screen.getByRole('region', { name: 'Inputs' })
+    // The item by its title from storage, its id beside it.
+    const item = await within(inputs).findByRole('link', { name: /^(?!Item [0-9a-f]{8}$)./ })
+    expect(item.getAttribute('href')).toMatch(/^\/storage\/collections\/[^/]+\/items\/[^/]+$/)
+    expect(item.parentElement).toHaveTextContent(
+      item.getAttribute('href')?.split('/').at(-1)?.slice(0, 8) ?? '-',
     )
     expect(screen.getByText(/^\d+ charged$/)).toBeInTheDocument()
     // The workspace by its name, as the account menu calls it.
     expect(screen.getByText('Main workspace')).toBeInTheDocument()
+  })
+
+  it('names a job by its title, its process beside it, in the list and as the job page’s heading', async () => {
+    await open('/jobs')
+    const row = await waitFor(async () => {
+      const found = (await bodyRows()).find((r) => r.textContent?.includes('Austin sharpened'))
+      expect(found).toBeTruthy()
+      return found as HTMLElement
+    })
+    expect(row).toHaveTextContent('Austin sharpened · Pansharpening')
+    await userEvent.click(within(row).getByRole('link', { name: 'Austin sharpened' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Austin sharpened' })).toBeInTheDocument()
+    expect((await screen.findAllByText('Pansharpening')).length).toBeGreaterThan(0)
   })
 
   it('says a job is not found, rather than failing', async () => {
