@@ -48,6 +48,7 @@ import {
 } from '../map-layers'
 import { labelOf } from '../property-groups'
 import { useHovered, useStorageUi } from '../storage-ui-store'
+import { orderLabel, useOrderNames, withOrderName } from '../use-order-names'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
 import { DownloadButton } from './download-button'
@@ -100,6 +101,7 @@ function CollectionView({ c }: { c: StacCollection }) {
   const user = useSession().user
   const source = str(c['up42-system:source'])
   const orderId = str(c['up42-order:id'])
+  const orderName = useOrderNames([orderId]).get(orderId ?? '')
   const jobId = str(c['up42-system:job_id'])
   const workspaceId = str(c['up42-system:workspace_id'])
   const workspace = user?.workspaces.find((w) => w.id === workspaceId)
@@ -127,12 +129,12 @@ function CollectionView({ c }: { c: StacCollection }) {
           <Code>{c.id}</Code>
           <CopyTextButton value={c.id} label="Copy the collection ID" />
         </Group>
-        <Text size="sm">{c.description}</Text>
+        <Text size="sm">{orderId ? withOrderName(c.description, orderId, orderName) : c.description}</Text>
         {orderId && (
           <Text size="sm">
             Delivered by{' '}
             <Anchor component={Link} to={paths.order(orderId)}>
-              order {orderId.slice(0, 8)}
+              {orderLabel(orderId, orderName)}
             </Anchor>
           </Text>
         )}
