@@ -85,6 +85,9 @@ describe('launching a job', () => {
       ).toBe(true),
     )
     expect(screen.queryByText('No item chosen yet.')).toBeNull()
+    // And by the title of its collection, not the collection's id.
+    expect(await screen.findByText(/ · in “[^”]+”$/)).toBeInTheDocument()
+    expect(screen.queryByText(/collection [0-9a-f]{8}$/)).toBeNull()
     await fillTitle(user, 'Ships in the harbour')
     expect((await price()).textContent).toBe('30 credits')
     expect(screen.getByText(/a fixed price per job/)).toBeInTheDocument()
