@@ -40,6 +40,7 @@ import {
   inputsFormSchema,
   inputsToSend,
   itemInputNames,
+  missingInputs,
   priceInWords,
   refusalProblems,
 } from '../launch-model'
@@ -127,7 +128,12 @@ function LaunchForm({
   const toSend = useMemo(() => inputsToSend(draft.inputs), [draft.inputs])
   const [debounced] = useDebouncedValue(toSend, VALIDATE_AFTER_MS)
   const settled = sameInputs(debounced, toSend)
-  const validation = useQuery(validationOptions(client, process.id, debounced))
+  // Nothing is asked about a form still missing required inputs, until the analyst tries to go on.
+  const complete = missingInputs(process, debounced).length === 0
+  const validation = useQuery({
+    ...validationOptions(client, process.id, debounced),
+    enabled: complete || tried,
+  })
   const verdict = settled ? validation.data : undefined
   const cost = useQuery({ ...costOptions(client, process.id, debounced), enabled: verdict?.ok === true })
   const price = verdict?.ok && settled ? cost.data : undefined
@@ -162,7 +168,8 @@ function LaunchForm({
         ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
         : 'The process licence is not accepted, and your role cannot accept it: ask an account administrator.',
     )
-  if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
+  if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
+  else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
   else if (verdict && !verdict.ok) blockers.push('Change the inputs marked above.')
   else if (validation.error) blockers.push('The inputs could not be checked.')
   else if (verdict?.ok && !price)

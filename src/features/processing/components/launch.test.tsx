@@ -109,6 +109,32 @@ describe('launching a job', () => {
     expect(useLaunchStore.getState().drafts[PROCESS]?.inputs ?? {}).toEqual({ sensitivity: 5 })
   })
 
+  it('asks nothing about an empty form on opening, and checks the inputs once they are filled', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    await open(c)
+    expect(await screen.findByText('Priced once the inputs are complete.')).toBeInTheDocument()
+    expect(validations(c)).toHaveLength(0)
+    await readyToRun(user, 'Filled')
+    expect(validations(c).length).toBeGreaterThan(0)
+    expect(validations(c).every((v) => v.status < 400)).toBe(true)
+  })
+
+  it('checks an unfinished form once “Review and run…” is pressed, and marks what is missing', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    await open(c)
+    await fillTitle(user, 'No item yet')
+    await screen.findByText('Priced once the inputs are complete.')
+    expect(validations(c)).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Review and run…' }))
+    await waitFor(() => expect(validations(c)).toHaveLength(1))
+    expect(await screen.findAllByText(/is required/)).not.toHaveLength(0)
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('shows a 422 named error and a 400 schema error on their fields, and nothing runs meanwhile', async () => {
     const c = await launchConsole()
     acceptEveryLicence(c)
