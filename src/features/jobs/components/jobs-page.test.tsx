@@ -107,6 +107,17 @@ describe('job monitor', () => {
     await waitFor(() => expect(lastJobsQuery(r.console).get('sort')).toBe('creditConsumption.credits,desc'))
   })
 
+  it('the duration filters are typed: no unnamed stepper buttons', async () => {
+    await open('/jobs')
+    const filters = await screen.findByRole('region', { name: 'Filter jobs' })
+    expect(within(filters).getByLabelText('Ran at least (minutes)')).toBeInTheDocument()
+    // Every button element, hidden ones included: Mantine's steppers are aria-hidden buttons with no name.
+    for (const button of filters.querySelectorAll('button')) {
+      expect(button).not.toHaveAttribute('aria-hidden')
+      expect(button).toHaveAccessibleName()
+    }
+  })
+
   it('checks pasted IDs and the duration range before sending anything', async () => {
     const r = await open('/jobs?ids=not-a-job&minDuration=600&maxDuration=60')
     expect(await screen.findByText(/“not-a-job” is not a job ID/)).toBeInTheDocument()

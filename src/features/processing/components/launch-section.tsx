@@ -34,7 +34,8 @@ import {
 } from '../../../data/processing/execution'
 import { jobOptions, type Process } from '../../../data/processing/queries'
 import type { Eula } from '../../../data/licences/queries'
-import { formatCredits, formatUtc } from '../../../lib/format'
+import { paths } from '../../../config/paths'
+import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
 import {
   initialInputs,
   inputsFormSchema,
@@ -373,8 +374,9 @@ function ReviewModal({
     >
       <Stack gap="sm">
         <Text size="sm">
-          “{title}” runs on {itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length}{' '}
-          item(s) from your storage, in workspace <b>{workspace}</b>
+          “{title}” runs on{' '}
+          {countLabel(itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length, 'item')}{' '}
+          from your storage, in workspace <b>{workspace}</b>
           {budget ? (
             <>
               , charged to budget <b>{budget}</b>
@@ -392,7 +394,7 @@ function ReviewModal({
         </Text>
         <Text size="xs" c="dimmed">
           The job list is on the{' '}
-          <Anchor component={Link} to="/jobs" underline="always">
+          <Anchor component={Link} to={paths.jobs()}>
             Jobs page
           </Anchor>
           .
