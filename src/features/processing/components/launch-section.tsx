@@ -392,7 +392,8 @@ function ReviewModal({
           . The credits are held when the job starts and charged when it succeeds; a job that fails gives them
           back.
         </Text>
-        <Text size="xs" c="dimmed">
+        {/* Plain text colour: beside dimmed grey the link is too close in colour to tell apart (axe). */}
+        <Text size="xs">
           The job list is on the{' '}
           <Anchor component={Link} to={paths.jobs()}>
             Jobs page
