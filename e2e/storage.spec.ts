@@ -216,4 +216,29 @@ test.describe('storage', () => {
     await page.goto(`/storage?order_ids=${orderId}`)
     await expect(page.getByText('No collection matches these filters')).toBeVisible()
   })
+  test('an item page at 1024 × 700 shows every column of its files: the download button and the pick box fit', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await signIn(page, EMAIL, '/storage')
+    await rows(page).first().getByRole('link').first().click()
+    await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click()
+    const files = page.getByRole('region', { name: 'Files' })
+    const download = files.getByRole('button', { name: /^Download / }).first()
+    const pick = files.getByRole('checkbox', { name: /^Pick .* for the download manager$/ }).first()
+    await download.scrollIntoViewIfNeeded()
+    await expect(download).toBeInViewport({ ratio: 1 })
+    await expect(pick).toBeInViewport({ ratio: 1 })
+    const card = await files.boundingBox()
+    for (const control of [download, pick]) {
+      const box = await control.boundingBox()
+      expect(card && box).toBeTruthy()
+      if (!card || !box) continue
+      expect(box.x).toBeGreaterThanOrEqual(card.x)
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width)
+    }
+    // Nothing of the table is hidden sideways: it has all the width it needs.
+    const scroller = page.getByTestId('files-scroll')
+    expect(await scroller.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+  })
 })

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
+import { followActiveJobs } from './active-count'
 import { processingKeys, type JobListQuery } from './keys'
 import { jobPollInterval, type Job } from './status'
 
@@ -63,7 +64,8 @@ export const hasNextPage = (list: JobList | undefined): boolean => !!list?.links
 export function jobListOptions(client: ApiClient, query: JobListQuery) {
   return queryOptions({
     queryKey: processingKeys.jobList(query),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client: qc, queryKey }) => {
+      const before = qc.getQueryData<JobList>(queryKey)?.jobs
       const data = await ok(
         client.GET('/v2/processing/jobs', {
           params: { query },
@@ -72,6 +74,7 @@ export function jobListOptions(client: ApiClient, query: JobListQuery) {
         }),
       )
       performance.mark(JOB_MARKS.response, { detail: { count: data.jobs.length } })
+      followActiveJobs(qc, data.jobs, before)
       return data
     },
     refetchInterval: (q) => jobPollInterval(q.state.data?.jobs.map((j) => j.status)),
@@ -84,8 +87,13 @@ export function jobListOptions(client: ApiClient, query: JobListQuery) {
 export function jobOptions(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: processingKeys.job(id),
-    queryFn: ({ signal }) =>
-      ok(client.GET('/v2/processing/jobs/{job-id}', { params: { path: { 'job-id': id } }, signal })),
+    queryFn: async ({ signal, client: qc }) => {
+      const job = await ok(
+        client.GET('/v2/processing/jobs/{job-id}', { params: { path: { 'job-id': id } }, signal }),
+      )
+      followActiveJobs(qc, [job])
+      return job
+    },
     refetchInterval: (q) => jobPollInterval(q.state.data ? [q.state.data.status] : undefined),
     refetchIntervalInBackground: false,
   })

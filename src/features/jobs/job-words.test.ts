@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jobTimeline } from './job-words'
+import { jobTimeline, jobTitle } from './job-words'
 
 const base = {
   created: '2026-11-20T10:00:00Z',
@@ -53,5 +53,16 @@ describe('a job’s timeline', () => {
       'done:Credits given back',
     ])
     expect(labels(jobTimeline({ ...failed, status: 'captured' })).at(-1)).toBe('done:Credits charged')
+  })
+})
+
+describe('a job’s title', () => {
+  it('is its title input when it has one, else nothing', () => {
+    expect(jobTitle({ definition: { inputs: { title: '  Austin sharpened ', item: 'x' } } })).toBe(
+      'Austin sharpened',
+    )
+    expect(jobTitle({ definition: { inputs: { title: ' ' } } })).toBeNull()
+    expect(jobTitle({ definition: { inputs: { title: 3 } } })).toBeNull()
+    expect(jobTitle({ definition: { inputs: {} } })).toBeNull()
   })
 })

@@ -5,6 +5,7 @@ import {
   inputsFormSchema,
   inputsToSend,
   itemInputNames,
+  missingInputs,
   namedErrorProblems,
   priceInWords,
   refusalProblems,
@@ -195,5 +196,21 @@ describe('the price in words', () => {
       '63 credits, for 15.8 km²',
     )
     expect(priceInWords({ pricingStrategy: 'none', totalCredits: 1 })).toBe('1 credit')
+  })
+})
+
+describe('which inputs are still missing', () => {
+  const process = {
+    inputs: {
+      title: { schema: { type: 'string' } },
+      item: { schema: { type: 'string' }, minOccurs: 1 },
+      sensitivity: { schema: { type: 'integer' }, minOccurs: 0 },
+    },
+  } as unknown as Parameters<typeof missingInputs>[0]
+
+  it('lists the required inputs not sent yet, never the optional ones', () => {
+    expect(missingInputs(process, {})).toEqual(['title', 'item'])
+    expect(missingInputs(process, inputsToSend({ title: 'x', item: '', sensitivity: 3 }))).toEqual(['item'])
+    expect(missingInputs(process, { title: 'x', item: 'u' })).toEqual([])
   })
 })

@@ -53,6 +53,17 @@ export function inputsToSend(value: Params): JobInputs {
 }
 
 /**
+ * The required inputs not filled yet (an input is required unless its `minOccurs` is 0). The service is asked
+ * about the inputs only once none is missing, or once the analyst tries to go on: an empty form is
+ * unfinished, not wrong, and asking about it only earns a 400.
+ */
+export function missingInputs(process: Pick<Process, 'inputs'>, toSend: JobInputs): string[] {
+  return Object.entries(process.inputs)
+    .filter(([name, input]) => (input.minOccurs ?? 1) > 0 && !(name in toSend))
+    .map(([name]) => name)
+}
+
+/**
  * The form's first values: the schema's defaults, then inputs kept from a job ("Run again"), then an item
  * handed over from storage into the first item input still empty.
  */

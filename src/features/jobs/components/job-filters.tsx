@@ -71,6 +71,8 @@ export function JobFilters(props: {
           <NumberInput
             label="Ran at least (minutes)"
             min={0}
+            // Minutes are typed: unnamed up and down arrows would only be noise for a screen reader.
+            hideControls
             key={`min-${view.minDuration}`}
             defaultValue={minutes(view.minDuration)}
             onBlur={(e) => {
@@ -85,6 +87,8 @@ export function JobFilters(props: {
           <NumberInput
             label="Ran at most (minutes)"
             min={0}
+            // Minutes are typed: unnamed up and down arrows would only be noise for a screen reader.
+            hideControls
             key={`max-${view.maxDuration}`}
             defaultValue={minutes(view.maxDuration)}
             onBlur={(e) => {

@@ -19,7 +19,8 @@ import { paths } from '../../../config/paths'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { jobOptions, processOptions, resultCollectionId, type Job } from '../../../data/processing/queries'
-import { stacItemRefs } from '../../../data/storage/query'
+import { itemOptions } from '../../../data/storage/queries'
+import { stacItemRefs, titleOf } from '../../../data/storage/query'
 import {
   formatDuration,
   isFinalJob,
@@ -28,7 +29,7 @@ import {
   JOB_STATUS_LABELS,
 } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
-import { failureInWords, jobTimeline } from '../job-words'
+import { failureInWords, jobTimeline, jobTitle } from '../job-words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import factsClasses from '../../../components/facts/facts.module.css'
@@ -62,6 +63,7 @@ function JobDetails({ job }: { job: Job }) {
   const outcome = jobOutcome(job.status)
   const collection = resultCollectionId(job)
   const title = process.data?.title ?? job.processID
+  const name = jobTitle(job)
   const errors = job.results?.errors ?? []
   return (
     <Stack gap="lg">
@@ -69,7 +71,12 @@ function JobDetails({ job }: { job: Job }) {
         <Anchor component={Link} to={paths.jobs()} size="sm">
           ← All jobs
         </Anchor>
-        <Title order={1}>{title}</Title>
+        <Title order={1}>{name ?? title}</Title>
+        {name && (
+          <Text c="dimmed" size="lg" mb={4}>
+            {title}
+          </Text>
+        )}
         <Group gap="sm">
           <JobStatusBadge status={job.status} />
           <Button
@@ -189,9 +196,7 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
         {items.length > 0 ? (
           <Stack gap={2}>
             {items.map(({ collectionId, itemId }) => (
-              <Anchor key={itemId} component={Link} to={paths.storageItem(collectionId, itemId)}>
-                Item {itemId.slice(0, 8)}
-              </Anchor>
+              <ItemInput key={itemId} collectionId={collectionId} itemId={itemId} />
             ))}
           </Stack>
         ) : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? (
@@ -201,6 +206,29 @@ function InputValue({ name, value, title }: { name: string; value: unknown; titl
         )}
       </dd>
     </>
+  )
+}
+
+/**
+ * An item the job ran on, by its title when storage knows it (it may have been deleted since), with its id as
+ * secondary text.
+ */
+function ItemInput({ collectionId, itemId }: { collectionId: string; itemId: string }) {
+  const client = useApiClient()
+  const item = useQuery(itemOptions(client, collectionId, itemId))
+  const name = item.data ? titleOf(item.data.properties, '') : ''
+  return (
+    <div>
+      <Anchor component={Link} to={paths.storageItem(collectionId, itemId)}>
+        {name || `Item ${itemId.slice(0, 8)}`}
+      </Anchor>
+      {name && (
+        <Text component="span" size="xs" c="dimmed" ff="monospace">
+          {' '}
+          {itemId.slice(0, 8)}
+        </Text>
+      )}
+    </div>
   )
 }
 

@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { useQuery } from '@tanstack/react-query'
+import { Outlet } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { useApiClient } from '../../../api/console-context'
 import { processingRoutes } from '../../../app/routes/processing-routes'
+import { ACTIVE_JOB_STATUSES, activeJobsOptions } from '../../../data/processing/active-count'
+import { processingKeys } from '../../../data/processing/keys'
 import { renderWithConsole } from '../../../testing/render'
 import type { TestConsole } from '../../../testing/sim-backend'
 
@@ -20,7 +25,53 @@ const bodyRows = async () =>
     .getAllByRole('row')
     .slice(1)
 
+/** What the navigation shows beside "Jobs": the same query as the shell's badge. */
+function RunningCount() {
+  const { data } = useQuery(activeJobsOptions(useApiClient()))
+  return <output aria-label="Jobs running">{data ? String(data.count) : ''}</output>
+}
+
+const openWithCount = (at: string) =>
+  renderWithConsole(
+    (ctx) => [
+      {
+        path: '/',
+        element: (
+          <>
+            <RunningCount />
+            <Outlet />
+          </>
+        ),
+        children: processingRoutes(ctx),
+      },
+    ],
+    { at },
+  )
+
 describe('job monitor', () => {
+  it('the navigation’s running count follows the jobs list as soon as it learns that jobs ended', async () => {
+    const r = await openWithCount(`/jobs?status=${ACTIVE_JOB_STATUSES.join(',')}`)
+    const count = () => screen.getByRole('status', { name: 'Jobs running' })
+    await waitFor(() => expect(Number(count().textContent)).toBeGreaterThan(0))
+    const running = await bodyRows()
+    expect(running.length).toBe(Number(count().textContent))
+    // Twenty simulated minutes pass: every job under way ends. The list learns it at its next poll (here, at once).
+    r.console.backend.advance(20 * 60)
+    await r.queryClient.refetchQueries({ queryKey: processingKeys.jobLists() })
+    expect(await screen.findByText('No job matches these filters.')).toBeInTheDocument()
+    await waitFor(() => expect(count()).toHaveTextContent(/^0$/))
+  })
+
+  it('the running count follows the unfiltered list too, where the jobs show as ended', async () => {
+    const r = await openWithCount('/jobs')
+    const count = () => screen.getByRole('status', { name: 'Jobs running' })
+    await waitFor(() => expect(Number(count().textContent)).toBeGreaterThan(0))
+    await bodyRows()
+    r.console.backend.advance(20 * 60)
+    await r.queryClient.refetchQueries({ queryKey: processingKeys.jobLists() })
+    await waitFor(() => expect(count()).toHaveTextContent(/^0$/))
+  })
+
   it('lists the account’s jobs newest first, with process titles, statuses and links', async () => {
     const r = await open('/jobs')
     const rows = await waitFor(async () => {
@@ -56,6 +107,17 @@ describe('job monitor', () => {
     await waitFor(() => expect(lastJobsQuery(r.console).get('sort')).toBe('creditConsumption.credits,desc'))
   })
 
+  it('the duration filters are typed: no unnamed stepper buttons', async () => {
+    await open('/jobs')
+    const filters = await screen.findByRole('region', { name: 'Filter jobs' })
+    expect(within(filters).getByLabelText('Ran at least (minutes)')).toBeInTheDocument()
+    // Every button element, hidden ones included: Mantine's steppers are aria-hidden buttons with no name.
+    for (const button of filters.querySelectorAll('button')) {
+      expect(button).not.toHaveAttribute('aria-hidden')
+      expect(button).toHaveAccessibleName()
+    }
+  })
+
   it('checks pasted IDs and the duration range before sending anything', async () => {
     const r = await open('/jobs?ids=not-a-job&minDuration=600&maxDuration=60')
     expect(await screen.findByText(/“not-a-job” is not a job ID/)).toBeInTheDocument()
@@ -84,12 +146,29 @@ describe('job monitor', () => {
     await userEvent.click(within((await bodyRows())[0]).getByRole('link'))
     const results = await screen.findByRole('link', { name: 'Open the result collection' })
     expect(results.getAttribute('href')).toMatch(/^\/storage\/collections\/[0-9a-f-]{36}$/)
-    expect(screen.getAllByRole('link', { name: /^Item / })[0].getAttribute('href')).toMatch(
-      /^\/storage\/collections\/[^/]+\/items\/[^/]+$/,
+    const inputs = screen.getByRole('region', { name: 'Inputs' })
+    // The item by its title from storage, its id beside it.
+    const item = await within(inputs).findByRole('link', { name: /^(?!Item [0-9a-f]{8}$)./ })
+    expect(item.getAttribute('href')).toMatch(/^\/storage\/collections\/[^/]+\/items\/[^/]+$/)
+    expect(item.parentElement).toHaveTextContent(
+      item.getAttribute('href')?.split('/').at(-1)?.slice(0, 8) ?? '-',
     )
     expect(screen.getByText(/^\d+ charged$/)).toBeInTheDocument()
     // The workspace by its name, as the account menu calls it.
     expect(screen.getByText('Main workspace')).toBeInTheDocument()
+  })
+
+  it('names a job by its title, its process beside it, in the list and as the job page’s heading', async () => {
+    await open('/jobs')
+    const row = await waitFor(async () => {
+      const found = (await bodyRows()).find((r) => r.textContent?.includes('Austin sharpened'))
+      expect(found).toBeTruthy()
+      return found as HTMLElement
+    })
+    expect(row).toHaveTextContent('Austin sharpened · Pansharpening')
+    await userEvent.click(within(row).getByRole('link', { name: 'Austin sharpened' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Austin sharpened' })).toBeInTheDocument()
+    expect((await screen.findAllByText('Pansharpening')).length).toBeGreaterThan(0)
   })
 
   it('says a job is not found, rather than failing', async () => {

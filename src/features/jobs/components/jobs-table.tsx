@@ -4,13 +4,14 @@ import { paths } from '../../../config/paths'
 import { JOB_MARKS, type Job } from '../../../data/processing/queries'
 import { formatDuration, isFinalJob, jobDurationSeconds } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
+import { jobTitle } from '../job-words'
 import type { JobSort, JobSortField } from '../url-state'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import classes from './jobs.module.css'
 
 const COLUMNS: { field: JobSortField | null; label: string; width: number }[] = [
-  { field: 'processID', label: 'Process', width: 260 },
+  { field: 'processID', label: 'Job and process', width: 300 },
   { field: 'status', label: 'Status', width: 230 },
   { field: 'created', label: 'Created', width: 180 },
   { field: null, label: 'Duration', width: 120 },
@@ -100,12 +101,15 @@ const JobRow = memo(function JobRow({
 }) {
   // `now` is 0 for jobs that do not tick: their duration is start to finish, or none.
   const d = jobDurationSeconds(job, now)
+  const process = title ?? job.processID
+  const name = jobTitle(job)
   return (
     <tr className={classes.row} data-job-id={job.jobID}>
-      <td title={title ?? job.processID}>
+      <td title={name ? `${name} (${process})` : process}>
         <Link to={paths.job(job.jobID)} className={classes.nameLink}>
-          {title ?? job.processID}
+          {name ?? process}
         </Link>
+        {name && <span className={classes.process}> · {process}</span>}
       </td>
       <td>
         <JobStatusBadge status={job.status} />

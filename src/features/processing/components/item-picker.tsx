@@ -117,6 +117,7 @@ function ChosenItem({ url }: { url: string }) {
     ...itemOptions(client, ref?.collectionId ?? '', ref?.itemId ?? ''),
     enabled: !!ref,
   })
+  const collection = useQuery({ ...collectionOptions(client, ref?.collectionId ?? ''), enabled: !!ref })
   if (!ref) return <Text size="sm">Not an item of your storage: {url.slice(0, 120)}</Text>
   if (item.isPending) return <Skeleton height={32} role="status" aria-label="Loading the chosen item" />
   if (!item.data) {
@@ -141,7 +142,10 @@ function ChosenItem({ url }: { url: string }) {
           {itemTitle(item.data)}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {itemDate(item.data)} · collection {ref.collectionId.slice(0, 8)}
+          {itemDate(item.data)} ·{' '}
+          {collection.data
+            ? `in “${titleOf(collection.data, collection.data.id)}”`
+            : `collection ${ref.collectionId.slice(0, 8)}`}
         </Text>
       </div>
     </Group>

@@ -34,12 +34,14 @@ import {
 } from '../../../data/processing/execution'
 import { jobOptions, type Process } from '../../../data/processing/queries'
 import type { Eula } from '../../../data/licences/queries'
-import { formatCredits, formatUtc } from '../../../lib/format'
+import { paths } from '../../../config/paths'
+import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
 import {
   initialInputs,
   inputsFormSchema,
   inputsToSend,
   itemInputNames,
+  missingInputs,
   priceInWords,
   refusalProblems,
 } from '../launch-model'
@@ -127,7 +129,12 @@ function LaunchForm({
   const toSend = useMemo(() => inputsToSend(draft.inputs), [draft.inputs])
   const [debounced] = useDebouncedValue(toSend, VALIDATE_AFTER_MS)
   const settled = sameInputs(debounced, toSend)
-  const validation = useQuery(validationOptions(client, process.id, debounced))
+  // Nothing is asked about a form still missing required inputs, until the analyst tries to go on.
+  const complete = missingInputs(process, debounced).length === 0
+  const validation = useQuery({
+    ...validationOptions(client, process.id, debounced),
+    enabled: complete || tried,
+  })
   const verdict = settled ? validation.data : undefined
   const cost = useQuery({ ...costOptions(client, process.id, debounced), enabled: verdict?.ok === true })
   const price = verdict?.ok && settled ? cost.data : undefined
@@ -162,7 +169,8 @@ function LaunchForm({
         ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
         : 'The process licence is not accepted, and your role cannot accept it: ask an account administrator.',
     )
-  if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
+  if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
+  else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
   else if (verdict && !verdict.ok) blockers.push('Change the inputs marked above.')
   else if (validation.error) blockers.push('The inputs could not be checked.')
   else if (verdict?.ok && !price)
@@ -366,8 +374,9 @@ function ReviewModal({
     >
       <Stack gap="sm">
         <Text size="sm">
-          “{title}” runs on {itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length}{' '}
-          item(s) from your storage, in workspace <b>{workspace}</b>
+          “{title}” runs on{' '}
+          {countLabel(itemInputNames(process).filter((n) => typeof inputs[n] === 'string').length, 'item')}{' '}
+          from your storage, in workspace <b>{workspace}</b>
           {budget ? (
             <>
               , charged to budget <b>{budget}</b>
@@ -383,9 +392,10 @@ function ReviewModal({
           . The credits are held when the job starts and charged when it succeeds; a job that fails gives them
           back.
         </Text>
-        <Text size="xs" c="dimmed">
+        {/* Plain text colour: beside dimmed grey the link is too close in colour to tell apart (axe). */}
+        <Text size="xs">
           The job list is on the{' '}
-          <Anchor component={Link} to="/jobs" underline="always">
+          <Anchor component={Link} to={paths.jobs()}>
             Jobs page
           </Anchor>
           .

@@ -85,6 +85,9 @@ describe('launching a job', () => {
       ).toBe(true),
     )
     expect(screen.queryByText('No item chosen yet.')).toBeNull()
+    // And by the title of its collection, not the collection's id.
+    expect(await screen.findByText(/ · in “[^”]+”$/)).toBeInTheDocument()
+    expect(screen.queryByText(/collection [0-9a-f]{8}$/)).toBeNull()
     await fillTitle(user, 'Ships in the harbour')
     expect((await price()).textContent).toBe('30 credits')
     expect(screen.getByText(/a fixed price per job/)).toBeInTheDocument()
@@ -94,7 +97,12 @@ describe('launching a job', () => {
     expect(String(asked.inputs.item)).toMatch(/\/v2\/assets\/stac\/collections\/[^/]+\/items\/[^/]+$/)
 
     const dialog = await review(user)
+    expect(dialog).toHaveTextContent('“Ships in the harbour” runs on 1 item from your storage')
     expect(dialog).toHaveTextContent('It costs 30 credits')
+    // The console's link style, as everywhere else (underlined on hover).
+    const jobsLink = within(dialog).getByRole('link', { name: 'Jobs page' })
+    expect(jobsLink).toHaveAttribute('href', '/jobs')
+    expect(jobsLink).not.toHaveAttribute('data-underline', 'always')
     const before = jobsOf(c).length
     await user.click(within(dialog).getByRole('button', { name: 'Run job for 30 credits' }))
     await waitFor(() => expect(r.router.state.location.pathname).toMatch(/^\/jobs\/[0-9a-f-]{36}$/))
@@ -104,6 +112,32 @@ describe('launching a job', () => {
     expect(job?.definition.inputs).toEqual(asked.inputs)
     // The draft is spent: the next visit starts a fresh form (the schema's defaults only).
     expect(useLaunchStore.getState().drafts[PROCESS]?.inputs ?? {}).toEqual({ sensitivity: 5 })
+  })
+
+  it('asks nothing about an empty form on opening, and checks the inputs once they are filled', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    await open(c)
+    expect(await screen.findByText('Priced once the inputs are complete.')).toBeInTheDocument()
+    expect(validations(c)).toHaveLength(0)
+    await readyToRun(user, 'Filled')
+    expect(validations(c).length).toBeGreaterThan(0)
+    expect(validations(c).every((v) => v.status < 400)).toBe(true)
+  })
+
+  it('checks an unfinished form once “Review and run…” is pressed, and marks what is missing', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    await open(c)
+    await fillTitle(user, 'No item yet')
+    await screen.findByText('Priced once the inputs are complete.')
+    expect(validations(c)).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Review and run…' }))
+    await waitFor(() => expect(validations(c)).toHaveLength(1))
+    expect(await screen.findAllByText(/is required/)).not.toHaveLength(0)
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('shows a 422 named error and a 400 schema error on their fields, and nothing runs meanwhile', async () => {

@@ -88,11 +88,7 @@ function ProcessDetails({ process }: { process: Process }) {
         <Text size="sm">
           Pick the items from your storage and fill in the inputs; they are checked as you go, and the price
           is shown before anything runs. Jobs already run are on the{' '}
-          <Anchor
-            component={Link}
-            to={paths.jobs(`process=${encodeURIComponent(process.id)}`)}
-            underline="always"
-          >
+          <Anchor component={Link} to={paths.jobs(`process=${encodeURIComponent(process.id)}`)}>
             Jobs page
           </Anchor>
           .

@@ -32,7 +32,8 @@ describe('collection page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam' }),
     ).toBeInTheDocument()
-    const orderLink = screen.getByRole('link', { name: /^order / })
+    // This delivery's order is not in the seed any more: it is named by its short id.
+    const orderLink = await screen.findByRole('link', { name: `order ${rec.orderId?.slice(0, 8)}` })
     expect(orderLink.getAttribute('href')).toBe(`/orders/${rec.orderId}`)
     const table = await screen.findByRole('table', { name: 'Items' })
     const rows = within(table).getAllByRole('row').slice(1)
@@ -49,6 +50,41 @@ describe('collection page', () => {
     expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe(
       `/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`,
     )
+  })
+
+  it('lists its facts under readable labels: the id with a whole Copy button, sides of the extent, summaries named', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam' })
+    expect(screen.getByRole('button', { name: 'Copy the collection ID' })).toHaveTextContent('Copy')
+    expect(screen.getByText(rec.collection.id).closest('dl')).toBeNull()
+    const facts = screen.getByRole('region', { name: 'Collection' })
+    const labels = [...facts.querySelectorAll('dt')].map((dt) => dt.textContent)
+    expect(labels).toContain('Collection name')
+    expect(labels).toContain('Cloud cover (%)')
+    expect(labels.filter((l) => l?.includes(':'))).toEqual([])
+    expect(labels.filter((l) => l === 'Acquired')).toHaveLength(1)
+    const extent = [...facts.querySelectorAll('dt')].find((dt) => dt.textContent === 'Extent')
+    expect(extent?.nextElementSibling?.textContent).toMatch(
+      /^W -?\d+\.\d{4}, S -?\d+\.\d{4}, E -?\d+\.\d{4}, N -?\d+\.\d{4}$/,
+    )
+  })
+
+  it('names the order that delivered it, in its link and in the service’s description', async () => {
+    const c = await signedInConsole()
+    const world = c.backend.sim.runtime.world
+    const rec = [...world.stacCollections.values()].find(
+      (r) => r.orderId && world.orders.has(r.orderId) && r.collection.description.includes(r.orderId),
+    )
+    if (!rec?.orderId) throw new Error('seed changed: no delivery described with its order')
+    const name = world.orders.get(rec.orderId)?.order.displayName ?? ''
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    const link = await screen.findByRole('link', { name: `order “${name}”` })
+    expect(link.getAttribute('href')).toBe(`/orders/${rec.orderId}`)
+    expect(
+      screen.getByText(rec.collection.description.split(rec.orderId).join(`“${name}”`)),
+    ).toBeInTheDocument()
   })
 
   it('links a processing result to the job that made it', async () => {

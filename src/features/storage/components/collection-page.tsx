@@ -19,7 +19,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useShallow } from 'zustand/react/shallow'
-import { lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
+import { Fragment, lazy, memo, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -33,7 +33,6 @@ import {
   type StacItem,
 } from '../../../data/storage/queries'
 import { countLabel, formatLicence, formatUtc } from '../../../lib/format'
-import { labelOf } from '../property-groups'
 import type { MapHandle } from '../../../map/map-view'
 import { assetIdOf } from '../../../data/storage/query'
 import { useDownloads } from '../download-store'
@@ -47,7 +46,9 @@ import {
   itemsOverlay,
   padBox,
 } from '../map-layers'
+import { labelOf } from '../property-groups'
 import { useHovered, useStorageUi } from '../storage-ui-store'
+import { orderLabel, useOrderNames, withOrderName } from '../use-order-names'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
 import { DownloadButton } from './download-button'
@@ -100,6 +101,7 @@ function CollectionView({ c }: { c: StacCollection }) {
   const user = useSession().user
   const source = str(c['up42-system:source'])
   const orderId = str(c['up42-order:id'])
+  const orderName = useOrderNames([orderId]).get(orderId ?? '')
   const jobId = str(c['up42-system:job_id'])
   const workspaceId = str(c['up42-system:workspace_id'])
   const workspace = user?.workspaces.find((w) => w.id === workspaceId)
@@ -123,12 +125,16 @@ function CollectionView({ c }: { c: StacCollection }) {
             </Badge>
           )}
         </Group>
-        <Text size="sm">{c.description}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code>{c.id}</Code>
+          <CopyTextButton value={c.id} label="Copy the collection ID" />
+        </Group>
+        <Text size="sm">{orderId ? withOrderName(c.description, orderId, orderName) : c.description}</Text>
         {orderId && (
           <Text size="sm">
             Delivered by{' '}
             <Anchor component={Link} to={paths.order(orderId)}>
-              order {orderId.slice(0, 8)}
+              {orderLabel(orderId, orderName)}
             </Anchor>
           </Text>
         )}
@@ -147,13 +153,6 @@ function CollectionView({ c }: { c: StacCollection }) {
             <Facts
               rows={[
                 [
-                  'Collection ID',
-                  <Group gap="xs" wrap="nowrap" key="id">
-                    <Code>{c.id}</Code>
-                    <CopyTextButton value={c.id} label="Copy the collection ID" />
-                  </Group>,
-                ],
-                [
                   'Acquired',
                   interval[0] === interval[1]
                     ? formatUtc(interval[0])
@@ -161,12 +160,15 @@ function CollectionView({ c }: { c: StacCollection }) {
                 ],
                 ['Delivered', formatUtc(str(c.created))],
                 ['Workspace', workspace?.name ?? workspaceId ?? '—'],
-                ['Extent', box ? `${box.map((n) => n.toFixed(4)).join(', ')} (W, S, E, N)` : '—'],
+                ['Extent', box ? <ExtentText box={box} /> : '—'],
                 ['Providers', (c.providers ?? []).map((p) => p.name).join(', ') || '—'],
                 ['Keywords', (c.keywords ?? []).join(', ') || '—'],
                 ['Licence', formatLicence(c.license)],
                 ['Tags', tags.length > 0 ? tags.join(', ') : 'None'],
-                ...summaries.map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(v)]),
+                // The items' acquisition range is the "Acquired" row already.
+                ...summaries
+                  .filter(([k]) => k !== 'datetime')
+                  .map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(v)]),
               ]}
             />
           </Section>
@@ -183,6 +185,23 @@ function CollectionView({ c }: { c: StacCollection }) {
         <Items c={c} />
       </div>
     </Stack>
+  )
+}
+
+/** A bounding box as four named sides, each kept whole when the line wraps. */
+function ExtentText({ box }: { box: readonly number[] }) {
+  return (
+    <span>
+      {['W', 'S', 'E', 'N'].map((side, i) => (
+        <Fragment key={side}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {side} {box[i].toFixed(4)}
+            {i < 3 ? ',' : ''}
+          </span>
+          {i < 3 ? ' ' : ''}
+        </Fragment>
+      ))}
+    </span>
   )
 }
 
@@ -210,62 +229,66 @@ export function AssetTable({
   const picked = useDownloads(useShallow((st) => st.files.map((f) => f.key)))
   const pick = useDownloads((st) => st.pick)
   const unpick = useDownloads((st) => st.unpick)
+  // Where the table has less room than it needs (the column beside the collection's map, a narrow
+  // window), it scrolls sideways with its own scrollbar instead of cutting off its buttons.
   return (
-    <Table aria-label="Files" verticalSpacing={4}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>File</Table.Th>
-          <Table.Th>Media type</Table.Th>
-          <Table.Th>Roles</Table.Th>
-          <Table.Th>Size</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Download</VisuallyHidden>
-          </Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Pick for the download manager</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {assets.map(([key, a]) => {
-          const size = (a as Record<string, unknown>)['file:size']
-          const id = assetIdOf(a.href)
-          return (
-            <Table.Tr key={key}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {a.title ?? key}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {key}
-                </Text>
-              </Table.Td>
-              <Table.Td>{a.type ?? '—'}</Table.Td>
-              <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
-              <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
-              <Table.Td>
-                <DownloadButton href={a.href} name={a.title ?? key} />
-              </Table.Td>
-              <Table.Td>
-                {id && (
-                  <Checkbox
-                    size="xs"
-                    label="Pick"
-                    aria-label={`Pick ${a.title ?? key} for the download manager`}
-                    checked={picked.includes(id)}
-                    onChange={(e) =>
-                      e.currentTarget.checked
-                        ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
-                        : unpick(id)
-                    }
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          )
-        })}
-      </Table.Tbody>
-    </Table>
+    <div className={classes.tableScroll} data-testid="files-scroll">
+      <Table aria-label="Files" verticalSpacing={4}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Media type</Table.Th>
+            <Table.Th>Roles</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Download</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Pick for the download manager</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {assets.map(([key, a]) => {
+            const size = (a as Record<string, unknown>)['file:size']
+            const id = assetIdOf(a.href)
+            return (
+              <Table.Tr key={key}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {a.title ?? key}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {key}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{a.type ?? '—'}</Table.Td>
+                <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
+                <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
+                <Table.Td>
+                  <DownloadButton href={a.href} name={a.title ?? key} />
+                </Table.Td>
+                <Table.Td>
+                  {id && (
+                    <Checkbox
+                      size="xs"
+                      label="Pick"
+                      aria-label={`Pick ${a.title ?? key} for the download manager`}
+                      checked={picked.includes(id)}
+                      onChange={(e) =>
+                        e.currentTarget.checked
+                          ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
+                          : unpick(id)
+                      }
+                    />
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            )
+          })}
+        </Table.Tbody>
+      </Table>
+    </div>
   )
 }
 

@@ -11,6 +11,7 @@ import { itemOptions, type StacItem } from '../../../data/storage/queries'
 import { selfHref } from '../../../data/storage/query'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../labels'
+import { orderLabel, useOrderNames } from '../use-order-names'
 import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
 import { groupProperties, valueText } from '../property-groups'
 import { Section } from '../../../components/page-section'
@@ -62,6 +63,7 @@ export function ItemPage() {
 function ItemView({ item, collectionId }: { item: StacItem; collectionId: string }) {
   const p = item.properties
   const orderId = str(p['up42-order:id'])
+  const orderName = useOrderNames([orderId]).get(orderId ?? '')
   const groups = useMemo(() => groupProperties(p), [p])
   const footprints = useMemo(() => itemFootprints([item]), [item])
   const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
@@ -103,17 +105,19 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           <Text size="sm">
             Delivered by{' '}
             <Anchor component={Link} to={paths.order(orderId)}>
-              order {orderId.slice(0, 8)}
+              {orderLabel(orderId, orderName)}
             </Anchor>
           </Text>
         )}
       </Stack>
+      {/* The files span the page: their table (a download button and a pick box per file) needs more room
+          than the column beside the map gives. */}
+      <Section id="item-assets" title="Files">
+        <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
+      </Section>
+      <DownloadPanel />
       <div className={classes.layout}>
         <Stack gap="lg">
-          <Section id="item-assets" title="Files">
-            <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
-          </Section>
-          <DownloadPanel />
           <Section id="item-edit" title="Title and tags">
             <ItemEdit key={item.id} item={item} collectionId={collectionId} />
           </Section>

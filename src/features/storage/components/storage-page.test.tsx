@@ -31,6 +31,29 @@ describe('storage browser', () => {
     expect(footprintOverlay()?.data.features[0].properties?.id).toBe(list[0].dataset.collectionId)
   })
 
+  it('names the order of each delivery in its link, all looked up in one request', async () => {
+    const r = await open()
+    const list = await rows()
+    const world = r.console.backend.sim.runtime.world
+    const withOrder = list.filter((row) => world.stacCollections.get(row.dataset.collectionId ?? '')?.orderId)
+    expect(withOrder.length).toBeGreaterThan(1)
+    expect(
+      withOrder.some((row) =>
+        world.orders.has(world.stacCollections.get(row.dataset.collectionId ?? '')?.orderId ?? ''),
+      ),
+    ).toBe(true)
+    for (const row of withOrder) {
+      const orderId = world.stacCollections.get(row.dataset.collectionId ?? '')?.orderId ?? ''
+      // A delivery whose order is no longer readable is named by the order's short id.
+      const name = world.orders.get(orderId)?.order.displayName
+      const link = await within(row).findByRole('link', {
+        name: name ? `order “${name}”` : `order ${orderId.slice(0, 8)}`,
+      })
+      expect(link.getAttribute('href')).toBe(`/orders/${orderId}`)
+    }
+    expect(r.console.backend.log.filter((l) => l.path === '/v2/orders')).toHaveLength(1)
+  })
+
   it('every filter goes into the URL and into the request, with the contract’s names', async () => {
     const user = userEvent.setup()
     const r = await open()

@@ -35,6 +35,7 @@ import {
 } from '../map-layers'
 import { useStorageUi, useHovered } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
+import { orderLabel, useOrderNames } from '../use-order-names'
 import { useStorageView } from '../use-storage-view'
 import { isFiltered, LIMITS } from '../url-state'
 import { StorageFilters } from './storage-filters'
@@ -349,10 +350,17 @@ function CollectionList({
     )
     return () => cancelAnimationFrame(id)
   }, [collections])
+  const orderNames = useOrderNames(collections.map((c) => str(c['up42-order:id'])))
   return (
     <ul className={classes.list} aria-label="Collections" onMouseLeave={() => onHover(null)}>
       {collections.map((c, i) => (
-        <CollectionRow key={c.id} c={c} hovered={hovered === i} onHover={() => onHover(i)} />
+        <CollectionRow
+          key={c.id}
+          c={c}
+          orderNames={orderNames}
+          hovered={hovered === i}
+          onHover={() => onHover(i)}
+        />
       ))}
     </ul>
   )
@@ -360,10 +368,12 @@ function CollectionList({
 
 function CollectionRow({
   c,
+  orderNames,
   hovered,
   onHover,
 }: {
   c: StacCollection
+  orderNames: ReadonlyMap<string, string>
   hovered: boolean
   onHover: () => void
 }) {
@@ -395,7 +405,7 @@ function CollectionRow({
           <>
             {' · '}
             <Anchor component={Link} to={paths.order(orderId)} size="xs" underline="always">
-              order
+              {orderLabel(orderId, orderNames.get(orderId))}
             </Anchor>
           </>
         )}
