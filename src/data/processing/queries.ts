@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
-import { followActiveJobs } from './active-count'
+import { followActiveJobs } from './follow-active'
 import { processingKeys, type JobListQuery } from './keys'
 import { jobPollInterval, type Job } from './status'
 
