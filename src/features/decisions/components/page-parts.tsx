@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Code, Skeleton, Stack, Text, Title } from '@mant
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { Facts as FactList } from '../../../components/facts/facts'
 import { whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import { orderWindowOf } from '../map-layers'
@@ -11,16 +12,7 @@ import classes from './tasking.module.css'
 
 /** A titled part of a decision page (h2, named region). */
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={classes.facts}>
-      {rows.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} className={classes.facts} />
 }
 
 /** The facts of the order a decision is about, then the page's own. */

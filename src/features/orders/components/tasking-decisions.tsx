@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useSession } from '../../../api/console-context'
-import factsClasses from '../../../components/facts/facts.module.css'
+import { Facts } from '../../../components/facts/facts'
 import { paths } from '../../../config/paths'
 import type { FeasibilityStudy, Quotation } from '../../../data/decisions/queries'
 import type { OrderSubStatus } from '../../../data/orders/status'
@@ -85,19 +85,6 @@ function Item<T>({
     )
   if (query.data === null) return <Text size="sm">{none}</Text>
   return <>{children(query.data)}</>
-}
-
-function Facts({ rows, label }: { rows: [string, ReactNode][]; label: string }) {
-  return (
-    <dl className={factsClasses.facts} aria-label={label}>
-      {rows.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 function StudyFacts({ study, me }: { study: FeasibilityStudy; me?: string }) {

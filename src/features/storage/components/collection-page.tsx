@@ -1,3 +1,4 @@
+import { Facts as FactList } from '../../../components/facts/facts'
 import { Section } from '../../../components/page-section'
 import './mantine-styles'
 import {
@@ -85,16 +86,7 @@ export function CollectionPage() {
 }
 
 export function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className={classes.facts}>
-      {rows.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  return <FactList rows={rows} className={classes.facts} />
 }
 
 function CollectionView({ c }: { c: StacCollection }) {
