@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole } from '../../../testing/sim-backend'
+import type { Order } from '../../../data/orders/queries'
+import { OrderStorage } from './order-storage'
 
 describe('order page → storage', () => {
   it('a fulfilled order links to each collection it delivered and to storage filtered by it', async () => {
@@ -28,5 +31,26 @@ describe('order page → storage', () => {
     )
     const sent = c.backend.log.find((l) => l.path === '/v2/assets/stac/collections')
     expect(new URLSearchParams(sent?.query).get('order_ids')).toBe(delivered.orderId)
+  })
+
+  it('asks storage again once the order it shows is fulfilled: the last deliveries land meanwhile', async () => {
+    const c = await signedInConsole()
+    const first = (await c.client.GET('/v2/orders', { params: { query: { size: 1 } } })).data?.content[0]
+    if (!first) throw new Error('seed changed: no order')
+    const order: Order = first
+    function Page() {
+      const [status, setStatus] = useState<Order['status']>('BEING_FULFILLED')
+      return (
+        <>
+          <button onClick={() => setStatus('FULFILLED')}>Fulfilled</button>
+          <OrderStorage order={{ ...order, status }} />
+        </>
+      )
+    }
+    await renderWithConsole(<Page />, { console: c })
+    const asked = () => c.backend.log.filter((l) => l.path === '/v2/assets/stac/collections').length
+    await waitFor(() => expect(asked()).toBe(1))
+    fireEvent.click(screen.getByRole('button', { name: 'Fulfilled' }))
+    await waitFor(() => expect(asked()).toBe(2))
   })
 })
