@@ -81,6 +81,15 @@ if (!ensureChromium()) {
   results.failed++
   failures.push('chromium could not be installed')
 } else {
+  // Which browser the journeys ran in: a machine may keep an older Chromium than a newcomer installs.
+  const version = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+    encoding: 'utf8',
+  })
+  const debian = spawnSync('dpkg-query', ['-W', '-f=${Version}', 'chromium'], { encoding: 'utf8' })
+  console.log(
+    `\nChromium for the journeys: ${version.stdout?.trim() || 'version unknown'}` +
+      (debian.status === 0 ? ` (Debian package ${debian.stdout.trim()})` : ''),
+  )
   run('e2e journeys', 'npx', ['playwright', 'test'], {
     CI: process.env.CI ?? '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json',

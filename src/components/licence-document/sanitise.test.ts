@@ -89,6 +89,7 @@ describe('licence documents, shown through the strict profile', () => {
         'https://provider.example',
         'https://provider.example/terms',
         'https://evil.example/x',
+        'https://evil.example/pay',
         'https://evil.example',
         'mailto:legal@provider.example',
       ].sort(),
@@ -107,6 +108,18 @@ describe('licence documents, shown through the strict profile', () => {
     expect(box.textContent).toContain('END USER LICENCE')
     expect(shown('<ul><li><em>a</em></li></ul><table><tr><th>x</th></tr></table>').innerHTML).toBe(
       '<ul><li><em>a</em></li></ul><table><tbody><tr><th>x</th></tr></tbody></table>',
+    )
+  })
+
+  it('removes characters that reorder or hide text, and titles each link with where it really goes', () => {
+    const box = shown(readFileSync(join(dir, '36-bidi-link-text.html'), 'utf8'))
+    expect(box.innerHTML).not.toMatch(/[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/)
+    const link = box.querySelector('a')
+    expect(link?.textContent).toBe('https://bank.test/gnp.exe')
+    expect(link?.getAttribute('title')).toBe('https://evil.example/pay')
+    expect(box.querySelector('p[title]')?.getAttribute('title')).toBe('eliforp')
+    expect(shown('<a href=" java\tscript:alert(1)">x</a><a href="\u202ehttps://ok.example">y</a>').innerHTML).toBe(
+      '<a>x</a><a href="https://ok.example" title="https://ok.example" target="_blank" rel="noopener noreferrer">y</a>',
     )
   })
 

@@ -1,29 +1,10 @@
 import { diffLines } from 'diff'
-import { sanitiseLicence } from '../../components/licence-document/sanitise'
+import { licenceTree, type CleanNode } from '../../components/licence-document/sanitise'
 
 /** Elements that start a line of their own when a document is read as text. */
 const BLOCKS = new Set([
-  'P',
-  'DIV',
-  'LI',
-  'TR',
-  'DT',
-  'DD',
-  'BLOCKQUOTE',
-  'PRE',
-  'HR',
-  'BR',
-  'TABLE',
-  'UL',
-  'OL',
-  'DL',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'CAPTION',
+  ...['p', 'li', 'tr', 'dt', 'dd', 'blockquote', 'pre', 'hr', 'br', 'table', 'ul', 'ol', 'dl'],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'caption'],
 ])
 
 /** Whether a document of this media type can be read, compared and shown as text (HTML or plain text). */
@@ -35,7 +16,6 @@ export const isTextDocument = (contentType: string): boolean => /^text\/|html|xm
  */
 export function documentLines(text: string, contentType: string): string[] {
   if (!/html/i.test(contentType)) return splitLines(text)
-  const doc = new DOMParser().parseFromString(sanitiseLicence(text), 'text/html')
   const lines: string[] = []
   let current = ''
   const flush = () => {
@@ -43,18 +23,18 @@ export function documentLines(text: string, contentType: string): string[] {
     if (line) lines.push(line)
     current = ''
   }
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      current += node.textContent ?? ''
+  const walk = (node: CleanNode) => {
+    if (typeof node === 'string') {
+      current += node
       return
     }
-    const block = BLOCKS.has(node.nodeName)
+    const block = BLOCKS.has(node.tag)
     if (block) flush()
-    if (node.nodeName === 'LI') current += '• '
-    node.childNodes.forEach(walk)
+    if (node.tag === 'li') current += '• '
+    node.children.forEach(walk)
     if (block) flush()
   }
-  walk(doc.body)
+  licenceTree(text).forEach(walk)
   flush()
   return lines
 }
