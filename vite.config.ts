@@ -75,10 +75,27 @@ const appShellScrollClassNames: Plugin = {
   },
 }
 
+/**
+ * `@rjsf/core`'s entry re-exports its test registry, which imports the Ajv validator. The console validates
+ * order forms with `json-schema-validator.ts` (no eval, decision 19) and never calls the test registry, so the
+ * import resolves to nothing and the package is not installed.
+ */
+const rjsfWithoutAjv: Plugin = {
+  name: 'swath-rjsf-without-ajv',
+  enforce: 'pre',
+  resolveId(source) {
+    if (source === '@rjsf/validator-ajv8') return '\0swath:no-ajv-validator'
+  },
+  load(id) {
+    if (id === '\0swath:no-ajv-validator') return 'export default undefined'
+  },
+}
+
 export default defineConfig({
   plugins: [
     react(),
     appShellScrollClassNames,
+    rjsfWithoutAjv,
     // The Content Security Policy and hardening headers, from `npm start` and `vite preview` (decision 19).
     securityHeadersPlugin(),
     ...(embedded ? [simulatorPlugin({ clock: 'real', seed })] : []),
