@@ -168,6 +168,8 @@ export default defineConfig({
   },
   test: {
     testTimeout: 20_000,
+    // rjsf through Vite's resolver, so that core's Ajv import resolves to nothing here too (rjsfWithoutAjv).
+    server: { deps: { inline: [/@rjsf\//] } },
     // Vitest's default is one worker fewer than the cores, a single worker on a two-core machine; the main
     // process only collects results while the workers run, so both cores can run test files.
     maxWorkers: Math.max(2, availableParallelism() - 1),

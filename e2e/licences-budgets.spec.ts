@@ -122,7 +122,7 @@ test.describe('licences and budgets', () => {
     await nav(page, 'Budgets').click()
     await page.getByRole('link', { name: 'Forest monitoring 2026' }).click()
     const records = page.getByRole('table', { name: 'Consumption records' })
-    await expect(records.getByRole('link', { name: `Order ${orderName}` })).toBeVisible()
+    await expect(records.getByRole('link', { name: `Order “${orderName}”` })).toBeVisible()
     await expect(records.getByRole('row')).toHaveCount(recordsBefore + 1)
     const after = await usedCredits(page)
     expect(after).toBeGreaterThan(before)
@@ -136,7 +136,7 @@ test.describe('licences and budgets', () => {
       new RegExp(`up to ${after.toLocaleString('en-US')} of 60,000 allocated`),
     )
     await expectAccessible(page)
-    await records.getByRole('link', { name: `Order ${orderName}` }).click()
+    await records.getByRole('link', { name: `Order “${orderName}”` }).click()
     await expect(page.getByRole('heading', { name: orderName, level: 1 })).toBeVisible()
   })
 

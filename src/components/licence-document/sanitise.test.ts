@@ -118,7 +118,9 @@ describe('licence documents, shown through the strict profile', () => {
     expect(link?.textContent).toBe('https://bank.test/gnp.exe')
     expect(link?.getAttribute('title')).toBe('https://evil.example/pay')
     expect(box.querySelector('p[title]')?.getAttribute('title')).toBe('eliforp')
-    expect(shown('<a href=" java\tscript:alert(1)">x</a><a href="\u202ehttps://ok.example">y</a>').innerHTML).toBe(
+    expect(
+      shown('<a href=" java\tscript:alert(1)">x</a><a href="\u202ehttps://ok.example">y</a>').innerHTML,
+    ).toBe(
       '<a>x</a><a href="https://ok.example" title="https://ok.example" target="_blank" rel="noopener noreferrer">y</a>',
     )
   })

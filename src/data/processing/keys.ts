@@ -14,6 +14,8 @@ export const processingKeys = {
   jobLists: () => [...processingKeys.jobs(), 'list'] as const,
   jobList: (q: JobListQuery) => [...processingKeys.jobLists(), q] as const,
   job: (id: string) => [...processingKeys.jobs(), 'detail', id] as const,
+  /** The names of a set of jobs, for pages that list what jobs did (budget records). */
+  names: (ids: readonly string[]) => [...processingKeys.jobs(), 'names', ids] as const,
   /** The jobs still under way, for the navigation's count. */
   active: () => [...processingKeys.jobs(), 'active'] as const,
 }

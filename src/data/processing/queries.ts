@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
 import { followActiveJobs } from './follow-active'
+import { jobTitle } from './job-title'
 import { processingKeys, type JobListQuery } from './keys'
 import { jobPollInterval, type Job } from './status'
 
@@ -96,6 +97,30 @@ export function jobOptions(client: ApiClient, id: string) {
     },
     refetchInterval: (q) => jobPollInterval(q.state.data ? [q.state.data.status] : undefined),
     refetchIntervalInBackground: false,
+  })
+}
+
+/**
+ * What a set of jobs are called, for pages that name what jobs did (a budget's consumption records): each
+ * job's title (null when it has none) and its process. One request for the set (the list's `ids` filter).
+ */
+export function jobNamesOptions(client: ApiClient, ids: readonly string[]) {
+  return queryOptions({
+    queryKey: processingKeys.names(ids),
+    queryFn: async ({ signal }): Promise<{ id: string; title: string | null; processId: string }[]> => {
+      const query: JobListQuery = { ids: [...ids], limit: ids.length }
+      const data = await ok(
+        client.GET('/v2/processing/jobs', {
+          params: { query },
+          querySerializer: (q: JobListQuery) => serializeJobListQuery(q),
+          signal,
+        }),
+      )
+      return data.jobs.map((j) => ({ id: j.jobID, title: jobTitle(j), processId: j.processID }))
+    },
+    // Names change rarely; the rows still show (with the job's short id) when this fails.
+    staleTime: 5 * 60_000,
+    throwOnError: false,
   })
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { jobTimeline, jobTitle } from './job-words'
+import { jobTitle } from '../../data/processing/job-title'
+import { jobTimeline } from './job-words'
 
 const base = {
   created: '2026-11-20T10:00:00Z',

@@ -21,6 +21,7 @@ import { ApiError, whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
+import { jobNamesOptions, processListOptions } from '../../../data/processing/queries'
 import { formatCredits, formatUtc, formatUtcDay } from '../../../lib/format'
 import { budgetAccess } from '../access'
 import { asOfInstant, budgetFigures, burnRate, dailyUsage, runOut, type UsageRecord } from '../usage'
@@ -185,7 +186,10 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 
 const FIRST_ROWS = 50
 
-/** The consumption records, newest first, each linked to the order that spent it (jobs have no page yet). */
+/** The first block of an id, where a name cannot be read: enough to tell two apart. */
+const shortId = (id: string) => id.split('-')[0] ?? id
+
+/** The consumption records, newest first, each linked by name to the order or job that spent it. */
 function Records({ records }: { records: UsageRecord[] }) {
   const client = useApiClient()
   const [all, setAll] = useState(false)
@@ -204,6 +208,17 @@ function Records({ records }: { records: UsageRecord[] }) {
     throwOnError: false,
   })
   const nameOf = new Map(names.data?.map((o) => [o.id, o.displayName]))
+  const jobIds = useMemo(() => [...new Set(shown.flatMap((r) => (r.jobId ? [r.jobId] : [])))].sort(), [shown])
+  const jobs = useQuery({ ...jobNamesOptions(client, jobIds), enabled: jobIds.length > 0 })
+  const processes = useQuery({
+    ...processListOptions(client),
+    enabled: jobIds.length > 0,
+    throwOnError: false,
+  })
+  const processTitle = new Map(processes.data?.map((p) => [p.id, p.title]))
+  const jobName = new Map(
+    jobs.data?.map((j) => [j.id, j.title ?? processTitle.get(j.processId) ?? j.processId]),
+  )
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="records-title">
       <Title order={2} size="h4" id="records-title">
@@ -233,11 +248,11 @@ function Records({ records }: { records: UsageRecord[] }) {
                     <Table.Td>
                       {r.orderId ? (
                         <Anchor component={Link} to={paths.order(r.orderId)} size="sm">
-                          Order {nameOf.get(r.orderId) ?? r.orderId}
+                          Order “{nameOf.get(r.orderId) ?? shortId(r.orderId)}”
                         </Anchor>
                       ) : r.jobId ? (
                         <Anchor component={Link} to={paths.job(r.jobId)} size="sm">
-                          Processing job {r.jobId}
+                          Processing job “{jobName.get(r.jobId) ?? shortId(r.jobId)}”
                         </Anchor>
                       ) : (
                         '—'

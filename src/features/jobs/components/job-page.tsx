@@ -29,7 +29,8 @@ import {
   JOB_STATUS_LABELS,
 } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
-import { failureInWords, jobTimeline, jobTitle } from '../job-words'
+import { jobTitle } from '../../../data/processing/job-title'
+import { failureInWords, jobTimeline } from '../job-words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import factsClasses from '../../../components/facts/facts.module.css'
