@@ -96,7 +96,10 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/type=TASKING&size=10/)
   })
 
-  test('the Viewer sees why budgets are not offered', async ({ page }) => {
+  test('the Viewer sees why budgets are not offered, nor renaming or cancelling an order', async ({
+    page,
+    sim,
+  }) => {
     await signIn(page, 'viewer@swath.test')
     // Decisions are not the Viewer's work: the count reads as items to review.
     await expect(page.getByRole('link', { name: /^Decisions \d+ to review$/ })).toBeVisible()
@@ -113,6 +116,29 @@ test.describe('session', () => {
     await page.keyboard.press('Escape')
     // No budget in the page; the navigation's Budgets link leads to the same explanation.
     await expect(page.getByRole('main').getByRole('link', { name: /budget/i })).toHaveCount(0)
+
+    // An order of the account that could still be canceled: the page says why the Viewer cannot, and whom to
+    // ask, before anything is tried (issue 26 §7); it offers neither the cancel button nor the edit form.
+    await page.goto('/orders?status=CREATED&type=ARCHIVE')
+    const first = page.getByRole('row').nth(1).getByRole('link').first()
+    const name = await first.textContent()
+    await first.click()
+    await expect(page.getByRole('heading', { name: name ?? '', level: 1 })).toBeVisible()
+    await expect(
+      page.getByText(
+        'This order is Created: it can still be canceled. Your role (Viewer) can look at orders but cannot cancel them: ask an account administrator or member.',
+      ),
+    ).toBeVisible()
+    await expect(
+      page.getByText(
+        'Your role (Viewer) can look at orders but cannot rename or retag them: ask an account administrator or member.',
+      ),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: /Cancel order/ })).toHaveCount(0)
+    await expect(page.getByRole('form', { name: 'Edit name and tags' })).toHaveCount(0)
+    await expectAccessible(page)
+    const writes = (await sim.requests()).filter((r) => r.method !== 'GET' && r.path.startsWith('/v2/orders'))
+    expect(writes).toEqual([])
   })
 })
 

@@ -1,18 +1,21 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useApiClient } from '../../../api/console-context'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { cancelOrderMutation, isCantBeCanceled, type Order } from '../../../data/orders/queries'
 import { canCancel, STATUS_LABELS, whyNotCancelable } from '../../../data/orders/status'
+import { VIEWER_CANNOT_CANCEL_ORDERS } from '../role-wording'
 
 /**
  * Cancellation: offered only in the two statuses the contract allows, and only after a confirmation. The
  * status may move between the page's last refresh and the click (the service works on its own clock); the
  * service then refuses with `order-cant-be-canceled`, which is explained here while the order is read again.
+ * A role that may not cancel (the Viewer) is told so in place of the button, with whom to ask.
  */
 export function OrderCancel({ order }: { order: Order }) {
   const client = useApiClient()
+  const perms = permissionsOf(useSession().user)
   const qc = useQueryClient()
   const cancel = useMutation(cancelOrderMutation(client, qc))
   const [confirming, setConfirming] = useState(false)
@@ -38,6 +41,14 @@ export function OrderCancel({ order }: { order: Order }) {
         {refusal}
         <Text size="sm">{why}</Text>
       </Stack>
+    )
+  }
+
+  if (!perms.change) {
+    return (
+      <Text size="sm">
+        This order is {STATUS_LABELS[order.status]}: it can still be canceled. {VIEWER_CANNOT_CANCEL_ORDERS}
+      </Text>
     )
   }
 

@@ -1,18 +1,21 @@
 import { Alert, Button, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useApiClient } from '../../../api/console-context'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { orderPatchOf } from '../order-patch'
 import { patchOrderMutation, type Order } from '../../../data/orders/queries'
 import { MAX_TAGS, nameProblem as nameProblemOf, tagsProblem } from '../../../lib/order-fields'
+import { VIEWER_CANNOT_EDIT_ORDERS } from '../role-wording'
 
 /**
  * Rename the order and edit its tags. Nothing changes on screen until the service has answered (no
- * optimistic update): the button says it is saving, and a refusal is shown under the form.
+ * optimistic update): the button says it is saving, and a refusal is shown under the form. A role that may
+ * not rename or retag (the Viewer) gets no form, only why and whom to ask.
  */
 export function OrderEdit({ order }: { order: Order }) {
   const client = useApiClient()
+  const perms = permissionsOf(useSession().user)
   const qc = useQueryClient()
   const patch = useMutation(patchOrderMutation(client, qc))
   // null while nothing is edited: the form then shows the order as the service last sent it (a change made
@@ -25,6 +28,8 @@ export function OrderEdit({ order }: { order: Order }) {
     setDraft({ name, tags, ...change })
     setSaved(false)
   }
+
+  if (!perms.change) return <Text size="sm">{VIEWER_CANNOT_EDIT_ORDERS}</Text>
 
   const nameProblem = nameProblemOf(name)
   const tagProblem =

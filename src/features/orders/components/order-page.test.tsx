@@ -169,6 +169,34 @@ describe('order page', () => {
     expect(c.backend.sim.runtime.world.orders.get(id)?.order.status).toBe('BEING_PLACED')
   })
 
+  it('tells the Viewer, before anything is tried, that renaming, retagging and cancelling need someone else', async () => {
+    const c = await signedInConsole('viewer@swath.test')
+    const order = await seeded(c, 'CREATED')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    expect(statusFact('Created')).toBeInTheDocument()
+
+    // No way to try what the service refuses this role (403): no cancel button, no edit form.
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Edit name and tags' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /Display name/ })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save changes' })).not.toBeInTheDocument()
+    // Instead, in the sections where they would be: why, and whom to ask.
+    expect(
+      screen.getByText(
+        'Your role (Viewer) can look at orders but cannot rename or retag them: ask an account administrator or member.',
+      ),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'This order is Created: it can still be canceled. Your role (Viewer) can look at orders but cannot cancel them: ask an account administrator or member.',
+      ),
+    ).toBeInTheDocument()
+    // The Viewer read the order and wrote nothing to it.
+    const writes = c.backend.log.filter((r) => r.method !== 'GET' && r.path.startsWith('/v2/orders'))
+    expect(writes).toEqual([])
+  })
+
   it('an unknown order is a page of its own with a way back', async () => {
     await open('/orders/00000000-0000-4000-8000-000000000000')
     expect(await heading('No such order')).toBeInTheDocument()
