@@ -111,8 +111,10 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
     state.log.push(entry)
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT)
     let lost: Fault | undefined
+    // HEAD is GET without the body: a fault on GET fails it too.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
     for (const f of state.faults) {
-      if (f.method && f.method !== c.req.method) continue
+      if (f.method && f.method !== method) continue
       if (!globToRegExp(f.path).test(path)) continue
       if (f.times !== undefined && f.times <= 0) continue
       if (f.rate !== undefined && rng.next() >= f.rate) continue
