@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas'
 import { createRng } from './domain/random'
+import { readBody } from './http/body'
 import { json } from './http/errors'
 import type { SimRuntime } from './http/runtime'
 
@@ -168,12 +169,16 @@ function faultResponse(status: 500 | 503 | 542, path: string): Response {
 
 export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
   const app = new Hono()
+  /**
+   * A control request's JSON body, read with the API's limits (size, nesting depth). Text that is not JSON
+   * reads as undefined, so each route says what it expects; a body past a limit is answered here.
+   */
   const readJson = async (req: Request): Promise<unknown> => {
-    try {
-      return JSON.parse(await req.text())
-    } catch {
-      return undefined
-    }
+    const r = await readBody<unknown>(req)
+    if (r.ok) return r.value
+    if (r.kind === 'too-large' || r.kind === 'too-deep')
+      return json(r.kind === 'too-large' ? 413 : 400, { error: r.message })
+    return undefined
   }
   app.post('/__sim/reset', (c) => {
     reset()
@@ -181,7 +186,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   app.get('/__sim/clock', (c) => c.json({ now: new Date(sim.clock.now()).toISOString() }))
   app.post('/__sim/clock', async (c) => {
-    const body = (await readJson(c.req.raw)) as { advanceSeconds?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { advanceSeconds?: unknown } | undefined
     const s = body?.advanceSeconds
     if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 10 * 365 * 86_400) {
       return c.json(
@@ -194,7 +201,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
     return c.json({ now: new Date(sim.clock.now()).toISOString() })
   })
   app.put('/__sim/settings', async (c) => {
-    const body = (await readJson(c.req.raw)) as { budgetEnforcement?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { budgetEnforcement?: unknown } | undefined
     if (typeof body?.budgetEnforcement !== 'boolean')
       return c.json({ error: 'Send {"budgetEnforcement": true|false}.' }, 400)
     for (const a of sim.world.accounts.values()) {
@@ -204,7 +213,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   // A provider publishes a new version of a EULA: `{"eula": "<id or exact title>"}`.
   app.post('/__sim/eulas/publish', async (c) => {
-    const body = (await readJson(c.req.raw)) as { eula?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { eula?: unknown } | undefined
     if (typeof body?.eula !== 'string' || body.eula.trim() === '')
       return c.json({ error: 'Send {"eula": "<EULA id or exact title>"}.' }, 400)
     const eula = findEulaByIdOrTitle(sim.world, body.eula)
@@ -219,7 +230,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   app.get('/__sim/faults', (c) => c.json(state.faults))
   app.put('/__sim/faults', async (c) => {
-    const parsed = parseFaults(await readJson(c.req.raw))
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const parsed = parseFaults(read)
     if (typeof parsed === 'string') return c.json({ error: parsed }, 400)
     state.faults = parsed
     return c.json(state.faults)
