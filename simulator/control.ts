@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas'
 import { createRng } from './domain/random'
 import { readBody } from './http/body'
-import { json } from './http/errors'
+import { json, problem } from './http/errors'
 import type { SimRuntime } from './http/runtime'
 
 /**
@@ -167,8 +167,62 @@ function faultResponse(status: 500 | 503 | 542, path: string): Response {
   )
 }
 
+/**
+ * Keeps web pages away from the control plane. Embedded in `npm start` and `vite preview`, it shares its
+ * origin with the console, and a cross-site form or `fetch(…, {mode: 'no-cors'})` with a text/plain body needs
+ * no preflight: any page could reset the demo or move its clock. So a request from another origin (an
+ * `Origin` header that is not this server's, or `Sec-Fetch-Site` other than same-origin or none) is a 403,
+ * and a write is a 415 unless its body is JSON sent as `application/json` (or it has no body at all, as a
+ * reset). Tests, the bench, the e2e fixtures and curl send no `Origin` and keep working.
+ */
+export function controlGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    const req = c.req.raw
+    const instance = c.req.path
+    const site = req.headers.get('sec-fetch-site')
+    const origin = req.headers.get('origin')
+    const own = new URL(req.url).origin
+    const foreignSite = site !== null && site !== 'same-origin' && site !== 'none'
+    // The console's pages send Referrer-Policy: no-referrer, under which a browser sends `Origin: null` even
+    // on a same-origin POST; Sec-Fetch-Site, which no page can set, then vouches for it.
+    const foreignOrigin = origin !== null && origin !== own && !(origin === 'null' && site === 'same-origin')
+    if (foreignSite || foreignOrigin) {
+      return problem({
+        status: 403,
+        slug: 'control-plane-cross-origin',
+        title: 'Forbidden',
+        detail: `The simulator's control plane answers only its own origin (${own}) and callers outside a browser; this request came from ${origin ?? `elsewhere (Sec-Fetch-Site: ${site})`}.`,
+        instance,
+      })
+    }
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      const type = req.headers.get('content-type')
+      const media = type?.split(';')[0].trim().toLowerCase()
+      if (type === null ? await hasBody(req) : media !== 'application/json') {
+        return problem({
+          status: 415,
+          slug: 'control-plane-media-type',
+          title: 'Unsupported Media Type',
+          detail: `A control request's body must be JSON sent as application/json${type === null ? '' : `, not ${type.slice(0, 80)}`}.`,
+          instance,
+        })
+      }
+    }
+    return next()
+  }
+}
+
+/** Whether a request without a Content-Type still carries bytes (a fetch of an untyped Blob does). */
+async function hasBody(req: Request): Promise<boolean> {
+  if (req.body === null) return false
+  const length = req.headers.get('content-length')
+  if (length !== null) return Number(length) !== 0
+  return (await req.clone().arrayBuffer()).byteLength > 0
+}
+
 export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
   const app = new Hono()
+  app.use('/__sim/*', controlGuard())
   /**
    * A control request's JSON body, read with the API's limits (size, nesting depth). Text that is not JSON
    * reads as undefined, so each route says what it expects; a body past a limit is answered here.
