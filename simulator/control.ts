@@ -183,8 +183,9 @@ export function controlGuard(): MiddlewareHandler {
     const origin = req.headers.get('origin')
     const own = new URL(req.url).origin
     const foreignSite = site !== null && site !== 'same-origin' && site !== 'none'
-    // The console's pages send Referrer-Policy: no-referrer, under which a browser sends `Origin: null` even
-    // on a same-origin POST; Sec-Fetch-Site, which no page can set, then vouches for it.
+    // The console's pages send Referrer-Policy: no-referrer, under which the Fetch standard has a same-origin
+    // POST carry `Origin: null` (Chromium sends the origin itself); Sec-Fetch-Site, which no page can set,
+    // then vouches for it.
     const foreignOrigin = origin !== null && origin !== own && !(origin === 'null' && site === 'same-origin')
     if (foreignSite || foreignOrigin) {
       return problem({
