@@ -204,4 +204,133 @@ describe('control plane', () => {
     expect(globToRegExp('/v2/orders/*').test('/v2/orders/abc/cancellation')).toBe(false)
     expect(globToRegExp('/v2/orders').test('/v2/orders.json')).toBe(false)
   })
+
+  describe('refuses what a web page could send', () => {
+    /** Every write of the control plane, with a body that works when sent properly. */
+    const WRITES: { method: string; path: string; body?: unknown; ok: number }[] = [
+      { method: 'POST', path: '/__sim/reset', ok: 200 },
+      { method: 'POST', path: '/__sim/clock', body: { advanceSeconds: 3600 }, ok: 200 },
+      { method: 'PUT', path: '/__sim/settings', body: { budgetEnforcement: true }, ok: 200 },
+      { method: 'PUT', path: '/__sim/faults', body: [{ path: '/x', status: 500 }], ok: 200 },
+      { method: 'POST', path: '/__sim/eulas/publish', body: { eula: 'Capella Space SAR licence' }, ok: 200 },
+      { method: 'DELETE', path: '/__sim/requests', ok: 204 },
+    ]
+    const OWN_ORIGIN = 'http://sim.test'
+
+    /** What any control write changes: the world (a reset replaces it), clock, settings, faults, EULAs, log. */
+    async function prepared() {
+      const sim = new TestSim()
+      // One logged request, so that clearing the log shows.
+      await sim.call('GET', '/v2/providers')
+      const state = () => ({
+        now: sim.sim.runtime.clock.now(),
+        enforcement: [...sim.world.accounts.values()].map((a) => a.budgetSettings.enforcementEnabled),
+        faults: JSON.stringify(sim.sim.control.faults),
+        eulaVersions: [...sim.world.eulas.values()].map((e) => e.documents.length),
+        logged: sim.sim.control.log.length,
+      })
+      const world = sim.world
+      const before = state()
+      expect(before.logged).toBe(1)
+      return {
+        sim,
+        untouched: () => {
+          expect(sim.world).toBe(world)
+          expect(state()).toEqual(before)
+        },
+        changed: () =>
+          expect(sim.world !== world || JSON.stringify(state()) !== JSON.stringify(before)).toBe(true),
+      }
+    }
+
+    const send = (
+      sim: TestSim,
+      w: (typeof WRITES)[number],
+      opts: { type?: string; headers?: Record<string, string> },
+    ) =>
+      sim.call<{ type?: string; status?: number; title?: string }>(w.method, w.path, {
+        rawBody: JSON.stringify(w.body ?? {}),
+        contentType: opts.type,
+        headers: opts.headers,
+      })
+
+    it.each(WRITES.map((w) => [`${w.method} ${w.path}`, w] as const))(
+      '%s: 403 from another origin or site, 415 for text/plain, forms and untyped bodies',
+      async (_name, w) => {
+        const { sim, untouched } = await prepared()
+        const refusals: [string, { type?: string; headers?: Record<string, string> }, number][] = [
+          ['foreign Origin', { type: 'application/json', headers: { origin: 'https://evil.example' } }, 403],
+          [
+            'Origin of another port',
+            { type: 'application/json', headers: { origin: 'http://sim.test:8080' } },
+            403,
+          ],
+          ['opaque Origin', { type: 'application/json', headers: { origin: 'null' } }, 403],
+          [
+            'opaque Origin from another site',
+            { type: 'application/json', headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } },
+            403,
+          ],
+          [
+            'cross-site fetch',
+            { type: 'application/json', headers: { 'sec-fetch-site': 'cross-site' } },
+            403,
+          ],
+          ['same-site fetch', { type: 'application/json', headers: { 'sec-fetch-site': 'same-site' } }, 403],
+          ['foreign text/plain', { type: 'text/plain', headers: { origin: 'https://evil.example' } }, 403],
+          ['text/plain', { type: 'text/plain;charset=UTF-8' }, 415],
+          ['form', { type: 'application/x-www-form-urlencoded' }, 415],
+          ['multipart form', { type: 'multipart/form-data; boundary=x' }, 415],
+          ['same-origin text/plain', { type: 'text/plain', headers: { origin: OWN_ORIGIN } }, 415],
+        ]
+        for (const [what, opts, status] of refusals) {
+          const r = await send(sim, w, opts)
+          expect([what, r.status]).toEqual([what, status])
+          expect(r.headers.get('content-type')).toContain('application/problem+json')
+          expect(r.body.status).toBe(status)
+          expect(r.body.type).toMatch(/\/problems\/control-plane-/)
+        }
+        // Bytes without any Content-Type (a fetch of an untyped Blob) are no JSON either.
+        const untyped = await sim.call(w.method, w.path, { rawBody: new TextEncoder().encode('{}') })
+        expect(untyped.status).toBe(415)
+        untouched()
+      },
+    )
+
+    it.each(WRITES.map((w) => [`${w.method} ${w.path}`, w] as const))(
+      '%s: works from its own origin with JSON, and without an Origin (tests, curl, the bench)',
+      async (_name, w) => {
+        const callers: Record<string, string>[] = [
+          { origin: OWN_ORIGIN, 'sec-fetch-site': 'same-origin' },
+          // A page of the console (Referrer-Policy: no-referrer) posts with an opaque Origin.
+          { origin: 'null', 'sec-fetch-site': 'same-origin' },
+          { origin: OWN_ORIGIN },
+          {},
+        ]
+        for (const headers of callers) {
+          const { sim, changed } = await prepared()
+          const r =
+            w.body === undefined
+              ? await sim.call(w.method, w.path, { headers })
+              : await sim.call(w.method, w.path, { body: w.body, headers })
+          expect([headers, r.status]).toEqual([headers, w.ok])
+          changed()
+        }
+      },
+    )
+
+    it('keeps the log and faults from other origins too', async () => {
+      const sim = new TestSim()
+      expect(
+        (await sim.call('GET', '/__sim/requests', { headers: { origin: 'https://evil.example' } })).status,
+      ).toBe(403)
+      expect(
+        (await sim.call('GET', '/__sim/faults', { headers: { 'sec-fetch-site': 'cross-site' } })).status,
+      ).toBe(403)
+      // Typed into the address bar: Sec-Fetch-Site none.
+      expect((await sim.call('GET', '/__sim/clock', { headers: { 'sec-fetch-site': 'none' } })).status).toBe(
+        200,
+      )
+    })
+  })
 })

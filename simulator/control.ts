@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas'
 import { createRng } from './domain/random'
-import { json } from './http/errors'
+import { readBody } from './http/body'
+import { json, problem } from './http/errors'
 import type { SimRuntime } from './http/runtime'
 
 /**
@@ -111,8 +112,10 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
     state.log.push(entry)
     if (state.log.length > LOG_LIMIT) state.log.splice(0, state.log.length - LOG_LIMIT)
     let lost: Fault | undefined
+    // HEAD is GET without the body: a fault on GET fails it too.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
     for (const f of state.faults) {
-      if (f.method && f.method !== c.req.method) continue
+      if (f.method && f.method !== method) continue
       if (!globToRegExp(f.path).test(path)) continue
       if (f.times !== undefined && f.times <= 0) continue
       if (f.rate !== undefined && rng.next() >= f.rate) continue
@@ -164,14 +167,73 @@ function faultResponse(status: 500 | 503 | 542, path: string): Response {
   )
 }
 
+/**
+ * Keeps web pages away from the control plane. Embedded in `npm start` and `vite preview`, it shares its
+ * origin with the console, and a cross-site form or `fetch(…, {mode: 'no-cors'})` with a text/plain body needs
+ * no preflight: any page could reset the demo or move its clock. So a request from another origin (an
+ * `Origin` header that is not this server's, or `Sec-Fetch-Site` other than same-origin or none) is a 403,
+ * and a write is a 415 unless its body is JSON sent as `application/json` (or it has no body at all, as a
+ * reset). Tests, the bench, the e2e fixtures and curl send no `Origin` and keep working.
+ */
+export function controlGuard(): MiddlewareHandler {
+  return async (c, next) => {
+    const req = c.req.raw
+    const instance = c.req.path
+    const site = req.headers.get('sec-fetch-site')
+    const origin = req.headers.get('origin')
+    const own = new URL(req.url).origin
+    const foreignSite = site !== null && site !== 'same-origin' && site !== 'none'
+    // The console's pages send Referrer-Policy: no-referrer, under which the Fetch standard has a same-origin
+    // POST carry `Origin: null` (Chromium sends the origin itself); Sec-Fetch-Site, which no page can set,
+    // then vouches for it.
+    const foreignOrigin = origin !== null && origin !== own && !(origin === 'null' && site === 'same-origin')
+    if (foreignSite || foreignOrigin) {
+      return problem({
+        status: 403,
+        slug: 'control-plane-cross-origin',
+        title: 'Forbidden',
+        detail: `The simulator's control plane answers only its own origin (${own}) and callers outside a browser; this request came from ${origin ?? `elsewhere (Sec-Fetch-Site: ${site})`}.`,
+        instance,
+      })
+    }
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(req.method)) {
+      const type = req.headers.get('content-type')
+      const media = type?.split(';')[0].trim().toLowerCase()
+      if (type === null ? await hasBody(req) : media !== 'application/json') {
+        return problem({
+          status: 415,
+          slug: 'control-plane-media-type',
+          title: 'Unsupported Media Type',
+          detail: `A control request's body must be JSON sent as application/json${type === null ? '' : `, not ${type.slice(0, 80)}`}.`,
+          instance,
+        })
+      }
+    }
+    return next()
+  }
+}
+
+/** Whether a request without a Content-Type still carries bytes (a fetch of an untyped Blob does). */
+async function hasBody(req: Request): Promise<boolean> {
+  if (req.body === null) return false
+  const length = req.headers.get('content-length')
+  if (length !== null) return Number(length) !== 0
+  return (await req.clone().arrayBuffer()).byteLength > 0
+}
+
 export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
   const app = new Hono()
+  app.use('/__sim/*', controlGuard())
+  /**
+   * A control request's JSON body, read with the API's limits (size, nesting depth). Text that is not JSON
+   * reads as undefined, so each route says what it expects; a body past a limit is answered here.
+   */
   const readJson = async (req: Request): Promise<unknown> => {
-    try {
-      return JSON.parse(await req.text())
-    } catch {
-      return undefined
-    }
+    const r = await readBody<unknown>(req)
+    if (r.ok) return r.value
+    if (r.kind === 'too-large' || r.kind === 'too-deep')
+      return json(r.kind === 'too-large' ? 413 : 400, { error: r.message })
+    return undefined
   }
   app.post('/__sim/reset', (c) => {
     reset()
@@ -179,7 +241,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   app.get('/__sim/clock', (c) => c.json({ now: new Date(sim.clock.now()).toISOString() }))
   app.post('/__sim/clock', async (c) => {
-    const body = (await readJson(c.req.raw)) as { advanceSeconds?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { advanceSeconds?: unknown } | undefined
     const s = body?.advanceSeconds
     if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 10 * 365 * 86_400) {
       return c.json(
@@ -192,7 +256,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
     return c.json({ now: new Date(sim.clock.now()).toISOString() })
   })
   app.put('/__sim/settings', async (c) => {
-    const body = (await readJson(c.req.raw)) as { budgetEnforcement?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { budgetEnforcement?: unknown } | undefined
     if (typeof body?.budgetEnforcement !== 'boolean')
       return c.json({ error: 'Send {"budgetEnforcement": true|false}.' }, 400)
     for (const a of sim.world.accounts.values()) {
@@ -202,7 +268,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   // A provider publishes a new version of a EULA: `{"eula": "<id or exact title>"}`.
   app.post('/__sim/eulas/publish', async (c) => {
-    const body = (await readJson(c.req.raw)) as { eula?: unknown } | undefined
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const body = read as { eula?: unknown } | undefined
     if (typeof body?.eula !== 'string' || body.eula.trim() === '')
       return c.json({ error: 'Send {"eula": "<EULA id or exact title>"}.' }, 400)
     const eula = findEulaByIdOrTitle(sim.world, body.eula)
@@ -217,7 +285,9 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
   })
   app.get('/__sim/faults', (c) => c.json(state.faults))
   app.put('/__sim/faults', async (c) => {
-    const parsed = parseFaults(await readJson(c.req.raw))
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const parsed = parseFaults(read)
     if (typeof parsed === 'string') return c.json({ error: parsed }, 400)
     state.faults = parsed
     return c.json(state.faults)

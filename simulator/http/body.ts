@@ -3,9 +3,46 @@ import { HttpError, problem } from './errors'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/**
+ * How deeply objects and arrays may nest in any JSON body. The contract's deepest legitimate bodies stay far
+ * below: a MultiPolygon in an order's feature collection is 9 levels, a storage search's CQL2 filter 4 plus
+ * 2 per nested expression (the filter compiler stops at 50 expressions anyway). Without a limit a body
+ * nested a few thousand deep overflows the stack of whatever walks it recursively (schema validation, the
+ * catalog cursor's canonical JSON) and answers 500.
+ */
+export const MAX_JSON_DEPTH = 100
+
 export type BodyResult<T> =
   | { ok: true; value: T }
-  | { ok: false; kind: 'malformed' | 'too-large' | 'invalid'; message: string; errors: FieldError[] }
+  | {
+      ok: false
+      kind: 'malformed' | 'too-large' | 'too-deep' | 'invalid'
+      message: string
+      errors: FieldError[]
+    }
+
+export type ReadFailure = Extract<BodyResult<unknown>, { ok: false }>
+
+/**
+ * Whether objects and arrays in `text` nest deeper than `limit`. One pass over the text with a counter, no
+ * recursion and no parse: brackets inside strings do not count. For valid JSON this is its exact depth.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 0x5c)
+        i++ // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false
+    } else if (ch === 0x22) inString = true
+    else if (ch === 0x7b || ch === 0x5b) {
+      if (++depth > limit) return true
+    } else if (ch === 0x7d || ch === 0x5d) depth--
+  }
+  return false
+}
 
 /**
  * Reads and checks a JSON body. Never throws: bad input of any kind becomes a result the caller turns into
@@ -28,6 +65,13 @@ export async function readBody<T>(req: Request, schemaName?: string): Promise<Bo
       kind: 'malformed',
       message: 'A JSON body is required.',
       errors: [{ name: 'body', reason: 'is empty' }],
+    }
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    return {
+      ok: false,
+      kind: 'too-deep',
+      message: `The body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`,
+      errors: [{ name: 'body', reason: `is nested more than ${MAX_JSON_DEPTH} levels deep` }],
     }
   let value: unknown
   try {
@@ -74,16 +118,35 @@ export async function bodyOrProblem<T>(
   if (r.ok) return r.value
   const instance = new URL(req.url).pathname
   if (r.kind === 'too-large') throw tooLarge413(r, instance)
+  // An area with a slug of its own (tasking's bad-order-request) answers every bad body with it.
+  if (r.kind !== 'invalid' && !opts.slug) throw new HttpError(unreadableBody(r, instance))
   throw new HttpError(
     problem({
       status: 400,
-      slug: opts.slug ?? (r.kind === 'malformed' ? 'malformed-body' : 'bad-request'),
-      title: opts.title ?? (r.kind === 'malformed' ? 'Request body is not valid JSON' : 'Request not valid'),
+      slug: opts.slug ?? 'bad-request',
+      title: opts.title ?? 'Request not valid',
       detail: r.message,
       instance,
       errors: r.errors,
     }),
   )
+}
+
+/**
+ * The problem+json answer to a body that could not be read as JSON at all: 413 when too large, otherwise
+ * 400 (not JSON, or nested deeper than MAX_JSON_DEPTH). For the areas whose errors are problems.
+ */
+export function unreadableBody(r: ReadFailure, instance: string): Response {
+  if (r.kind === 'too-large') return tooLarge413(r, instance).response
+  const deep = r.kind === 'too-deep'
+  return problem({
+    status: 400,
+    slug: deep ? 'body-too-deep' : 'malformed-body',
+    title: deep ? 'Request body nested too deeply' : 'Request body is not valid JSON',
+    detail: r.message,
+    instance,
+    errors: r.errors,
+  })
 }
 
 /** The one answer to an oversized body, whatever the area: a 413 problem. */

@@ -29,9 +29,13 @@ const compiled: Compiled[] = Object.entries(openapi.paths).map(([template, item]
 // Literal segments win over parameters (`/v2/budgets/settings` before `/v2/budgets/{budget-id}`).
 compiled.sort((a, b) => a.names.length - b.names.length)
 
-/** Finds the contract operation a request addresses, or undefined when the contract has none. */
+/**
+ * Finds the contract operation a request addresses, or undefined when the contract has none. A HEAD
+ * request addresses the GET operation of its path: Hono answers it by running the GET route and dropping
+ * the body, so it must pass the same access control (RFC 9110: HEAD is GET without the content).
+ */
 export function matchOperation(method: string, path: string): MatchedOperation | undefined {
-  const m = method.toLowerCase()
+  const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase()
   for (const c of compiled) {
     const op = c.methods[m]
     if (!op) continue

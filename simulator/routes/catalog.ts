@@ -2,7 +2,7 @@ import { findHost } from '../domain/catalog/archive'
 import { previewFor, type PreviewKind } from '../domain/catalog/previews'
 import { renderImage } from '../domain/images'
 import type { S } from '../domain/types'
-import { readBody } from '../http/body'
+import { readBody, unreadableBody } from '../http/body'
 import { json, problem, wrappedError } from '../http/errors'
 import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { answerSearch } from './catalog-request'
@@ -20,17 +20,7 @@ export function registerCatalog(api: Api, sim: SimRuntime): void {
       return wrappedError(404, `Host ${host} not found: no data host has this name`, { host })
 
     const read = await readBody<unknown>(c.req.raw)
-    if (!read.ok) {
-      const tooLarge = read.kind === 'too-large'
-      return problem({
-        status: tooLarge ? 413 : 400,
-        slug: tooLarge ? 'payload-too-large' : 'malformed-body',
-        title: tooLarge ? 'Request body too large' : 'Request body is not valid JSON',
-        detail: read.message,
-        instance: c.req.path,
-        errors: read.errors,
-      })
-    }
+    if (!read.ok) return unreadableBody(read, c.req.path)
     if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value)) {
       return problem({
         status: 400,

@@ -1,8 +1,7 @@
 import { workspaceProblem } from '../domain/workspaces'
-import { tooLarge413 } from '../http/body'
 import { aoiFeatureCollectionIssues, describeIssues } from '../domain/geometry-rules'
 import type { Account, S } from '../domain/types'
-import { readBody } from '../http/body'
+import { readBody, unreadableBody } from '../http/body'
 import { fieldErrors, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage } from '../http/paging'
@@ -148,21 +147,7 @@ function checkedName(c: ApiContext, name: string): string {
  */
 async function geometryBody<T>(c: ApiContext, schemaName: string): Promise<T> {
   const r = await readBody<unknown>(c.req.raw)
-  if (!r.ok) {
-    if (r.kind === 'too-large') {
-      throw tooLarge413(r, c.req.path)
-    }
-    throw new HttpError(
-      problem({
-        status: 400,
-        slug: 'malformed-body',
-        title: 'Request body is not valid JSON',
-        detail: r.message,
-        instance: c.req.path,
-        errors: r.errors,
-      }),
-    )
-  }
+  if (!r.ok) throw new HttpError(unreadableBody(r, c.req.path))
   const value = r.value
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'featureCollection' in value) {
     const issues = aoiFeatureCollectionIssues(value.featureCollection)

@@ -11,7 +11,7 @@ import {
 } from '../domain/processing'
 import type { S } from '../domain/types'
 import type { World } from '../domain/world'
-import { readBody } from '../http/body'
+import { readBody, unreadableBody } from '../http/body'
 import {
   HttpError,
   json,
@@ -149,17 +149,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     if (gate) return gate
 
     const r = await readBody<unknown>(c.req.raw)
-    if (!r.ok) {
-      const status = r.kind === 'too-large' ? 413 : 400
-      return problem({
-        status,
-        slug: status === 413 ? 'payload-too-large' : 'malformed-body',
-        title: status === 413 ? 'Request body too large' : 'Request body is not valid JSON',
-        detail: r.message,
-        instance,
-        errors: r.errors,
-      })
-    }
+    if (!r.ok) return unreadableBody(r, instance)
     const check = checkRequest(world, account.id, def, r.value)
     if (!check.ok) {
       const errors =

@@ -18,7 +18,7 @@ import {
 } from '../domain/stac-query'
 import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../domain/types'
 import type { World } from '../domain/world'
-import { bodyOrProblem, readBody } from '../http/body'
+import { bodyOrProblem, readBody, unreadableBody } from '../http/body'
 import { fieldErrors, openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
 import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
@@ -455,17 +455,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const world = sim.world
     const rec = ownItem(c, world)
     const r = await readBody<unknown>(c.req.raw)
-    if (!r.ok) {
-      const status = r.kind === 'too-large' ? 413 : 400
-      return problem({
-        status,
-        slug: status === 413 ? 'payload-too-large' : 'malformed-body',
-        title: status === 413 ? 'Request body too large' : 'Request body is not valid JSON',
-        detail: r.message,
-        instance: c.req.path,
-        errors: r.errors,
-      })
-    }
+    if (!r.ok) return unreadableBody(r, c.req.path)
     // Tag characters are a rule of the STAC service (422), checked before the shape of the rest (400).
     if (isRecord(r.value)) {
       for (const key of ['tags', 'up42-user:tags']) {

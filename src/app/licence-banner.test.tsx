@@ -35,6 +35,7 @@ function reliedOn(c: TestConsole, title: string): boolean {
 async function publish(c: TestConsole, eula: string) {
   await c.backend.fetch('http://swath.test/api/__sim/eulas/publish', {
     method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ eula }),
   })
 }

@@ -91,7 +91,11 @@ describe('budget dashboard', () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const faults = (list: object[]) =>
-      c.backend.fetch('http://swath.test/api/__sim/faults', { method: 'PUT', body: JSON.stringify(list) })
+      c.backend.fetch('http://swath.test/api/__sim/faults', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(list),
+      })
     await faults([{ path: '/v2/budgets', method: 'GET', status: 503 }])
     await renderAt('/budgets?status=ACTIVE', c)
     expect(await screen.findByText('The budgets could not be loaded')).toBeInTheDocument()

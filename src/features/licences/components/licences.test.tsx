@@ -157,6 +157,7 @@ describe('licence page', () => {
     const c = await signedInConsole()
     await c.backend.fetch('http://swath.test/api/__sim/eulas/publish', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ eula: 'Airbus optical imagery licence' }),
     })
     const r = await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery licence')}`, c)
