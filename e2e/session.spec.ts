@@ -1,4 +1,9 @@
-import { expect, expectAccessible, signIn, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, signIn, test, tokenRequests } from './fixtures'
+
+const account = (page: Page) => page.getByRole('button', { name: /^Account:/ })
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true })
 
 test.describe('session', () => {
   test('signs in from the sign-in page, which lists the demo accounts and is accessible', async ({
@@ -71,6 +76,47 @@ test.describe('session', () => {
     // The service refused the old token once, the console refreshed, and the same request went through.
     const detail = log.filter((r) => r.path === '/v2/collections/pneo-tasking')
     expect(detail.map((r) => r.status)).toEqual([401, 200])
+  })
+
+  test('a reload while a token refresh is in flight keeps the analyst signed in, again and again', async ({
+    page,
+    sim,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/collections')
+    await expect(page.getByRole('link', { name: 'Pléiades Neo Tasking' })).toBeVisible()
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const before = (await tokenRequests(sim)).length
+      // The token server rotates the next refresh token at once and sends its answer 10 s later.
+      await sim.faults([{ path: '**/openid-connect/token', after: true, latencyMs: 10_000, times: 1 }])
+      if (attempt % 2 === 0) {
+        // The page's own refresh: its next request (a page of the account's own, never public) meets the
+        // expired access token.
+        await sim.advance(301)
+        await nav(page, page.url().includes('/orders') ? 'Storage' : 'Orders').click()
+      } else {
+        // The refresh a reload starts with (a second reload comes before its answer).
+        await page.reload()
+      }
+      await expect
+        .poll(async () => (await tokenRequests(sim)).slice(before).map((r) => r.status), {
+          message: `attempt ${attempt}: the refresh grant reached the token server`,
+        })
+        .toEqual([200])
+      // The old refresh token is spent and its answer is still on the way: reload now.
+      await page.reload()
+      await expect(account(page)).toBeVisible({ timeout: 30_000 })
+      await expect(page).not.toHaveURL(/sign-in/)
+      // The reloaded page took the rotated tokens from the session worker: it sent no grant of its own (a
+      // grant with the spent token would have been refused, and the analyst signed out).
+      expect(
+        (await tokenRequests(sim)).slice(before).map((r) => r.status),
+        `attempt ${attempt}`,
+      ).toEqual([200])
+    }
+    // Signed in for real: the service takes the tokens the reloads ended with.
+    await nav(page, page.url().includes('/orders') ? 'Storage' : 'Orders').click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Storage|Orders/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
   test('past the refresh token’s 1800 s a dialog asks to sign in over the page, which stays as it was', async ({

@@ -113,5 +113,9 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     })
   })
 
-  return { api, auth: createTokenServer(runtime), runtime, control, reset }
+  // The token server answers under the same faults and in the same log (paths as it sees them, e.g.
+  // `/realms/public/protocol/openid-connect/token`): journeys slow or fail token grants as any request.
+  const auth = createTokenServer(runtime, faultAndLogMiddleware(runtime, control))
+
+  return { api, auth, runtime, control, reset }
 }

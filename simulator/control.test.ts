@@ -86,6 +86,38 @@ describe('control plane', () => {
     expect(performance.now() - t0).toBeGreaterThanOrEqual(110)
   })
 
+  it('reaches the token server: with after and latencyMs the refresh takes effect before its slow answer', async () => {
+    const sim = new TestSim()
+    const form = { client_id: 'service-api' }
+    const signedIn = await sim.token({
+      ...form,
+      grant_type: 'password',
+      username: 'analyst@swath.test',
+      password: 'swath-demo',
+    })
+    const refresh = (signedIn.body as { refresh_token: string }).refresh_token
+    await sim.call('PUT', '/__sim/faults', {
+      body: [{ path: '**/openid-connect/token', after: true, latencyMs: 1500, times: 1 }],
+    })
+    let answered = false
+    const slow = sim.token({ ...form, grant_type: 'refresh_token', refresh_token: refresh }).then((r) => {
+      answered = true
+      return r
+    })
+    const logged = async () =>
+      (await sim.call<{ path: string; status: number }[]>('GET', '/__sim/requests')).body.filter((e) =>
+        e.path.endsWith('/openid-connect/token'),
+      )
+    // The log shows the grant answered while its client still waits: the refresh token is already spent.
+    while ((await logged()).length < 2 || (await logged())[1].status === 0)
+      await new Promise((r) => setTimeout(r, 10))
+    expect(answered).toBe(false)
+    expect((await logged()).map((e) => e.status)).toEqual([200, 200])
+    const again = await sim.token({ ...form, grant_type: 'refresh_token', refresh_token: refresh })
+    expect(again.status).toBe(401)
+    expect((await slow).status).toBe(200)
+  })
+
   it('with after, lets the write take effect and loses only its answer; times spends the fault', async () => {
     const sim = new TestSim()
     const token = await sim.login()
@@ -184,7 +216,7 @@ describe('control plane', () => {
   })
 
   it('rejects malformed fault lists with a message', () => {
-    expect(parseFaults([{ path: '/x', after: true }])).toMatch(/after needs a status/)
+    expect(parseFaults([{ path: '/x', after: true }])).toMatch(/after needs a status or a latencyMs/)
     expect(parseFaults([{ path: '/x', status: 500, after: 'yes' }])).toMatch(/after must be a boolean/)
     expect(parseFaults([{ path: '/x', status: 500, times: 0 }])).toMatch(/times/)
     expect(parseFaults({})).toMatch(/list of faults/)

@@ -19,7 +19,9 @@ export interface Fault {
   rate?: number
   /**
    * The request reaches its route and takes effect; only its answer is replaced by the fault, as when a
-   * response is lost on the way back. Clients must not repeat a write blindly after such a failure.
+   * response is lost on the way back (clients must not repeat a write blindly after such a failure), or,
+   * with `latencyMs` and no status, only its answer is slow: the client waits for a result the service
+   * already holds (a refresh grant whose rotation is done while the answer is on its way).
    */
   after?: boolean
   /** How many matching requests fail; the fault is spent afterwards. Default: no limit. */
@@ -76,7 +78,8 @@ export function parseFaults(body: unknown): Fault[] | string {
     if (rate !== undefined && (typeof rate !== 'number' || rate < 0 || rate > 1))
       return `fault ${i}: rate must be 0..1`
     if (after !== undefined && typeof after !== 'boolean') return `fault ${i}: after must be a boolean`
-    if (after && status === undefined) return `fault ${i}: after needs a status`
+    if (after && status === undefined && latencyMs === undefined)
+      return `fault ${i}: after needs a status or a latencyMs`
     if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 1))
       return `fault ${i}: times must be a whole number from 1`
     if (status === undefined && latencyMs === undefined)
@@ -120,11 +123,11 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
       if (f.times !== undefined && f.times <= 0) continue
       if (f.rate !== undefined && rng.next() >= f.rate) continue
       if (f.times !== undefined) f.times--
-      if (f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs))
-      if (f.status && f.after) {
+      if (f.after) {
         lost = f
         break
       }
+      if (f.latencyMs) await new Promise((r) => setTimeout(r, f.latencyMs))
       if (f.status) {
         entry.faulted = true
         entry.status = f.status
@@ -133,6 +136,8 @@ export function faultAndLogMiddleware(sim: SimRuntime, state: ControlState): Mid
     }
     await next()
     entry.status = c.res.status
+    // The request has taken effect (and the log says how); its answer is slow or lost on the way back.
+    if (lost?.latencyMs) await new Promise((r) => setTimeout(r, lost.latencyMs))
     if (lost?.status) {
       entry.faulted = true
       entry.status = lost.status

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { tokenError } from '../http/errors'
 import { signJwt, verifyJwt } from '../http/jwt'
 import type { AccessClaims, SimRuntime } from '../http/runtime'
@@ -30,8 +30,10 @@ interface RefreshClaims {
  * The token server: a separate app on its own port, like the service's Keycloak. Password and refresh
  * grants; refresh tokens rotate, so a refresh token works exactly once.
  */
-export function createTokenServer(sim: SimRuntime): Hono {
+export function createTokenServer(sim: SimRuntime, before?: MiddlewareHandler): Hono {
   const app = new Hono()
+  // The control plane's faults and request log (app.ts).
+  if (before) app.use('*', before)
 
   app.post(TOKEN_PATH, async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0].trim().toLowerCase()

@@ -1,8 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ok } from './client'
 import { ApiError } from './errors'
+import { RefreshRelay } from './refresh-relay'
 import { localLock } from './session'
-import { createSimBackend, createTestConsole, DEMO_PASSWORD, type TestConsole } from '../testing/sim-backend'
+import type { GrantRelay } from './session-worker-client'
+import {
+  createSimBackend,
+  createTestConsole,
+  DEMO_PASSWORD,
+  type SimBackend,
+  type TestConsole,
+} from '../testing/sim-backend'
 
 /** A tab's sessionStorage, in memory. */
 class MemoryStorage implements Storage {
@@ -294,6 +302,123 @@ describe('session', () => {
       await b.session.restore()
       b.session.signOut()
       await vi.waitFor(() => expect(a.session.getSnapshot().status).toBe('signed-out'))
+    })
+  })
+  describe('a reload while a refresh is in flight', () => {
+    /**
+     * The session worker over the test backend: the token server acts at once, and its answers wait until
+     * `release()` (a slow answer on the way back, after the refresh token was rotated).
+     */
+    function sessionWorker(backend: SimBackend) {
+      let gate = Promise.resolve()
+      let open = () => {}
+      const memory = new RefreshRelay(async (url, body) => {
+        const sentAt = Date.now()
+        const res = await backend.fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
+        const text = await res.text()
+        await gate
+        return { status: res.status, body: text, contentType: res.headers.get('content-type') ?? '', sentAt }
+      })
+      const relay: GrantRelay = {
+        refresh: (url, body, refresh) => memory.refresh(url, body, refresh),
+        forget: (sessionState) => memory.forget(sessionState),
+      }
+      return {
+        relay,
+        holdAnswers: () => {
+          gate = new Promise<void>((resolve) => (open = resolve))
+        },
+        release: () => open(),
+      }
+    }
+
+    const answeredGrants = (backend: SimBackend) =>
+      backend.log.filter((r) => r.path.endsWith('/token') && r.status === 200).length
+
+    /**
+     * A tab signs in, refreshes (`start`), and reloads once the token server has rotated the refresh token
+     * but before its answer is back. `worker` is shared by both pages of the tab (the session worker outlives
+     * the page), or is each page's own memory (no worker: what the page sent dies with it).
+     */
+    async function reloadMidRefresh(shared: boolean, start: (page: TestConsole) => Promise<unknown>) {
+      const backend = createSimBackend()
+      const storage = new MemoryStorage()
+      const first = sessionWorker(backend)
+      const page = make(backend, { storage, relay: first.relay })
+      await signIn(page)
+      first.holdAnswers()
+      void start(page).catch(() => undefined)
+      await vi.waitFor(() => expect(answeredGrants(backend)).toBe(2))
+      // The page unloads; the tab's sessionStorage stays, still holding the refresh token just spent.
+      page.session.dispose()
+      const worker = shared ? first : sessionWorker(backend)
+      // What the old page would write later never lands: the reloaded page reads the tab's storage as it was.
+      const reloaded = make(backend, { storage: storage.copy(), relay: worker.relay })
+      const restoring = reloaded.session.restore()
+      first.release()
+      await restoring
+      return { backend, reloaded }
+    }
+
+    it('the reloaded page takes the rotated tokens from the session worker and stays signed in', async () => {
+      // The page's own refresh (a request met the expired access token), and the one a reload starts with.
+      const starts = [
+        (p: TestConsole) => {
+          p.backend.advance(301)
+          return getCollection(p)
+        },
+        (p: TestConsole) => p.session.restore(),
+      ]
+      for (const start of starts) {
+        const { backend, reloaded } = await reloadMidRefresh(true, start)
+        expect(reloaded.session.getSnapshot()).toMatchObject({
+          status: 'signed-in',
+          user: { email: 'analyst@swath.test' },
+        })
+        // No grant of its own: the spent refresh token was never presented again.
+        const grants = backend.log.filter((r) => r.path.endsWith('/token'))
+        expect(grants.map((g) => g.status)).toEqual([200, 200])
+        await expect(getCollection(reloaded)).resolves.toMatchObject({ name: 'phr' })
+      }
+    })
+
+    it('without the session worker the same reload signs the analyst out (decision 4’s residual case)', async () => {
+      const { backend, reloaded } = await reloadMidRefresh(false, (p) => p.session.restore())
+      expect(reloaded.session.getSnapshot().status).toBe('signed-out')
+      const grants = backend.log.filter((r) => r.path.endsWith('/token'))
+      expect(grants.map((g) => g.status)).toEqual([200, 200, 401])
+    })
+
+    it('a sibling tab that missed the handover gets the same answer instead of spending the token again', async () => {
+      const backend = createSimBackend()
+      const worker = sessionWorker(backend)
+      const storage = new MemoryStorage()
+      // No channel between them: the rotated tokens never reach the sibling by message.
+      const a = make(backend, { storage, relay: worker.relay })
+      await signIn(a)
+      const b = make(backend, { storage: storage.copy(), relay: worker.relay })
+      worker.holdAnswers()
+      const [ra, rb] = [a.session.restore(), b.session.restore()]
+      worker.release()
+      await Promise.all([ra, rb])
+      expect(a.session.getSnapshot().status).toBe('signed-in')
+      expect(b.session.getSnapshot().status).toBe('signed-in')
+      expect(backend.log.filter((r) => r.path.endsWith('/token')).map((g) => g.status)).toEqual([200, 200])
+    })
+
+    it('signing out tells the worker to forget the session', async () => {
+      const forgotten: string[] = []
+      const c = make(createSimBackend(), {
+        relay: { refresh: () => Promise.resolve(null), forget: (s) => forgotten.push(s) },
+      })
+      await signIn(c)
+      c.session.signOut()
+      expect(forgotten).toHaveLength(1)
+      expect(forgotten[0]).not.toBe('')
     })
   })
 })

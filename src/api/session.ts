@@ -1,5 +1,6 @@
 import type { Region } from '../config/runtime-config'
 import { ApiError, apiErrorFromResponse, isApiError, networkError } from './errors'
+import type { GrantRelay } from './session-worker-client'
 
 /**
  * The session: tokens, refresh and re-authentication, outside React (React reads it through `useSession`).
@@ -10,6 +11,9 @@ import { ApiError, apiErrorFromResponse, isApiError, networkError } from './erro
  *   expired token share one refresh.
  * - Refresh tokens rotate (a used one is dead), so tabs that share a session (a duplicated tab copies
  *   sessionStorage) refresh under one Web Lock and hand the new tokens to each other over a BroadcastChannel.
+ * - Refresh grants go through the session worker where there is one (`relay`): its answer outlives a page
+ *   that unloads while the grant is in flight, and the reloaded page gets the rotated tokens from it instead
+ *   of presenting the spent refresh token (which would sign the analyst out).
  * - When the refresh token is refused or has expired, the session becomes `expired`: callers wait, the
  *   console shows a sign-in dialog over the page, and after signing in every waiting request goes on.
  */
@@ -79,6 +83,8 @@ export interface SessionOptions {
   channel?: string | null
   /** Cross-tab mutual exclusion; defaults to Web Locks where the browser has them. */
   lock?: LockFn
+  /** Sends refresh grants from somewhere that outlives the page (the session worker); none by default. */
+  relay?: GrantRelay | null
 }
 
 interface Deferred<T> {
@@ -163,6 +169,7 @@ export class Session {
   private readonly storage: Storage | null
   private readonly channel: BroadcastChannel | null
   private readonly lock: LockFn
+  private readonly relay: GrantRelay | null
 
   private tokens: Tokens | null = null
   private region: Region | null = null
@@ -187,6 +194,7 @@ export class Session {
       channelName && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : null
     this.channel?.addEventListener('message', (e: MessageEvent<Message>) => this.onMessage(e.data))
     this.lock = opts.lock ?? webLock() ?? localLock()
+    this.relay = opts.relay ?? null
     this.snapshot = this.makeSnapshot()
   }
 
@@ -276,7 +284,10 @@ export class Session {
   signOut(): void {
     const sessionState = this.tokens?.sessionState
     this.localSignOut()
-    if (sessionState) this.broadcast({ type: 'signed-out', sessionState })
+    if (sessionState) {
+      this.broadcast({ type: 'signed-out', sessionState })
+      this.relay?.forget(sessionState)
+    }
   }
 
   setWorkspace(id: string): void {
@@ -407,15 +418,27 @@ export class Session {
   // ---------------------------------------------------------------- token server
 
   private async grant(region: Region, fields: Record<string, string>): Promise<Tokens> {
-    const body = new URLSearchParams({ ...fields, client_id: this.clientId })
-    const sentAt = Date.now()
+    const url = `${region.authUrl}${TOKEN_PATH}`
+    const body = new URLSearchParams({ ...fields, client_id: this.clientId }).toString()
+    let sentAt = Date.now()
     let res: Response
     try {
-      res = await this.fetchImpl(`${region.authUrl}${TOKEN_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: body.toString(),
-      })
+      // A refresh grant goes through the session worker when there is one (never the password grant).
+      const relayed =
+        this.relay && fields.refresh_token ? await this.relay.refresh(url, body, fields.refresh_token) : null
+      if (relayed) {
+        // Possibly an answer the worker kept from before this page: its lifetimes count from its sending.
+        sentAt = relayed.sentAt
+        res = new Response(relayed.body, {
+          status: relayed.status,
+          headers: { 'content-type': relayed.contentType },
+        })
+      } else
+        res = await this.fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+        })
     } catch (e) {
       throw networkError(e)
     }

@@ -3,6 +3,7 @@ import { createSimulator, type Simulator } from '../../simulator/app'
 import { createApiClient, type ApiClient, type RetryPolicy } from '../api/client'
 import type { LinkFetch } from '../api/links'
 import { localLock, Session, type LockFn } from '../api/session'
+import type { GrantRelay } from '../api/session-worker-client'
 import type { RuntimeConfig } from '../config/runtime-config'
 
 /**
@@ -118,7 +119,14 @@ export interface TestConsole {
 /** A session and client over `backend`; several consoles over one backend behave like several tabs. */
 export function createTestConsole(
   backend: SimBackend = createSimBackend(),
-  opts: { storage?: Storage | null; channel?: string | null; lock?: LockFn; retry?: RetryPolicy } = {},
+  opts: {
+    storage?: Storage | null
+    channel?: string | null
+    lock?: LockFn
+    retry?: RetryPolicy
+    /** The session worker, when the test gives one. */
+    relay?: GrantRelay | null
+  } = {},
 ): TestConsole {
   const session = new Session({
     regions: testConfig.regions,
@@ -127,6 +135,7 @@ export function createTestConsole(
     storage: opts.storage ?? null,
     channel: opts.channel ?? null,
     lock: opts.lock ?? localLock(),
+    relay: opts.relay ?? null,
   })
   const client = createApiClient({
     baseUrl: testConfig.apiUrl,
