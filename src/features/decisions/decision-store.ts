@@ -8,10 +8,19 @@ import { draftStorage, ownedDraft } from '../../lib/draft-storage'
  * Where this user's decision on one item stands, when there is anything to say: sent and not answered yet
  * (`placing`), not known yet and being checked (`unknown`), or what the page says after (`problem`, with
  * the request to send again when it is known that nothing was decided). No entry: nothing sent from here,
- * or decided as sent.
+ * or decided as sent and shown so (an attempt is kept until the page shows the item decided, so that the
+ * decision is never offered in between).
  */
 export type DecisionState =
-  PendingDecision | { kind: 'problem'; problem: ExplainedError; retry?: DecisionRequest }
+  | PendingDecision
+  | {
+      kind: 'problem'
+      problem: ExplainedError
+      /** Nothing was decided: the same request may be sent again ("Try again"). */
+      retry?: DecisionRequest
+      /** The item was read decided (by someone else, or before): nothing may be offered. */
+      decided?: boolean
+    }
 
 export const isDecisionPending = (s: DecisionState | undefined): s is PendingDecision =>
   s?.kind === 'placing' || s?.kind === 'unknown'

@@ -44,6 +44,8 @@ export function useDecision(
     onRefused?: (problem: ExplainedError) => void
     /** The item is not in this account any more. */
     onGone: () => void
+    /** Whether the page shows the item decided: what was kept of a decision is let go only then. */
+    decided: boolean
   },
 ) {
   const client = useApiClient()
@@ -71,12 +73,13 @@ export function useDecision(
     qc.setQueryData(item === 'quotation' ? decisionKeys.quotation(itemId) : decisionKeys.study(itemId), found)
     void refreshAfterDecision(qc)
     const mine = !!me && found.decisionById?.toLowerCase() === me.toLowerCase()
+    // The attempt stays kept until the page shows the item decided (below): the page renders the cache's
+    // news a moment after this, and must not offer the decision in between.
     if (how === 'answered' || (how === 'found' && mine)) {
-      store().clear(key)
       setDecidedHere(true)
       return
     }
-    store().set(key, { kind: 'problem', problem: explainDecidedFirst(item, mine) })
+    store().set(key, { kind: 'problem', problem: explainDecidedFirst(item, mine), decided: true })
   }
 
   function settle(result: Settled<DecisionAttempt, DecisionFound> | null, error?: unknown) {
@@ -111,6 +114,11 @@ export function useDecision(
     // Once per page and item: a resumed check runs to its end under the guard's lock.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, key])
+
+  // The item shows a decision and nothing of it is out: what was kept of the attempt is done with.
+  useEffect(() => {
+    if (opts.decided && !isHeld(key) && isDecisionPending(state)) store().clear(key)
+  }, [opts.decided, busy, state, key])
 
   async function decide(request: DecisionRequest): Promise<void> {
     if (isHeld(key) || isDecisionPending(store().items[key])) return
@@ -161,12 +169,15 @@ export function useDecision(
     checkAgain,
     /** Sends again a decision that is known to have decided nothing ("Try again"). */
     retry: again ? () => void decide(again) : undefined,
-    /** Sent from this tab and not answered yet: the confirmation's button spins. */
+    /** Sent from this page and not answered yet: the confirmation's button spins, the others wait. */
     sending: busy && pending?.kind === 'placing',
-    /** The outcome is not known yet: being checked (or "Check again"), nothing is offered meanwhile. */
-    checking: pending && (pending.kind === 'unknown' || !busy) ? pending : null,
-    /** Whether anything of this item is out: no decision may be sent. */
-    blocked: busy || pending !== null,
+    /** The outcome is not known yet: being checked (or "Check again"). */
+    checking: pending?.kind === 'unknown' ? pending : null,
+    /**
+     * Whether the decision may be offered: nothing of it is out or kept (a reload's attempt not yet resumed,
+     * an answer not yet shown), and the item was not read decided.
+     */
+    offerable: !busy && (!state || (state.kind === 'problem' && !state.decided)),
     problem: state?.kind === 'problem' ? state.problem : null,
     /** The decision was taken here and its answer (or the item read after) says so: focus moves to it. */
     decidedHere,

@@ -63,6 +63,26 @@ async function anotherAdministrator(c: TestConsole): Promise<TestConsole> {
   return signedInConsole('second@swath.test', c.backend)
 }
 
+/**
+ * Notes whether a button named `name` is ever added to the page from now on, however briefly (it is looked
+ * for in every added subtree, even one removed again before anyone could see it). Returns the verdict.
+ */
+function watchOffered(name: string): () => boolean {
+  let seen = false
+  const observer = new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes)
+        if (n instanceof Element)
+          for (const b of [n, ...n.querySelectorAll('button')])
+            if (b.tagName === 'BUTTON' && b.textContent === name) seen = true
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return () => {
+    observer.disconnect()
+    return seen
+  }
+}
+
 async function confirm(
   user: ReturnType<typeof userEvent.setup>,
   verdict: 'Accept' | 'Reject',
@@ -324,6 +344,7 @@ describe('quotation page', () => {
     const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
     await user.click(button)
     const checking = await screen.findByRole('status', { name: 'Not known yet — checking' })
+    const offered = watchOffered('Accept quotation…')
     expect(checking).toHaveTextContent(
       /Sent \d+ s ago; the service has not said whether the decision was recorded\./,
     )
@@ -341,6 +362,8 @@ describe('quotation page', () => {
     expect(screen.queryByText(/Someone decided it before you/)).toBeNull()
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
     expect(quotationPatches(c).map((r) => r.status)).toEqual([503])
+    // Not even for a moment between the check's answer and the page showing it.
+    expect(offered()).toBe(false)
     expect(storedDecision(c, quotation.id)).toBe('ACCEPTED')
     await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
   })
@@ -385,6 +408,7 @@ describe('quotation page', () => {
         patch: { decision: 'ACCEPTED' },
       },
     })
+    const offered = watchOffered('Accept quotation…')
     await open(paths.quotation(quotation.id), c)
     const checking = await screen.findByRole('status', { name: 'Not known yet — checking' })
     expect(checking).toHaveTextContent(/Sent \d+ s ago/)
@@ -399,6 +423,8 @@ describe('quotation page', () => {
     expect(screen.queryByRole('status', { name: 'Not known yet — checking' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
+    // Not even for a moment: before the kept attempt was resumed, or between its check and the page.
+    expect(offered()).toBe(false)
     // Only the earlier page's request went out.
     expect(quotationPatches(c)).toHaveLength(1)
     expect(useDecisionStore.getState().items).toEqual({})

@@ -67,6 +67,7 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
       if (p.kind === 'budget') budgets.retry()
     },
     onGone,
+    decided: quotation.decision !== 'NOT_DECIDED',
   })
   const { decidedHere, checking, problem } = decision
   const [confirming, setConfirming] = useState<Verdict | null>(null)
@@ -77,8 +78,9 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
   const decided = quotation.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
   const why = perms.decideQuotations ? null : whyCannotDecideQuotations(user?.role)
-  // Nothing is offered while a decision sent from this tab is out or its outcome is not known yet.
-  const mayDecide = !decided && perms.decideQuotations && !checking
+  // Nothing is offered while a decision sent from this tab is out or kept (not known yet, a reload's attempt
+  // not yet checked, an answer not yet shown); while this page sends, the buttons stay, disabled.
+  const mayDecide = !decided && perms.decideQuotations && (decision.offerable || decision.sending)
   const price = quotation.creditsPrice
   const orderBudgetId = order.data?.budgetId ?? null
   // The picker is offered when the order has no budget of its own, or when the service refused that one.
@@ -149,7 +151,7 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
       )}
 
       {problem && !(problem.kind === 'budget' && offerGate) && (
-        <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.blocked} />
+        <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.sending} />
       )}
 
       <div className={classes.pageGrid}>
@@ -198,10 +200,10 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
           <Section id={`${ids}-decision`} title="Decision">
             {decided ? (
               <Text size="sm">{sentence}.</Text>
-            ) : checking ? (
-              <Text size="sm">Not known yet: the decision sent is being checked (see above).</Text>
             ) : why ? (
               <Text size="sm">{why}</Text>
+            ) : !mayDecide ? (
+              <Text size="sm">The decision sent from this tab is being checked.</Text>
             ) : (
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">
@@ -214,13 +216,13 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
                   </Alert>
                 )}
                 <Group>
-                  <Button onClick={askToAccept} disabled={decision.blocked}>
+                  <Button onClick={askToAccept} disabled={decision.sending}>
                     Accept quotation…
                   </Button>
                   <Button
                     variant="default"
                     onClick={() => setConfirming('REJECTED')}
-                    disabled={decision.blocked}
+                    disabled={decision.sending}
                   >
                     Reject quotation…
                   </Button>

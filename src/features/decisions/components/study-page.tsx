@@ -66,6 +66,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
         void qc.invalidateQueries({ queryKey: studyOptions(client, study.id).queryKey })
     },
     onGone,
+    decided: study.decision !== 'NOT_DECIDED',
   })
   const { decidedHere, checking, problem } = decision
   const [hovered, setHovered] = useState<number | null>(null)
@@ -82,8 +83,9 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
   const decided = study.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
   const why = perms.decideStudies ? null : whyCannotChooseOptions(user?.role)
-  // Nothing is offered while a choice sent from this tab is out or its outcome is not known yet.
-  const mayChoose = !decided && perms.decideStudies && !checking
+  // Nothing is offered while a choice sent from this tab is out or kept (not known yet, a reload's attempt
+  // not yet checked, an answer not yet shown); while this page sends, the buttons stay, disabled.
+  const mayChoose = !decided && perms.decideStudies && (decision.offerable || decision.sending)
   // What the table and the map light up: the option under the pointer or focus, else the one picked.
   const lit = hovered ?? selected
   const requested = useMemo(() => orderWindowOf(order.data), [order.data])
@@ -126,7 +128,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
         <DecisionChecking item="study" pending={checking} onCheckAgain={decision.checkAgain} />
       )}
 
-      {problem && <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.blocked} />}
+      {problem && <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.sending} />}
 
       {decided && (
         <Alert
@@ -196,7 +198,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
             chosen={chosen}
             onHover={setHovered}
             onChoose={mayChoose ? setConfirming : undefined}
-            busy={decision.blocked}
+            busy={decision.sending}
             now={now}
           />
         )}
