@@ -56,9 +56,10 @@ export function useDecision(
   // A request or a check of this item is out in this tab (this page or an earlier instance of it).
   const busy = useHeld(key)
   const [decidedHere, setDecidedHere] = useState(false)
-  const latest = useRef({ opts, me })
+  // The page's callbacks as of its last render, for outcomes that arrive later.
+  const latest = useRef(opts)
   useEffect(() => {
-    latest.current = { opts, me }
+    latest.current = opts
   })
 
   const target: DecisionTarget = { keep: (pending) => store().set(key, pending) }
@@ -67,7 +68,7 @@ export function useDecision(
   function learnt(found: DecidedItem | null, how: 'answered' | 'found' | 'refused') {
     if (!found) {
       store().clear(key)
-      latest.current.opts.onGone()
+      latest.current.onGone()
       return
     }
     qc.setQueryData(item === 'quotation' ? decisionKeys.quotation(itemId) : decisionKeys.study(itemId), found)
@@ -131,10 +132,10 @@ export function useDecision(
         return
       case 'not-sent':
       case 'refused': {
-        const problem = latest.current.opts.explain(result.error)
+        const problem = latest.current.explain(result.error)
         if (problem.kind === 'not-found') {
           store().clear(key)
-          latest.current.opts.onGone()
+          latest.current.onGone()
           return
         }
         if (problem.kind === 'decided') {
@@ -148,7 +149,7 @@ export function useDecision(
           return
         }
         store().set(key, { kind: 'problem', problem })
-        latest.current.opts.onRefused?.(problem)
+        latest.current.onRefused?.(problem)
         return
       }
       default:
