@@ -32,6 +32,22 @@ const hovered = (page: Page, id: number) =>
     id,
   )
 
+/** Opens the seeded Camargue quotation from the decisions inbox, ready to decide. */
+async function openCamargueQuotation(page: Page) {
+  await signIn(page, 'analyst@swath.test', '/decisions')
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Camargue wetlands' })
+    .filter({ hasText: 'Not decided' })
+    .getByRole('link', { name: 'Quotation' })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Quotation', level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Accept quotation…' })).toBeEnabled()
+}
+
+const quotationPatches = async (sim: SimControl) =>
+  (await sim.requests()).filter((r) => r.method === 'PATCH' && r.path.startsWith('/v2/tasking/quotation/'))
+
 test.describe('tasking', () => {
   test('request two areas, compare and choose a study option, accept the quotation, and read the coverage', async ({
     page,
@@ -114,7 +130,9 @@ test.describe('tasking', () => {
     await expect(choose).toContainText('final')
     await expectAccessible(page)
     await choose.getByRole('button', { name: 'Choose option 2' }).click()
-    await expect(page.getByRole('status').filter({ hasText: /Chosen by you on/ })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: /You chose an option of this study on/ }),
+    ).toBeVisible()
     await expect(options.getByRole('button', { name: /Choose option/ })).toHaveCount(0)
 
     // An hour later the quotation is there: accept it.
@@ -131,7 +149,7 @@ test.describe('tasking', () => {
     await page.getByRole('button', { name: 'Accept quotation…' }).click()
     const accept = page.getByRole('dialog', { name: 'Accept this quotation?' })
     await accept.getByRole('button', { name: /^Accept and spend [\d,]+ credits$/ }).click()
-    await expect(page.getByRole('status').filter({ hasText: /Accepted by you on/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /You accepted this quotation on/ })).toBeVisible()
     await expectAccessible(page)
 
     // After the first delivery the order page shows what is covered and what remains.
@@ -176,7 +194,7 @@ test.describe('tasking', () => {
     const reject = page.getByRole('dialog', { name: 'Reject this quotation?' })
     await expect(reject).toContainText('cannot be undone')
     await reject.getByRole('button', { name: 'Reject quotation' }).click()
-    await expect(page.getByRole('status').filter({ hasText: /Rejected by you on/ })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: /You rejected this quotation on/ })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Accept quotation…' })).toHaveCount(0)
     await expect.poll(waiting).toBe(before - 1)
 
@@ -195,6 +213,89 @@ test.describe('tasking', () => {
     const refusal = page.getByRole('alert').filter({ hasText: 'Not enough credits' })
     await expect(refusal).toContainText(/available/)
     await expect(page.getByRole('button', { name: 'Accept quotation…' })).toBeEnabled()
+    await expectAccessible(page)
+  })
+
+  test('a 503 that came although the acceptance was recorded: checked, then “You accepted”, never offered again', async ({
+    page,
+    sim,
+  }) => {
+    await openCamargueQuotation(page)
+    await sim.faults([
+      { path: '/v2/tasking/quotation/*', method: 'PATCH', status: 503, after: true, times: 1 },
+      // The quotation read after is slow enough to be seen.
+      { path: '/v2/tasking/quotation', method: 'GET', latencyMs: 2000, times: 3 },
+    ])
+    await page.getByRole('button', { name: 'Accept quotation…' }).click()
+    await page
+      .getByRole('dialog', { name: 'Accept this quotation?' })
+      .getByRole('button', { name: /^Accept and spend/ })
+      .click()
+    const checking = page.getByRole('status').filter({ hasText: 'Not known yet — checking' })
+    await expect(checking).toContainText(
+      /Sent \d+ s ago; the service has not said whether the decision was recorded/,
+    )
+    await expect(page.getByRole('button', { name: 'Accept quotation…' })).toHaveCount(0)
+    await expectAccessible(page)
+
+    await expect(page.getByRole('status').filter({ hasText: /You accepted this quotation on/ })).toBeVisible()
+    await expect(checking).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Accept quotation…' })).toHaveCount(0)
+    await expect(page.getByText(/Someone decided it before you/)).toHaveCount(0)
+    expect((await quotationPatches(sim)).map((r) => r.status)).toEqual([503])
+    await expectAccessible(page)
+  })
+
+  test('a reload while Accept is out: the reloaded page checks it and ends accepted, never offering Accept', async ({
+    page,
+    sim,
+  }) => {
+    // A 15 s acceptance on purpose: longer than a reload takes on a busy machine, so the reloaded page reads
+    // the quotation while the service is still at it.
+    test.slow()
+    await openCamargueQuotation(page)
+    await sim.faults([{ path: '/v2/tasking/quotation/*', method: 'PATCH', latencyMs: 15_000 }])
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && new URL(r.url()).pathname.startsWith('/api/v2/tasking/quotation/'),
+    )
+    await page.getByRole('button', { name: 'Accept quotation…' }).click()
+    await page
+      .getByRole('dialog', { name: 'Accept this quotation?' })
+      .getByRole('button', { name: /^Accept and spend/ })
+      .click()
+    await sent
+    // From the reload on, a watcher notes it if the page ever offers "Accept quotation…", however briefly
+    // (every added subtree is looked in, even one removed again at once).
+    await page.addInitScript(() => {
+      const w = window as unknown as { __acceptOffered?: boolean }
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof Element)
+              for (const b of [n, ...n.querySelectorAll('button')])
+                if (b.tagName === 'BUTTON' && b.textContent?.includes('Accept quotation…'))
+                  w.__acceptOffered = true
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.reload()
+
+    // The reloaded page reads the quotation still waiting (the service is at it), yet checks instead of offering.
+    const checking = page.getByRole('status').filter({ hasText: 'Not known yet — checking' })
+    await expect(checking).toContainText(/Sent \d+ s ago/)
+    await expect(page.getByRole('heading', { name: 'Quotation', level: 1 })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Accept quotation…' })).toHaveCount(0)
+    await expectAccessible(page)
+
+    await expect(page.getByRole('status').filter({ hasText: /You accepted this quotation on/ })).toBeVisible({
+      timeout: 30_000,
+    })
+    await expect(checking).toHaveCount(0)
+    await expect(page.getByText(/Someone decided it before you/)).toHaveCount(0)
+    expect(
+      await page.evaluate(() => (window as unknown as { __acceptOffered?: boolean }).__acceptOffered),
+    ).toBeUndefined()
+    // Only the first page's request went out.
+    expect(await quotationPatches(sim)).toHaveLength(1)
     await expectAccessible(page)
   })
 

@@ -124,7 +124,8 @@ export type CreateOnceResult<A extends SentAttempt, R, F> =
   | { kind: 'answered'; attempt: A; response: R }
   /** A definite refusal (4xx): nothing was created. */
   | { kind: 'refused'; attempt: A; error: unknown }
-  | Settled<A, F>
+  /** The answer may have hidden a created thing (`error`: no answer, or a 5xx): settled by looking. */
+  | (Settled<A, F> & { error: unknown })
 
 /** How one kind of thing is created and recognised. */
 export interface CreationSpec<A extends SentAttempt, F> {
@@ -180,7 +181,7 @@ export async function createOnce<A extends SentAttempt, R, F>(
       return { kind: 'answered', attempt, response }
     } catch (error) {
       if (!mayHaveCreated(error)) return { kind: 'refused', attempt, error }
-      return await checkUntilKnown(spec, attempt, !mayStillBeAtWork(error))
+      return { ...(await checkUntilKnown(spec, attempt, !mayStillBeAtWork(error))), error }
     }
   } finally {
     release(spec.keys)

@@ -3,6 +3,7 @@ import { useAoiStore } from '../components/aoi/aoi-store'
 import { useBasketStore } from '../components/basket/basket-store'
 import { useCatalogUi } from '../features/catalog/catalog-ui-store'
 import { useCheckoutStore } from '../features/checkout/checkout-store'
+import { useDecisionStore } from '../features/decisions/decision-store'
 import { useDownloads } from '../features/storage/download-store'
 import { useLaunchStore } from '../features/processing/launch-store'
 import { useStorageUi } from '../features/storage/storage-ui-store'
@@ -45,6 +46,7 @@ export function resetAllStores(): void {
     useStorageUi,
     useDownloads,
     useLaunchStore,
+    useDecisionStore,
   )
   mapView.props = null
   mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }

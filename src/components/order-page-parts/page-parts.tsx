@@ -67,9 +67,9 @@ function useNow(): number {
 }
 
 /**
- * An outcome not known yet (decision 10): how long since it was sent, that it is being checked and until
- * when, and that nothing is sent again meanwhile. Once checking has stopped without reading the orders list,
- * "Check again".
+ * An outcome not known yet (decisions 10 and 16): how long since it was sent, that it is being checked and
+ * until when, and that nothing is sent again meanwhile — for orders, and for decisions (`question`,
+ * `looking`, `unreadable`). Once checking has stopped without reading what it looks at, "Check again".
  */
 export function OutcomeNotKnown({
   what,
@@ -78,9 +78,18 @@ export function OutcomeNotKnown({
   windowMs,
   checkFailed,
   onCheckAgain,
+  question,
+  looking = 'Looking in the orders list',
+  unreadable = 'The orders list could not be read either.',
 }: {
   /** "order" or "orders". */
   what: string
+  /** What the service has not said: "whether the order was created" unless given. */
+  question?: string
+  /** How the outcome is looked for: "Looking in the orders list" unless given. */
+  looking?: string
+  /** What is said when looking failed to the end. */
+  unreadable?: string
   /** Which line, where several are listed. */
   name?: string
   /** When the request went out (the attempt's `startedAt`). */
@@ -101,19 +110,19 @@ export function OutcomeNotKnown({
       role="status"
     >
       <Text size="sm" data-testid="outcome-elapsed">
-        Sent {elapsedText(now - sent)} ago; the service has not said whether the {what}{' '}
-        {what.endsWith('s') ? 'were' : 'was'} created.
+        Sent {elapsedText(now - sent)} ago; the service has not said{' '}
+        {question ?? `whether the ${what} ${what.endsWith('s') ? 'were' : 'was'} created`}.
       </Text>
       {checkFailed ? (
         <Text size="sm">
-          The orders list could not be read either. Nothing will be sent again until we know.{' '}
+          {unreadable} Nothing will be sent again until we know.{' '}
           <Button size="compact-xs" variant="default" onClick={onCheckAgain}>
             Check again
           </Button>
         </Text>
       ) : (
         <Text size="sm">
-          Looking in the orders list every few seconds, for up to {windowMin} minutes after sending (until{' '}
+          {looking} every few seconds, for up to {windowMin} minutes after sending (until{' '}
           {new Date(sent + windowMs).toISOString().slice(11, 19)} UTC); nothing is sent again meanwhile.
         </Text>
       )}

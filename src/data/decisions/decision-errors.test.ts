@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, networkError, parseErrorBody } from '../../api/errors'
-import { explainQuotationError, explainStudyError, mayHaveBeenDecided } from './decision-errors'
+import {
+  explainDecidedFirst,
+  explainNotDecided,
+  explainQuotationError,
+  explainStudyError,
+} from './decision-errors'
 
 const problem = (status: number, slug: string, detail = 'detail') =>
   new ApiError(
@@ -57,38 +62,45 @@ describe('explainQuotationError', () => {
     )
   })
 
-  it('knows an earlier decision, a missing quotation and a lost answer', () => {
+  it('knows an earlier decision and a missing quotation', () => {
     expect(explainQuotationError(problem(400, 'quotation-already-decided')).kind).toBe('decided')
     expect(explainQuotationError(problem(404, 'order-not-found')).kind).toBe('not-found')
-    expect(explainQuotationError(networkError(new TypeError('offline'))).kind).toBe('unknown')
     expect(explainQuotationError(new Error('boom')).kind).toBe('other')
   })
 })
 
-describe('an unknown outcome', () => {
-  const UNKNOWN = /^We could not tell whether the decision was recorded; here is what the service says now\./
-
-  it('treats no answer and server errors other than 503 (and 501) as "maybe decided"', () => {
-    for (const explain of [explainQuotationError, explainStudyError]) {
-      const lost = explain(networkError(new TypeError('offline')))
-      expect(lost).toMatchObject({ kind: 'unknown', title: 'The service did not answer' })
-      expect(lost.details).toMatch(UNKNOWN)
-      for (const status of [500, 502, 504, 542]) {
-        const e = explain(problem(status, 'oops', 'it broke'))
-        expect(e).toMatchObject({ kind: 'unknown', title: 'The service ran into an error' })
-        expect(e.details).toMatch(UNKNOWN)
-      }
-      // 503 keeps its own meaning: the service took nothing.
-      expect(explain(problem(503, 'unavailable')).kind).toBe('unavailable')
-      expect(explain(problem(501, 'not-implemented')).kind).toBe('other')
-    }
+describe('a decision checked after a failure that was no refusal', () => {
+  it('says nothing was decided, in the words of what failed, and that it may be sent again', () => {
+    expect(explainNotDecided(problem(503, 'unavailable'))).toEqual({
+      kind: 'unavailable',
+      title: 'The service cannot take decisions right now',
+      details: 'Nothing was decided; try again in a few minutes.',
+    })
+    for (const status of [500, 502, 504, 542])
+      expect(explainNotDecided(problem(status, 'oops'))).toMatchObject({
+        kind: 'unavailable',
+        title: 'The service ran into an error',
+        details: 'Checked since: nothing was decided. Try again in a moment.',
+      })
+    expect(explainNotDecided(networkError(new TypeError('offline')))).toMatchObject({
+      kind: 'unavailable',
+      title: 'The service did not answer',
+    })
+    // Its answer was lost with an earlier page (a reload): checked since.
+    expect(explainNotDecided()).toMatchObject({
+      kind: 'unavailable',
+      title: 'The decision was not recorded',
+    })
   })
 
-  it('asks for the refresh of a success only when the item may have been decided', () => {
-    expect(mayHaveBeenDecided('unknown')).toBe(true)
-    expect(mayHaveBeenDecided('decided')).toBe(true)
-    for (const kind of ['credits', 'unavailable', 'budget', 'option', 'not-found', 'other'] as const)
-      expect(mayHaveBeenDecided(kind)).toBe(false)
+  it('never calls this user "someone" when the item shows their own earlier decision', () => {
+    expect(explainDecidedFirst('quotation', false).details).toMatch(/^Someone decided it before you/)
+    expect(explainDecidedFirst('quotation', true).details).toMatch(/^You decided it yourself before/)
+    expect(explainDecidedFirst('study', false).details).toMatch(/^Someone chose an option before you/)
+    expect(explainDecidedFirst('study', true).details).toMatch(/^You chose an option yourself before/)
+    for (const byMe of [true, false])
+      for (const item of ['quotation', 'study'] as const)
+        expect(explainDecidedFirst(item, byMe).kind).toBe('decided')
   })
 })
 

@@ -8,21 +8,19 @@ import { explainBudgetProblem } from '../../components/budget-gate/budget-rules'
 export type DecisionErrorKind =
   /** 402: the account lacks the credits. */
   | 'credits'
-  /** 503: nothing was decided; the same decision may be sent again. */
+  /**
+   * Nothing was decided although no refusal came (a 5xx, or no answer), checked by reading the item again:
+   * the same decision may be sent again ("Try again").
+   */
   | 'unavailable'
   /** A budget problem: choose (another) budget. */
   | 'budget'
-  /** Someone decided first: read the item again and show that decision. */
+  /** Decided before this decision arrived (by someone else, or by this user elsewhere): shown as it is. */
   | 'decided'
   /** The option is not one of the study's (any more): read the study again. */
   | 'option'
   /** The item (or its order) does not exist in this account. */
   | 'not-found'
-  /**
-   * No answer, or a server error after the request arrived: whether the decision was recorded is unknown, so
-   * the page reads everything again and shows what the service says now.
-   */
-  | 'unknown'
   | 'other'
 
 export interface ExplainedError {
@@ -31,16 +29,60 @@ export interface ExplainedError {
   details: string
 }
 
-/**
- * Whether a refusal means the item may have been decided after all (someone decided first, or this decision's
- * answer was lost): then everything a success refreshes — the item, the lists, the navigation's count, and
- * the orders and budgets of other areas — is refreshed too.
- */
-export const mayHaveBeenDecided = (kind: DecisionErrorKind): boolean =>
-  kind === 'decided' || kind === 'unknown'
+export type DecisionItemKind = 'quotation' | 'study'
 
-const UNKNOWN_DETAILS =
-  'We could not tell whether the decision was recorded; here is what the service says now. If it still waits, decide again.'
+/**
+ * A request that was not refused but decided nothing, as reading the item again showed (decision 16: a
+ * 5xx or a lost answer is never taken for "nothing decided" before that). `error` is the failure this page
+ * saw; none when the answer was lost with an earlier page (a reload) and the attempt was checked since.
+ */
+export function explainNotDecided(error?: unknown): ExplainedError {
+  if (error === undefined)
+    return {
+      kind: 'unavailable',
+      title: 'The decision was not recorded',
+      details: 'Its answer was lost with the page; checked since, nothing was decided. Try again.',
+    }
+  if (isApiError(error) && error.status === 503)
+    return {
+      kind: 'unavailable',
+      title: 'The service cannot take decisions right now',
+      details: 'Nothing was decided; try again in a few minutes.',
+    }
+  if (isApiError(error) && error.kind !== 'network')
+    return {
+      kind: 'unavailable',
+      title: 'The service ran into an error',
+      details: 'Checked since: nothing was decided. Try again in a moment.',
+    }
+  return {
+    kind: 'unavailable',
+    title: 'The service did not answer',
+    details: 'Checked until nothing more could come: nothing was decided. Try again.',
+  }
+}
+
+/**
+ * The item was decided before this decision arrived. By this user (another tab, an earlier page whose answer
+ * was lost) it says so; never "someone" for the same person.
+ */
+export function explainDecidedFirst(item: DecisionItemKind, byMe: boolean): ExplainedError {
+  if (item === 'study')
+    return {
+      kind: 'decided',
+      title: 'This study was already decided',
+      details: byMe
+        ? 'You chose an option yourself before, in this tab or another: that choice, below, is the one that counts.'
+        : 'Someone chose an option before you: the choice below is the one that counts.',
+    }
+  return {
+    kind: 'decided',
+    title: 'This quotation was already decided',
+    details: byMe
+      ? 'You decided it yourself before, in this tab or another: that decision, below, is the one that counts.'
+      : 'Someone decided it before you: the decision below is the one that counts.',
+  }
+}
 
 function common(e: unknown): ExplainedError | null {
   if (!isApiError(e))
@@ -49,18 +91,8 @@ function common(e: unknown): ExplainedError | null {
       title: 'The decision failed',
       details: 'Nothing was decided. Try again in a moment.',
     }
-  if (e.kind === 'network')
-    return { kind: 'unknown', title: 'The service did not answer', details: UNKNOWN_DETAILS }
-  if (e.status === 503)
-    return {
-      kind: 'unavailable',
-      title: 'The service cannot take decisions right now',
-      details: 'Nothing was decided; try again in a few minutes.',
-    }
-  // Any other server error may come after the decision was applied (a gateway timing out, a failure while
-  // answering). 501 is left out: a PATCH the service does not implement was not applied.
-  if (e.status >= 500 && e.status !== 501)
-    return { kind: 'unknown', title: 'The service ran into an error', details: UNKNOWN_DETAILS }
+  // Not a refusal: the decision guard reads the item before saying anything (these are for safety only).
+  if (e.kind === 'network' || e.status >= 500) return explainNotDecided(e)
   return null
 }
 
@@ -80,12 +112,8 @@ export function explainQuotationError(e: unknown): ExplainedError {
         .filter(Boolean)
         .join(' '),
     }
-  if (e.code === 'quotation-already-decided')
-    return {
-      kind: 'decided',
-      title: 'This quotation was already decided',
-      details: 'Someone decided it before you: the decision below is the one that counts.',
-    }
+  // Who decided is known once the quotation is read again (`explainDecidedFirst`).
+  if (e.code === 'quotation-already-decided') return explainDecidedFirst('quotation', false)
   if (e.status === 404)
     return { kind: 'not-found', title: 'No such quotation', details: e.detail ?? whatToDo(e) }
   return { kind: 'other', title: e.title, details: [e.detail, whatToDo(e)].filter(Boolean).join(' ') }
@@ -94,12 +122,7 @@ export function explainQuotationError(e: unknown): ExplainedError {
 export function explainStudyError(e: unknown): ExplainedError {
   const known = common(e)
   if (known || !isApiError(e)) return known ?? { kind: 'other', title: 'The choice failed', details: '' }
-  if (e.code === 'feasibility-study-already-decided')
-    return {
-      kind: 'decided',
-      title: 'This study was already decided',
-      details: 'Someone chose an option before you: the choice below is the one that counts.',
-    }
+  if (e.code === 'feasibility-study-already-decided') return explainDecidedFirst('study', false)
   if (e.code === 'feasibility-option-not-found')
     return {
       kind: 'option',

@@ -1,12 +1,6 @@
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
-import {
-  explainQuotationError,
-  explainStudyError,
-  mayHaveBeenDecided,
-  type ExplainedError,
-} from './decision-errors'
 import { budgetKeys } from '../budgets/queries'
 import { orderKeys } from '../orders/keys'
 import { decisionKeys, type TaskingListQuery } from './keys'
@@ -46,96 +40,78 @@ export function quotationListOptions(client: ApiClient, query: TaskingListQuery)
 }
 
 /**
- * One study, read through the list filtered by `id` (the contract has no GET of one study). An empty page
- * means no such study in this account: `null`, which the page shows as "not found".
+ * One study, read through the list filtered by `id` (the contract has no GET of one study); `null` when this
+ * account has no such study. Read as it is now: the decision guard (`decide-once.ts`) looks with it too.
  */
-export function studyOptions(client: ApiClient, id: string) {
-  return queryOptions({
-    queryKey: decisionKeys.study(id),
-    queryFn: async ({ signal }): Promise<FeasibilityStudy | null> => {
-      const page = await ok(
-        client.GET('/v2/tasking/feasibility-studies', { params: { query: { id, size: 1 } }, signal }),
-      )
-      return page.content[0] ?? null
-    },
-  })
+export async function readStudy(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<FeasibilityStudy | null> {
+  const page = await ok(
+    client.GET('/v2/tasking/feasibility-studies', { params: { query: { id, size: 1 } }, signal }),
+  )
+  return page.content[0] ?? null
 }
 
 /** One quotation, through the list filtered by `id`; `null` when the account has none with this id. */
+export async function readQuotation(
+  client: ApiClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<Quotation | null> {
+  const page = await ok(client.GET('/v2/tasking/quotation', { params: { query: { id, size: 1 } }, signal }))
+  return page.content[0] ?? null
+}
+
+/** One study for a page; `null`, which the page shows as "not found", when the account has none. */
+export function studyOptions(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: decisionKeys.study(id),
+    queryFn: ({ signal }) => readStudy(client, id, signal),
+  })
+}
+
 export function quotationOptions(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: decisionKeys.quotation(id),
-    queryFn: async ({ signal }): Promise<Quotation | null> => {
-      const page = await ok(
-        client.GET('/v2/tasking/quotation', { params: { query: { id, size: 1 } }, signal }),
-      )
-      return page.content[0] ?? null
-    },
+    queryFn: ({ signal }) => readQuotation(client, id, signal),
   })
 }
 
 const MERGE_PATCH = { 'content-type': 'application/merge-patch+json' } as const
 
+/** Chooses one option of a study (final: the provider then quotes that option). Sent by `decide-once.ts`. */
+export const patchStudy = (client: ApiClient, studyId: string, optionId: string) =>
+  ok(
+    client.PATCH('/v2/tasking/feasibility-studies/{feasibility-study-id}', {
+      params: { path: { 'feasibility-study-id': studyId } },
+      body: { acceptedOptionId: optionId },
+      headers: MERGE_PATCH,
+    }),
+  )
+
+/** Accepts (charging `creditsPrice`, optionally to `budgetId`) or rejects a quotation. */
+export const patchQuotation = (client: ApiClient, quotationId: string, patch: QuotationPatch) =>
+  ok(
+    client.PATCH('/v2/tasking/quotation/{quotation-id}', {
+      params: { path: { 'quotation-id': quotationId } },
+      body: patch,
+      headers: MERGE_PATCH,
+    }),
+  )
+
 /**
  * A decision moves its order on (sub-status, status, deliveries) and an acceptance charges a budget: the
- * decisions, the orders and the budgets are read again wherever they are shown.
+ * decisions, the orders and the budgets are read again wherever they are shown. After every decision learnt,
+ * whoever took it (an answer, a lost answer found by looking, "already decided").
  */
-async function afterDecision(qc: QueryClient) {
+export async function refreshAfterDecision(qc: QueryClient) {
   await Promise.all([
     qc.invalidateQueries({ queryKey: decisionKeys.all }),
     qc.invalidateQueries({ queryKey: orderKeys.all }),
     qc.invalidateQueries({ queryKey: budgetKeys.all }),
   ])
-}
-
-/**
- * A refusal that says the item may be decided after all (someone decided first, or the answer was lost) gets
- * the refresh of a success, so the count, the lists, the orders and the budgets follow the decision. Not
- * awaited: the page explains the refusal at once and shows the item as it is read again.
- */
-function afterRefusal(qc: QueryClient, explained: ExplainedError): void {
-  if (mayHaveBeenDecided(explained.kind)) void afterDecision(qc)
-}
-
-/** Chooses one option of a study (final: the provider then quotes that option). */
-export function chooseOptionMutation(client: ApiClient, qc: QueryClient) {
-  return mutationOptions({
-    mutationFn: (v: { studyId: string; optionId: string }) =>
-      ok(
-        client.PATCH('/v2/tasking/feasibility-studies/{feasibility-study-id}', {
-          params: { path: { 'feasibility-study-id': v.studyId } },
-          body: { acceptedOptionId: v.optionId },
-          headers: MERGE_PATCH,
-        }),
-      ),
-    onSuccess: (study) => {
-      qc.setQueryData(decisionKeys.study(study.id), study)
-      return afterDecision(qc)
-    },
-    onError: (e) => afterRefusal(qc, explainStudyError(e)),
-    // The page explains every refusal where the choice was made.
-    meta: { toast: false },
-  })
-}
-
-/** Accepts (charging `creditsPrice`, optionally to `budgetId`) or rejects a quotation. */
-export function decideQuotationMutation(client: ApiClient, qc: QueryClient) {
-  return mutationOptions({
-    mutationFn: (v: { quotationId: string; patch: QuotationPatch }) =>
-      ok(
-        client.PATCH('/v2/tasking/quotation/{quotation-id}', {
-          params: { path: { 'quotation-id': v.quotationId } },
-          body: v.patch,
-          headers: MERGE_PATCH,
-        }),
-      ),
-    onSuccess: (quotation) => {
-      qc.setQueryData(decisionKeys.quotation(quotation.id), quotation)
-      return afterDecision(qc)
-    },
-    onError: (e) => afterRefusal(qc, explainQuotationError(e)),
-    meta: { toast: false },
-  })
 }
 
 /** The newest of a list's items (an order may have been studied or quoted again); undefined for none. */

@@ -34,8 +34,19 @@ describe('who decided', () => {
       decisionById: ME,
       decisionByType: 'USER',
     }
-    expect(decisionSentence('study', decided, ME)).toBe('Chosen by you on 22 Nov 2026 10:31 UTC')
-    expect(decisionSentence('quotation', decided, ME)).toBe('Accepted by you on 22 Nov 2026 10:31 UTC')
+    // This user's own decision says so, in their words.
+    expect(decisionSentence('study', decided, ME)).toBe(
+      'You chose an option of this study on 22 Nov 2026 10:31 UTC',
+    )
+    expect(decisionSentence('quotation', decided, ME)).toBe(
+      'You accepted this quotation on 22 Nov 2026 10:31 UTC',
+    )
+    expect(decisionSentence('quotation', { ...decided, decision: 'REJECTED' }, ME)).toBe(
+      'You rejected this quotation on 22 Nov 2026 10:31 UTC',
+    )
+    expect(decisionSentence('study', decided, OTHER)).toBe(
+      'Chosen by another user (id a1b2c3d4…) on 22 Nov 2026 10:31 UTC',
+    )
     expect(decisionSentence('quotation', { ...decided, decision: 'REJECTED', decisionById: OTHER }, ME)).toBe(
       'Rejected by another user (id ffffffff…) on 22 Nov 2026 10:31 UTC',
     )

@@ -50,12 +50,24 @@ interface Decided {
   decisionByType?: string | null
 }
 
-/** "Chosen by you on 22 Nov 2026 10:31 UTC", "Rejected by another user (id ffffffff…) on …"; null while it waits. */
+/**
+ * "You accepted this quotation on 22 Nov 2026 10:31 UTC" when this user decided (a lost answer or another
+ * tab included: never "someone" for the same person), "Rejected by another user (id ffffffff…) on …"
+ * otherwise; null while it waits.
+ */
 export function decisionSentence(kind: DecisionKind, item: Decided, me?: string): string | null {
   if (item.decision === 'NOT_DECIDED') return null
-  const verb = item.decision === 'REJECTED' ? 'Rejected' : kind === 'study' ? 'Chosen' : 'Accepted'
   const when = item.decisionAt ? ` on ${formatUtc(item.decisionAt)}` : ''
-  return `${verb} by ${decidedBy(item.decisionById, item.decisionByType, me)}${when}`
+  const by = decidedBy(item.decisionById, item.decisionByType, me)
+  if (by === 'you') {
+    const what =
+      kind === 'study'
+        ? 'chose an option of this study'
+        : `${item.decision === 'REJECTED' ? 'rejected' : 'accepted'} this quotation`
+    return `You ${what}${when}`
+  }
+  const verb = item.decision === 'REJECTED' ? 'Rejected' : kind === 'study' ? 'Chosen' : 'Accepted'
+  return `${verb} by ${by}${when}`
 }
 
 type Difficulty = components['schemas']['FeasibilityDifficulty']

@@ -4,7 +4,11 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Facts as FactList } from '../../../components/facts/facts'
 import { whatToDo } from '../../../api/errors'
+import { OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 import { paths } from '../../../config/paths'
+import { SETTLE_WINDOW_MS } from '../../../data/create-once'
+import type { PendingDecision } from '../../../data/decisions/decide-once'
+import type { DecisionItemKind, ExplainedError } from '../../../data/decisions/decision-errors'
 import { orderWindowOf } from '../map-layers'
 import type { TaskingOrder } from '../../../data/decisions/queries'
 import { formatWindow } from '../wording'
@@ -86,5 +90,57 @@ export function BackToInbox() {
     <Anchor component={Link} to={paths.decisions()} size="sm">
       All decisions
     </Anchor>
+  )
+}
+
+/**
+ * A decision sent from this tab whose outcome is not known yet (a lost answer, a 5xx, a reload while it was
+ * out): the time since sending, that the item is being read again, and nothing offered meanwhile.
+ */
+export function DecisionChecking({
+  item,
+  pending,
+  onCheckAgain,
+}: {
+  item: DecisionItemKind
+  pending: PendingDecision
+  onCheckAgain: () => void
+}) {
+  const what = item === 'quotation' ? 'the quotation' : 'the feasibility study'
+  return (
+    <OutcomeNotKnown
+      what="decision"
+      question="whether the decision was recorded"
+      looking={`Reading ${what} again`}
+      unreadable={`${what.charAt(0).toUpperCase()}${what.slice(1)} could not be read either.`}
+      sentAt={pending.attempt.startedAt}
+      windowMs={SETTLE_WINDOW_MS}
+      checkFailed={pending.kind === 'unknown' && pending.checkFailed}
+      onCheckAgain={onCheckAgain}
+    />
+  )
+}
+
+/** What a decision that did not go through means, with "Try again" when nothing was decided. */
+export function DecisionProblem({
+  problem,
+  onTryAgain,
+  busy,
+}: {
+  problem: ExplainedError
+  onTryAgain?: () => void
+  busy: boolean
+}) {
+  if (problem.kind === 'not-found') return null
+  const title = problem.kind === 'unavailable' ? `${problem.title}.` : problem.title
+  return (
+    <Alert color={problem.kind === 'decided' ? 'yellow' : 'red'} title={title} role="alert">
+      <Text size="sm">{problem.details}</Text>
+      {problem.kind === 'unavailable' && onTryAgain && (
+        <Button mt="sm" size="xs" variant="default" onClick={onTryAgain} loading={busy}>
+          Try again
+        </Button>
+      )}
+    </Alert>
   )
 }

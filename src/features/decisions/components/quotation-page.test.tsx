@@ -9,7 +9,9 @@ import { paths } from '../../../config/paths'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { decisionKey } from '../../../data/decisions/decide-once'
 import { decisionKeys } from '../../../data/decisions/keys'
+import { useDecisionStore } from '../decision-store'
 import { AOI_SOURCE } from '../map-layers'
 import { CAMARGUE, NILE, patches, quotationOf } from '../test-helpers'
 
@@ -41,6 +43,44 @@ function watchRefresh(qc: QueryClient) {
   const keys = [decisionKeys.pendingCount(), ['orders', 'probe'], ['budgets', 'probe']]
   for (const key of keys) qc.setQueryData(key, 1)
   return () => keys.map((key) => qc.getQueryState(key)?.isInvalidated)
+}
+
+/** The quotation decided through the API, as another tab (or another user) would. */
+const decideAs = (c: TestConsole, id: string, decision: 'ACCEPTED' | 'REJECTED') =>
+  ok(
+    c.client.PATCH('/v2/tasking/quotation/{quotation-id}', {
+      params: { path: { 'quotation-id': id } },
+      body: { decision },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    }),
+  )
+
+/** Another administrator of the analyst's account, signed in on the same simulator. */
+async function anotherAdministrator(c: TestConsole): Promise<TestConsole> {
+  const users = c.backend.sim.runtime.world.users
+  const analyst = users.find((u) => u.email === 'analyst@swath.test')!
+  users.push({ ...analyst, id: 'b2c3d4e5-0000-4000-8000-00000000cafe', email: 'second@swath.test' })
+  return signedInConsole('second@swath.test', c.backend)
+}
+
+/**
+ * Notes whether a button named `name` is ever added to the page from now on, however briefly (it is looked
+ * for in every added subtree, even one removed again before anyone could see it). Returns the verdict.
+ */
+function watchOffered(name: string): () => boolean {
+  let seen = false
+  const observer = new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes)
+        if (n instanceof Element)
+          for (const b of [n, ...n.querySelectorAll('button')])
+            if (b.tagName === 'BUTTON' && b.textContent === name) seen = true
+  })
+  observer.observe(document.body, { childList: true, subtree: true })
+  return () => {
+    observer.disconnect()
+    return seen
+  }
 }
 
 async function confirm(
@@ -83,7 +123,7 @@ describe('quotation page', () => {
     await user.dblClick(button)
 
     const notice = await screen.findByRole('status', {
-      name: /^Accepted by you on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
+      name: /^You accepted this quotation on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
     })
     await waitFor(() => expect(notice).toHaveFocus())
     const sent = quotationPatches(c)
@@ -102,7 +142,7 @@ describe('quotation page', () => {
     const { dialog, button } = await confirm(user, 'Reject')
     expect(dialog).toHaveTextContent('The order will not be carried out; this cannot be undone.')
     await user.click(button)
-    expect(await screen.findByRole('status', { name: /^Rejected by you on / })).toHaveTextContent(
+    expect(await screen.findByRole('status', { name: /^You rejected this quotation on / })).toHaveTextContent(
       'nothing was charged',
     )
     expect(quotationPatches(c).map((r) => r.body)).toEqual([{ decision: 'REJECTED' }])
@@ -140,7 +180,9 @@ describe('quotation page', () => {
     )
     expect(storedDecision(c, quotation.id)).toBe('NOT_DECIDED')
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('status', { name: /^Accepted by you on / })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('status', { name: /^You accepted this quotation on / }),
+    ).toBeInTheDocument()
     expect(quotationPatches(c).map((r) => r.status)).toEqual([503, 200])
     expect(screen.queryByText('The service cannot take decisions right now.')).toBeNull()
   })
@@ -181,7 +223,9 @@ describe('quotation page', () => {
     const second = await confirm(user, 'Accept', quotation.creditsPrice)
     expect(second.dialog).toHaveTextContent('recorded on the budget “Forest monitoring 2026”')
     await user.click(second.button)
-    expect(await screen.findByRole('status', { name: /^Accepted by you on / })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('status', { name: /^You accepted this quotation on / }),
+    ).toBeInTheDocument()
     const sent = quotationPatches(c)
     expect(sent.map((r) => r.status)).toEqual([400, 200])
     expect(sent[0]?.body).toEqual({ decision: 'ACCEPTED' })
@@ -212,7 +256,9 @@ describe('quotation page', () => {
     )
     const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
     await user.click(button)
-    expect(await screen.findByRole('status', { name: /^Accepted by you on / })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('status', { name: /^You accepted this quotation on / }),
+    ).toBeInTheDocument()
     // The order's budget is not sent again: the service applies it.
     expect(quotationPatches(c).map((r) => r.body)).toEqual([{ decision: 'ACCEPTED' }])
     expect(forest.records.at(-1)?.credits).toBe(quotation.creditsPrice)
@@ -245,52 +291,143 @@ describe('quotation page', () => {
     expect(quotationPatches(c)).toHaveLength(0)
   })
 
-  it('says when someone decided first, shows that decision and refreshes as after a success', async () => {
+  it('says when someone else decided first, shows that decision and refreshes as after a success', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const { quotation, queryClient } = await openQuotation(c, CAMARGUE)
     const refreshed = watchRefresh(queryClient)
-    // Another tab rejects it meanwhile.
-    await ok(
-      c.client.PATCH('/v2/tasking/quotation/{quotation-id}', {
-        params: { path: { 'quotation-id': quotation.id } },
-        body: { decision: 'REJECTED' },
-        headers: { 'content-type': 'application/merge-patch+json' },
-      }),
-    )
+    // Another administrator of the account rejects it meanwhile.
+    const other = await anotherAdministrator(c)
+    await decideAs(other, quotation.id, 'REJECTED')
     const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
     await user.click(button)
-    expect(await screen.findByRole('alert')).toHaveTextContent('This quotation was already decided')
-    expect(await screen.findByRole('status', { name: /^Rejected by you on / })).toBeInTheDocument()
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This quotation was already decided')
+    expect(alert).toHaveTextContent('Someone decided it before you')
+    expect(
+      await screen.findByRole('status', { name: /^Rejected by another user \(id [0-9a-f]{8}…\) on / }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
     expect(storedDecision(c, quotation.id)).toBe('REJECTED')
     // The count in the navigation, the lists, the orders and the budgets follow the decision learnt.
     await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
   })
 
-  it('after a server error, says the outcome is unknown and shows what the service says now', async () => {
+  it('never calls this user "someone": their own decision from another tab is theirs', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { quotation } = await openQuotation(c, CAMARGUE)
+    // The same user rejects it in another tab meanwhile.
+    await decideAs(c, quotation.id, 'REJECTED')
+    const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
+    await user.click(button)
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This quotation was already decided')
+    expect(alert).toHaveTextContent('You decided it yourself before, in this tab or another')
+    expect(alert).not.toHaveTextContent('Someone')
+    expect(
+      await screen.findByRole('status', { name: /^You rejected this quotation on / }),
+    ).toBeInTheDocument()
+    expect(quotationPatches(c).map((r) => r.status)).toEqual([200, 400])
+  })
+
+  it('after a 503 that came although the service accepted: not known yet — checking, then “You accepted”, sent once', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const { quotation, queryClient } = await openQuotation(c, CAMARGUE)
     const refreshed = watchRefresh(queryClient)
-    // The acceptance is recorded, but its answer is lost to a 500.
+    // The acceptance is recorded, but its answer is lost to a 503; the read after is slow enough to be seen.
     c.backend.sim.control.faults = [
-      { path: '/v2/tasking/quotation/*', method: 'PATCH', status: 500, after: true, times: 1 },
+      { path: '/v2/tasking/quotation/*', method: 'PATCH', status: 503, after: true, times: 1 },
+      { path: '/v2/tasking/quotation', method: 'GET', latencyMs: 800, times: 1 },
+    ]
+    const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
+    await user.click(button)
+    const checking = await screen.findByRole('status', { name: 'Not known yet — checking' })
+    const offered = watchOffered('Accept quotation…')
+    expect(checking).toHaveTextContent(
+      /Sent \d+ s ago; the service has not said whether the decision was recorded\./,
+    )
+    expect(checking).toHaveTextContent('Reading the quotation again every few seconds')
+    // Nothing is offered while the outcome is not known; the confirmation closes.
+    expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    const notice = await screen.findByRole('status', {
+      name: /^You accepted this quotation on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
+    })
+    await waitFor(() => expect(notice).toHaveFocus())
+    expect(screen.queryByRole('status', { name: 'Not known yet — checking' })).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(/Someone decided it before you/)).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
+    expect(quotationPatches(c).map((r) => r.status)).toEqual([503])
+    // Not even for a moment between the check's answer and the page showing it.
+    expect(offered()).toBe(false)
+    expect(storedDecision(c, quotation.id)).toBe('ACCEPTED')
+    await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
+  })
+
+  it('after a server error that decided nothing: checked, then said so, and "Try again" is offered', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { quotation } = await openQuotation(c, CAMARGUE)
+    c.backend.sim.control.faults = [
+      { path: '/v2/tasking/quotation/*', method: 'PATCH', status: 500, times: 1 },
     ]
     const { button } = await confirm(user, 'Accept', quotation.creditsPrice)
     await user.click(button)
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The service ran into an error')
-    expect(alert).toHaveTextContent(
-      'We could not tell whether the decision was recorded; here is what the service says now.',
-    )
-    // No "Try again": the decision may be in already.
-    expect(within(alert).queryByRole('button')).toBeNull()
-    expect(await screen.findByRole('status', { name: /^Accepted by you on / })).toBeInTheDocument()
+    expect(alert).toHaveTextContent('The service ran into an error.')
+    expect(alert).toHaveTextContent('Checked since: nothing was decided. Try again in a moment.')
+    expect(storedDecision(c, quotation.id)).toBe('NOT_DECIDED')
+    // The quotation was read again before saying so.
+    const reads = c.backend.log.filter((r) => r.method === 'GET' && r.path === '/v2/tasking/quotation')
+    expect(reads.at(-1)?.query).toContain(`id=${quotation.id}`)
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(
+      await screen.findByRole('status', { name: /^You accepted this quotation on / }),
+    ).toBeInTheDocument()
+    expect(quotationPatches(c).map((r) => r.status)).toEqual([500, 200])
+  })
+
+  it('after a reload while the acceptance was out: checks it, offers nothing, and ends showing it accepted', async () => {
+    const c = await signedInConsole()
+    const { quotation } = await quotationOf(c, CAMARGUE)
+    // The earlier page sent the acceptance (kept in its draft) and was reloaded; the service is still at it.
+    c.backend.sim.control.faults = [{ path: '/v2/tasking/quotation/*', method: 'PATCH', latencyMs: 1500 }]
+    const startedAt = new Date().toISOString()
+    const inFlight = decideAs(c, quotation.id, 'ACCEPTED')
+    useDecisionStore.getState().set(decisionKey('quotation', quotation.id), {
+      kind: 'placing',
+      attempt: {
+        startedAt,
+        before: [],
+        item: 'quotation',
+        itemId: quotation.id,
+        patch: { decision: 'ACCEPTED' },
+      },
+    })
+    const offered = watchOffered('Accept quotation…')
+    await open(paths.quotation(quotation.id), c)
+    const checking = await screen.findByRole('status', { name: 'Not known yet — checking' })
+    expect(checking).toHaveTextContent(/Sent \d+ s ago/)
+    // The page read the quotation as it is now (still waiting), yet offers no decision.
+    await screen.findByRole('link', { name: CAMARGUE })
     expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
-    expect(quotationPatches(c).map((r) => r.status)).toEqual([500])
-    expect(storedDecision(c, quotation.id)).toBe('ACCEPTED')
-    await waitFor(() => expect(refreshed()).toEqual([true, true, true]))
+    expect(screen.queryByRole('button', { name: 'Reject quotation…' })).toBeNull()
+    expect(
+      await screen.findByRole('status', { name: /^You accepted this quotation on / }),
+    ).toBeInTheDocument()
+    await inFlight
+    expect(screen.queryByRole('status', { name: 'Not known yet — checking' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Accept quotation…' })).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    // Not even for a moment: before the kept attempt was resumed, or between its check and the page.
+    expect(offered()).toBe(false)
+    // Only the earlier page's request went out.
+    expect(quotationPatches(c)).toHaveLength(1)
+    expect(useDecisionStore.getState().items).toEqual({})
   })
 
   it('refreshes nothing beyond the page after a refusal that decided nothing', async () => {

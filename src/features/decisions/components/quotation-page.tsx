@@ -1,7 +1,7 @@
 import { Section } from '../../../components/page-section'
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
@@ -10,10 +10,9 @@ import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-
 import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { formatCredits } from '../../../lib/format'
-import { explainQuotationError, type ExplainedError } from '../../../data/decisions/decision-errors'
+import { explainQuotationError } from '../../../data/decisions/decision-errors'
 import { orderAreaOf } from '../map-layers'
 import {
-  decideQuotationMutation,
   quotationOptions,
   type Quotation,
   type QuotationPatch,
@@ -23,7 +22,17 @@ import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { orderOptions } from '../../../data/orders/queries'
 import { decisionSentence, whyCannotDecideQuotations } from '../wording'
 import { DecisionBadge } from './decision-badge'
-import { BackToInbox, DecisionNotFound, Facts, OrderFacts, OrderProblem, PageLoading } from './page-parts'
+import {
+  BackToInbox,
+  DecisionChecking,
+  DecisionNotFound,
+  DecisionProblem,
+  Facts,
+  OrderFacts,
+  OrderProblem,
+  PageLoading,
+} from './page-parts'
+import { useDecision } from '../use-decision'
 import { PriceBar } from './price-bar'
 import classes from './tasking.module.css'
 
@@ -46,28 +55,32 @@ type Verdict = QuotationPatch['decision']
 function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: () => void }) {
   const ids = useId()
   const client = useApiClient()
-  const qc = useQueryClient()
   const user = useSession().user
   // The budgets this user may charge (none for other plans or the Viewer).
   const budgets: BudgetGateInput = useBudgetChoices()
   // The decision page shows what it has without the order; its failure is said beside it.
   const order = useQuery({ ...orderOptions(client, quotation.orderId), throwOnError: false })
-  const decide = useMutation(decideQuotationMutation(client, qc))
+  const decision = useDecision('quotation', quotation.id, {
+    explain: explainQuotationError,
+    // Enforcement or the budgets may have changed since the page read them.
+    onRefused: (p) => {
+      if (p.kind === 'budget') budgets.retry()
+    },
+    onGone,
+    decided: quotation.decision !== 'NOT_DECIDED',
+  })
+  const { decidedHere, checking, problem } = decision
   const [confirming, setConfirming] = useState<Verdict | null>(null)
   const [budgetId, setBudgetId] = useState<string | null>(null)
   const [blocked, setBlocked] = useState<string | null>(null)
-  // The last decision sent, for "Try again" after the service was unavailable.
-  const [lastSent, setLastSent] = useState<QuotationPatch | null>(null)
-  const sending = useRef(false)
   const notice = useRef<HTMLDivElement>(null)
-  const [decidedHere, setDecidedHere] = useState(false)
 
   const decided = quotation.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
   const why = perms.decideQuotations ? null : whyCannotDecideQuotations(user?.role)
-  const mayDecide = !decided && perms.decideQuotations
-  // The last refusal, as long as the mutation holds it (sending again clears it).
-  const problem = decide.isError ? explainQuotationError(decide.error) : null
+  // Nothing is offered while a decision sent from this tab is out or kept (not known yet, a reload's attempt
+  // not yet checked, an answer not yet shown); while this page sends, the buttons stay, disabled.
+  const mayDecide = !decided && perms.decideQuotations && (decision.offerable || decision.sending)
   const price = quotation.creditsPrice
   const orderBudgetId = order.data?.budgetId ?? null
   // The picker is offered when the order has no budget of its own, or when the service refused that one.
@@ -78,29 +91,15 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
   useEffect(() => {
     if (decidedHere && decided) notice.current?.focus()
   }, [decidedHere, decided])
+  // An outcome not known yet closes the confirmation: the page says what is being checked.
+  const [wasChecking, setWasChecking] = useState(false)
+  if (!!checking !== wasChecking) {
+    setWasChecking(!!checking)
+    if (checking) setConfirming(null)
+  }
 
   function send(patch: QuotationPatch) {
-    if (sending.current) return
-    sending.current = true
-    setLastSent(patch)
-    decide.mutate(
-      { quotationId: quotation.id, patch },
-      {
-        onSuccess: () => setDecidedHere(true),
-        // A refusal that may hide a decision (someone decided first, a lost answer) is refreshed by the
-        // mutation itself, like a success: the quotation, the lists and count, the orders and budgets.
-        onError: (e) => {
-          const { kind } = explainQuotationError(e)
-          if (kind === 'not-found') onGone()
-          // Enforcement or the budgets may have changed since the page read them.
-          else if (kind === 'budget') budgets.retry()
-        },
-        onSettled: () => {
-          sending.current = false
-          setConfirming(null)
-        },
-      },
-    )
+    void decision.decide({ item: 'quotation', itemId: quotation.id, patch }).then(() => setConfirming(null))
   }
 
   function askToAccept() {
@@ -147,12 +146,12 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
         </Alert>
       )}
 
+      {checking && !decided && (
+        <DecisionChecking item="quotation" pending={checking} onCheckAgain={decision.checkAgain} />
+      )}
+
       {problem && !(problem.kind === 'budget' && offerGate) && (
-        <ProblemAlert
-          problem={problem}
-          onTryAgain={lastSent ? () => send(lastSent) : undefined}
-          busy={decide.isPending}
-        />
+        <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.sending} />
       )}
 
       <div className={classes.pageGrid}>
@@ -203,6 +202,8 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
               <Text size="sm">{sentence}.</Text>
             ) : why ? (
               <Text size="sm">{why}</Text>
+            ) : !mayDecide ? (
+              <Text size="sm">The decision sent from this tab is being checked.</Text>
             ) : (
               <Stack gap="sm" align="flex-start">
                 <Text size="sm">
@@ -215,13 +216,13 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
                   </Alert>
                 )}
                 <Group>
-                  <Button onClick={askToAccept} disabled={decide.isPending}>
+                  <Button onClick={askToAccept} disabled={decision.sending}>
                     Accept quotation…
                   </Button>
                   <Button
                     variant="default"
                     onClick={() => setConfirming('REJECTED')}
-                    disabled={decide.isPending}
+                    disabled={decision.sending}
                   >
                     Reject quotation…
                   </Button>
@@ -246,12 +247,12 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
       <Modal
         opened={confirming !== null}
         onClose={() => {
-          if (!decide.isPending) setConfirming(null)
+          if (!decision.sending) setConfirming(null)
         }}
         title={confirming === 'REJECTED' ? 'Reject this quotation?' : 'Accept this quotation?'}
         closeButtonProps={{ 'aria-label': 'Close' }}
         // After a decision the buttons are gone: the page moves focus to the decision itself.
-        returnFocus={!decide.isSuccess}
+        returnFocus={!decidedHere && !checking}
         centered
       >
         <Stack gap="sm">
@@ -272,17 +273,17 @@ function QuotationView({ quotation, onGone }: { quotation: Quotation; onGone: ()
             <Button
               variant="default"
               onClick={() => setConfirming(null)}
-              disabled={decide.isPending}
+              disabled={decision.sending}
               data-autofocus
             >
               Keep it undecided
             </Button>
             {confirming === 'REJECTED' ? (
-              <Button color="red.9" loading={decide.isPending} onClick={() => send({ decision: 'REJECTED' })}>
+              <Button color="red.9" loading={decision.sending} onClick={() => send({ decision: 'REJECTED' })}>
                 Reject quotation
               </Button>
             ) : (
-              <Button loading={decide.isPending} onClick={() => send(acceptPatch)}>
+              <Button loading={decision.sending} onClick={() => send(acceptPatch)}>
                 Accept and spend {formatCredits(price)} credits
               </Button>
             )}
@@ -320,28 +321,5 @@ function OrderBudget({
               : `Charged to the order’s budget ${budgetId}. ${budgets.whyNot ?? ''}`.trim()}
       </Text>
     </Section>
-  )
-}
-
-function ProblemAlert({
-  problem,
-  onTryAgain,
-  busy,
-}: {
-  problem: ExplainedError
-  onTryAgain?: () => void
-  busy: boolean
-}) {
-  if (problem.kind === 'not-found') return null
-  const title = problem.kind === 'unavailable' ? `${problem.title}.` : problem.title
-  return (
-    <Alert color={problem.kind === 'decided' ? 'yellow' : 'red'} title={title} role="alert">
-      <Text size="sm">{problem.details}</Text>
-      {problem.kind === 'unavailable' && onTryAgain && (
-        <Button mt="sm" size="xs" variant="default" onClick={onTryAgain} loading={busy}>
-          Try again
-        </Button>
-      )}
-    </Alert>
   )
 }

@@ -24,6 +24,16 @@ const open = (at: string, c?: TestConsole, now?: number) => {
   return renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })
 }
 
+/** The study's option chosen through the API, as another tab would. */
+const chooseAs = (c: TestConsole, id: string, optionId: string) =>
+  ok(
+    c.client.PATCH('/v2/tasking/feasibility-studies/{feasibility-study-id}', {
+      params: { path: { 'feasibility-study-id': id } },
+      body: { acceptedOptionId: optionId },
+      headers: { 'content-type': 'application/merge-patch+json' },
+    }),
+  )
+
 const footprints = () => map.props?.overlays?.find((o) => o.id === FOOTPRINTS_SOURCE)
 
 describe('feasibility study page', () => {
@@ -105,11 +115,11 @@ describe('feasibility study page', () => {
     await user.dblClick(within(dialog).getByRole('button', { name: 'Choose option 2' }))
 
     const notice = await screen.findByRole('status', {
-      name: /^Chosen by you on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
+      name: /^You chose an option of this study on \d+ \w{3} \d{4} \d\d:\d\d UTC$/,
     })
     expect(notice).toHaveTextContent(option.description.replace(/^Option 2:\s*/, ''))
     // The option is named once, though the provider's description starts with its name too.
-    expect(notice).toHaveTextContent(/^Chosen by you on .*UTCOption 2: [^O]/)
+    expect(notice).toHaveTextContent(/^You chose an option of this study on .*UTCOption 2: [^O]/)
     expect(notice.textContent).not.toMatch(/Option 2: Option 2/)
     const sent = patches(c, '/v2/tasking/feasibility-studies/')
     expect(sent).toHaveLength(1)
@@ -149,19 +159,16 @@ describe('feasibility study page', () => {
     for (const key of keys) queryClient.setQueryData(key, 1)
     await user.click(await screen.findByRole('button', { name: 'Choose option 1' }))
     const dialog = await screen.findByRole('dialog', { name: 'Choose option 1?' })
-    // Another tab chooses option 3 meanwhile.
-    await ok(
-      c.client.PATCH('/v2/tasking/feasibility-studies/{feasibility-study-id}', {
-        params: { path: { 'feasibility-study-id': study.id } },
-        body: { acceptedOptionId: study.options![2].id },
-        headers: { 'content-type': 'application/merge-patch+json' },
-      }),
-    )
+    // The same user chooses option 3 in another tab meanwhile: the page says it was theirs.
+    await chooseAs(c, study.id, study.options![2].id)
     await user.click(within(dialog).getByRole('button', { name: 'Choose option 1' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('This study was already decided')
-    expect(await screen.findByRole('status', { name: /^Chosen by you on/ })).toHaveTextContent(
-      study.options![2].description,
-    )
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('This study was already decided')
+    expect(alert).toHaveTextContent('You chose an option yourself before, in this tab or another')
+    expect(alert).not.toHaveTextContent('Someone')
+    expect(
+      await screen.findByRole('status', { name: /^You chose an option of this study on/ }),
+    ).toHaveTextContent(study.options![2].description)
     expect(screen.queryByRole('button', { name: /^Choose option/ })).toBeNull()
     expect(patches(c, '/v2/tasking/feasibility-studies/').map((r) => r.status)).toEqual([200, 400])
     await waitFor(() =>
@@ -169,12 +176,43 @@ describe('feasibility study page', () => {
     )
   })
 
-  it('after a server error that decided nothing, says the outcome is unknown and offers the options again', async () => {
+  it('after a 503 that came although the choice was recorded: not known yet — checking, then yours, sent once', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const { study } = await waitingStudy(c)
-    const { queryClient } = await open(paths.study(study.id), c)
-    queryClient.setQueryData(decisionKeys.pendingCount(), 1)
+    await open(paths.study(study.id), c)
+    const choose = await screen.findByRole('button', { name: 'Choose option 2' })
+    c.backend.sim.control.faults = [
+      { path: '/v2/tasking/feasibility-studies/*', method: 'PATCH', status: 503, after: true, times: 1 },
+      // The read after is slow enough to be seen.
+      { path: '/v2/tasking/feasibility-studies', method: 'GET', latencyMs: 800, times: 1 },
+    ]
+    await user.click(choose)
+    const dialog = await screen.findByRole('dialog', { name: 'Choose option 2?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Choose option 2' }))
+    const checking = await screen.findByRole('status', { name: 'Not known yet — checking' })
+    expect(checking).toHaveTextContent(
+      /Sent \d+ s ago; the service has not said whether the decision was recorded\./,
+    )
+    expect(checking).toHaveTextContent('Reading the feasibility study again every few seconds')
+    expect(screen.queryByRole('button', { name: /^Choose option/ })).toBeNull()
+
+    const notice = await screen.findByRole('status', { name: /^You chose an option of this study on / })
+    expect(notice).toHaveTextContent(study.options![1].description.replace(/^Option 2:\s*/, ''))
+    await waitFor(() => expect(notice).toHaveFocus())
+    expect(screen.queryByRole('status', { name: 'Not known yet — checking' })).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.queryByText(/Someone chose an option before you/)).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Choose option/ })).toBeNull()
+    expect(patches(c, '/v2/tasking/feasibility-studies/').map((r) => r.status)).toEqual([503])
+    expect(c.backend.sim.runtime.world.studies.get(study.id)?.decision).toBe('ACCEPTED')
+  })
+
+  it('after a server error that decided nothing: checked, said so, and the options are offered again', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { study } = await waitingStudy(c)
+    await open(paths.study(study.id), c)
     c.backend.sim.control.faults = [
       { path: '/v2/tasking/feasibility-studies/*', method: 'PATCH', status: 542, times: 1 },
     ]
@@ -182,16 +220,16 @@ describe('feasibility study page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Choose option 1?' })
     await user.click(within(dialog).getByRole('button', { name: 'Choose option 1' }))
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The service ran into an error')
-    expect(alert).toHaveTextContent(
-      'We could not tell whether the decision was recorded; here is what the service says now. If it still waits, decide again.',
-    )
-    // Read again, it still waits: the options can be chosen.
-    await waitFor(() =>
-      expect(queryClient.getQueryState(decisionKeys.pendingCount())?.isInvalidated).toBe(true),
-    )
+    expect(alert).toHaveTextContent('The service ran into an error.')
+    expect(alert).toHaveTextContent('Checked since: nothing was decided. Try again in a moment.')
+    // Read again, it still waits: the options can be chosen, or the same one sent again.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Choose option 1' })).toBeEnabled())
-    expect(screen.queryByRole('status', { name: /^Chosen by/ })).toBeNull()
+    expect(screen.queryByRole('status', { name: /^You chose/ })).toBeNull()
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    expect(
+      await screen.findByRole('status', { name: /^You chose an option of this study on / }),
+    ).toHaveTextContent(study.options![0].description.replace(/^Option 1:\s*/, ''))
+    expect(patches(c, '/v2/tasking/feasibility-studies/').map((r) => r.status)).toEqual([542, 200])
   })
 
   it('marks an option picked on the time axis in the table and on the map, by keyboard, until picked again', async () => {

@@ -1,6 +1,6 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
@@ -12,7 +12,7 @@ import { explainStudyError } from '../../../data/decisions/decision-errors'
 import { orderAreaOf, orderWindowOf } from '../map-layers'
 import { chosenIndex, optionAxis, optionBarId, optionName, optionOfBar, windowEnded } from '../options'
 import { optionTitle } from '../../../lib/tasking-option'
-import { chooseOptionMutation, studyOptions, type FeasibilityStudy } from '../../../data/decisions/queries'
+import { studyOptions, type FeasibilityStudy } from '../../../data/decisions/queries'
 import { orderOptions } from '../../../data/orders/queries'
 import {
   decisionSentence,
@@ -25,7 +25,16 @@ import {
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
 import { Section } from '../../../components/page-section'
-import { BackToInbox, DecisionNotFound, OrderFacts, OrderProblem, PageLoading } from './page-parts'
+import {
+  BackToInbox,
+  DecisionChecking,
+  DecisionNotFound,
+  DecisionProblem,
+  OrderFacts,
+  OrderProblem,
+  PageLoading,
+} from './page-parts'
+import { useDecision } from '../use-decision'
 import classes from './tasking.module.css'
 
 const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')).DecisionMap }))
@@ -49,15 +58,23 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
   const user = useSession().user
   // The decision page shows what it has without the order; its failure is said beside it.
   const order = useQuery({ ...orderOptions(client, study.orderId), throwOnError: false })
-  const choose = useMutation(chooseOptionMutation(client, qc))
+  const decision = useDecision('study', study.id, {
+    explain: explainStudyError,
+    // Only the study's options changed: read it again to offer the ones it has now.
+    onRefused: (p) => {
+      if (p.kind === 'option')
+        void qc.invalidateQueries({ queryKey: studyOptions(client, study.id).queryKey })
+    },
+    onGone,
+    decided: study.decision !== 'NOT_DECIDED',
+  })
+  const { decidedHere, checking, problem } = decision
   const [hovered, setHovered] = useState<number | null>(null)
   // The option picked on the time axis (Enter, Space or a click): it stays lit in the table and on the map
   // after the pointer or the focus moves on, until it is picked again or another one is.
   const [selected, setSelected] = useState<number | null>(null)
   const [confirming, setConfirming] = useState<number | null>(null)
-  const sending = useRef(false)
   const notice = useRef<HTMLDivElement>(null)
-  const [decidedHere, setDecidedHere] = useState(false)
   // The console's clock, as everywhere else (the licence banner, the tasking form): when the page opened.
   const [now] = useState(() => Date.now())
 
@@ -66,41 +83,31 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
   const decided = study.decision !== 'NOT_DECIDED'
   const perms = permissionsOf(user)
   const why = perms.decideStudies ? null : whyCannotChooseOptions(user?.role)
-  const mayChoose = !decided && perms.decideStudies
+  // Nothing is offered while a choice sent from this tab is out or kept (not known yet, a reload's attempt
+  // not yet checked, an answer not yet shown); while this page sends, the buttons stay, disabled.
+  const mayChoose = !decided && perms.decideStudies && (decision.offerable || decision.sending)
   // What the table and the map light up: the option under the pointer or focus, else the one picked.
   const lit = hovered ?? selected
   const requested = useMemo(() => orderWindowOf(order.data), [order.data])
   const axis = useMemo(() => optionAxis(options, requested), [options, requested])
   const aoi = useMemo(() => orderAreaOf(order.data), [order.data])
-  const problem = choose.isError ? explainStudyError(choose.error) : null
 
   useEffect(() => {
     if (decidedHere && decided) notice.current?.focus()
   }, [decidedHere, decided])
+  // An outcome not known yet closes the confirmation: the page says what is being checked.
+  const [wasChecking, setWasChecking] = useState(false)
+  if (!!checking !== wasChecking) {
+    setWasChecking(!!checking)
+    if (checking) setConfirming(null)
+  }
 
   function confirm() {
     const option = confirming === null ? undefined : options[confirming]
-    if (!option || sending.current || windowEnded(option, now)) return
-    sending.current = true
-    choose.mutate(
-      { studyId: study.id, optionId: option.id },
-      {
-        onSuccess: () => setDecidedHere(true),
-        // A refusal that may hide a decision (someone chose first, a lost answer) is refreshed by the mutation
-        // itself, like a success: the study, the lists and count, the orders and budgets.
-        onError: (e) => {
-          const kind = explainStudyError(e).kind
-          if (kind === 'not-found') onGone()
-          // Only the study's options changed: read it again to offer the ones it has now.
-          else if (kind === 'option')
-            void qc.invalidateQueries({ queryKey: studyOptions(client, study.id).queryKey })
-        },
-        onSettled: () => {
-          sending.current = false
-          setConfirming(null)
-        },
-      },
-    )
+    if (!option || windowEnded(option, now)) return
+    void decision
+      .decide({ item: 'study', itemId: study.id, optionId: option.id })
+      .then(() => setConfirming(null))
   }
 
   const pending = confirming === null ? undefined : options[confirming]
@@ -117,11 +124,11 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
         {order.data && <Text>For the tasking order “{order.data.displayName}”.</Text>}
       </Stack>
 
-      {problem && (
-        <Alert color={problem.kind === 'decided' ? 'yellow' : 'red'} title={problem.title} role="alert">
-          <Text size="sm">{problem.details}</Text>
-        </Alert>
+      {checking && !decided && (
+        <DecisionChecking item="study" pending={checking} onCheckAgain={decision.checkAgain} />
       )}
+
+      {problem && <DecisionProblem problem={problem} onTryAgain={decision.retry} busy={decision.sending} />}
 
       {decided && (
         <Alert
@@ -191,7 +198,7 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
             chosen={chosen}
             onHover={setHovered}
             onChoose={mayChoose ? setConfirming : undefined}
-            busy={choose.isPending}
+            busy={decision.sending}
             now={now}
           />
         )}
@@ -226,14 +233,14 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
       <Modal
         opened={pending !== undefined}
         onClose={() => {
-          if (!choose.isPending) setConfirming(null)
+          if (!decision.sending) setConfirming(null)
         }}
         title={
           confirming === null ? 'Choose this option?' : `Choose ${optionName(confirming).toLowerCase()}?`
         }
         closeButtonProps={{ 'aria-label': 'Close' }}
         // After a choice the buttons are gone: the page moves focus to the decision itself.
-        returnFocus={!choose.isSuccess}
+        returnFocus={!decidedHere && !checking}
         centered
       >
         {pending && confirming !== null && (
@@ -256,12 +263,12 @@ function StudyView({ study, onGone }: { study: FeasibilityStudy; onGone: () => v
               <Button
                 variant="default"
                 onClick={() => setConfirming(null)}
-                disabled={choose.isPending}
+                disabled={decision.sending}
                 data-autofocus
               >
                 Keep looking
               </Button>
-              <Button loading={choose.isPending} onClick={confirm}>
+              <Button loading={decision.sending} onClick={confirm}>
                 Choose {optionName(confirming).toLowerCase()}
               </Button>
             </Group>
