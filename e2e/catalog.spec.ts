@@ -154,7 +154,7 @@ test.describe('catalog search', () => {
     await expect(page.locator('input[type="date"]')).toHaveCount(0)
     const from = page.getByRole('textbox', { name: 'From', exact: true })
     const to = page.getByRole('textbox', { name: 'To', exact: true })
-    await expect(from).toHaveAttribute('placeholder', '25 Nov 2026')
+    await expect(from).toHaveAttribute('placeholder', 'e.g. 25 Nov 2026')
 
     await from.fill('1 january 2025')
     await from.blur()

@@ -215,6 +215,13 @@ function WorkspaceSwitcher() {
   const current = useWorkspaceId()
   const list = snap.user?.workspaces ?? []
   if (list.length === 0) return null
+  // One workspace is nothing to choose: a disabled select would read as "not allowed", not as "the only one".
+  if (list.length === 1)
+    return (
+      <Text size="xs" visibleFrom="xs" data-testid="workspace-only">
+        Workspace: {list[0].name}
+      </Text>
+    )
   return (
     <NativeSelect
       aria-label="Workspace"
@@ -222,7 +229,6 @@ function WorkspaceSwitcher() {
       value={current ?? ''}
       onChange={(e) => session.setWorkspace(e.currentTarget.value)}
       data={list.map((w) => ({ value: w.id, label: w.name }))}
-      disabled={list.length === 1}
       visibleFrom="xs"
     />
   )

@@ -5,6 +5,10 @@ import type { MapOverlay } from './map-view'
 export interface PolygonLayerStyle {
   color: string
   fillOpacity: number
+  /** The fill of the hovered shape; twice the resting one when not given. */
+  hoverFillOpacity?: number
+  /** The fill of the selected shape; three times the resting one when not given. */
+  selectedFillOpacity?: number
   dashed?: boolean
 }
 
@@ -24,9 +28,9 @@ export function polygonLayers(source: string, style: PolygonLayerStyle): LayerSp
         'fill-opacity': [
           'case',
           state('selected'),
-          Math.min(1, style.fillOpacity * 3),
+          style.selectedFillOpacity ?? Math.min(1, style.fillOpacity * 3),
           state('hover'),
-          Math.min(1, style.fillOpacity * 2),
+          style.hoverFillOpacity ?? Math.min(1, style.fillOpacity * 2),
           style.fillOpacity,
         ],
       },

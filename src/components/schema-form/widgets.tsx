@@ -3,7 +3,8 @@ import type { WidgetProps } from '@rjsf/utils'
 import type { FocusEvent } from 'react'
 import { UtcCalendarButton } from '../utc-date/calendar-button'
 import { useTypedText } from '../utc-date/use-typed-text'
-import { isoToUtcText, utcDayOf, utcTextToIso, withUtcDay } from '../utc-date/utc'
+import { isoToUtcText, UTC_DATE_TIME_EXAMPLE, utcDayOf, utcTextToIso, withUtcDay } from '../utc-date/utc'
+import dateClasses from '../utc-date/utc-date.module.css'
 
 /**
  * The widgets the order forms need beyond the Mantine theme's templates. Each takes its label, description
@@ -163,7 +164,8 @@ export function UtcDateTimeWidget(props: WidgetProps) {
     <TextInput
       {...base}
       label={`${props.label} (UTC)`}
-      placeholder="25 Nov 2026 00:00 UTC"
+      placeholder={UTC_DATE_TIME_EXAMPLE}
+      classNames={{ input: dateClasses.input }}
       autoComplete="off"
       spellCheck={false}
       error={typed.problem ? UTC_PROBLEM : base.error}

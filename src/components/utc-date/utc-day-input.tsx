@@ -1,5 +1,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core'
 import { UtcCalendarButton } from './calendar-button'
+import { UTC_DAY_EXAMPLE } from './utc'
+import classes from './utc-date.module.css'
 import { useTypedText } from './use-typed-text'
 import { utcDayText, utcTextToDay } from './utc-day'
 
@@ -30,7 +32,8 @@ export function UtcDayInput({ label, value, onChange, error, ...rest }: Props) {
   })
   return (
     <TextInput
-      placeholder="25 Nov 2026"
+      placeholder={UTC_DAY_EXAMPLE}
+      classNames={{ input: classes.input }}
       autoComplete="off"
       spellCheck={false}
       {...rest}

@@ -117,3 +117,9 @@ export function withUtcDay(iso: unknown, day: string): string | undefined {
   const time = v ? v.slice(11) : '00:00'
   return inputValueToIso(`${day}T${time}`)
 }
+
+/** What an empty day field shows: an example, marked as one, so it does not read as a day already set. */
+export const UTC_DAY_EXAMPLE = 'e.g. 25 Nov 2026'
+
+/** What an empty date-time field shows, as `UTC_DAY_EXAMPLE`. */
+export const UTC_DATE_TIME_EXAMPLE = 'e.g. 25 Nov 2026 00:00 UTC'

@@ -41,22 +41,37 @@ const MOVES_COUNT = new Set<string>([decisionKeys.all[0], orderKeys.all[0]])
 export function followDecisionChanges(qc: QueryClient): () => void {
   const countHash = JSON.stringify(decisionKeys.pendingCount())
   const seen = new Map<string, unknown>()
+  // Cache events in order: when each query was added, and when the count was last asked.
+  let tick = 0
+  const addedAt = new Map<string, number>()
+  let countAskedAt = -1
   let queued = false
   return qc.getQueryCache().subscribe((event) => {
+    tick++
     if (event.type === 'removed') {
       seen.delete(event.query.queryHash)
+      addedAt.delete(event.query.queryHash)
       return
     }
-    if (event.type !== 'updated' || event.action.type !== 'success') return
+    if (event.type === 'added') addedAt.set(event.query.queryHash, tick)
+    if (event.type !== 'updated') return
     const { query } = event
+    if (query.queryHash === countHash) {
+      if (event.action.type === 'fetch') countAskedAt = tick
+      return
+    }
+    if (event.action.type !== 'success') return
     const root: unknown = (query.queryKey as readonly unknown[])[0]
-    if (query.queryHash === countHash || !MOVES_COUNT.has(String(root))) return
+    if (!MOVES_COUNT.has(String(root))) return
     const before = seen.get(query.queryHash)
     const data: unknown = query.state.data
     seen.set(query.queryHash, data)
-    // The first answer of a query is news only if it replaced nothing: a page opening reads what the count
-    // may not have seen yet.
     if (before === data) return
+    // A query's first answer is news only if the count was asked before that query: a page opened later
+    // reads what the count may not have seen. The queries of the page that opens with the count (the start
+    // page's lists, answering one by one) were asked no later than it, and each re-reading the count made
+    // 5 to 7 count requests while the page loaded.
+    if (before === undefined && countAskedAt > (addedAt.get(query.queryHash) ?? 0)) return
     // Several answers in one tick (a page's queries together) make one refresh.
     if (queued) return
     queued = true

@@ -17,7 +17,8 @@ const KNOWN: Record<string, string> = {
 
 export function failureInWords(e: { name: string; message: string }): string {
   const known = KNOWN[e.name]
-  if (known) return `${known} (${e.message})`
+  // The service's message says the same thing again in its words: the reason is given once.
+  if (known) return known
   return `${e.message}${/[.!?]$/.test(e.message) ? '' : '.'} (${e.name})`
 }
 

@@ -199,7 +199,7 @@ describe('catalog page', () => {
     await user.click(screen.getByRole('tab', { name: 'Search' }))
     const from = screen.getByLabelText<HTMLInputElement>('From')
     expect(from).toHaveValue('')
-    expect(from).toHaveAttribute('placeholder', '25 Nov 2026')
+    expect(from).toHaveAttribute('placeholder', 'e.g. 25 Nov 2026')
     await user.type(from, '25 Nov 2026')
     await user.click(screen.getByRole('button', { name: 'Search' }))
     await waitFor(() => expect(searches(c.backend.log)).toHaveLength(2))

@@ -237,24 +237,43 @@ function ItemInput({ collectionId, itemId }: { collectionId: string; itemId: str
 function JobTimeline({ job }: { job: Job }) {
   const steps = jobTimeline(job)
   const active = steps.reduce((last, s, i) => (s.state === 'waiting' ? last : i), 0)
+  // The checks between creation and start carry no time: named once below, not "time not given" on each.
+  const untimed = steps.filter((s) => s.state !== 'waiting' && !s.at).map((s) => s.label)
   return (
-    <Timeline active={active} bulletSize={14} lineWidth={2} aria-label="Job timeline" component="ol">
-      {steps.map((s) => (
-        <Timeline.Item
-          key={s.label}
-          component="li"
-          color={s.state === 'failed' ? 'red' : undefined}
-          title={
-            <Text size="sm" fw={600} c={s.state === 'waiting' ? 'dimmed' : undefined}>
-              {s.label}
-            </Text>
-          }
-        >
-          <Text size="xs" c="dimmed">
-            {s.state === 'waiting' ? 'not yet' : formatUtc(s.at, 'time not given')}
-          </Text>
-        </Timeline.Item>
-      ))}
-    </Timeline>
+    <>
+      <Timeline
+        active={active}
+        bulletSize={14}
+        lineWidth={2}
+        aria-label="Job timeline"
+        component="ol"
+        // The bullets number nothing: the list's own numbers sat on top of them.
+        style={{ listStyle: 'none', paddingInlineStart: 0, margin: 0 }}
+      >
+        {steps.map((s) => (
+          <Timeline.Item
+            key={s.label}
+            component="li"
+            color={s.state === 'failed' ? 'red' : undefined}
+            title={
+              <Text size="sm" fw={600} c={s.state === 'waiting' ? 'dimmed' : undefined}>
+                {s.label}
+              </Text>
+            }
+          >
+            {(s.state === 'waiting' || s.at) && (
+              <Text size="xs" c="dimmed">
+                {s.state === 'waiting' ? 'not yet' : formatUtc(s.at)}
+              </Text>
+            )}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+      {untimed.length > 0 && (
+        <Text size="xs" c="dimmed" mt="sm" data-testid="job-timeline-untimed">
+          {untimed.join(', ')}: time not given.
+        </Text>
+      )}
+    </>
   )
 }

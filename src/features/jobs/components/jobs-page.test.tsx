@@ -139,6 +139,20 @@ describe('job monitor', () => {
     await userEvent.click(within(row).getByRole('link'))
     expect(await screen.findByText('Why the job stopped')).toBeInTheDocument()
     expect(screen.getByText(/licence was not accepted.*Licences page/)).toBeInTheDocument()
+    // The reason once: not again in the service's words after it.
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/Accept the current document/)
+  })
+
+  it('gives the timeline no list numbers over its dots, and says once which steps have no time', async () => {
+    await open('/jobs?status=captured')
+    await userEvent.click(within((await bodyRows())[0]).getByRole('link'))
+    const timeline = await screen.findByRole('list', { name: 'Job timeline' })
+    expect(timeline).toHaveStyle({ listStyle: 'none' })
+    expect(within(timeline).queryByText(/time not given/)).toBeNull()
+    expect(screen.getAllByText(/time not given/)).toHaveLength(1)
+    expect(screen.getByTestId('job-timeline-untimed')).toHaveTextContent(
+      /^Licence checked, Inputs checked, Accepted.*: time not given\.$/,
+    )
   })
 
   it('links a job that succeeded to its result collection in storage, and its inputs to their items', async () => {

@@ -15,6 +15,7 @@ import {
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
 import { Blockers, OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
+import { TaskingReviewParams } from './tasking-review-params'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -82,6 +83,7 @@ export function TaskingReview({
         <b>{model.displayName}</b> · {model.product?.title ?? ''}
         {span ? ` · window ${formatUtc(span.from)} to ${formatUtc(span.to)}` : ''}
       </Text>
+      <TaskingReviewParams model={model} />
       <Table mt="xs" striped aria-label="Orders to place">
         <Table.Thead>
           <Table.Tr>
