@@ -53,6 +53,10 @@ export interface ProcessDef {
   itemInputs: string[]
   price: { credits: number; unit: 'SQ_KM' | 'JOB' }
   resultItems: number
+  /** Key of the provider's EULA (seed-glossary), which an account accepts before its jobs run. */
+  eula: string
+  /** What the first item input must be, beyond being one of the account's items (a Sentinel-2 scene, …). */
+  itemRule?: { accepts: (item: S['StacItem']) => boolean; error: (item: S['StacItem']) => NamedError }
 }
 
 export const MAX_TITLE = 250
@@ -76,6 +80,18 @@ const sensitivityInput: InputDef = {
   description: 'Detection sensitivity: higher finds more objects and more false positives.',
   required: false,
   schema: { type: 'integer', minimum: 1, maximum: 10, default: 5 },
+}
+
+const constellationOf = (item: S['StacItem']): string | undefined => {
+  const c = item.properties.constellation
+  return typeof c === 'string' ? c : undefined
+}
+
+/** A Sentinel-2 scene, by its STAC constellation (`sentinel-2`) or platform (`sentinel-2a`, `sentinel-2b`, …). */
+function isSentinel2(item: S['StacItem']): boolean {
+  const platform = item.properties.platform
+  const names = [constellationOf(item), typeof platform === 'string' ? platform : undefined]
+  return names.some((n) => n !== undefined && /^sentinel-?2/i.test(n))
 }
 
 export const PROCESS_DEFS: ProcessDef[] = [
@@ -110,6 +126,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 2, unit: 'SQ_KM' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'upsampling-ns',
@@ -119,6 +136,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 5, unit: 'SQ_KM' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'true-color-conversion',
@@ -128,6 +146,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 1, unit: 'SQ_KM' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'detection-ships-airbus',
@@ -141,6 +160,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 30, unit: 'JOB' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'detection-storage-tanks-airbus',
@@ -154,6 +174,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 35, unit: 'JOB' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'detection-buildings-spacept',
@@ -167,6 +188,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 40, unit: 'JOB' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'detection-trees-spacept',
@@ -180,6 +202,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['item'],
     price: { credits: 3, unit: 'SQ_KM' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'coregistration-simularity',
@@ -197,6 +220,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['sourceItem', 'referenceItem'],
     price: { credits: 2, unit: 'SQ_KM' },
     resultItems: 1,
+    eula: 'processing',
   },
   {
     id: 'detection-change-simularity',
@@ -213,6 +237,97 @@ export const PROCESS_DEFS: ProcessDef[] = [
     itemInputs: ['sourceItem', 'referenceItem'],
     price: { credits: 60, unit: 'JOB' },
     resultItems: 2,
+    eula: 'processing',
+  },
+  // The other processes the service's SDK has job templates for: each takes a title and one item.
+  {
+    id: 'upsampling-ns-sentinel',
+    title: 'Upsampling for Sentinel-2',
+    description: 'Raises a Sentinel-2 scene from 10 m to 2.5 m with a super-resolution model trained on it.',
+    inputs: { title: titleInput, item: itemInput('Item', 'The Sentinel-2 scene to upsample.') },
+    itemInputs: ['item'],
+    // A Sentinel-2 tile is some 12,000 km²: priced per job, not by area.
+    price: { credits: 50, unit: 'JOB' },
+    resultItems: 1,
+    eula: 'processing',
+    itemRule: {
+      accepts: isSentinel2,
+      error: (item) => ({
+        name: 'InvalidItem',
+        message: `upsampling-ns-sentinel takes a Sentinel-2 item; item ${item.id} is ${constellationOf(item) ?? 'of no known constellation'}`,
+      }),
+    },
+  },
+  {
+    id: 'detection-shadows-spacept',
+    title: 'Shadow detection (Spacept)',
+    description:
+      'Masks cast shadows of buildings, trees and terrain in very high resolution optical imagery.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 2, unit: 'SQ_KM' },
+    resultItems: 1,
+    eula: 'processing',
+  },
+  {
+    id: 'detection-wind-turbines-airbus',
+    title: 'Wind turbine detection (Airbus)',
+    description: 'Finds onshore and offshore wind turbines; the result holds one point per turbine.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 30, unit: 'JOB' },
+    resultItems: 1,
+    eula: 'processing',
+  },
+  {
+    id: 'detection-trucks-oi',
+    title: 'Truck detection (Orbital Insight)',
+    description: 'Counts trucks and trailers on roads, depots and parking lots; one box per vehicle.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 4, unit: 'SQ_KM' },
+    resultItems: 1,
+    eula: 'orbital-insight',
+  },
+  {
+    id: 'detection-cars-oi',
+    title: 'Car detection (Orbital Insight)',
+    description: 'Counts cars in parking lots and on roads; one box per vehicle.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 4, unit: 'SQ_KM' },
+    resultItems: 1,
+    eula: 'orbital-insight',
+  },
+  {
+    id: 'detection-aircraft-oi',
+    title: 'Aircraft detection (Orbital Insight)',
+    description: 'Finds aircraft on aprons, runways and in boneyards; one box per aircraft.',
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    price: { credits: 25, unit: 'JOB' },
+    resultItems: 1,
+    eula: 'orbital-insight',
   },
 ]
 
@@ -250,7 +365,7 @@ export function buildProcesses(): S['Process'][] {
     links: [{ rel: 'self', href: `/v2/processing/processes/${d.id}`, type: 'application/json' }],
     additionalParameters: {
       parameters: [
-        { name: 'eula-id', value: [eulaId('processing')] },
+        { name: 'eula-id', value: [eulaId(d.eula)] },
         { name: 'price', value: [{ credits: d.price.credits, unit: d.price.unit }] },
       ],
     },
@@ -398,8 +513,11 @@ export function checkRequest(world: World, accountId: string, def: ProcessDef, b
     const url = inputs[name]
     if (typeof url !== 'string') continue
     const rec = resolveItem(world, accountId, url)
-    if (rec) items[name] = rec
-    else
+    if (rec) {
+      items[name] = rec
+      if (name === def.itemInputs[0] && def.itemRule && !def.itemRule.accepts(rec.item))
+        errors.push(def.itemRule.error(rec.item))
+    } else
       errors.push({
         name: 'InvalidItem',
         message: `${name} does not reference a STAC item in this account's storage: ${url.slice(0, 300)}`,
@@ -497,9 +615,9 @@ function contextOf(def: ProcessDef, items: Record<string, StacItemRecord>): Resu
   }
 }
 
-/** The document of the processing EULA that an account must have accepted: the highest version. */
-export function processingEulaAccepted(world: World, accountId: string): boolean {
-  const eula = world.eulas.get(eulaId('processing'))
+/** Whether an account has accepted the current document (the highest version) of a process's EULA. */
+export function processEulaAccepted(world: World, accountId: string, def: ProcessDef): boolean {
+  const eula = world.eulas.get(eulaId(def.eula))
   if (!eula || eula.documents.length === 0) return true
   const current = eula.documents.reduce((a, b) => (b.version > a.version ? b : a))
   return world.isAccepted(accountId, current.id)
@@ -573,14 +691,14 @@ function step(world: World, record: JobRecord, at: number, ctx: ResultContext): 
   }
   switch (job.status) {
     case 'created':
-      if (processingEulaAccepted(world, account.id)) {
+      if (processEulaAccepted(world, account.id, def)) {
         job.status = 'licensed'
         scheduleStep(world, record, at + STEP_MS, ctx)
       } else {
         fail('unlicensed', [
           {
             name: 'EulaNotAccepted',
-            message: `Accept the current document of EULA ${eulaId('processing')} before running ${def.id}.`,
+            message: `Accept the current document of EULA ${eulaId(def.eula)} before running ${def.id}.`,
           },
         ])
       }
