@@ -233,49 +233,93 @@ export function initialSubStatus(collection: S['Collection']): OrderSubStatus {
 }
 
 /**
- * Starts the simulated lifecycle of a new order. Every step re-reads the order and checks the status it
- * expects, so a cancellation (or a reset) in between simply stops the chain. Chained steps are timed from
- * the previous step's due time, not from when the clock happened to be settled.
+ * One step of the lifecycle: due at `at`, it runs on the world it is due in (a copied world runs the same
+ * steps on its own records, see `WorldEvent`) and finds the order by id; it runs only if the order still has
+ * the status the step expects, so a cancellation (or a reset) in between simply stops the chain. Chained
+ * steps are timed from the previous step's due time, not from when the clock happened to be settled.
  */
+function step(
+  on: World,
+  orderId: string,
+  at: number,
+  expect: OrderStatus,
+  run: (w: World, r: OrderRecord, at: number) => void,
+): void {
+  on.schedule(at, (w) => {
+    const r = w.orders.get(orderId)
+    if (r && r.order.status === expect) run(w, r, at)
+  })
+}
+
+/** CREATED (or PLACEMENT_FAILED, for the retry) → BEING_PLACED at `at`, then the placement's outcome. */
+function schedulePlacing(on: World, orderId: string, at: number, expect: OrderStatus, attempt: 1 | 2): void {
+  step(on, orderId, at, expect, (w, r, t) => {
+    setStatus(w, r, 'BEING_PLACED', SYSTEM_ACTOR, t)
+    schedulePlacement(w, orderId, t + TIMINGS.placement * 1000, attempt)
+  })
+}
+
+/** BEING_PLACED → PLACED at `at` (or PLACEMENT_FAILED on a failing first attempt, retried later). */
+function schedulePlacement(on: World, orderId: string, at: number, attempt: 1 | 2): void {
+  step(on, orderId, at, 'BEING_PLACED', (w, r, t) => {
+    if (r.order.type === 'ARCHIVE' && attempt === 1 && failsPlacement(orderId)) {
+      setStatus(w, r, 'PLACEMENT_FAILED', SYSTEM_ACTOR, t)
+      schedulePlacing(w, orderId, t + TIMINGS.retryPlacement * 1000, 'PLACEMENT_FAILED', 2)
+      return
+    }
+    setStatus(w, r, 'PLACED', SYSTEM_ACTOR, t)
+    if (r.order.type === 'TASKING') startTaskingFlow(w, r)
+    else scheduleFulfilment(w, orderId, t + TIMINGS.beginFulfilment * 1000)
+  })
+}
+
+/** An archive order: PLACED → BEING_FULFILLED at `at`, then its delivery. */
+function scheduleFulfilment(on: World, orderId: string, at: number): void {
+  step(on, orderId, at, 'PLACED', (w, r, t) => {
+    setStatus(w, r, 'BEING_FULFILLED', SYSTEM_ACTOR, t)
+    scheduleDelivery(w, orderId, t + TIMINGS.fulfilment * 1000)
+  })
+}
+
+/** An archive order: BEING_FULFILLED → FULFILLED (delivered) or FAILED_PERMANENTLY at `at`. */
+function scheduleDelivery(on: World, orderId: string, at: number): void {
+  step(on, orderId, at, 'BEING_FULFILLED', (w, r, t) => {
+    if (failsFulfilment(orderId)) setStatus(w, r, 'FAILED_PERMANENTLY', SYSTEM_ACTOR, t)
+    else fulfilArchive(w, r, t)
+  })
+}
+
+/** Starts the simulated lifecycle of a new order. */
 export function startLifecycle(world: World, orderId: string, from = world.now()): void {
-  // Each step runs on the world it is due in and finds the order by id (a copied world runs the same
-  // steps on its own records, see `WorldEvent`), and schedules the next step on that same world.
-  const step = (
-    on: World,
-    at: number,
-    expect: OrderStatus,
-    run: (w: World, r: OrderRecord, at: number) => void,
-  ) =>
-    on.schedule(at, (w) => {
-      const r = w.orders.get(orderId)
-      if (r && r.order.status === expect) run(w, r, at)
-    })
+  schedulePlacing(world, orderId, from + TIMINGS.beginPlacement * 1000, 'CREATED', 1)
+}
 
-  const place = (on: World, at: number, expect: OrderStatus, attempt: number) =>
-    step(on, at, expect, (w, r, t) => {
-      setStatus(w, r, 'BEING_PLACED', SYSTEM_ACTOR, t)
-      step(w, t + TIMINGS.placement * 1000, 'BEING_PLACED', (w2, r2, t2) => {
-        if (r2.order.type === 'ARCHIVE' && attempt === 1 && failsPlacement(orderId)) {
-          setStatus(w2, r2, 'PLACEMENT_FAILED', SYSTEM_ACTOR, t2)
-          place(w2, t2 + TIMINGS.retryPlacement * 1000, 'PLACEMENT_FAILED', 2)
-          return
-        }
-        setStatus(w2, r2, 'PLACED', SYSTEM_ACTOR, t2)
-        if (r2.order.type === 'TASKING') {
-          startTaskingFlow(w2, r2)
-          return
-        }
-        step(w2, t2 + TIMINGS.beginFulfilment * 1000, 'PLACED', (w3, r3, t3) => {
-          setStatus(w3, r3, 'BEING_FULFILLED', SYSTEM_ACTOR, t3)
-          step(w3, t3 + TIMINGS.fulfilment * 1000, 'BEING_FULFILLED', (w4, r4, t4) => {
-            if (failsFulfilment(orderId)) setStatus(w4, r4, 'FAILED_PERMANENTLY', SYSTEM_ACTOR, t4)
-            else fulfilArchive(w4, r4, t4)
-          })
-        })
-      })
-    })
-
-  place(world, from + TIMINGS.beginPlacement * 1000, 'CREATED', 1)
+/**
+ * Carries a seeded order on from the status it was seeded in, as a new order in that status would go on:
+ * its next step falls due within that step's duration after `from` (the seed's clock), at a point derived
+ * from the id, as if the step had begun a while before. Tasking orders past placement are the tasking area's.
+ */
+function resumeLifecycle(world: World, record: OrderRecord, from = world.now()): void {
+  const id = record.order.id
+  // A quarter to all of the step's duration is left: never due at the seed's instant itself.
+  const left = (seconds: number) =>
+    from + Math.round(seconds * 1000 * (0.25 + (hashString(`resume:${id}`) % 750) / 1000))
+  switch (record.order.status) {
+    case 'CREATED':
+      return schedulePlacing(world, id, left(TIMINGS.beginPlacement), 'CREATED', 1)
+    case 'PLACEMENT_FAILED':
+      return schedulePlacing(world, id, left(TIMINGS.retryPlacement), 'PLACEMENT_FAILED', 2)
+    case 'BEING_PLACED':
+      return schedulePlacement(world, id, left(TIMINGS.placement), 1)
+    case 'PLACED':
+      if (record.order.type === 'ARCHIVE') scheduleFulfilment(world, id, left(TIMINGS.beginFulfilment))
+      return
+    case 'BEING_FULFILLED':
+      if (record.order.type === 'ARCHIVE') scheduleDelivery(world, id, left(TIMINGS.fulfilment))
+      return
+    default:
+      return
+  }
 }
 
 /** Delivers an archive order to storage and captures its held credits. */
@@ -639,6 +683,8 @@ export function seedOrders(world: World): void {
     )
     world.orders.set(record.order.id, record)
     if (spec.status === 'FULFILLED' && !spec.bulk) delivered.push(record)
+    // In progress: on with the lifecycle from the seed's instant, as a new order in that status would.
+    resumeLifecycle(world, record)
   }
   for (const record of delivered) deliverSeeded(world, record)
 }

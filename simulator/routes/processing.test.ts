@@ -31,10 +31,15 @@ function setProcessingEula(sim: TestSim, accepted: boolean, accountId = ids.ente
   else sim.world.acceptances.delete(key)
 }
 
-/** Drops the seeded in-flight jobs, so credit assertions see only the job under test. */
+/**
+ * Drops the seeded in-flight jobs and orders (which move on with the clock, holding and capturing credits),
+ * so credit assertions see only the job under test.
+ */
 function quiet(sim: TestSim): void {
   const terminal = ['unlicensed', 'invalid', 'rejected', 'captured', 'released']
   for (const [id, rec] of sim.world.jobs) if (!terminal.includes(rec.job.status)) sim.world.jobs.delete(id)
+  const ended = ['FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED']
+  for (const [id, rec] of sim.world.orders) if (!ended.includes(rec.order.status)) sim.world.orders.delete(id)
 }
 
 async function execute(

@@ -767,6 +767,10 @@ describe('the tasking flow on the simulated clock', () => {
 
   it('fulfils fixed-price tasking (no study, no quotation) at once, holding then capturing its credits', async () => {
     const { sim } = setup()
+    // The seeded orders under way move on with the clock too, holding and capturing credits of their own.
+    for (const [id, r] of sim.world.orders)
+      if (!['FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED'].includes(r.order.status))
+        sim.world.orders.delete(id)
     const account = sim.world.accounts.get(ids.enterpriseAccount)
     const before = account?.creditBalance ?? 0
     const record = placeOrder(sim, { collection: 'blacksky-tasking', product: 'blacksky-tasking-standard' })
