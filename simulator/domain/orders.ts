@@ -1,15 +1,9 @@
 import { sceneCollection } from './catalog/archive'
 import { PLACES as ARCHIVE_PLACES } from './catalog/places'
-import {
-  area as turfArea,
-  centroid,
-  featureCollection,
-  feature as turfFeature,
-  intersect,
-  kinks,
-} from '@turf/turf'
+import { centroid, featureCollection, feature as turfFeature, intersect, kinks } from '@turf/turf'
 import type { MultiPolygon as GjMultiPolygon, Polygon as GjPolygon } from 'geojson'
 import { captureCredits, holdCredits } from './credits'
+import { areaKm2, rect } from './coverage'
 import { createRng, hashString, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed-constants'
 import { createDelivery } from './stac'
@@ -81,8 +75,6 @@ const fromGj = (g: GjPolygon | GjMultiPolygon): Area2D =>
   g.type === 'Polygon'
     ? { type: 'Polygon', coordinates: g.coordinates }
     : { type: 'MultiPolygon', coordinates: g.coordinates }
-
-export const areaKm2 = (g: Area2D): number => turfArea(toGj(g)) / 1e6
 
 /** Plain-data checks turf does not make: finite, in range, closed rings, bounded size. */
 function shapeProblem(g: Area2D): string | null {
@@ -481,18 +473,8 @@ export const ORDER_PLACES: { name: string; lon: number; lat: number }[] = [
   { name: 'Lagos coast', lon: 3.38, lat: 6.45 },
 ]
 
-const box = (lon: number, lat: number, halfDeg: number): S['Polygon'] => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [round6(lon - halfDeg), round6(lat - halfDeg)],
-      [round6(lon + halfDeg), round6(lat - halfDeg)],
-      [round6(lon + halfDeg), round6(lat + halfDeg)],
-      [round6(lon - halfDeg), round6(lat + halfDeg)],
-      [round6(lon - halfDeg), round6(lat - halfDeg)],
-    ],
-  ],
-})
+const box = (lon: number, lat: number, halfDeg: number): S['Polygon'] =>
+  rect(round6(lon - halfDeg), round6(lat - halfDeg), round6(lon + halfDeg), round6(lat + halfDeg))
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6
 
 const BASE_STATUSES: { status: OrderStatus; archive: number; tasking: number }[] = [

@@ -1,8 +1,6 @@
-import { area as turfArea } from '@turf/turf'
-import type { MultiPolygon, Polygon } from 'geojson'
 import { captureCredits, holdCredits, releaseCredits } from './credits'
 import { iso } from './clock'
-import { rect } from './coverage'
+import { areaKm2, rect } from './coverage'
 import { createRng, uuidFrom, type Rng } from './random'
 import { ids, SEED_EPOCH } from './seed-constants'
 import { dataProductId, eulaId } from './seed-glossary'
@@ -561,17 +559,16 @@ export function footprintOf(item: S['StacItem']): Footprint | undefined {
   return undefined
 }
 
-export function areaKm2(geometry: Footprint | undefined): number {
-  if (!geometry) return 0
-  const g = { type: geometry.type, coordinates: geometry.coordinates } as Polygon | MultiPolygon
-  const m2 = turfArea({ type: 'Feature', geometry: g, properties: {} })
-  return Number.isFinite(m2) ? Math.round(m2 / 10_000) / 100 : 0
+/** A footprint's area in km², to the hundredth, as prices state it. */
+function footprintKm2(geometry: Footprint | undefined): number {
+  const km2 = geometry ? areaKm2(geometry) : 0
+  return Number.isFinite(km2) ? Math.round(km2 * 100) / 100 : 0
 }
 
 export function priceOf(def: ProcessDef, items: Record<string, StacItemRecord>): S['JobPrice'] {
   if (def.price.unit === 'SQ_KM') {
     const rec = items[def.itemInputs[0]]
-    const size = rec ? areaKm2(footprintOf(rec.item)) : 0
+    const size = rec ? footprintKm2(footprintOf(rec.item)) : 0
     return {
       pricingStrategy: 'area',
       totalCredits: Math.max(1, Math.ceil(size * def.price.credits)),
@@ -918,18 +915,7 @@ const SEED_DELIVERIES: SeedDelivery[] = [
   },
 ]
 
-const boxPolygon = ([w, s, e, n]: [number, number, number, number]): S['Polygon'] => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-})
+const boxPolygon = ([w, s, e, n]: [number, number, number, number]): S['Polygon'] => rect(w, s, e, n)
 
 interface SeedJob {
   process: string

@@ -1,7 +1,7 @@
 import { iso } from './clock'
 import {
   aoiOf,
-  areaSqKm,
+  areaKm2,
   bboxOfArea,
   deliveryStrips,
   rect,
@@ -210,7 +210,7 @@ export function startTaskingFlow(world: World, record: OrderRecord): void {
     releaseCredits(account, record.heldCredits)
     record.heldCredits = 0
   }
-  if (studyRequired(collection, areaSqKm(aoiOf(record.geometry)), window.end - window.start)) {
+  if (studyRequired(collection, areaKm2(aoiOf(record.geometry)), window.end - window.start)) {
     move(world, record, { subStatus: 'FEASIBILITY_WAITING_UPLOAD' })
     scheduleStudy(world, record.order.id, world.now() + STUDY_DELAY_MS)
   } else if (quotationRequired(collection)) {
@@ -267,7 +267,7 @@ function buildStudy(
   optionCount?: 2 | 3,
 ): S['FeasibilityStudy'] {
   const window = windowOf(world, record)
-  const sqKm = areaSqKm(aoiOf(record.geometry))
+  const sqKm = areaKm2(aoiOf(record.geometry))
   const span = window.end - window.start
   const difficulty = difficultyOf(sqKm, span)
   const alternate = difficulty === 'HARD'
@@ -352,12 +352,7 @@ function buildQuotation(world: World, record: OrderRecord, id: string, at: numbe
   const window = windowOf(world, record)
   const creditsPrice =
     study?.decisionOption?.estimatedCredits ??
-    priceFor(
-      record.collectionName,
-      areaSqKm(aoiOf(record.geometry)),
-      window.end - window.start,
-      record.params,
-    )
+    priceFor(record.collectionName, areaKm2(aoiOf(record.geometry)), window.end - window.start, record.params)
   return {
     id,
     createdAt: stamp(at),
@@ -539,7 +534,7 @@ function adopt(
   const collection = collectionOf(world, record)
   if (!collection) return
   const window = windowOf(world, record)
-  const needsStudy = studyRequired(collection, areaSqKm(aoiOf(record.geometry)), window.end - window.start)
+  const needsStudy = studyRequired(collection, areaKm2(aoiOf(record.geometry)), window.end - window.start)
   const sub = subStatusOf(record)
   const t0 = Date.parse(record.order.createdAt)
   // The history of a seeded order: placed, study 2 h later, option chosen, quotation, decision.
@@ -856,7 +851,7 @@ function scenarioOrder(s: Scenario): OrderRecord {
     maxIncidenceAngle: 30,
   }
   const id = uuidFrom(`tasking-seed:order:${s.key}`)
-  const sqKm = areaSqKm(geometry)
+  const sqKm = areaKm2(geometry)
   return {
     order: {
       id,

@@ -1,6 +1,6 @@
-import { workspaceProblem } from '../domain/workspaces'
+import { UUID } from '../domain/random'
+import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
-import { budgetProblem } from '../domain/credits'
 import {
   checkRequest,
   createJob,
@@ -24,7 +24,6 @@ import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } fro
 
 /** Processing: processes (public), input validation and pricing, execution, and the job list. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const JOB_STATUSES: readonly S['JobStatus'][] = [
   'created',
   'licensed',

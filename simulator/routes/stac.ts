@@ -1,3 +1,4 @@
+import { UUID } from '../domain/random'
 import { assetFile, deleteCollection } from '../domain/stac'
 import { QUERYABLES, isRecord } from '../domain/stac-query'
 import { itemMatches, searchItems, StacSearchError, type Box } from '../domain/stac-search'
@@ -24,7 +25,6 @@ import {
  * by the simulator itself under /__storage/ (outside the contract, like a cloud bucket).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TAG = /^[A-Za-z0-9 ._\-/:]+$/
 const SOURCES: readonly StacSource[] = ['ARCHIVE', 'TASKING', 'PROCESSING']
 export const DOWNLOAD_TTL_MS = 5 * 60_000

@@ -3,7 +3,8 @@ import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { coverageOf } from '../domain/coverage'
-import { budgetProblem, chargeCredits } from '../domain/credits'
+import { chargeCredits } from '../domain/credits'
+import { budgetProblem } from '../http/gates'
 import { priceFeature } from '../domain/orders'
 import {
   acceptOption,
