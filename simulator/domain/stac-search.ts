@@ -2,7 +2,7 @@ import { booleanIntersects } from '@turf/turf'
 import type { Geometry } from 'geojson'
 import { footprintOf } from './processing'
 import { itemTimeRange, QUERYABLES, type Operand, type Pred, type Scalar, type Value } from './stac-query'
-import type { S, StacItemRecord } from './types'
+import type { S, StacCollectionRecord, StacItemRecord, StacSource } from './types'
 import type { World } from './world'
 
 /**
@@ -89,4 +89,66 @@ export function searchItems(world: World, accountId: string, q: ItemQuery): Stac
     const y = first(created(b)) ?? 0
     return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
   })
+}
+
+/** The filters of the collections list; empty lists and an empty title filter nothing. */
+export interface CollectionQuery {
+  /** Collections lying wholly inside any of these boxes. */
+  boxes?: readonly Box[]
+  workspaceId?: string
+  assetIds: readonly string[]
+  orderIds: readonly string[]
+  productIds: readonly string[]
+  /** Any of these tags, on the collection or any of its items. */
+  tags: readonly string[]
+  /** Lower case; part of the title or the user title. */
+  title: string
+  sources: readonly StacSource[]
+  /** Transformed collections (cnam=true) or original deliveries. */
+  transformed: boolean
+}
+
+const inside = (inner: Box, outer: Box) =>
+  inner[0] >= outer[0] && inner[2] <= outer[2] && inner[1] >= outer[1] && inner[3] <= outer[3]
+
+function collectionTags(world: World, record: StacCollectionRecord): Set<string> {
+  const tags = new Set(record.tags)
+  const own = record.collection['up42-user:tags']
+  if (Array.isArray(own)) for (const t of own) if (typeof t === 'string') tags.add(t)
+  for (const itemId of record.itemIds) {
+    const userTags = world.stacItems.get(itemId)?.item.properties['up42-user:tags']
+    if (Array.isArray(userTags)) for (const t of userTags) tags.add(t)
+  }
+  return tags
+}
+
+/** The account's collections matching the query, newest delivery first (later insertion breaks ties). */
+export function findCollections(world: World, accountId: string, q: CollectionQuery): StacCollectionRecord[] {
+  return [...world.stacCollections.values()]
+    .filter((r) => {
+      if (r.accountId !== accountId || r.transformed !== q.transformed) return false
+      if (q.workspaceId && r.workspaceId !== q.workspaceId) return false
+      if (q.sources.length > 0 && !q.sources.includes(r.source)) return false
+      if (q.orderIds.length > 0 && !(r.orderId && q.orderIds.includes(r.orderId))) return false
+      if (q.productIds.length > 0 && !(r.productId && q.productIds.includes(r.productId))) return false
+      if (q.assetIds.length > 0 && !r.assetIds.some((a) => q.assetIds.includes(a))) return false
+      if (q.title) {
+        const own = r.collection['up42-user:title']
+        const titles = [r.collection.title ?? '', typeof own === 'string' ? own : '']
+        if (!titles.some((t) => t.toLowerCase().includes(q.title))) return false
+      }
+      if (q.boxes) {
+        const b = r.collection.extent.spatial.bbox[0]
+        if (!b || b.length < 4) return false
+        const own: Box = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
+        if (!q.boxes.some((outer) => inside(own, outer))) return false
+      }
+      if (q.tags.length > 0) {
+        const have = collectionTags(world, r)
+        if (!q.tags.some((t) => have.has(t))) return false
+      }
+      return true
+    })
+    .reverse()
+    .sort((a, b) => b.createdAt - a.createdAt)
 }

@@ -1,5 +1,6 @@
 import type { Geometry } from 'geojson'
-import type { Box, ItemQuery } from '../domain/stac-search'
+import { UUID } from '../domain/random'
+import type { Box, CollectionQuery, ItemQuery } from '../domain/stac-search'
 import {
   CqlError,
   compileFilter,
@@ -8,8 +9,9 @@ import {
   searchSortKey,
   type Operand,
   type Pred,
+  isRecord,
 } from '../domain/stac-query'
-import type { S } from '../domain/types'
+import type { S, StacSource } from '../domain/types'
 import { schemaValidator } from '../http/contract'
 
 /**
@@ -198,5 +200,68 @@ export function searchFromQuery(q: URLSearchParams): ItemRequest {
     intersects,
     filter,
     sortKeys,
+  }
+}
+
+const TAG = /^[A-Za-z0-9 ._\-/:]+$/
+const SOURCES: readonly StacSource[] = ['ARCHIVE', 'TASKING', 'PROCESSING']
+const badTagMessage = (tag: string) =>
+  `tag "${tag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`
+
+/** The query of GET /collections: the contract's filters, checked in the order the contract lists them. */
+export function collectionsListRequest(q: URLSearchParams): CollectionQuery & Paging {
+  const paging = queryPaging(q)
+  let boxes: Box[] | undefined
+  const bboxRaw = q.get('bbox')
+  if (bboxRaw !== null && bboxRaw !== '') {
+    const parts = bboxRaw.trim().replace(/^\[/, '').replace(/\]$/, '').split(',')
+    if (parts.length !== 4 || parts.some((p) => p.trim() === ''))
+      say('bbox must be [min longitude,min latitude,max longitude,max latitude].')
+    boxes = splitBox(checkBox(parts.map((p) => Number(p.trim()))))
+  }
+  const uuids = (name: string): string[] => {
+    const list = listParam(q, name)
+    const badOne = list.find((v) => !UUID.test(v))
+    if (badOne !== undefined)
+      say(`${name} must be comma-separated UUIDs; "${badOne.slice(0, 60)}" is not one.`)
+    return list
+  }
+  const workspaceId = q.get('workspace_id') ?? ''
+  if (workspaceId !== '' && !UUID.test(workspaceId)) say('workspace_id must be a UUID.')
+  const assetIds = uuids('asset_ids')
+  const orderIds = uuids('order_ids')
+  const productIds = uuids('product_ids')
+  const tags = listParam(q, 'tags')
+  const badTag = tags.find((t) => !TAG.test(t))
+  if (badTag !== undefined) say(badTagMessage(badTag))
+  const title = (q.get('title') ?? '').toLowerCase()
+  const sources = listParam(q, 'sources').map((s) => s.toUpperCase())
+  const badSource = sources.find((s) => !SOURCES.includes(s as StacSource))
+  if (badSource !== undefined)
+    say(`sources must be among ${SOURCES.join(', ')}; got "${badSource.slice(0, 40)}".`)
+  const cnamRaw = (q.get('cnam') ?? 'true').toLowerCase()
+  if (cnamRaw !== 'true' && cnamRaw !== 'false') say('cnam must be true or false.')
+  return {
+    ...paging,
+    boxes,
+    workspaceId: workspaceId || undefined,
+    assetIds,
+    orderIds,
+    productIds,
+    tags,
+    title,
+    sources: sources as StacSource[],
+    transformed: cnamRaw === 'true',
+  }
+}
+
+/** The tags of an item patch (either spelling): a rule of the STAC service, checked before the body's shape. */
+export function checkPatchTags(body: unknown): void {
+  if (!isRecord(body)) return
+  for (const key of ['tags', 'up42-user:tags']) {
+    const list = body[key]
+    if (!Array.isArray(list)) continue
+    const badTag = (list as unknown[]).find((t) => typeof t === 'string' && !TAG.test(t))
+    if (typeof badTag === 'string') say(badTagMessage(badTag))
   }
 }

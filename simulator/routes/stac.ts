@@ -1,20 +1,19 @@
 import { UUID } from '../domain/random'
 import { assetFile, deleteCollection } from '../domain/stac'
-import { QUERYABLES, isRecord } from '../domain/stac-query'
-import { itemMatches, searchItems, StacSearchError, type Box } from '../domain/stac-search'
-import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../domain/types'
+import { QUERYABLES } from '../domain/stac-query'
+import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/stac-search'
+import type { S, StacCollectionRecord, StacItemRecord } from '../domain/types'
 import type { World } from '../domain/world'
 import { bodyOrProblem, readBody } from '../http/body'
 import { fieldErrors, openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
-import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import {
-  checkBox,
+  checkPatchTags,
+  collectionsListRequest,
   itemsListRequest,
-  queryPaging,
   searchFromBody,
   searchFromQuery,
-  splitBox,
   StacRequestError,
   type ItemRequest,
 } from './stac-request'
@@ -25,8 +24,6 @@ import {
  * by the simulator itself under /__storage/ (outside the contract, like a cloud bucket).
  */
 
-const TAG = /^[A-Za-z0-9 ._\-/:]+$/
-const SOURCES: readonly StacSource[] = ['ARCHIVE', 'TASKING', 'PROCESSING']
 export const DOWNLOAD_TTL_MS = 5 * 60_000
 const STAC_VERSION = '1.0.0'
 
@@ -173,9 +170,6 @@ function pageLinks(
   return links
 }
 
-const inside = (inner: Box, outer: Box) =>
-  inner[0] >= outer[0] && inner[2] <= outer[2] && inner[1] >= outer[1] && inner[3] <= outer[3]
-
 /** Runs request parsing or a search, answering what they refuse as the contract's 422. */
 function orInvalid<T>(c: ApiContext, run: () => T): T {
   try {
@@ -191,17 +185,6 @@ function pageQuery(asked: URLSearchParams, n: number, limit: number): string {
   const params = new URLSearchParams({ page: String(n), limit: String(limit) })
   for (const [k, v] of asked) if (k !== 'page' && k !== 'limit') params.append(k, v)
   return params.toString()
-}
-
-function collectionTags(world: World, record: StacCollectionRecord): Set<string> {
-  const tags = new Set(record.tags)
-  const own = record.collection['up42-user:tags']
-  if (Array.isArray(own)) for (const t of own) if (typeof t === 'string') tags.add(t)
-  for (const itemId of record.itemIds) {
-    const userTags = world.stacItems.get(itemId)?.item.properties['up42-user:tags']
-    if (Array.isArray(userTags)) for (const t of userTags) tags.add(t)
-  }
-  return tags
 }
 
 /**
@@ -302,73 +285,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac/collections', (c) => {
     const world = sim.world
     const account = c.get('account')
-    const { limit, page } = orInvalid(c, () => queryPaging(new URL(c.req.url).searchParams))
-    const say = (msg: string): never => {
-      throw invalid(c, msg)
-    }
-
-    let boxes: Box[] | undefined
-    const bboxRaw = c.req.query('bbox')
-    if (bboxRaw !== undefined && bboxRaw !== '') {
-      const parts = bboxRaw.trim().replace(/^\[/, '').replace(/\]$/, '').split(',')
-      if (parts.length !== 4 || parts.some((p) => p.trim() === ''))
-        say('bbox must be [min longitude,min latitude,max longitude,max latitude].')
-      boxes = orInvalid(c, () => splitBox(checkBox(parts.map((p) => Number(p.trim())))))
-    }
-    const uuids = (name: string): string[] => {
-      const list = queryList(c, name, true)
-      const badOne = list.find((v) => !UUID.test(v))
-      if (badOne !== undefined)
-        say(`${name} must be comma-separated UUIDs; "${badOne.slice(0, 60)}" is not one.`)
-      return list
-    }
-    const workspaceId = c.req.query('workspace_id')
-    if (workspaceId !== undefined && workspaceId !== '' && !UUID.test(workspaceId))
-      say('workspace_id must be a UUID.')
-    const assetIds = uuids('asset_ids')
-    const orderIds = uuids('order_ids')
-    const productIds = uuids('product_ids')
-    const tags = queryList(c, 'tags', true)
-    const badTag = tags.find((t) => !TAG.test(t))
-    if (badTag !== undefined)
-      say(`tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`)
-    const title = (c.req.query('title') ?? '').toLowerCase()
-    const sources = queryList(c, 'sources', true).map((s) => s.toUpperCase())
-    const badSource = sources.find((s) => !SOURCES.includes(s as StacSource))
-    if (badSource !== undefined)
-      say(`sources must be among ${SOURCES.join(', ')}; got "${badSource.slice(0, 40)}".`)
-    const cnamRaw = (c.req.query('cnam') ?? 'true').toLowerCase()
-    if (cnamRaw !== 'true' && cnamRaw !== 'false') say('cnam must be true or false.')
-    const transformed = cnamRaw === 'true'
-
-    const matches = [...world.stacCollections.values()]
-      .filter((r) => {
-        if (r.accountId !== account.id || r.transformed !== transformed) return false
-        if (workspaceId && r.workspaceId !== workspaceId) return false
-        if (sources.length > 0 && !sources.includes(r.source)) return false
-        if (orderIds.length > 0 && !(r.orderId && orderIds.includes(r.orderId))) return false
-        if (productIds.length > 0 && !(r.productId && productIds.includes(r.productId))) return false
-        if (assetIds.length > 0 && !r.assetIds.some((a) => assetIds.includes(a))) return false
-        if (title) {
-          const own = r.collection['up42-user:title']
-          const titles = [r.collection.title ?? '', typeof own === 'string' ? own : '']
-          if (!titles.some((t) => t.toLowerCase().includes(title))) return false
-        }
-        if (boxes) {
-          const b = r.collection.extent.spatial.bbox[0]
-          if (!b || b.length < 4) return false
-          const own: Box = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
-          if (!boxes.some((outer) => inside(own, outer))) return false
-        }
-        if (tags.length > 0) {
-          const have = collectionTags(world, r)
-          if (!tags.some((t) => have.has(t))) return false
-        }
-        return true
-      })
-      .reverse()
-      // Newest delivery first; insertion order (reversed) breaks ties.
-      .sort((a, b) => b.createdAt - a.createdAt)
+    const query = orInvalid(c, () => collectionsListRequest(new URL(c.req.url).searchParams))
+    const { limit, page } = query
+    const matches = findCollections(world, account.id, query)
 
     const base = publicBase(c.req.raw)
     const selfUrl = new URL(c.req.url)
@@ -462,18 +381,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       })
     }
     // Tag characters are a rule of the STAC service (422), checked before the shape of the rest (400).
-    if (isRecord(r.value)) {
-      for (const key of ['tags', 'up42-user:tags']) {
-        const list = r.value[key]
-        if (!Array.isArray(list)) continue
-        const badTag = (list as unknown[]).find((t) => typeof t === 'string' && !TAG.test(t))
-        if (typeof badTag === 'string')
-          throw invalid(
-            c,
-            `tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`,
-          )
-      }
-    }
+    orInvalid(c, () => checkPatchTags(r.value))
     const validate = schemaValidator('StacItemPatch')
     if (!validate(r.value)) {
       const errors = fieldErrors(validate.errors)
