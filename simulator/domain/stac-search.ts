@@ -1,6 +1,6 @@
 import { booleanIntersects } from '@turf/turf'
 import type { Geometry } from 'geojson'
-import { footprintOf } from './processing'
+import { footprintOf } from './processing/pricing'
 import { itemTimeRange, QUERYABLES, type Operand, type Pred, type Scalar, type Value } from './stac-query'
 import type { S, StacCollectionRecord, StacItemRecord, StacSource } from './types'
 import type { World } from './world'

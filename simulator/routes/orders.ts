@@ -8,16 +8,9 @@ import { parsePageQuery, sortBy, springPage } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { holdCredits } from '../domain/credits'
 import { orderFormOf, validateParams } from '../domain/order-forms'
-import {
-  buildOrder,
-  cancelOrder,
-  currentEulaDocument,
-  MAX_FEATURES,
-  priceFeature,
-  startLifecycle,
-  userActor,
-  type PricedFeature,
-} from '../domain/orders'
+import { buildOrder, currentEulaDocument, userActor } from '../domain/orders/create'
+import { cancelOrder, startLifecycle } from '../domain/orders/lifecycle'
+import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders/pricing'
 import { touch } from '../domain/order-state'
 import type { OrderRecord, S, Scene } from '../domain/types'
 import type { World } from '../domain/world'

@@ -1,7 +1,7 @@
 import { area as turfArea } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../domain/clock'
-import { seedProcessing } from '../domain/processing'
+import { seedProcessing } from '../domain/processing/seed'
 import { createDelivery } from '../domain/stac'
 import { ids } from '../domain/seed-constants'
 import { eulaId } from '../domain/seed-glossary'

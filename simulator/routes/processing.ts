@@ -1,14 +1,10 @@
 import { UUID } from '../domain/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
-import {
-  checkRequest,
-  createJob,
-  durationSeconds,
-  processDef,
-  priceOf,
-  type ProcessDef,
-} from '../domain/processing'
+import { checkRequest } from '../domain/processing/inputs'
+import { createJob, durationSeconds } from '../domain/processing/jobs'
+import { processDef, type ProcessDef } from '../domain/processing/processes'
+import { priceOf } from '../domain/processing/pricing'
 import type { S } from '../domain/types'
 import type { World } from '../domain/world'
 import { readBody } from '../http/body'

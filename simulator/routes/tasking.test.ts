@@ -4,14 +4,8 @@ import { rectAround } from '../domain/coverage'
 import { uuidFrom } from '../domain/random'
 import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
-import {
-  DELIVERY_INTERVAL_MS,
-  HOUR_MS,
-  QUOTATION_DELAY_MS,
-  stallsAt75,
-  startTaskingFlow,
-  STUDY_DELAY_MS,
-} from '../domain/tasking'
+import { DELIVERY_INTERVAL_MS, HOUR_MS, QUOTATION_DELAY_MS, STUDY_DELAY_MS } from '../domain/tasking/rules'
+import { stallsAt75, startTaskingFlow } from '../domain/tasking/flow'
 import type { OrderRecord, S } from '../domain/types'
 
 const DAY_MS = 24 * HOUR_MS
