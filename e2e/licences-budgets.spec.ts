@@ -123,7 +123,8 @@ test.describe('licences and budgets', () => {
     await page.getByRole('link', { name: 'Forest monitoring 2026' }).click()
     const records = page.getByRole('table', { name: 'Consumption records' })
     await expect(records.getByRole('link', { name: `Order “${orderName}”` })).toBeVisible()
-    await expect(records.getByRole('row')).toHaveCount(recordsBefore + 1)
+    // At least one more: seeded orders under way charged to the same budget may have been delivered meanwhile.
+    await expect.poll(() => records.getByRole('row').count()).toBeGreaterThan(recordsBefore)
     const after = await usedCredits(page)
     expect(after).toBeGreaterThan(before)
     await page

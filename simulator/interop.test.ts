@@ -150,3 +150,166 @@ describe('a STAC client', () => {
     expect(new Set(seen).size).toBe(matched)
   })
 })
+
+describe('a STAC client walking the API as pystac-client does', () => {
+  // pystac-client matches each class by pattern, any v1.0.x of STAC API.
+  const CLASSES = {
+    core: /^https:\/\/api\.stacspec\.org\/v1\.0\..*\/core$/,
+    collections: /^https:\/\/api\.stacspec\.org\/v1\.0\..*\/collections$/,
+    features: /^https:\/\/api\.stacspec\.org\/v1\.0\..*\/ogcapi-features$/,
+    itemSearch: /^https:\/\/api\.stacspec\.org\/v1\.0\..*\/item-search$/,
+    geojson: /^http:\/\/www\.opengis\.net\/spec\/ogcapi-features-1\/1\.0\/conf\/geojson$/,
+  }
+
+  /** GET or POST as an HTTP client does, following 308s with the same method and body. */
+  async function request<T>(
+    sim: TestSim,
+    token: string,
+    method: 'GET' | 'POST',
+    href: string,
+    body?: unknown,
+  ): Promise<{ body: T; redirects: string[] }> {
+    const redirects: string[] = []
+    let path = pathOf(href)
+    for (;;) {
+      const r = await sim.call<T>(method, path, { token, body, unchecked: path.split('?')[0].endsWith('/') })
+      if (r.status !== 308) {
+        expect(r.status).toBe(200)
+        return { body: r.body, redirects }
+      }
+      const location = r.headers.get('location') ?? ''
+      redirects.push(location)
+      path = pathOf(location)
+    }
+  }
+
+  /** Every feature of a paged item collection, following `next` links as they say (method, href, body). */
+  async function allPages(
+    sim: TestSim,
+    token: string,
+    first: { method: 'GET' | 'POST'; href: string; body?: unknown },
+  ): Promise<{ ids: string[]; pages: number; matched: number[] }> {
+    const out = { ids: [] as string[], pages: 0, matched: [] as number[] }
+    let next: typeof first | undefined = first
+    while (next) {
+      const page: { body: S['StacItemCollection'] & { numberMatched?: number } } = await request<
+        S['StacItemCollection'] & { numberMatched?: number }
+      >(sim, token, next.method, next.href, next.body)
+      out.ids.push(...page.body.features.map((f) => f.id))
+      out.matched.push(page.body.numberMatched ?? -1)
+      out.pages++
+      const link = page.body.links.find((l) => l.rel === 'next')
+      next = link
+        ? { method: link.method === 'POST' ? 'POST' : 'GET', href: link.href, body: link.body }
+        : undefined
+    }
+    return out
+  }
+
+  it('opens the old address, checks conformance, lists collections, items and searches by POST and GET', async () => {
+    const sim = new TestSim()
+    const token = await sim.login()
+    // The SDK opens the STAC API at the address with a trailing slash: it lands on the canonical one.
+    const opened = await request<S['StacLandingPage']>(sim, token, 'GET', 'http://sim.test/v2/assets/stac/')
+    expect(opened.redirects).toEqual(['http://sim.test/v2/assets/stac'])
+    const landing = opened.body
+    const self = landing.links.find((l) => l.rel === 'self')?.href ?? ''
+    expect(self).toBe('http://sim.test/v2/assets/stac')
+
+    // Conformance: what the client checks before it lists items or searches, the same at /conformance.
+    const conformsTo = landing.conformsTo ?? []
+    for (const [name, pattern] of Object.entries(CLASSES))
+      expect(
+        conformsTo.some((uri) => pattern.test(uri)),
+        name,
+      ).toBe(true)
+    const conformanceHref = landing.links.find((l) => l.rel === 'conformance')?.href ?? ''
+    const conformance = await request<S['StacConformance']>(sim, token, 'GET', conformanceHref)
+    expect(conformance.body.conformsTo).toEqual(conformsTo)
+
+    // Collections: `<self>/collections`, every page through next links.
+    const collections: S['StacCollection'][] = []
+    let pageHref: string | undefined = `${self}/collections?limit=4`
+    while (pageHref) {
+      const page: { body: S['StacCollectionList'] } = await request<S['StacCollectionList']>(
+        sim,
+        token,
+        'GET',
+        pageHref,
+      )
+      collections.push(...page.body.collections)
+      pageHref = page.body.links.find((l) => l.rel === 'next')?.href
+    }
+    const own = [...sim.world.stacCollections.values()].filter((r) => r.accountId === ids.enterpriseAccount)
+    expect(collections.map((c) => c.id).sort()).toEqual(
+      own
+        .filter((r) => r.transformed)
+        .map((r) => r.collection.id)
+        .sort(),
+    )
+
+    // Items of each collection: its `items` link as a GET search (limit and the collection), paged by next.
+    let itemsSeen = 0
+    for (const col of collections) {
+      const itemsHref = col.links.find((l) => l.rel === 'items')?.href ?? ''
+      expect(itemsHref).toBe(`http://sim.test/v2/assets/stac/collections/${col.id}/items`)
+      const walk = await allPages(sim, token, {
+        method: 'GET',
+        href: `${itemsHref}?limit=1&collections=${col.id}`,
+      })
+      const expected = sim.world.stacCollections.get(col.id)?.itemIds ?? []
+      expect(walk.ids, col.id).toEqual(expected)
+      expect(walk.pages).toBe(Math.max(1, expected.length))
+      expect(new Set(walk.matched)).toEqual(new Set([expected.length]))
+      itemsSeen += walk.ids.length
+      // One item by its id under the items link (OGC API Features).
+      if (expected.length > 0) {
+        const item = await request<S['StacItem']>(sim, token, 'GET', `${itemsHref}/${expected[0]}`)
+        expect(item.body).toMatchObject({ type: 'Feature', id: expected[0], collection: col.id })
+      }
+    }
+    expect(itemsSeen).toBeGreaterThan(collections.length)
+
+    // Search: the landing page's search links, POST and GET, paged by next until exhausted.
+    const allItems = [...sim.world.stacItems.values()].filter((r) =>
+      own.some((o) => o.collection.id === r.collectionId),
+    )
+    const searchLinks = landing.links.filter((l) => l.rel === 'search')
+    expect(searchLinks.map((l) => l.method).sort()).toEqual(['GET', 'POST'])
+    const searchHref = searchLinks[0].href
+    const posted = await allPages(sim, token, { method: 'POST', href: searchHref, body: { limit: 7 } })
+    expect(posted.pages).toBe(Math.ceil(allItems.length / 7))
+    expect(posted.ids.slice().sort()).toEqual(allItems.map((r) => r.item.id).sort())
+    const got = await allPages(sim, token, { method: 'GET', href: `${searchHref}?limit=7` })
+    expect(got.ids).toEqual(posted.ids)
+
+    // A filtered GET search as the client encodes it: lists comma-joined, bbox as numbers, datetime interval.
+    const some = collections.slice(0, 3).map((c) => c.id)
+    const narrowed = await allPages(sim, token, {
+      method: 'GET',
+      href: `${searchHref}?limit=2&collections=${some.join(',')}&bbox=-180,-90,180,90&datetime=2000-01-01T00:00:00Z/..`,
+    })
+    const expectedNarrow = some.flatMap((id) => sim.world.stacCollections.get(id)?.itemIds ?? [])
+    expect(narrowed.ids.slice().sort()).toEqual(expectedNarrow.slice().sort())
+    expect(narrowed.pages).toBeGreaterThan(1)
+
+    // Old addresses below the landing page are redirected too, query kept, POST kept a POST.
+    const oldList = await request<S['StacCollectionList']>(
+      sim,
+      token,
+      'GET',
+      'http://sim.test/v2/assets/stac/collections/?limit=2',
+    )
+    expect(oldList.redirects).toEqual(['http://sim.test/v2/assets/stac/collections?limit=2'])
+    expect(oldList.body.collections).toHaveLength(2)
+    const oldSearch = await request<S['StacItemCollection']>(
+      sim,
+      token,
+      'POST',
+      'http://sim.test/v2/assets/stac/search/',
+      { limit: 7 },
+    )
+    expect(oldSearch.redirects).toEqual(['http://sim.test/v2/assets/stac/search'])
+    expect(oldSearch.body.features.map((f) => f.id)).toEqual(posted.ids.slice(0, 7))
+  })
+})

@@ -66,7 +66,8 @@ export function aoiOf(g: AnyGeometry): AreaGeometry {
   return rectAround(g.coordinates[0], g.coordinates[1], POINT_SCENE_KM, POINT_SCENE_KM)
 }
 
-export function areaSqKm(g: AnyGeometry): number {
+/** Area in km² on the sphere; 0 for a point, and for what turf cannot measure (never a 500). */
+export function areaKm2(g: AnyGeometry): number {
   if (g.type === 'Point') return 0
   try {
     return area(toTurf(g)) / 1e6
@@ -112,10 +113,10 @@ export function deliveryStrips(aoiGeometry: AnyGeometry, fractions: readonly num
   const [w, s, e, n] = bboxOfArea(aoi)
   const padX = Math.max((e - w) * 0.02, 1e-4)
   const padY = Math.max((n - s) * 0.02, 1e-4)
-  const total = areaSqKm(aoi)
+  const total = areaKm2(aoi)
   const share = (x: number): number => {
     const part = intersection(aoi, rect(w - padX, s - padY, x, n + padY))
-    return part && total > 0 ? areaSqKm(part) / total : 0
+    return part && total > 0 ? areaKm2(part) / total : 0
   }
   const cuts = [w - padX]
   for (const f of fractions) {
@@ -152,7 +153,7 @@ const featureCollection = (g: AreaGeometry | null): S['FeatureCollection'] => ({
  */
 export function coverageOf(aoiGeometry: AnyGeometry, delivered: readonly AreaGeometry[]): S['Coverage'] {
   const aoi = aoiOf(aoiGeometry)
-  const total = areaSqKm(aoi)
+  const total = areaKm2(aoi)
   let footprint: AreaGeometry | null = null
   try {
     if (delivered.length === 1) footprint = delivered[0]
@@ -173,10 +174,10 @@ export function coverageOf(aoiGeometry: AnyGeometry, delivered: readonly AreaGeo
       remainder = aoi
     }
   }
-  const coveredKm = covered ? Math.min(areaSqKm(covered), total) : 0
+  const coveredKm = covered ? Math.min(areaKm2(covered), total) : 0
   const pct = total > 0 ? round2((100 * coveredKm) / total) : 0
   // Slivers left by floating-point clipping are not a remainder anyone can task again.
-  const remainderGeometry = pct >= 100 || !remainder || areaSqKm(remainder) < 1e-6 ? null : remainder
+  const remainderGeometry = pct >= 100 || !remainder || areaKm2(remainder) < 1e-6 ? null : remainder
   return {
     covered: { sqKmArea: round2(coveredKm), percentage: pct, geometry: featureCollection(covered) },
     remainder: {

@@ -1,4 +1,3 @@
-import { problem } from '../http/errors'
 import type { Account } from './types'
 import type { World } from './world'
 
@@ -7,56 +6,29 @@ import type { World } from './world'
  * that are held on placement, then captured (deducted, recorded on the budget) or released.
  */
 
-/** The budget gate: null when the request may go on, otherwise the contract's problem response. */
-export function budgetProblem(
+/** Why the budget gate refuses a request; routes answer each with the contract's problem (http/gates.ts). */
+export type BudgetRefusal =
+  | { kind: 'account-not-enterprise' }
+  | { kind: 'budget-not-found'; budgetId: string }
+  | { kind: 'budget-not-active'; name: string; status: string }
+  | { kind: 'budget-id-required' }
+
+/** The budget gate: null when the request may go on, otherwise why not. */
+export function budgetRefusal(
   world: World,
   account: Account,
   budgetId: string | null | undefined,
-  instance: string,
-): Response | null {
+): BudgetRefusal | null {
   if (budgetId) {
-    if (account.plan !== 'ENTERPRISE') {
-      return problem({
-        status: 404,
-        slug: 'account-not-enterprise',
-        title: 'Budgets need the Enterprise plan',
-        detail:
-          'This account is not on the Enterprise plan, so a budget cannot be used. Send the request without budgetId.',
-        instance,
-      })
-    }
+    if (account.plan !== 'ENTERPRISE') return { kind: 'account-not-enterprise' }
     const record = world.budgets.get(budgetId)
-    if (!record || record.accountId !== account.id) {
-      return problem({
-        status: 404,
-        slug: 'budget-not-found',
-        title: 'Budget not found',
-        detail: `No budget ${budgetId} exists in this account.`,
-        instance,
-      })
-    }
-    if (record.budget.status !== 'ACTIVE') {
-      return problem({
-        status: 400,
-        slug: 'budget-not-active',
-        title: 'Budget not active',
-        detail: `Budget "${record.budget.name}" is ${record.budget.status}; choose an active budget.`,
-        instance,
-        errors: [{ name: 'budgetId', reason: 'budget is not active' }],
-      })
-    }
+    if (!record || record.accountId !== account.id) return { kind: 'budget-not-found', budgetId }
+    if (record.budget.status !== 'ACTIVE')
+      return { kind: 'budget-not-active', name: record.budget.name, status: record.budget.status }
     return null
   }
-  if (account.plan === 'ENTERPRISE' && account.budgetSettings.enforcementEnabled) {
-    return problem({
-      status: 400,
-      slug: 'budget-id-required',
-      title: 'Budget ID required',
-      detail: 'Budget enforcement is on for this account: every order and processing job needs a budgetId.',
-      instance,
-      errors: [{ name: 'budgetId', reason: 'is required while budget enforcement is enabled' }],
-    })
-  }
+  if (account.plan === 'ENTERPRISE' && account.budgetSettings.enforcementEnabled)
+    return { kind: 'budget-id-required' }
   return null
 }
 

@@ -4,7 +4,7 @@ import type { World } from './world'
 
 /**
  * What orders and the tasking flows both change: an order's status and sub-status (with who and when) and
- * the tasking prices. Apart from orders.ts, which starts tasking flows, so that tasking.ts need not import it.
+ * the tasking prices. Apart from orders/lifecycle.ts, which starts tasking flows, so that tasking/ need not import it.
  */
 
 export const SYSTEM_ACTOR: S['Actor'] = { id: 'system', type: 'INTERNAL' }

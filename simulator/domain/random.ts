@@ -69,6 +69,9 @@ function rngFrom(start: number): Rng {
   return rng
 }
 
+/** What a uuid looks like (any version): ids the service hands out, checked before they are looked up. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** A stable uuid derived from a name: seed data keeps its ids across resets and seed sizes. */
 export function uuidFrom(name: string): string {
   return createRng(name).uuid()

@@ -355,6 +355,12 @@ const EULA_SEEDS = [
     description: 'Terms for detection and enhancement processes.',
     versions: 1,
   },
+  {
+    key: 'orbital-insight',
+    title: 'Orbital Insight analytics licence',
+    description: 'Terms for Orbital Insight vehicle and aircraft detection.',
+    versions: 1,
+  },
 ]
 
 export function buildEulas(epoch: number): EulaRecord[] {

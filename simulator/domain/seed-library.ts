@@ -1,3 +1,4 @@
+import { rect } from './coverage'
 import { createRng, uuidFrom } from './random'
 import { eulaId } from './seed-glossary'
 import { ids, SEED_EPOCH } from './seed-constants'
@@ -15,13 +16,8 @@ const iso = (ms: number) => new Date(ms).toISOString()
 type Ring = [number, number][]
 
 /** An axis-aligned rectangle as a closed, counter-clockwise ring. */
-const box = (west: number, south: number, east: number, north: number): Ring => [
-  [west, south],
-  [east, south],
-  [east, north],
-  [west, north],
-  [west, south],
-]
+const box = (west: number, south: number, east: number, north: number): Ring =>
+  rect(west, south, east, north).coordinates[0] as Ring
 
 interface GeometrySeed {
   key: string

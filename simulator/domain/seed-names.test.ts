@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PLACES as ARCHIVE_PLACES } from './catalog/places'
 import { manualClock } from './clock'
-import { ORDER_PLACES } from './orders'
+import { ORDER_PLACES } from './orders/seed'
 import { seededWorld } from './seed'
 import type { OrderRecord } from './types'
 

@@ -1,24 +1,12 @@
-import { problem } from '../http/errors'
 import type { Account } from './types'
 import type { World } from './world'
 
 /**
- * The workspace gate shared by orders, geometries and processing: null when the workspace belongs to the
- * caller's account, otherwise one 404 for unknown, malformed and foreign ids alike (existence is not leaked).
+ * The workspace gate shared by orders, geometries and processing: whether a workspace belongs to the
+ * caller's account. Unknown, malformed and foreign ids are alike (routes answer one 404, see http/gates.ts),
+ * so existence is not leaked.
  */
-export function workspaceProblem(
-  world: World,
-  account: Account,
-  workspaceId: string,
-  instance: string,
-): Response | null {
+export function isOwnWorkspace(world: World, account: Account, workspaceId: string): boolean {
   const ws = world.workspaces.get(workspaceId.toLowerCase())
-  if (ws && ws.accountId === account.id) return null
-  return problem({
-    status: 404,
-    slug: 'workspace-not-found',
-    title: 'Workspace not found',
-    detail: `No workspace ${workspaceId} exists in this account.`,
-    instance,
-  })
+  return ws !== undefined && ws.accountId === account.id
 }

@@ -63,7 +63,7 @@ export class World {
   readonly acceptances = new Map<string, Acceptance>()
   readonly budgets = new Map<string, BudgetRecord>()
   readonly refreshTokens = new Map<string, RefreshTokenRecord>()
-  /** What the tasking flow remembers per order beyond the contract's fields (simulator/domain/tasking.ts). */
+  /** What the tasking flow remembers per order beyond the contract's fields (simulator/domain/tasking/flow.ts). */
   readonly taskingFlows = new Map<string, TaskingFlow>()
 
   private events: ScheduledEvent[] = []

@@ -30,12 +30,31 @@ const compiled: Compiled[] = Object.entries(openapi.paths).map(([template, item]
 compiled.sort((a, b) => a.names.length - b.names.length)
 
 /**
+ * Operations the simulator serves beyond the contract (simulator/README.md), each standing for the contract
+ * operation whose security and responses it shares: a request to one is authorised and checked as that one.
+ */
+const EXTENSIONS: { method: string; path: string; as: { method: string; template: string } }[] = [
+  // STAC API - Item Search has GET /search besides the contract's POST.
+  {
+    method: 'get',
+    path: '/v2/assets/stac/search',
+    as: { method: 'post', template: '/v2/assets/stac/search' },
+  },
+]
+
+/**
  * Finds the contract operation a request addresses, or undefined when the contract has none. A HEAD
  * request addresses the GET operation of its path: Hono answers it by running the GET route and dropping
  * the body, so it must pass the same access control (RFC 9110: HEAD is GET without the content).
  */
 export function matchOperation(method: string, path: string): MatchedOperation | undefined {
   const m = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase()
+  const extension = EXTENSIONS.find((e) => e.method === m && e.path === path)
+  if (extension) {
+    const { method: asMethod, template } = extension.as
+    const op = (openapi.paths[template] as Record<string, OperationObject | undefined>)[asMethod]
+    if (op) return { template, method: asMethod, op, params: {} }
+  }
   for (const c of compiled) {
     const op = c.methods[m]
     if (!op) continue

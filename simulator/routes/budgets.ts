@@ -1,11 +1,10 @@
+import { UUID } from '../domain/random'
 import type { BudgetRecord, S } from '../domain/types'
 import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 
 /** Budgets, their usage and the account's enforcement settings (contract "Budgets", notes §10). */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export function registerBudgets(api: Api, sim: SimRuntime): void {
   api.get('/v2/budgets', (c) => {

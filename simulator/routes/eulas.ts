@@ -1,3 +1,4 @@
+import { UUID } from '../domain/random'
 import type { Account, EulaDocumentRecord, EulaRecord, S } from '../domain/types'
 import type { World } from '../domain/world'
 import { bodyOrProblem } from '../http/body'
@@ -7,7 +8,6 @@ import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/
 
 /** EULAs, their documents (versions) and acceptance per account (contract "EULAs", notes §9). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Outside the contract: where the simulator serves document texts, like the real service's storage links. */
 export const EULA_DOCUMENTS_PATH = '/__eula-documents'
 

@@ -1,4 +1,5 @@
-import { workspaceProblem } from '../domain/workspaces'
+import { UUID } from '../domain/random'
+import { workspaceProblem } from '../http/gates'
 import { aoiFeatureCollectionIssues, describeIssues } from '../domain/geometry-rules'
 import type { Account, S } from '../domain/types'
 import { readBody, unreadableBody } from '../http/body'
@@ -9,7 +10,6 @@ import type { Api, ApiContext, SimRuntime } from '../http/runtime'
 
 /** The geometry library: AOIs saved per workspace (contract "Geometries", notes §6). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SORTABLE = ['createdAt', 'updatedAt', 'displayName'] as const
 
 export function registerGeometries(api: Api, sim: SimRuntime): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { centroid } from '@turf/turf'
-import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders'
+import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders/lifecycle'
 import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
 import type { S, Scene } from '../domain/types'

@@ -1,29 +1,22 @@
-import { workspaceProblem } from '../domain/workspaces'
+import { UUID } from '../domain/random'
+import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
 import { fieldErrors, schemaValidator, type FieldError } from '../http/contract'
 import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
 import { readBody, bodyOrProblem } from '../http/body'
 import { parsePageQuery, sortBy, springPage } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
-import { budgetProblem, holdCredits } from '../domain/credits'
+import { holdCredits } from '../domain/credits'
 import { orderFormOf, validateParams } from '../domain/order-forms'
-import {
-  buildOrder,
-  cancelOrder,
-  currentEulaDocument,
-  MAX_FEATURES,
-  priceFeature,
-  startLifecycle,
-  userActor,
-  type PricedFeature,
-} from '../domain/orders'
+import { buildOrder, currentEulaDocument, userActor } from '../domain/orders/create'
+import { cancelOrder, startLifecycle } from '../domain/orders/lifecycle'
+import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders/pricing'
 import { touch } from '../domain/order-state'
 import type { OrderRecord, S, Scene } from '../domain/types'
 import type { World } from '../domain/world'
 
 /** Orders: list, create, estimate, read, merge-patch, cancel, and the order-form schema of a data product. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const TAG = /^[A-Za-z0-9 ._\-/:]+$/
 const STATUSES: readonly S['OrderStatus'][] = [
   'CREATED',

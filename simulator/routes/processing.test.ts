@@ -1,7 +1,8 @@
 import { area as turfArea } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../domain/clock'
-import { seedProcessing } from '../domain/processing'
+import { seedProcessing } from '../domain/processing/seed'
+import { createDelivery } from '../domain/stac'
 import { ids } from '../domain/seed-constants'
 import { eulaId } from '../domain/seed-glossary'
 import type { S } from '../domain/types'
@@ -30,10 +31,15 @@ function setProcessingEula(sim: TestSim, accepted: boolean, accountId = ids.ente
   else sim.world.acceptances.delete(key)
 }
 
-/** Drops the seeded in-flight jobs, so credit assertions see only the job under test. */
+/**
+ * Drops the seeded in-flight jobs and orders (which move on with the clock, holding and capturing credits),
+ * so credit assertions see only the job under test.
+ */
 function quiet(sim: TestSim): void {
   const terminal = ['unlicensed', 'invalid', 'rejected', 'captured', 'released']
   for (const [id, rec] of sim.world.jobs) if (!terminal.includes(rec.job.status)) sim.world.jobs.delete(id)
+  const ended = ['FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED']
+  for (const [id, rec] of sim.world.orders) if (!ended.includes(rec.order.status)) sim.world.orders.delete(id)
 }
 
 async function execute(
@@ -66,13 +72,24 @@ describe('processes', () => {
       'detection-trees-spacept',
       'coregistration-simularity',
       'detection-change-simularity',
+      'upsampling-ns-sentinel',
+      'detection-shadows-spacept',
+      'detection-wind-turbines-airbus',
+      'detection-trucks-oi',
+      'detection-cars-oi',
+      'detection-aircraft-oi',
     ])
+    // Each process names its provider's licence: Orbital Insight's own, the others the analytics terms.
+    const eulas = r.body.processes.map((p) => {
+      const params = p.additionalParameters?.parameters ?? []
+      return params.find((x) => x.name === 'eula-id')?.value[0]
+    })
+    expect(eulas).toEqual(ids.map((id) => eulaId(id.endsWith('-oi') ? 'orbital-insight' : 'processing')))
     const prices = r.body.processes.map((p) => {
       const params = p.additionalParameters?.parameters ?? []
-      expect(params.find((x) => x.name === 'eula-id')?.value).toEqual([eulaId('processing')])
       return params.find((x) => x.name === 'price')?.value[0] as { credits: number; unit: string }
     })
-    expect(prices.filter((p) => p.unit === 'SQ_KM')).toHaveLength(5)
+    expect(prices.filter((p) => p.unit === 'SQ_KM')).toHaveLength(8)
     const coregistration = r.body.processes.find((p) => p.id === 'coregistration-simularity')
     expect(coregistration?.inputs.referenceItem.schema).toMatchObject({ type: 'string', format: 'uri' })
     const change = r.body.processes.find((p) => p.id === 'detection-change-simularity')
@@ -273,6 +290,140 @@ describe('validation and cost', () => {
       body: { inputs: { title: 'x', item: `${BASE}/nothing` } },
     })
     expect(semantic.status).toBe(422)
+  })
+})
+
+/**
+ * The processes the service's SDK has job templates for beyond the first nine: each template sends a title
+ * and one item URL (`{title, item}`), asks validation, then cost, then execution into the user's workspace.
+ */
+describe("the SDK's other job templates", () => {
+  const SENTINEL_2 = 'upsampling-ns-sentinel'
+  const TEMPLATES: { id: string; price: S['JobPrice'] | 'area'; eula: string }[] = [
+    {
+      id: 'detection-aircraft-oi',
+      price: { pricingStrategy: 'none', totalCredits: 25 },
+      eula: 'orbital-insight',
+    },
+    { id: 'detection-cars-oi', price: 'area', eula: 'orbital-insight' },
+    { id: 'detection-trucks-oi', price: 'area', eula: 'orbital-insight' },
+    { id: 'detection-shadows-spacept', price: 'area', eula: 'processing' },
+    {
+      id: 'detection-wind-turbines-airbus',
+      price: { pricingStrategy: 'none', totalCredits: 30 },
+      eula: 'processing',
+    },
+    { id: SENTINEL_2, price: { pricingStrategy: 'none', totalCredits: 50 }, eula: 'processing' },
+  ]
+
+  /** A Sentinel-2 scene delivered to the account's storage (the seed has none), as an item URL. */
+  function sentinel2Url(sim: TestSim): string {
+    const [col] = createDelivery(sim.world, {
+      accountId: ids.enterpriseAccount,
+      workspaceId: ids.mainWorkspace,
+      source: 'ARCHIVE',
+      title: 'Sentinel-2 L2A - Lake Constance',
+      description: 'One Sentinel-2 tile.',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [9.0, 47.4],
+            [9.8, 47.4],
+            [9.8, 47.8],
+            [9.0, 47.8],
+            [9.0, 47.4],
+          ],
+        ],
+      },
+      datetime: sim.world.now() - 86_400_000,
+      constellation: 'sentinel-2',
+      gsd: 10,
+    })
+    return `${BASE}/v2/assets/stac/collections/${col.collection.id}/items/${col.itemIds[0]}`
+  }
+
+  const accept = (sim: TestSim, key: string) => {
+    const eula = sim.world.eulas.get(eulaId(key))
+    if (!eula) throw new Error(`no ${key} EULA seeded`)
+    const current = eula.documents.reduce((a, b) => (b.version > a.version ? b : a))
+    sim.world.acceptances.set(`${ids.enterpriseAccount}:${current.id}`, {
+      acceptedAt: sim.world.now(),
+      acceptedById: ids.analyst,
+    })
+  }
+
+  it.each(TEMPLATES)('$id: validates, prices and runs the template inputs to a result', async (t) => {
+    const sim = new TestSim()
+    quiet(sim)
+    const token = await sim.login()
+    const item = t.id === SENTINEL_2 ? sentinel2Url(sim) : itemUrl(sim)
+    const inputs = { title: `SDK ${t.id}`, item }
+    const process = await sim.call<S['Process']>('GET', `/v2/processing/processes/${t.id}`)
+    expect(process.status).toBe(200)
+    expect(Object.keys(process.body.inputs)).toEqual(expect.arrayContaining(['title', 'item']))
+    const eula = process.body.additionalParameters?.parameters?.find((p) => p.name === 'eula-id')
+    expect(eula?.value).toEqual([eulaId(t.eula)])
+    expect((await sim.call<S['Eula']>('GET', `/v2/eulas/${eulaId(t.eula)}`, { token })).status).toBe(200)
+
+    const path = `/v2/processing/processes/${t.id}`
+    const valid = await sim.call(`POST`, `${path}/validation`, { token, body: { inputs } })
+    expect(valid.status).toBe(200)
+    const cost = await sim.call<S['JobPrice']>('POST', `${path}/cost`, { token, body: { inputs } })
+    expect(cost.status).toBe(200)
+    if (t.price === 'area') expect(cost.body).toMatchObject({ pricingStrategy: 'area', unit: 'SQ_KM' })
+    else expect(cost.body).toEqual(t.price)
+    const credits = cost.body.totalCredits
+    expect(credits).toBeGreaterThan(0)
+
+    // Not licensed until the provider's EULA is accepted.
+    const refused = await execute(sim, token, t.id, inputs)
+    expect(refused.status).toBe(201)
+    sim.advance(10)
+    const unlicensed = sim.world.jobs.get(refused.body.jobID)?.job
+    expect(unlicensed?.status).toBe('unlicensed')
+    expect(unlicensed?.results?.errors?.[0]?.message).toContain(eulaId(t.eula))
+
+    accept(sim, t.eula)
+    const r = await execute(sim, token, t.id, inputs)
+    expect(r.status).toBe(201)
+    expect(r.body).toMatchObject({ processID: t.id, status: 'created', definition: { inputs } })
+    const rec = sim.world.jobs.get(r.body.jobID)
+    if (!rec) throw new Error('no job record')
+    rec.willFail = false
+    sim.advance(3 * 10 + 30 + rec.runSeconds + 10)
+    const done = await sim.call<Job>('GET', `/v2/processing/jobs/${r.body.jobID}`, {
+      token: await sim.login(),
+    })
+    expect(done.body.status).toBe('captured')
+    expect(done.body.creditConsumption?.credits).toBe(credits)
+    expect(done.body.results?.collection).toMatch(/\/v2\/assets\/stac\/collections\/[0-9a-f-]{36}$/)
+  })
+
+  it('upsampling-ns-sentinel takes a Sentinel-2 item only; the Orbital Insight processes need their own EULA', async () => {
+    const sim = new TestSim()
+    const token = await sim.login()
+    const r = await sim.call<{ errors: { name: string; message: string }[] }>(
+      'POST',
+      `/v2/processing/processes/${SENTINEL_2}/validation`,
+      { token, body: { inputs: { title: 'Not Sentinel-2', item: itemUrl(sim) } } },
+    )
+    expect(r.status).toBe(422)
+    expect(r.body.errors).toEqual([
+      { name: 'InvalidItem', message: expect.stringContaining('takes a Sentinel-2 item') as string },
+    ])
+    // upsampling-ns is for very high resolution images and takes any item.
+    const vhr = await sim.call('POST', '/v2/processing/processes/upsampling-ns/validation', {
+      token,
+      body: { inputs: { title: 'VHR', item: itemUrl(sim) } },
+    })
+    expect(vhr.status).toBe(200)
+
+    quiet(sim)
+    accept(sim, 'processing')
+    const job = await execute(sim, token, 'detection-cars-oi', { title: 'Cars', item: itemUrl(sim) })
+    sim.advance(10)
+    expect(sim.world.jobs.get(job.body.jobID)?.job.status).toBe('unlicensed')
   })
 })
 

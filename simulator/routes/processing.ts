@@ -1,14 +1,10 @@
-import { workspaceProblem } from '../domain/workspaces'
+import { UUID } from '../domain/random'
+import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
-import { budgetProblem } from '../domain/credits'
-import {
-  checkRequest,
-  createJob,
-  durationSeconds,
-  processDef,
-  priceOf,
-  type ProcessDef,
-} from '../domain/processing'
+import { checkRequest } from '../domain/processing/inputs'
+import { createJob, durationSeconds } from '../domain/processing/jobs'
+import { processDef, type ProcessDef } from '../domain/processing/processes'
+import { priceOf } from '../domain/processing/pricing'
 import type { S } from '../domain/types'
 import type { World } from '../domain/world'
 import { readBody, unreadableBody } from '../http/body'
@@ -24,7 +20,6 @@ import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } fro
 
 /** Processing: processes (public), input validation and pricing, execution, and the job list. */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const JOB_STATUSES: readonly S['JobStatus'][] = [
   'created',
   'licensed',

@@ -37,11 +37,11 @@ describe('landing page and queryables', () => {
     expect(rel.self.href).toBe(`${BASE}/v2/assets/stac`)
     expect(rel.root.href).toBe(`${BASE}/v2/assets/stac`)
     expect(rel.data.href).toBe(`${BASE}/v2/assets/stac/collections`)
-    expect(rel.search).toMatchObject({
-      href: `${BASE}/v2/assets/stac/search`,
-      method: 'POST',
-      type: 'application/geo+json',
-    })
+    // Item Search by either method, each a link of its own.
+    expect(r.body.links.filter((l) => l.rel === 'search')).toEqual([
+      { rel: 'search', href: `${BASE}/v2/assets/stac/search`, method: 'POST', type: 'application/geo+json' },
+      { rel: 'search', href: `${BASE}/v2/assets/stac/search`, method: 'GET', type: 'application/geo+json' },
+    ])
     expect(rel.conformance.href).toBe(`${BASE}/v2/assets/stac/conformance`)
     expect(rel['service-desc']).toMatchObject({
       href: `${BASE}/v2/assets/stac/api`,
@@ -50,7 +50,7 @@ describe('landing page and queryables', () => {
     expect((await sim.call('GET', '/v2/assets/stac')).status).toBe(401)
   })
 
-  it('claims only the conformance classes it meets, the same on the landing page and /conformance', async () => {
+  it('claims the conformance classes a STAC client needs, the same on the landing page and /conformance', async () => {
     const { sim, token } = await setup()
     const landing = await sim.call<S['StacLandingPage']>('GET', '/v2/assets/stac', { token })
     const r = await sim.call<S['StacConformance']>('GET', '/v2/assets/stac/conformance', { token })
@@ -59,13 +59,17 @@ describe('landing page and queryables', () => {
     expect(r.body.conformsTo).toEqual([
       'https://api.stacspec.org/v1.0.0/core',
       'https://api.stacspec.org/v1.0.0/collections',
+      'https://api.stacspec.org/v1.0.0/ogcapi-features',
+      'https://api.stacspec.org/v1.0.0/item-search',
+      'https://api.stacspec.org/v1.0.0/item-search#sort',
+      'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+      'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
     ])
-    // Item Search needs GET /search, which the contract does not have; its extensions go with it.
-    const search = await sim.call('GET', '/v2/assets/stac/search', { token, unchecked: true })
-    expect(search.status).toBe(404)
-    expect(r.body.conformsTo.some((c) => c.includes('item-search'))).toBe(false)
-    // OGC API Features needs bbox on the items list; it is not applied, so that class is not claimed.
-    expect(r.body.conformsTo.some((c) => c.includes('ogcapi-features'))).toBe(false)
+    // Item Search needs GET /search besides POST: served, behind the same token as POST.
+    expect((await sim.call('GET', '/v2/assets/stac/search', { token })).status).toBe(200)
+    expect((await sim.call('GET', '/v2/assets/stac/search')).status).toBe(401)
+    // The filter extension is not claimed: GET does not read CQL2 text.
+    expect(r.body.conformsTo.some((c) => c.includes('filter'))).toBe(false)
     expect((await sim.call('GET', '/v2/assets/stac/conformance')).status).toBe(401)
   })
 
@@ -336,6 +340,47 @@ describe('collections and items', () => {
     expect(one.body.links.find((l) => l.rel === 'self')?.href).toBe(`${BASE}${path}?limit=1&page=1`)
     expect((await sim.call('GET', `${path}?token=next:1`, { token })).status).toBe(422)
     expect((await sim.call('GET', `${path}?limit=-2`, { token })).status).toBe(422)
+  })
+
+  it('filters the items of a collection by bbox and datetime, as OGC API Features has them, kept in next links', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const path = `/v2/assets/stac/collections/${rot.collection.id}/items`
+    // Move the second scene to Lisbon and a month later.
+    const moved = sim.world.stacItems.get(rot.itemIds[1])?.item
+    if (!moved) throw new Error('no second item')
+    moved.bbox = [-9.3, 38.6, -9.0, 38.8]
+    moved.properties.datetime = '2026-10-20T00:00:00.000Z'
+    moved.properties.start_datetime = moved.properties.end_datetime = '2026-10-20T00:00:00.000Z'
+    const list = async (query: string) => {
+      const r = await sim.call<Items & { numberMatched: number }>('GET', `${path}?${query}`, { token })
+      expect(r.status).toBe(200)
+      return r.body
+    }
+    expect((await list('bbox=3,51,5,52')).features.map((f) => f.id)).toEqual([rot.itemIds[0]])
+    expect((await list('bbox=-10,38,-8,39')).features.map((f) => f.id)).toEqual([rot.itemIds[1]])
+    // A box across the antimeridian is two boxes, and a 3D box has heights.
+    expect((await list('bbox=170,38,-8,39')).features.map((f) => f.id)).toEqual([rot.itemIds[1]])
+    expect((await list('bbox=3,51,0,5,52,100')).features.map((f) => f.id)).toEqual([rot.itemIds[0]])
+    expect((await list('datetime=2026-10-01T00:00:00Z/..')).features.map((f) => f.id)).toEqual([
+      rot.itemIds[1],
+    ])
+    expect((await list('datetime=2026-09-20T00:00:00Z')).features.map((f) => f.id)).toEqual([rot.itemIds[0]])
+    const both = await list('limit=1&bbox=-20,30,20,60&datetime=2026-01-01T00:00:00Z/2026-12-31T00:00:00Z')
+    expect(both.numberMatched).toBe(2)
+    expect(both.links.find((l) => l.rel === 'next')?.href).toBe(
+      `${BASE}${path}?page=1&limit=1&bbox=-20%2C30%2C20%2C60&datetime=2026-01-01T00%3A00%3A00Z%2F2026-12-31T00%3A00%3A00Z`,
+    )
+    // Parameters a client adds that the list does not know (pystac-client sends `collections`) are ignored.
+    expect((await list(`collections=${rot.collection.id}`)).features).toHaveLength(2)
+    for (const bad of [
+      'bbox=1,2,3',
+      'bbox=0,60,1,50',
+      'bbox=a,b,c,d',
+      'datetime=yesterday',
+      'datetime=../..',
+    ])
+      expect((await sim.call('GET', `${path}?${bad}`, { token })).status, bad).toBe(422)
   })
 
   it('reads one item as GeoJSON; a non-uuid, unknown or misplaced item is 404', async () => {
@@ -702,6 +747,152 @@ describe('search', () => {
       method: 'POST',
       body: { page: 0 },
     })
+  })
+})
+
+describe('GET search (Item Search)', () => {
+  const post = async (sim: TestSim, token: string, body: Record<string, unknown>) =>
+    (await sim.call<Items>('POST', '/v2/assets/stac/search', { token, body })).body
+  const get = async (sim: TestSim, token: string, query: string) => {
+    const r = await sim.call<Items>('GET', `/v2/assets/stac/search?${query}`, { token })
+    expect(r.status, query).toBe(200)
+    expect(r.headers.get('content-type')).toBe('application/geo+json')
+    return r.body
+  }
+  const idsOf = (r: Items) => r.features.map((f) => f.id)
+
+  it('answers as POST does for the same members written as query parameters', async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const berlin = seeded(sim, 'Pléiades - Berlin Mitte 2026')
+    const cases: [string, Record<string, unknown>][] = [
+      ['limit=1000', { limit: 1000 }],
+      [
+        `collections=${rot.collection.id},${berlin.collection.id}`,
+        { collections: [rot.collection.id, berlin.collection.id] },
+      ],
+      [`ids=${rot.itemIds[1]}&ids=${berlin.itemIds[0]}`, { ids: [rot.itemIds[1], berlin.itemIds[0]] }],
+      ['bbox=3,51,5,53&limit=100', { bbox: [3, 51, 5, 53], limit: 100 }],
+      ['datetime=2026-01-01T00:00:00Z/..&limit=100', { datetime: '2026-01-01T00:00:00Z/..', limit: 100 }],
+      [
+        `intersects=${encodeURIComponent(JSON.stringify({ type: 'Point', coordinates: [4.1, 51.9] }))}`,
+        { intersects: { type: 'Point', coordinates: [4.1, 51.9] } },
+      ],
+      [
+        // `+` escaped as a client sends it, and unescaped (it arrives as a space).
+        'sortby=-properties.eo:cloud_cover,%2Bid&limit=100',
+        {
+          sortby: [
+            { field: 'properties.eo:cloud_cover', direction: 'desc' },
+            { field: 'id', direction: 'asc' },
+          ],
+          limit: 100,
+        },
+      ],
+      ['sortby=+datetime&limit=100', { sortby: [{ field: 'datetime', direction: 'asc' }], limit: 100 }],
+      [
+        `filter-lang=cql2-json&filter=${encodeURIComponent(JSON.stringify({ op: '<', args: [{ property: 'eo:cloud_cover' }, 10] }))}`,
+        { 'filter-lang': 'cql2-json', filter: { op: '<', args: [{ property: 'eo:cloud_cover' }, 10] } },
+      ],
+    ]
+    for (const [query, body] of cases) {
+      const byGet = await get(sim, token, query)
+      expect(idsOf(byGet), query).toEqual(idsOf(await post(sim, token, body)))
+      expect(byGet.features.length, query).toBeGreaterThan(0)
+    }
+  })
+
+  it('pages through GET next links that keep the query with another page', async () => {
+    const { sim, token } = await setup()
+    const everything = idsOf(await post(sim, token, { limit: 1000 }))
+    const first = await get(sim, token, 'limit=5&sortby=-created')
+    expect(first.context).toEqual({ returned: 5, limit: 5, matched: everything.length })
+    expect(first.links.find((l) => l.rel === 'self')?.href).toBe(
+      `${BASE}/v2/assets/stac/search?limit=5&sortby=-created`,
+    )
+    expect(first.links.find((l) => l.rel === 'next')).toEqual({
+      rel: 'next',
+      href: `${BASE}/v2/assets/stac/search?page=1&limit=5&sortby=-created`,
+      type: 'application/geo+json',
+      method: 'GET',
+    })
+    const seen: string[] = []
+    let query: string | undefined = 'limit=5&sortby=-created'
+    while (query !== undefined) {
+      const page: Items = await get(sim, token, query)
+      seen.push(...idsOf(page))
+      const next = page.links.find((l) => l.rel === 'next')?.href
+      query = next ? new URL(next).search.slice(1) : undefined
+    }
+    expect(seen).toEqual(everything)
+    const second = await get(sim, token, 'limit=5&page=1')
+    expect(second.links.find((l) => l.rel === 'prev')?.href).toBe(
+      `${BASE}/v2/assets/stac/search?page=0&limit=5`,
+    )
+  })
+
+  it('refuses what it cannot read with 422 and a detail', async () => {
+    const { sim, token } = await setup()
+    const point = encodeURIComponent(JSON.stringify({ type: 'Point', coordinates: [4, 51] }))
+    const cases: [string, RegExp][] = [
+      ['bbox=1,2,3', /bbox/],
+      ['bbox=1,95,2,96', /latitudes/],
+      [`bbox=1,2,3,4&intersects=${point}`, /together/],
+      ['intersects=nope', /GeoJSON/],
+      [`intersects=${encodeURIComponent('{"type":"Circle"}')}`, /GeoJSON geometry/],
+      ['datetime=2026-13-45', /RFC 3339/],
+      ['filter=eo:cloud_cover<10', /cql2-json/],
+      ['filter-lang=cql2-json&filter=%7B', /CQL2-JSON/],
+      [`filter-lang=cql2-json&filter=${encodeURIComponent('{"op":"~","args":[]}')}`, /^filter: /],
+      ['sortby=-geometry', /cannot sort/],
+      ['limit=0', /limit/],
+      ['page=-1', /page/],
+      ['token=next:abc', /token/],
+    ]
+    for (const [query, detail] of cases) {
+      const r = await sim.call<{ detail: string }>('GET', `/v2/assets/stac/search?${query}`, { token })
+      expect(r.status, query).toBe(422)
+      expect(r.body.detail, query).toMatch(detail)
+    }
+  })
+})
+
+describe('the old address with a trailing slash', () => {
+  const redirect = async (
+    sim: TestSim,
+    method: string,
+    path: string,
+    headers: Record<string, string> = {},
+  ) => {
+    const r = await sim.call(method, path, {
+      unchecked: true,
+      headers,
+      body: method === 'POST' ? {} : undefined,
+    })
+    expect(r.status, path).toBe(308)
+    return r.headers.get('location')
+  }
+
+  it('sends the landing page and every path under it to the canonical address, prefix and query kept', async () => {
+    const sim = new TestSim()
+    expect(await redirect(sim, 'GET', '/v2/assets/stac/')).toBe(`${BASE}/v2/assets/stac`)
+    expect(await redirect(sim, 'GET', '/v2/assets/stac/', { 'x-forwarded-prefix': '/api' })).toBe(
+      `${BASE}/api/v2/assets/stac`,
+    )
+    expect(await redirect(sim, 'GET', '/v2/assets/stac/collections/?limit=2&page=1')).toBe(
+      `${BASE}/v2/assets/stac/collections?limit=2&page=1`,
+    )
+    expect(await redirect(sim, 'GET', '/v2/assets/stac/collections/abc/items//')).toBe(
+      `${BASE}/v2/assets/stac/collections/abc/items`,
+    )
+    // 308, not 301: a POST search stays a POST with its body.
+    expect(await redirect(sim, 'POST', '/v2/assets/stac/search/', { 'x-forwarded-prefix': '/api' })).toBe(
+      `${BASE}/api/v2/assets/stac/search`,
+    )
+    // The canonical addresses are not redirected, and other areas are left alone.
+    const token = await sim.login()
+    expect((await sim.call('GET', '/v2/assets/stac', { token })).status).toBe(200)
+    expect((await sim.call('GET', '/v2/orders/', { token, unchecked: true })).status).toBe(404)
   })
 })
 

@@ -1,27 +1,22 @@
-import { booleanIntersects } from '@turf/turf'
-import type { Geometry } from 'geojson'
-import { footprintOf } from '../domain/processing'
+import { UUID } from '../domain/random'
 import { assetFile, deleteCollection } from '../domain/stac'
-import {
-  type Scalar,
-  type Value,
-  QUERYABLES,
-  type Pred,
-  type Operand,
-  CqlError,
-  isRecord,
-  compileFilter,
-  parseDatetime,
-  itemTimeRange,
-  plainGeometry,
-  searchSortKey,
-} from '../domain/stac-query'
-import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../domain/types'
+import { QUERYABLES } from '../domain/stac-query'
+import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/stac-search'
+import type { S, StacCollectionRecord, StacItemRecord } from '../domain/types'
 import type { World } from '../domain/world'
 import { bodyOrProblem, readBody, unreadableBody } from '../http/body'
 import { fieldErrors, openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
-import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
+import {
+  checkPatchTags,
+  collectionsListRequest,
+  itemsListRequest,
+  searchFromBody,
+  searchFromQuery,
+  StacRequestError,
+  type ItemRequest,
+} from './stac-request'
 
 /**
  * STAC storage: the account's deliveries and job results as STAC collections and items, search with a
@@ -29,14 +24,8 @@ import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } fro
  * by the simulator itself under /__storage/ (outside the contract, like a cloud bucket).
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const TAG = /^[A-Za-z0-9 ._\-/:]+$/
-const SOURCES: readonly StacSource[] = ['ARCHIVE', 'TASKING', 'PROCESSING']
-const DEFAULT_LIMIT = 10
 export const DOWNLOAD_TTL_MS = 5 * 60_000
 const STAC_VERSION = '1.0.0'
-
-type Box = [number, number, number, number]
 
 // ------------------------------------------------------------------------------------------ helpers
 
@@ -135,24 +124,31 @@ function itemOut(base: string, record: StacItemRecord): S['StacItem'] {
   return item
 }
 
+/**
+ * One page of items: the contract's `context`, and OGC API Features' `numberMatched`/`numberReturned`, which
+ * STAC clients read to count a search.
+ */
+function itemPage(
+  base: string,
+  matches: StacItemRecord[],
+  { limit, page }: ItemRequest,
+  links: S['StacLink'][],
+): S['StacItemCollection'] & { numberMatched: number; numberReturned: number } {
+  const slice = matches.slice(page * limit, page * limit + limit)
+  return {
+    type: 'FeatureCollection',
+    features: slice.map((r) => itemOut(base, r)),
+    links,
+    context: { returned: slice.length, limit, matched: matches.length },
+    numberMatched: matches.length,
+    numberReturned: slice.length,
+  }
+}
+
 function ownCollection(c: ApiContext, world: World, id: string): StacCollectionRecord {
   const record = world.stacCollections.get(id)
   if (!record || record.accountId !== c.get('account').id) throw notFound(c, `Collection ${id.slice(0, 100)}`)
   return record
-}
-
-/** limit/page/token of the GET lists: bad values and the retired token are 422 with a detail. */
-function listPaging(c: ApiContext): { limit: number; page: number } {
-  if (c.req.query('token') !== undefined)
-    throw invalid(c, 'token is no longer supported; use page (zero-based) and limit.')
-  const num = (name: string, min: number, fallback: number) => {
-    const raw = c.req.query(name)
-    if (raw === undefined || raw === '') return fallback
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min)
-      throw invalid(c, `${name} must be a whole number from ${min}; got "${raw.slice(0, 50)}".`)
-    return Number(raw)
-  }
-  return { limit: num('limit', 1, DEFAULT_LIMIT), page: num('page', 0, 0) }
 }
 
 function pageLinks(
@@ -174,44 +170,21 @@ function pageLinks(
   return links
 }
 
-/** A bbox crossing the antimeridian (west > east) is two boxes. */
-function splitBox([w, s, e, n]: Box): Box[] {
-  return w <= e
-    ? [[w, s, e, n]]
-    : [
-        [w, s, 180, n],
-        [-180, s, e, n],
-      ]
-}
-
-function checkBox(b: number[], say: (msg: string) => never): Box {
-  const [w, s, e, n] = b.length === 6 ? [b[0], b[1], b[3], b[4]] : b
-  if (![w, s, e, n].every((v) => Number.isFinite(v))) say('bbox values must be finite numbers.')
-  if (w < -180 || w > 180 || e < -180 || e > 180) say('bbox longitudes must be within -180..180.')
-  if (s < -90 || s > 90 || n < -90 || n > 90) say('bbox latitudes must be within -90..90.')
-  if (s > n) say('bbox minimum latitude must not be greater than its maximum latitude.')
-  return [w, s, e, n]
-}
-
-const inside = (inner: Box, outer: Box) =>
-  inner[0] >= outer[0] && inner[2] <= outer[2] && inner[1] >= outer[1] && inner[3] <= outer[3]
-const overlaps = (a: Box, b: Box) => !(a[2] < b[0] || a[0] > b[2] || a[3] < b[1] || a[1] > b[3])
-
-function boxOfItem(item: S['StacItem']): Box | undefined {
-  const b = item.bbox
-  if (b && b.length >= 4) return b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
-  return undefined
-}
-
-function collectionTags(world: World, record: StacCollectionRecord): Set<string> {
-  const tags = new Set(record.tags)
-  const own = record.collection['up42-user:tags']
-  if (Array.isArray(own)) for (const t of own) if (typeof t === 'string') tags.add(t)
-  for (const itemId of record.itemIds) {
-    const userTags = world.stacItems.get(itemId)?.item.properties['up42-user:tags']
-    if (Array.isArray(userTags)) for (const t of userTags) tags.add(t)
+/** Runs request parsing or a search, answering what they refuse as the contract's 422. */
+function orInvalid<T>(c: ApiContext, run: () => T): T {
+  try {
+    return run()
+  } catch (e) {
+    if (e instanceof StacRequestError || e instanceof StacSearchError) throw invalid(c, e.message)
+    throw e
   }
-  return tags
+}
+
+/** The query string of a GET list's page `n`: page and limit first, then what else the caller asked. */
+function pageQuery(asked: URLSearchParams, n: number, limit: number): string {
+  const params = new URLSearchParams({ page: String(n), limit: String(limit) })
+  for (const [k, v] of asked) if (k !== 'page' && k !== 'limit') params.append(k, v)
+  return params.toString()
 }
 
 /**
@@ -227,15 +200,23 @@ function dispositionOf(filename: string): string {
 // ------------------------------------------------------------------------------------------ routes
 
 /**
- * Only the classes this API meets. Item Search needs GET /search besides POST, and OGC API Features (with
- * STAC's ogcapi-features) needs bbox and datetime on the items list and 400 for bad parameters; the contract
- * has POST search only, only limit and page on items, and 422 for a bad STAC request. The search extensions
- * (sort, filter, CQL2) build on Item Search and go with it. Clients still find search by its landing link.
+ * The classes a STAC client checks before it lists items or searches (pystac-client reads only these from the
+ * landing page). Item Search and OGC API Features need more than the contract has, served as simulator
+ * extensions (simulator/README.md): GET /search, bbox and datetime on the items list. Sort works both ways and
+ * is claimed; the filter extension is not, as GET reads CQL2-JSON only and not CQL2 text. Bad parameters
+ * stay the contract's 422 where OGC API Features says 400.
  */
 export const CONFORMS_TO: readonly string[] = [
   'https://api.stacspec.org/v1.0.0/core',
   'https://api.stacspec.org/v1.0.0/collections',
+  'https://api.stacspec.org/v1.0.0/ogcapi-features',
+  'https://api.stacspec.org/v1.0.0/item-search',
+  'https://api.stacspec.org/v1.0.0/item-search#sort',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
+  'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
 ]
+const STAC_PATH = '/v2/assets/stac'
+const SEARCH_PATH = `${STAC_PATH}/search`
 const SERVICE_DESC_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
 const SEARCH_MEMBERS = [
   'collections',
@@ -251,7 +232,16 @@ const SEARCH_MEMBERS = [
 ]
 
 export function registerStac(api: Api, sim: SimRuntime): void {
-  api.get('/v2/assets/stac', (c) => {
+  // The SDK still opens the STAC API with the trailing slash the contract removed: every such path is sent,
+  // query and all, to its canonical form (308 keeps the method and body of a POST search).
+  api.use(`${STAC_PATH}/*`, async (c, next) => {
+    if (!c.req.path.endsWith('/')) return next()
+    const canonical = c.req.path.replace(/\/+$/, '')
+    const location = `${publicBase(c.req.raw)}${canonical}${new URL(c.req.url).search}`
+    return c.body(null, 308, { location })
+  })
+
+  api.get(STAC_PATH, (c) => {
     const base = publicBase(c.req.raw)
     const body: S['StacLandingPage'] = {
       type: 'Catalog',
@@ -267,12 +257,8 @@ export function registerStac(api: Api, sim: SimRuntime): void {
         { rel: 'conformance', href: `${base}/v2/assets/stac/conformance`, type: 'application/json' },
         { rel: 'service-desc', href: `${base}/v2/assets/stac/api`, type: SERVICE_DESC_TYPE },
         { rel: 'data', href: `${base}/v2/assets/stac/collections`, type: 'application/json' },
-        {
-          rel: 'search',
-          href: `${base}/v2/assets/stac/search`,
-          type: 'application/geo+json',
-          method: 'POST',
-        },
+        { rel: 'search', href: `${base}${SEARCH_PATH}`, type: 'application/geo+json', method: 'POST' },
+        { rel: 'search', href: `${base}${SEARCH_PATH}`, type: 'application/geo+json', method: 'GET' },
         {
           rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
           href: `${base}/v2/assets/stac/queryables`,
@@ -299,78 +285,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac/collections', (c) => {
     const world = sim.world
     const account = c.get('account')
-    const { limit, page } = listPaging(c)
-    const say = (msg: string): never => {
-      throw invalid(c, msg)
-    }
-
-    let boxes: Box[] | undefined
-    const bboxRaw = c.req.query('bbox')
-    if (bboxRaw !== undefined && bboxRaw !== '') {
-      const parts = bboxRaw.trim().replace(/^\[/, '').replace(/\]$/, '').split(',')
-      if (parts.length !== 4 || parts.some((p) => p.trim() === ''))
-        say('bbox must be [min longitude,min latitude,max longitude,max latitude].')
-      boxes = splitBox(
-        checkBox(
-          parts.map((p) => Number(p.trim())),
-          say,
-        ),
-      )
-    }
-    const uuids = (name: string): string[] => {
-      const list = queryList(c, name, true)
-      const badOne = list.find((v) => !UUID.test(v))
-      if (badOne !== undefined)
-        say(`${name} must be comma-separated UUIDs; "${badOne.slice(0, 60)}" is not one.`)
-      return list
-    }
-    const workspaceId = c.req.query('workspace_id')
-    if (workspaceId !== undefined && workspaceId !== '' && !UUID.test(workspaceId))
-      say('workspace_id must be a UUID.')
-    const assetIds = uuids('asset_ids')
-    const orderIds = uuids('order_ids')
-    const productIds = uuids('product_ids')
-    const tags = queryList(c, 'tags', true)
-    const badTag = tags.find((t) => !TAG.test(t))
-    if (badTag !== undefined)
-      say(`tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`)
-    const title = (c.req.query('title') ?? '').toLowerCase()
-    const sources = queryList(c, 'sources', true).map((s) => s.toUpperCase())
-    const badSource = sources.find((s) => !SOURCES.includes(s as StacSource))
-    if (badSource !== undefined)
-      say(`sources must be among ${SOURCES.join(', ')}; got "${badSource.slice(0, 40)}".`)
-    const cnamRaw = (c.req.query('cnam') ?? 'true').toLowerCase()
-    if (cnamRaw !== 'true' && cnamRaw !== 'false') say('cnam must be true or false.')
-    const transformed = cnamRaw === 'true'
-
-    const matches = [...world.stacCollections.values()]
-      .filter((r) => {
-        if (r.accountId !== account.id || r.transformed !== transformed) return false
-        if (workspaceId && r.workspaceId !== workspaceId) return false
-        if (sources.length > 0 && !sources.includes(r.source)) return false
-        if (orderIds.length > 0 && !(r.orderId && orderIds.includes(r.orderId))) return false
-        if (productIds.length > 0 && !(r.productId && productIds.includes(r.productId))) return false
-        if (assetIds.length > 0 && !r.assetIds.some((a) => assetIds.includes(a))) return false
-        if (title) {
-          const own = r.collection['up42-user:title']
-          const titles = [r.collection.title ?? '', typeof own === 'string' ? own : '']
-          if (!titles.some((t) => t.toLowerCase().includes(title))) return false
-        }
-        if (boxes) {
-          const b = r.collection.extent.spatial.bbox[0]
-          if (!b || b.length < 4) return false
-          const own: Box = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
-          if (!boxes.some((outer) => inside(own, outer))) return false
-        }
-        if (tags.length > 0) {
-          const have = collectionTags(world, r)
-          if (!tags.some((t) => have.has(t))) return false
-        }
-        return true
-      })
-      .reverse()
-      // Newest delivery first; insertion order (reversed) breaks ties.
-      .sort((a, b) => b.createdAt - a.createdAt)
+    const query = orInvalid(c, () => collectionsListRequest(new URL(c.req.url).searchParams))
+    const { limit, page } = query
+    const matches = findCollections(world, account.id, query)
 
     const base = publicBase(c.req.raw)
     const selfUrl = new URL(c.req.url)
@@ -411,27 +328,24 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac/collections/:collectionId/items', (c) => {
     const world = sim.world
     const record = ownCollection(c, world, c.req.param('collectionId'))
-    const { limit, page } = listPaging(c)
+    const asked = new URL(c.req.url).searchParams
+    const query = orInvalid(c, () => itemsListRequest(asked))
+    const { limit, page } = query
     const items = record.itemIds
       .map((id) => world.stacItems.get(id))
-      .filter((r): r is StacItemRecord => r !== undefined)
+      .filter((r): r is StacItemRecord => r !== undefined && itemMatches(r.item, query))
     const base = publicBase(c.req.raw)
     const path = `/v2/assets/stac/collections/${record.collection.id}`
-    const hrefOf = (n: number) => `${base}${path}/items?page=${n}&limit=${limit}`
-    const slice = items.slice(page * limit, page * limit + limit)
-    const body: S['StacItemCollection'] = {
-      type: 'FeatureCollection',
-      features: slice.map((r) => itemOut(base, r)),
-      links: [
+    const hrefOf = (n: number) => `${base}${path}/items?${pageQuery(asked, n, limit)}`
+    return geojson(
+      itemPage(base, items, query, [
         { rel: 'self', href: askedUrl(c), type: 'application/geo+json' },
-        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
         { rel: 'parent', href: `${base}${path}`, type: 'application/json' },
         { rel: 'collection', href: `${base}${path}`, type: 'application/json' },
         ...pageLinks(hrefOf, page, limit, items.length, 'application/geo+json'),
-      ],
-      context: { returned: slice.length, limit, matched: items.length },
-    }
-    return geojson(body)
+      ]),
+    )
   })
 
   const ownItem = (c: ApiContext, world: World): StacItemRecord => {
@@ -457,18 +371,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const r = await readBody<unknown>(c.req.raw)
     if (!r.ok) return unreadableBody(r, c.req.path)
     // Tag characters are a rule of the STAC service (422), checked before the shape of the rest (400).
-    if (isRecord(r.value)) {
-      for (const key of ['tags', 'up42-user:tags']) {
-        const list = r.value[key]
-        if (!Array.isArray(list)) continue
-        const badTag = (list as unknown[]).find((t) => typeof t === 'string' && !TAG.test(t))
-        if (typeof badTag === 'string')
-          throw invalid(
-            c,
-            `tag "${badTag.slice(0, 60)}" may contain only letters, digits, spaces and . - _ / :`,
-          )
-      }
-    }
+    orInvalid(c, () => checkPatchTags(r.value))
     const validate = schemaValidator('StacItemPatch')
     if (!validate(r.value)) {
       const errors = fieldErrors(validate.errors)
@@ -509,134 +412,51 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return c.json(body)
   })
 
-  api.post('/v2/assets/stac/search', async (c) => {
-    const world = sim.world
-    const account = c.get('account')
-    const req = await bodyOrProblem<S['StacSearchRequest'] & Record<string, unknown>>(
+  api.post(SEARCH_PATH, async (c) => {
+    const body = await bodyOrProblem<S['StacSearchRequest'] & Record<string, unknown>>(
       c.req.raw,
       'StacSearchRequest',
     )
-    const say = (msg: string): never => {
-      throw invalid(c, msg)
-    }
-    if ('token' in req) say('token is no longer supported; send page (zero-based) instead.')
-    if (req.bbox && req.intersects) say('bbox and intersects cannot be used together.')
-    const boxes = req.bbox
-      ? splitBox(
-          checkBox(
-            req.bbox.length === 4 || req.bbox.length === 6 ? req.bbox : say('bbox has 4 or 6 numbers.'),
-            say,
-          ),
-        )
-      : undefined
-    const range = req.datetime !== undefined ? parseDatetime(req.datetime) : undefined
-    if (typeof range === 'string') throw invalid(c, range)
-    if (req['filter-lang'] && req['filter-lang'] !== 'cql2-json')
-      say(`filter-lang ${req['filter-lang']} is not supported; use cql2-json.`)
-    let filter: Pred | undefined
-    if (req.filter !== undefined) {
-      try {
-        filter = compileFilter(req.filter)
-      } catch (e) {
-        if (e instanceof CqlError) say(`filter: ${e.message}`)
-        throw e
-      }
-    }
-    const sortKeys = (req.sortby ?? []).map((s) => {
-      const key = searchSortKey(s.field)
-      if (!key) say(`cannot sort by "${s.field.slice(0, 60)}"; sort by a queryable property.`)
-      return { key: key as Operand, sign: s.direction === 'asc' ? 1 : -1 }
-    })
-    const geometry = req.intersects ? plainGeometry(req.intersects) : undefined
-    const limit = req.limit ?? DEFAULT_LIMIT
-    const page = req.page ?? 0
-
-    const collections = req.collections ? new Set(req.collections) : undefined
-    const ids = req.ids ? new Set(req.ids) : undefined
-    const own = new Set(
-      [...world.stacCollections.values()]
-        .filter((r) => r.accountId === account.id)
-        .map((r) => r.collection.id),
-    )
-    const matches: StacItemRecord[] = []
-    for (const rec of world.stacItems.values()) {
-      if (!own.has(rec.collectionId)) continue
-      const item = rec.item
-      if (collections && !collections.has(rec.collectionId)) continue
-      if (ids && !ids.has(item.id)) continue
-      if (boxes) {
-        const b = boxOfItem(item)
-        if (!b || !boxes.some((q) => overlaps(b, q))) continue
-      }
-      if (range) {
-        const t = itemTimeRange(item)
-        if (!t || t[1] < range[0] || t[0] > range[1]) continue
-      }
-      if (geometry) {
-        const fp = footprintOf(item)
-        if (!fp) continue
-        let hit: boolean
-        try {
-          hit = booleanIntersects(geometry, { type: fp.type, coordinates: fp.coordinates } as Geometry)
-        } catch {
-          return say('intersects is not a valid geometry.')
-        }
-        if (!hit) continue
-      }
-      if (filter && !filter(item)) continue
-      matches.push(rec)
-    }
-    const first = (v: Value): Scalar => (Array.isArray(v) ? (v[0] ?? null) : v)
-    const created = QUERYABLES.created.get
-    matches.sort(({ item: a }, { item: b }) => {
-      for (const { key, sign } of sortKeys) {
-        const x = first(key(a))
-        const y = first(key(b))
-        if (x === y) continue
-        if (x === null) return 1
-        if (y === null) return -1
-        return (x < y ? -1 : 1) * sign
-      }
-      const x = first(created(a)) ?? 0
-      const y = first(created(b)) ?? 0
-      return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
-    })
-
+    const query = orInvalid(c, () => searchFromBody(body))
+    const matches = orInvalid(c, () => searchItems(sim.world, c.get('account').id, query))
     const base = publicBase(c.req.raw)
-    const searchHref = `${base}/v2/assets/stac/search`
+    const href = `${base}${SEARCH_PATH}`
+    const type = 'application/geo+json'
     // Links repeat the members the search understood, not whatever else the body held (of any depth).
-    const echoed = Object.fromEntries(Object.entries(req).filter(([k]) => SEARCH_MEMBERS.includes(k)))
-    const slice = matches.slice(page * limit, page * limit + limit)
-    const links: S['StacLink'][] = [
-      { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
-      { rel: 'self', href: searchHref, type: 'application/geo+json', method: 'POST', body: { ...echoed } },
-    ]
+    const echoed = Object.fromEntries(Object.entries(body).filter(([k]) => SEARCH_MEMBERS.includes(k)))
     // Paging follows the contract: the next request is the same body with another zero-based `page`.
-    if ((page + 1) * limit < matches.length)
-      links.push({
-        rel: 'next',
-        href: searchHref,
-        type: 'application/geo+json',
-        method: 'POST',
-        body: { ...echoed, page: page + 1 },
-      })
-    if (page > 0) {
-      const prev = Math.min(page - 1, Math.max(0, Math.ceil(matches.length / limit) - 1))
-      links.push({
-        rel: 'prev',
-        href: searchHref,
-        type: 'application/geo+json',
-        method: 'POST',
-        body: { ...echoed, page: prev },
-      })
-    }
-    const body: S['StacItemCollection'] = {
-      type: 'FeatureCollection',
-      features: slice.map((r) => itemOut(base, r)),
-      links,
-      context: { returned: slice.length, limit, matched: matches.length },
-    }
-    return geojson(body)
+    const pageLink = (rel: string, n: number): S['StacLink'] => ({
+      rel,
+      href,
+      type,
+      method: 'POST',
+      body: { ...echoed, page: n },
+    })
+    const { limit, page } = query
+    const links: S['StacLink'][] = [
+      { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
+      { rel: 'self', href, type, method: 'POST', body: { ...echoed } },
+    ]
+    if ((page + 1) * limit < matches.length) links.push(pageLink('next', page + 1))
+    if (page > 0)
+      links.push(pageLink('prev', Math.min(page - 1, Math.max(0, Math.ceil(matches.length / limit) - 1))))
+    return geojson(itemPage(base, matches, query, links))
+  })
+
+  // Item Search by GET (a simulator extension): the same search, paged by GET links.
+  api.get(SEARCH_PATH, (c) => {
+    const asked = new URL(c.req.url).searchParams
+    const query = orInvalid(c, () => searchFromQuery(asked))
+    const matches = orInvalid(c, () => searchItems(sim.world, c.get('account').id, query))
+    const base = publicBase(c.req.raw)
+    const hrefOf = (n: number) => `${base}${SEARCH_PATH}?${pageQuery(asked, n, query.limit)}`
+    return geojson(
+      itemPage(base, matches, query, [
+        { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
+        { rel: 'self', href: askedUrl(c), type: 'application/geo+json', method: 'GET' },
+        ...pageLinks(hrefOf, query.page, query.limit, matches.length, 'application/geo+json'),
+      ]),
+    )
   })
 
   api.post('/v2/assets/:assetId/download-url', (c) => {

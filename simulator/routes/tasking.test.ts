@@ -4,14 +4,8 @@ import { rectAround } from '../domain/coverage'
 import { uuidFrom } from '../domain/random'
 import { ids } from '../domain/seed-constants'
 import { dataProductId } from '../domain/seed-glossary'
-import {
-  DELIVERY_INTERVAL_MS,
-  HOUR_MS,
-  QUOTATION_DELAY_MS,
-  stallsAt75,
-  startTaskingFlow,
-  STUDY_DELAY_MS,
-} from '../domain/tasking'
+import { DELIVERY_INTERVAL_MS, HOUR_MS, QUOTATION_DELAY_MS, STUDY_DELAY_MS } from '../domain/tasking/rules'
+import { stallsAt75, startTaskingFlow } from '../domain/tasking/flow'
 import type { OrderRecord, S } from '../domain/types'
 
 const DAY_MS = 24 * HOUR_MS
@@ -767,6 +761,10 @@ describe('the tasking flow on the simulated clock', () => {
 
   it('fulfils fixed-price tasking (no study, no quotation) at once, holding then capturing its credits', async () => {
     const { sim } = setup()
+    // The seeded orders under way move on with the clock too, holding and capturing credits of their own.
+    for (const [id, r] of sim.world.orders)
+      if (!['FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED'].includes(r.order.status))
+        sim.world.orders.delete(id)
     const account = sim.world.accounts.get(ids.enterpriseAccount)
     const before = account?.creditBalance ?? 0
     const record = placeOrder(sim, { collection: 'blacksky-tasking', product: 'blacksky-tasking-standard' })

@@ -3,28 +3,29 @@ import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { coverageOf } from '../domain/coverage'
-import { budgetProblem, chargeCredits } from '../domain/credits'
-import { priceFeature } from '../domain/orders'
+import { chargeCredits } from '../domain/credits'
+import { budgetProblem } from '../http/gates'
+import { priceFeature } from '../domain/orders/pricing'
+import { acceptOption, applyQuotationDecision, deliveredFootprints } from '../domain/tasking/flow'
 import {
-  acceptOption,
-  applyQuotationDecision,
-  deliveredFootprints,
   difficultyOf,
   isWindow,
-  MAX_OPPORTUNITY_WINDOW_DAYS,
-  opportunitiesFor,
-  opportunitiesSupported,
   parseWindow,
   studyRequired,
   type AcquisitionWindow,
-} from '../domain/tasking'
+} from '../domain/tasking/rules'
+import {
+  MAX_OPPORTUNITY_WINDOW_DAYS,
+  opportunitiesFor,
+  opportunitiesSupported,
+} from '../domain/tasking/opportunities'
 import type { S } from '../domain/types'
 import type { World } from '../domain/world'
 
 /**
  * The tasking area: feasibility requirement and opportunities for a prospective order, the quotation and
  * feasibility-study lists and decisions, and the coverage of a tasking order's deliveries. The flow that
- * creates studies, quotations and deliveries on the clock lives in domain/tasking.ts.
+ * creates studies, quotations and deliveries on the clock lives in domain/tasking/flow.ts.
  */
 
 type CreateOrderRequest = S['CreateOrderRequest']

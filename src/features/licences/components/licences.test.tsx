@@ -43,6 +43,7 @@ describe('licences list', () => {
       'BlackSky imagery licence',
       'Capella Space SAR licence',
       'Near Space Labs licence',
+      'Orbital Insight analytics licence',
     ])
     // Airbus: version 1 accepted, version 2 published since.
     await waitFor(async () =>
@@ -91,7 +92,7 @@ describe('licences list', () => {
     await waitFor(async () =>
       expect(
         within(await screen.findByRole('table', { name: 'Licences' })).getAllByRole('link')[0],
-      ).toHaveTextContent('Near Space Labs licence'),
+      ).toHaveTextContent('Orbital Insight analytics licence'),
     )
   })
 })
