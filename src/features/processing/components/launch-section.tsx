@@ -185,7 +185,7 @@ function LaunchForm({
     blockers.push(
       perms.acceptEulas
         ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
-        : 'The process licence is not accepted, and your role cannot accept it: ask an account administrator.',
+        : `The process licence is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
     )
   if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
   else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
