@@ -316,7 +316,7 @@ test.describe('archive ordering', () => {
     await expect(page).toHaveURL(/\/sign-in/)
     await signIn(page, 'analyst@swath.test', new URL(taskingLink).pathname + new URL(taskingLink).search)
     await expect(page.getByRole('status').filter({ hasText: 'Filled in from a shared link' })).toBeVisible()
-    await expect(page.getByRole('note')).toHaveCount(0)
+    await expect(page.getByTestId('role-notice')).toHaveCount(0)
     await expect(page.getByRole('combobox', { name: 'Tasking collection' })).toHaveValue('phr-tasking')
     await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveValue(
       'Tasking shared by the Viewer',
