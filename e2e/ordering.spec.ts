@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { advanceWithPageOpen, expect, expectAccessible, signIn, test } from './fixtures'
+import { advanceWithPageOpen, expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' })
 
@@ -246,17 +246,28 @@ test.describe('archive ordering', () => {
     expect(posts.map((r) => r.status)).toEqual([202])
   })
 
-  test('the Viewer sees why the order cannot be placed: the licence needs an administrator', async ({
+  test('the Viewer learns up front that checkout and tasking are for sharing, and the analyst opens both filled in', async ({
     page,
     sim,
+    context,
   }) => {
+    // Two sign-ins, a catalog load and two map pages in one journey.
+    test.slow()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     // From the seeded world (the fixture resets it): the Airbus licence's new version is not accepted.
     expect((await sim.requests()).length).toBe(0)
     await basketFromCatalog(page, 'viewer@swath.test', 1)
     await page.getByRole('link', { name: 'Check out' }).click()
+    // Before any work: a calm note at the top, with the link that hands the orders on (issue 31 §1).
+    const checkoutNote = page
+      .getByRole('note')
+      .filter({ hasText: 'You can prepare these orders, not place them' })
+    await expect(checkoutNote).toContainText('Your role (Viewer) can look at orders but cannot place them')
     await expect(page.getByText('Your role cannot accept licences')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Accept licence' })).toBeHidden()
     await expect(page.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeVisible()
+    await page.getByRole('textbox', { name: 'Order name' }).fill('Shared by the Viewer')
+    await expectAccessible(page)
     await page.getByRole('button', { name: 'Review 1 order' }).click()
     // Said in the review's list of what stands in the way (the line says it too, beside its badge).
     await expect(
@@ -264,6 +275,61 @@ test.describe('archive ordering', () => {
         .getByRole('listitem')
         .filter({ hasText: /Accept the licence “Airbus optical imagery licence” first/ }),
     ).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Place/ })).toHaveCount(0)
+    await checkoutNote.getByRole('button', { name: 'Copy the link to this checkout' }).click()
+    await expect(checkoutNote.getByRole('button', { name: 'Copy the link to this checkout' })).toHaveText(
+      'Copied',
+    )
+    const checkoutLink = await page.evaluate(() => navigator.clipboard.readText())
+    expect(checkoutLink).toMatch(/\/checkout\?shared=[\w-]+$/)
+
+    // The tasking request: the same note before anything is drawn.
+    await page.goto('/tasking')
+    await expect(page.getByRole('heading', { name: 'New tasking request', level: 1 })).toBeVisible()
+    const taskingNote = page
+      .getByRole('note')
+      .filter({ hasText: 'You can prepare this request, not place it' })
+    await expect(taskingNote).toBeVisible()
+    await mapReady(page)
+    await page
+      .getByRole('combobox', { name: 'Tasking collection' })
+      .selectOption({ label: 'Pléiades Tasking' })
+    await expect(page.getByRole('group', { name: 'Tasking parameters' })).toBeVisible()
+    await page.getByRole('textbox', { name: 'Order name' }).fill('Tasking shared by the Viewer')
+    await page.getByRole('tab', { name: 'Type' }).click()
+    await page.getByLabel('Corner coordinates').fill('5.40 43.50\n5.45 43.50\n5.45 43.54\n5.40 43.54')
+    await page.getByRole('button', { name: 'Add polygon' }).click()
+    await expect(page.getByRole('heading', { name: 'Features: 1 order' })).toBeVisible()
+    await expectAccessible(page)
+    await taskingNote.getByRole('button', { name: 'Copy the link to this request' }).click()
+    await expect(taskingNote.getByRole('button', { name: 'Copy the link to this request' })).toHaveText(
+      'Copied',
+    )
+    const taskingLink = await page.evaluate(() => navigator.clipboard.readText())
+    expect(taskingLink).toMatch(/\/tasking\?shared=[\w-]+$/)
+    const writes = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(writes).toEqual([])
+
+    // The analyst, signed in on the same tab, opens the tasking link: the request is filled in, ready to place.
+    await page.getByRole('button', { name: /^Account:/ }).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(/\/sign-in/)
+    await signIn(page, 'analyst@swath.test', new URL(taskingLink).pathname + new URL(taskingLink).search)
+    await expect(page.getByRole('status').filter({ hasText: 'Filled in from a shared link' })).toBeVisible()
+    await expect(page.getByTestId('role-notice')).toHaveCount(0)
+    await expect(page.getByRole('combobox', { name: 'Tasking collection' })).toHaveValue('phr-tasking')
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveValue(
+      'Tasking shared by the Viewer',
+    )
+    await expect(page.getByRole('heading', { name: 'Features: 1 order' })).toBeVisible()
+    await expect(page).toHaveURL(/\/tasking$/)
+    await expectAccessible(page)
+
+    // And the checkout link: the Viewer's scene and name join the analyst's basket.
+    await page.goto(new URL(checkoutLink).pathname + new URL(checkoutLink).search)
+    await expect(page.getByRole('status').filter({ hasText: 'Filled in from a shared link' })).toBeVisible()
+    await expect(page.getByRole('textbox', { name: 'Order name' })).toHaveValue('Shared by the Viewer')
+    await expect(page.getByRole('button', { name: 'Review 1 order' })).toBeVisible()
     await expectAccessible(page)
   })
 })

@@ -160,7 +160,10 @@ test.describe('session', () => {
     await expect(page.getByRole('dialog', { name: 'Account' })).not.toContainText(/account, /)
     await expectAccessible(page)
     await page.keyboard.press('Escape')
-    // No budget in the page; the navigation's Budgets link leads to the same explanation.
+    // No budget in the page, nor in the navigation (/budgets itself explains why).
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Budgets' }),
+    ).toHaveCount(0)
     await expect(page.getByRole('main').getByRole('link', { name: /budget/i })).toHaveCount(0)
 
     // An order of the account that could still be canceled: the page says why the Viewer cannot, and whom to

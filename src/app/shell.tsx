@@ -41,7 +41,7 @@ const NAV = [
   { to: paths.processing(), label: 'Processing', end: false },
   { to: paths.jobs(), label: 'Jobs', end: false, count: 'jobs' },
   { to: paths.licences(), label: 'Licences', end: false },
-  { to: paths.budgets(), label: 'Budgets', end: false },
+  { to: paths.budgets(), label: 'Budgets', end: false, needs: 'budgets' },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },
   { to: paths.dataProducts(), label: 'Data products', end: false },
@@ -85,6 +85,7 @@ export function Shell() {
   useEffect(() => {
     void import('./navigation-progress').then((m) => setProgressBar(() => m.default))
   }, [])
+  const perms = permissionsOf(snap.user)
   if (snap.status === 'signed-out') {
     return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
   }
@@ -135,7 +136,9 @@ export function Shell() {
         inert={folded}
       >
         <Stack gap={2}>
-          {NAV.map((item) => (
+          {/* Budgets leave the navigation where they cannot be used (the Viewer, plans other than Enterprise);
+              /budgets itself still says why to whoever reaches it by a link. */}
+          {NAV.filter((item) => !('needs' in item) || perms.budgets).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
               {item.label}
               {'count' in item && (item.count === 'jobs' ? <ActiveJobs /> : <PendingDecisions />)}

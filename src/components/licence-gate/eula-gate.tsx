@@ -122,7 +122,7 @@ function PendingEula({
   const client = useApiClient()
   const qc = useQueryClient()
   const { user } = useSession()
-  const mayAccept = permissionsOf(user).acceptEulas
+  const { acceptEulas: mayAccept, acceptEulasWhyNot } = permissionsOf(user)
   const [agreed, setAgreed] = useState(false)
   const accept = useMutation(access.acceptEulaMutation(client, qc))
   const documents = useQuery(access.eulaDocumentsOptions(client, eula.id))
@@ -163,7 +163,7 @@ function PendingEula({
         </Group>
       ) : (
         <Alert color="yellow" title="Your role cannot accept licences">
-          Ask an account administrator to accept “{eula.title}”; {UNLOCKS[unlocks].after}.
+          {acceptEulasWhyNot} Ask an account administrator to accept “{eula.title}”; {UNLOCKS[unlocks].after}.
         </Alert>
       )}
       {accept.error && (

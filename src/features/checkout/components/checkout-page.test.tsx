@@ -35,8 +35,8 @@ const orderPosts = (c: TestConsole) =>
 const ordersNamed = (c: TestConsole, name: string) =>
   [...c.backend.sim.runtime.world.orders.values()].filter((r) => r.order.displayName === name)
 
-async function open(c: TestConsole) {
-  const r = await renderWithConsole((ctx) => checkoutRoutes(ctx), { at: '/checkout', console: c })
+async function open(c: TestConsole, at = '/checkout') {
+  const r = await renderWithConsole((ctx) => checkoutRoutes(ctx), { at, console: c })
   await screen.findByRole('heading', { name: 'Checkout', level: 1 })
   return r
 }
@@ -523,5 +523,79 @@ describe('checkout', () => {
     await open(c)
     expect(screen.getByRole('heading', { name: 'Your basket is empty' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Search the catalog' })).toHaveAttribute('href', '/catalog')
+  })
+
+  it('tells the Viewer up front that the orders can be shared, not placed, and offers no Place button', async () => {
+    const c = await signedInConsole('viewer@swath.test')
+    acceptEveryLicence(c)
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    await open(c)
+    // On the first render, before any detail is filled in: a calm note, not an error.
+    const notice = screen.getByRole('note')
+    expect(notice).toHaveTextContent('You can prepare these orders, not place them')
+    expect(notice).toHaveTextContent(
+      'Your role (Viewer) can look at orders but cannot place them: ask an account administrator or member.',
+    )
+    expect(
+      within(notice).getByRole<HTMLInputElement>('textbox', { name: 'Link to this checkout' }).value,
+    ).toMatch(/\/checkout\?shared=[\w-]+$/)
+    await waitForTotal()
+    await waitFor(async () => {
+      const review = screen.queryByRole('button', { name: 'Review 1 order' })
+      if (review) await user.click(review)
+      expect(screen.getByRole('heading', { name: 'Review and place' })).toBeInTheDocument()
+    })
+    expect(screen.queryByRole('checkbox', { name: /I confirm placing/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Place/ })).toBeNull()
+    expect(screen.getByText(/share the link at the top of the page/)).toBeInTheDocument()
+    expect(orderPosts(c)).toHaveLength(0)
+  })
+
+  it('fills in the checkout a Viewer shared when an administrator opens the link', async () => {
+    const viewer = await signedInConsole('viewer@swath.test')
+    const shared = scenesOf(viewer, 'spot', 2)
+    useBasketStore.getState().add(shared)
+    const first = await open(viewer)
+    const user = userEvent.setup()
+    const line = screen.getByRole('region', { name: /^1\. / })
+    const name = await within(line).findByRole('textbox', { name: /Order name/ })
+    await user.clear(name)
+    await user.type(name, 'Shared by Victor')
+    const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Link to this checkout' })
+    await waitFor(() =>
+      expect(useCheckoutStore.getState().drafts[basketKey(shared[0])]?.displayName).toBe('Shared by Victor'),
+    )
+    const link = new URL(field().value)
+    first.unmount()
+
+    // Another tab: the administrator, with a scene of their own in the basket.
+    resetStores(useBasketStore, useCheckoutStore, useAoiStore)
+    const admin = await signedInConsole()
+    acceptEveryLicence(admin)
+    const own = scenesOf(admin, 'phr', 1)
+    useBasketStore.getState().add(own)
+    const r = await open(admin, link.pathname + link.search)
+    expect(await screen.findByRole('status', { name: 'Filled in from a shared link' })).toBeInTheDocument()
+    expect(useBasketStore.getState().scenes.map(basketKey)).toEqual([...own, ...shared].map(basketKey))
+    const first2 = screen.getByRole('region', { name: /^2\. / })
+    expect(await within(first2).findByRole('textbox', { name: /Order name/ })).toHaveValue('Shared by Victor')
+    expect(screen.queryByRole('note')).toBeNull()
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+    await waitForTotal()
+    await goToReview(user, 'Review 3 orders')
+    expect(screen.getByRole('button', { name: 'Place 3 orders' })).toBeInTheDocument()
+  })
+
+  it("keeps the reader's own checkout when the link cannot be read, and says so", async () => {
+    const c = await signedInConsole()
+    const own = scenesOf(c, 'spot', 1)
+    useBasketStore.getState().add(own)
+    await open(c, '/checkout?shared=eyJraW5kIjoiY2hlY2tvdXQiLCJ2IjoxLCJz')
+    const alert = await screen.findByRole('alert', { name: 'The shared link was not used' })
+    expect(alert).toHaveTextContent(/could not be read: it may have been cut short/)
+    expect(alert).toHaveTextContent(/Nothing was changed: your own checkout is as you left it/)
+    expect(useBasketStore.getState().scenes.map(basketKey)).toEqual(own.map(basketKey))
+    expect(screen.getByRole('region', { name: /^1\. / })).toBeInTheDocument()
   })
 })

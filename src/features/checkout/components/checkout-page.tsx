@@ -21,7 +21,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { useBasketStore } from '../../../components/basket/basket-store'
+import { BASKET_LIMIT, basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type LineModel } from '../use-checkout'
@@ -41,6 +41,12 @@ import {
 } from '../../../components/order-page-parts/page-parts'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
+import { permissionsOf, useSession } from '../../../api/console-context'
+import { shareUrl } from '../../../lib/share-link'
+import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
+import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/role-wording'
+import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
+import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -63,6 +69,11 @@ export function CheckoutPage() {
   const checkAgain = useReconcile()
   const [triedReview, setTriedReview] = useState(false)
   useProductFromLink(collections)
+  const mayPlace = permissionsOf(useSession().user).change
+  const shared = useSharedDraft(decodeCheckoutShare, applySharedCheckout)
+  const drafts = useCheckoutStore((s) => s.drafts)
+  const productLines = useCheckoutStore((s) => s.productLines)
+  const aoi = useAoiStore((s) => s.polygons)
 
   const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
   usePinnedAoi(lines)
@@ -86,10 +97,24 @@ export function CheckoutPage() {
     : null
 
   const header = (
-    <OrderingHeader
-      title="Checkout"
-      lead="One order per scene. Nothing is spent until you confirm on the review step."
-    />
+    <>
+      <OrderingHeader
+        title="Checkout"
+        lead="One order per scene. Nothing is spent until you confirm on the review step."
+      />
+      <SharedOutcomeNotice outcome={shared} what="checkout" />
+      {/* The Viewer learns before any work that the orders can be prepared and shared, not placed (decision 14). */}
+      {!mayPlace && (
+        <RoleNotice title="You can prepare these orders, not place them" why={VIEWER_CANNOT_PLACE_ORDERS}>
+          {lines.length > 0 && (
+            <ShareLink
+              what="checkout"
+              url={shareUrl(paths.checkout(), encodeCheckoutShare({ scenes, productLines, drafts, aoi }))}
+            />
+          )}
+        </RoleNotice>
+      )}
+    </>
   )
 
   if (glossaryError && !collections)
@@ -206,6 +231,7 @@ export function CheckoutPage() {
               run={run}
               budgetProblem={budgetProblem}
               busy={busy}
+              mayPlace={mayPlace}
               onBack={() => setStep('edit')}
               onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
               onPlace={() =>
@@ -219,6 +245,40 @@ export function CheckoutPage() {
       )}
     </Stack>
   )
+}
+
+/**
+ * A shared checkout (`?shared=`, made by a Viewer's page) joins the reader's basket: its scenes are added, its
+ * lines' drafts replace those of the same scenes, its product lines are added with fresh keys, and its AOI
+ * (when it has one) becomes the toolkit's (undo brings the previous one back). Nothing is taken while one of
+ * the reader's own orders is still being placed.
+ */
+function applySharedCheckout(shared: SharedCheckout): string | null {
+  const store = useCheckoutStore.getState()
+  const pending = Object.values(store.drafts).some(
+    (d) => d.placement?.kind === 'placing' || d.placement?.kind === 'unknown',
+  )
+  if (pending)
+    return 'An order of yours is still being placed: open the link again once its outcome is known.'
+  const basket = useBasketStore.getState()
+  const have = new Set(basket.scenes.map(basketKey))
+  const fresh = shared.scenes.filter((s) => !have.has(basketKey(s)))
+  if (basket.scenes.length + fresh.length > BASKET_LIMIT)
+    return 'Your basket has no room for the shared scenes: remove some and open the link again.'
+  basket.add(fresh)
+  for (const s of shared.scenes) {
+    const key = basketKey(s)
+    store.forget([key])
+    if (shared.drafts[key]) store.update(key, shared.drafts[key])
+  }
+  for (const line of shared.productLines) {
+    store.addProductLine(line.collection, line.dataProductId)
+    const added = useCheckoutStore.getState().productLines.at(-1)
+    if (added && shared.drafts[line.key]) store.update(added.key, shared.drafts[line.key])
+  }
+  if (shared.aoi.length > 0) useAoiStore.getState().setPolygons(shared.aoi)
+  store.setStep('edit')
+  return null
 }
 
 /**
@@ -262,6 +322,7 @@ function ReviewStep({
   run,
   budgetProblem,
   busy,
+  mayPlace,
   onBack,
   onPlace,
   onCheckAgain,
@@ -273,6 +334,8 @@ function ReviewStep({
   run: PlacementRun | null
   budgetProblem: { message: string; details?: string } | null
   busy: boolean
+  /** False for a role the service refuses orders (the Viewer): no confirmation and no Place button. */
+  mayPlace: boolean
   onBack: () => void
   onPlace: () => void
   onCheckAgain: (key: string, attempt: Attempt) => void
@@ -366,21 +429,42 @@ function ReviewStep({
           />
         </Stack>
       )}
-      <Checkbox
-        mt="md"
-        checked={confirmed}
-        disabled={busy}
-        onChange={(e) => setConfirmed(e.currentTarget.checked)}
-        label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
-      />
-      <Group mt="sm">
-        <Button variant="default" onClick={onBack} disabled={busy}>
-          Back to details
-        </Button>
-        <Button onClick={onPlace} disabled={!confirmed || blockers.length > 0} loading={busy} color="teal">
-          Place {count} {count === 1 ? 'order' : 'orders'}
-        </Button>
-      </Group>
+      {mayPlace ? (
+        <>
+          <Checkbox
+            mt="md"
+            checked={confirmed}
+            disabled={busy}
+            onChange={(e) => setConfirmed(e.currentTarget.checked)}
+            label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
+          />
+          <Group mt="sm">
+            <Button variant="default" onClick={onBack} disabled={busy}>
+              Back to details
+            </Button>
+            <Button
+              onClick={onPlace}
+              disabled={!confirmed || blockers.length > 0}
+              loading={busy}
+              color="teal"
+            >
+              Place {count} {count === 1 ? 'order' : 'orders'}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <>
+          <Text size="sm" mt="md">
+            Your role does not place orders: share the link at the top of the page with an account
+            administrator or member, who can place them.
+          </Text>
+          <Group mt="sm">
+            <Button variant="default" onClick={onBack}>
+              Back to details
+            </Button>
+          </Group>
+        </>
+      )}
     </Paper>
   )
 }

@@ -27,12 +27,12 @@ export function AcceptPanel({
   const accept = useMutation(acceptEulaMutation(client, qc))
   if (eula.isAccepted) return null
   const docName = version ? `version ${version}` : 'the current document'
-  if (!permissionsOf(user).acceptEulas)
+  const { acceptEulasWhyNot } = permissionsOf(user)
+  if (acceptEulasWhyNot)
     return (
       <Alert color="yellow" title="Your role cannot accept licences">
-        Accepting a licence commits the whole account, so it needs the <code>eula.w</code> permission, which
-        your role (Viewer) does not have. Ask an account administrator (a user with the Admin role) to accept{' '}
-        {docName} of “{eula.title}”; its data products can be ordered afterwards.
+        {acceptEulasWhyNot} Ask an account administrator to accept {docName} of “{eula.title}”; its data
+        products can be ordered afterwards.
       </Alert>
     )
   const close = () => {

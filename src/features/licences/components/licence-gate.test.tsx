@@ -62,5 +62,9 @@ describe('licence gate', () => {
     expect(within(gate).getByText(/Ask an account administrator/)).toHaveTextContent(
       '; this process can run afterwards.',
     )
+    // The same sentence as on the Licences pages and the order pages' gates: one reason, one wording.
+    expect(gate).toHaveTextContent(
+      'Accepting a licence commits the whole account, so only an account administrator (a user with the Admin role) can; your role can read licences. Ask an account administrator to accept “Analytics processing terms”',
+    )
   })
 })

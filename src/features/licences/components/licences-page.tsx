@@ -68,8 +68,7 @@ export function LicencesPage() {
         <Text c="dimmed">
           The end-user licence agreements (EULAs) of this account&apos;s data products and processes: what the
           account has agreed to, who accepted each and when, and where a newer document waits for acceptance.
-          {!permissionsOf(user).acceptEulas &&
-            ' Your role can read them; an account administrator (Admin role) accepts them.'}
+          {permissionsOf(user).acceptEulasWhyNot && ` ${permissionsOf(user).acceptEulasWhyNot}`}
         </Text>
       </div>
       <Group align="flex-end" gap="md" component="form" onSubmit={submit} role="search">

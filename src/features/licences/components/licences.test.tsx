@@ -240,7 +240,7 @@ describe('licence page', () => {
     // Named by its version once the versions are read.
     await waitFor(() =>
       expect(why).toHaveTextContent(
-        /Ask an account administrator \(a user with the Admin role\) to accept version 2/,
+        /only an account administrator \(a user with the Admin role\) can; your role can read licences\. Ask an account administrator to accept version 2/,
       ),
     )
     expect(screen.queryByRole('button', { name: /^Accept version/ })).toBeNull()

@@ -47,6 +47,8 @@ import {
 } from '../launch-model'
 import { isRunPending, RUN_IDLE, useLaunchStore, type LaunchDraft } from '../launch-store'
 import { useRunJob } from '../use-run-job'
+import { SHARE_PARAM } from '../../../lib/share-link'
+import { decodeLaunchShare } from '../share-launch'
 import { ItemPickerWidget } from './item-picker'
 import { PickerStart } from './picker-start'
 
@@ -63,8 +65,15 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
   const [search] = useSearchParams()
   const from = search.get('from')
   const item = search.get('item')
-  const seed = `from=${from ?? ''}&item=${item ?? ''}`
-  const handOver = !!(from || item)
+  // A form shared as a link (the Viewer's, decision 14): its inputs are handed over as a job's are.
+  const sharedText = search.get(SHARE_PARAM)
+  const shared = useMemo(
+    () => (sharedText === null ? null : decodeLaunchShare(process.id, sharedText)),
+    [process.id, sharedText],
+  )
+  const sharedInputs = shared?.ok ? shared.value : null
+  const seed = `from=${from ?? ''}&item=${item ?? ''}${sharedInputs ? `&shared=${sharedText}` : ''}`
+  const handOver = !!(from || item || sharedInputs)
   // Read once: a running job's inputs do not change, so it need not be polled here.
   const fromJob = useQuery({
     ...jobOptions(client, from ?? ''),
@@ -81,16 +90,26 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
     if (!ready) return
     if (draft && (!handOver || draft.seed === seed || isRunPending(draft.run))) return
     useLaunchStore.getState().start(process.id, {
-      inputs: initialInputs(process, { from: fromJob.data?.definition.inputs, item }),
+      inputs: initialInputs(process, { from: sharedInputs ?? fromJob.data?.definition.inputs, item }),
       budgetId: draft?.budgetId ?? null,
       run: RUN_IDLE,
       seed,
     })
-  }, [ready, draft, seed, handOver, process, fromJob.data, item])
+  }, [ready, draft, seed, handOver, process, fromJob.data, item, sharedInputs])
 
   if (!draft) return <Skeleton height={200} role="status" aria-label="Preparing the form" />
   return (
     <PickerStart.Provider value={{ collectionId: search.get('collection') }}>
+      {shared && !shared.ok && (
+        <Alert color="yellow" title="The shared link was not used" mb="sm" role="alert">
+          {shared.reason} Nothing was changed: your own inputs are as you left them.
+        </Alert>
+      )}
+      {sharedInputs && draft.seed === seed && (
+        <Alert color="teal" title="Filled in from a shared link" mb="sm" role="status">
+          Check the inputs below before you run the job: nothing runs until you confirm.
+        </Alert>
+      )}
       {from && fromJob.error !== null && (
         <Alert color="yellow" title="The earlier job could not be read" mb="sm">
           The form starts empty. {whatToDo(fromJob.error)}
@@ -155,7 +174,6 @@ function LaunchForm({
 
   const eulaData = eula?.data
   const blockers: string[] = []
-  if (!perms.change && perms.changeWhyNot) blockers.push(perms.changeWhyNot)
   if (!workspaceId) blockers.push('Choose a workspace in the header.')
   if (eula && !eulaData)
     blockers.push(
@@ -167,7 +185,7 @@ function LaunchForm({
     blockers.push(
       perms.acceptEulas
         ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
-        : 'The process licence is not accepted, and your role cannot accept it: ask an account administrator.',
+        : `The process licence is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
     )
   if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
   else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
@@ -278,11 +296,18 @@ function LaunchForm({
           </List>
         </Alert>
       )}
-      <Group>
-        <Button onClick={review} disabled={locked} loading={locked}>
-          Review and run…
-        </Button>
-      </Group>
+      {perms.change ? (
+        <Group>
+          <Button onClick={review} disabled={locked} loading={locked}>
+            Review and run…
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm">
+          Your role does not run jobs: share the link at the top of the page with an account administrator or
+          member, who can run it.
+        </Text>
+      )}
 
       {price && (
         <ReviewModal

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { processingRoutes } from '../../../app/routes/processing-routes'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
 import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useLaunchStore } from '../launch-store'
 
@@ -232,17 +233,53 @@ describe('launching a job', () => {
     expect(dialog).toBeInTheDocument()
   })
 
-  it('tells the Viewer why they cannot run it, while still showing the price', async () => {
+  it('tells the Viewer up front that the job can be shared, not run, and offers no Run button', async () => {
     const c = await launchConsole('viewer@swath.test')
     acceptEveryLicence(c)
     const user = userEvent.setup()
     await open(c)
+    // Before any input is filled in: a calm note at the top, not an error after the click.
+    const notice = screen.getByRole('note')
+    expect(notice).toHaveTextContent('You can prepare this job, not run it')
+    expect(notice).toHaveTextContent(
+      'Your role (Viewer) can look at processing jobs but cannot run them: ask an account administrator or member.',
+    )
+    expect(screen.queryByRole('button', { name: 'Review and run…' })).toBeNull()
     await readyToRun(user, 'Ships')
-    await user.click(screen.getByRole('button', { name: 'Review and run…' }))
-    expect(
-      await screen.findByText(/Your role \(Viewer\) can look at everything but change nothing/),
-    ).toBeInTheDocument()
-    expect(screen.queryByRole('dialog')).toBeNull()
+    // The price is still shown: the Viewer can say what the job would cost.
+    expect(await price()).toBeInTheDocument()
+    expect(screen.getByText(/Your role does not run jobs: share the link/)).toBeInTheDocument()
+    expect(executions(c)).toHaveLength(0)
+  })
+
+  it('fills in the inputs a Viewer shared when an administrator opens the link', async () => {
+    const viewer = await launchConsole('viewer@swath.test')
+    const user = userEvent.setup()
+    const first = await open(viewer)
+    await readyToRun(user, 'Shared ships')
+    const field = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Link to this job' })
+    await waitFor(() => expect(useLaunchStore.getState().drafts[PROCESS]?.inputs.title).toBe('Shared ships'))
+    const link = new URL(field().value)
+    first.unmount()
+
+    resetStores(useLaunchStore)
+    const admin = await launchConsole()
+    acceptEveryLicence(admin)
+    const r = await open(admin, link.pathname + link.search)
+    expect(await screen.findByRole('status', { name: 'Filled in from a shared link' })).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Shared ships')
+    expect(screen.queryByRole('note')).toBeNull()
+    await price()
+    expect(await review(user)).toBeInTheDocument()
+    expect(r.router.state.location.pathname).toBe(`/processing/${PROCESS}`)
+  })
+
+  it("keeps the reader's own inputs when the link cannot be read, and says so", async () => {
+    const c = await launchConsole()
+    await open(c, `/processing/${PROCESS}?shared=eyJraW5kIjoicHJvY2Vzcy`)
+    const alert = await screen.findByRole('alert', { name: 'The shared link was not used' })
+    expect(alert).toHaveTextContent(/could not be read: it may have been cut short/)
+    expect(alert).toHaveTextContent(/Nothing was changed: your own inputs are as you left them/)
   })
 
   it('starts one job for a double click', async () => {

@@ -2,7 +2,13 @@ import './mantine-styles'
 import { Anchor, Badge, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { useApiClient } from '../../../api/console-context'
+import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
+import { RoleNotice, ShareLink } from '../../../components/role-notice/role-notice'
+import { VIEWER_CANNOT_RUN_JOBS } from '../../../components/role-notice/role-wording'
+import { shareUrl } from '../../../lib/share-link'
+import { inputsToSend } from '../launch-model'
+import { useLaunchStore } from '../launch-store'
+import { encodeLaunchShare } from '../share-launch'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { eulaOptions, licenceAccess } from '../../../data/licences/queries'
 import { processOptions, type Process } from '../../../data/processing/queries'
@@ -36,6 +42,8 @@ function ProcessDetails({ process }: { process: Process }) {
   const eulaId = processEulaId(process)
   const eula = useQuery({ ...eulaOptions(client, eulaId ?? ''), enabled: !!eulaId })
   const inputs = inputsInWords(process)
+  const mayRun = permissionsOf(useSession().user).change
+  const draftInputs = useLaunchStore((s) => s.drafts[process.id]?.inputs)
   return (
     <Stack gap="lg">
       <div>
@@ -53,6 +61,20 @@ function ProcessDetails({ process }: { process: Process }) {
           </Text>
         </Group>
       </div>
+      {/* The Viewer learns before filling anything in that the job can be prepared and shared, not run. */}
+      {!mayRun && (
+        <RoleNotice title="You can prepare this job, not run it" why={VIEWER_CANNOT_RUN_JOBS}>
+          {draftInputs && (
+            <ShareLink
+              what="job"
+              url={shareUrl(
+                paths.process(process.id),
+                encodeLaunchShare(process.id, inputsToSend(draftInputs)),
+              )}
+            />
+          )}
+        </RoleNotice>
+      )}
       <Paper withBorder p="md" component="section" aria-labelledby="process-inputs">
         <Title order={2} size="h4" id="process-inputs" mb="xs">
           What it takes

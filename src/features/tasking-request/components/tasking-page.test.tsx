@@ -47,8 +47,8 @@ async function taskingConsole(email?: string): Promise<TestConsole> {
   return c
 }
 
-async function open(c: TestConsole) {
-  const r = await renderWithConsole((ctx) => taskingRoutes(ctx), { at: '/tasking', console: c })
+async function open(c: TestConsole, at = '/tasking') {
+  const r = await renderWithConsole((ctx) => taskingRoutes(ctx), { at, console: c })
   await screen.findByRole('heading', { name: 'New tasking request', level: 1 })
   return r
 }
@@ -591,5 +591,96 @@ describe('tasking request', () => {
     const gate = screen.getByRole('region', { name: 'Budget' })
     expect(within(gate).getByText('This account requires a budget on every order.')).toBeInTheDocument()
     expect(screen.getByTestId('tasking-feature-0')).toBeInTheDocument()
+  })
+
+  it('tells the Viewer up front that the request can be shared, not placed, and offers no Place button', async () => {
+    const c = await taskingConsole('viewer@swath.test')
+    acceptEveryLicence(c)
+    useAoiStore.getState().setPolygons([small])
+    startWith('phr-tasking')
+    const user = userEvent.setup()
+    await open(c)
+    // Before anything is filled in: a calm note, not an error.
+    const notice = screen.getByRole('note')
+    expect(notice).toHaveTextContent('You can prepare this request, not place it')
+    expect(notice).toHaveTextContent(
+      'Your role (Viewer) can look at orders but cannot place them: ask an account administrator or member.',
+    )
+    expect(screen.queryByRole('alert', { name: /cannot place/ })).toBeNull()
+    await waitForTotal()
+    await waitFor(async () => {
+      const review = screen.queryByRole('button', { name: 'Review 1 order' })
+      if (review) await user.click(review)
+      expect(screen.getByRole('heading', { name: 'Review and place' })).toBeInTheDocument()
+    })
+    expect(screen.queryByRole('checkbox', { name: /I confirm placing/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Place/ })).toBeNull()
+    expect(screen.getByText(/share the link at the top of the page/)).toBeInTheDocument()
+    expect(orderPosts(c)).toHaveLength(0)
+    // jsdom lays nothing out, so contrast is left to the Playwright journeys; no shell, so no landmarks.
+    const a = await axe.run(document.body, {
+      rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+    })
+    expect(a.violations.map((v) => v.id)).toEqual([])
+  })
+
+  it('fills in the request a Viewer shared when an administrator opens the link', async () => {
+    const viewer = await taskingConsole('viewer@swath.test')
+    useAoiStore.getState().setPolygons([small, medium])
+    useTaskingStore.setState({
+      draft: {
+        collectionName: 'phr-tasking',
+        displayName: 'Shared from the Viewer',
+        tags: ['coast'],
+      },
+    })
+    const first = await open(viewer)
+    const user = userEvent.setup()
+    const cloud = await screen.findByLabelText(/Maximum cloud coverage/, { selector: 'input' })
+    await user.clear(cloud)
+    await user.type(cloud, '15')
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Link to this request' }).value).toMatch(
+        /\/tasking\?shared=/,
+      ),
+    )
+    await waitFor(() => expect(useTaskingStore.getState().draft.params?.cloudCoverage).toBe(15))
+    const linkNow = new URL(
+      screen.getByRole<HTMLInputElement>('textbox', { name: 'Link to this request' }).value,
+    )
+    first.unmount()
+    vi.useRealTimers()
+
+    // Another tab: the administrator, with a draft of their own.
+    resetStores(useTaskingStore, useTaskingUi, useAoiStore)
+    useTaskingStore.setState({ draft: { collectionName: 'blacksky-tasking', displayName: 'Mine' } })
+    const admin = await taskingConsole()
+    acceptEveryLicence(admin)
+    const r = await open(admin, linkNow.pathname + linkNow.search)
+    expect(await screen.findByRole('status', { name: 'Filled in from a shared link' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('phr-tasking')
+    expect(await screen.findByRole('textbox', { name: /Order name/ })).toHaveValue('Shared from the Viewer')
+    expect(screen.getByText('coast')).toBeInTheDocument()
+    expect(await screen.findByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toHaveValue('15')
+    expect(useAoiStore.getState().polygons).toEqual([small, medium])
+    expect(screen.queryByRole('note')).toBeNull()
+    // The link leaves the address: a reload does not fill it in again.
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+    expect(linkNow.pathname).toBe('/tasking')
+    const place = await goToReview(user, 2)
+    expect(place).toBeEnabled()
+  })
+
+  it("keeps the reader's own request when the link cannot be read, and says so", async () => {
+    const c = await taskingConsole()
+    useAoiStore.getState().setPolygons([small])
+    useTaskingStore.setState({ draft: { collectionName: 'blacksky-tasking', displayName: 'Mine' } })
+    await open(c, '/tasking?shared=eyJraW5kIjoidGFza2luZyIsInYiOjEsImFvaSI6')
+    const alert = await screen.findByRole('alert', { name: 'The shared link was not used' })
+    expect(alert).toHaveTextContent(/could not be read: it may have been cut short/)
+    expect(alert).toHaveTextContent(/Nothing was changed: your own request is as you left it/)
+    expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('blacksky-tasking')
+    expect(await screen.findByRole('textbox', { name: /Order name/ })).toHaveValue('Mine')
+    expect(useAoiStore.getState().polygons).toEqual([small])
   })
 })

@@ -5,6 +5,13 @@ import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-p
 import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
+import { permissionsOf, useSession } from '../../../api/console-context'
+import { paths } from '../../../config/paths'
+import { shareUrl } from '../../../lib/share-link'
+import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
+import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/role-wording'
+import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
+import { decodeTaskingShare, encodeTaskingShare, type SharedTasking } from '../share-request'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
@@ -42,6 +49,18 @@ const LEAD =
   'New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step.'
 
 /**
+ * A shared request (`?shared=`, made by a Viewer's page) replaces the draft and the AOI, unless a request of
+ * this user's is still being placed: its outcome must be settled from the draft first.
+ */
+function applySharedTasking(shared: SharedTasking): string | null {
+  if (isPending(useTaskingStore.getState().placement))
+    return 'A request of yours is still being placed: open the link again once its outcome is known.'
+  useAoiStore.getState().setPolygons(shared.aoi)
+  useTaskingStore.setState({ draft: shared.draft, step: 'edit', placement: TASKING_IDLE })
+  return null
+}
+
+/**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
  * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
  * licence and budget gates, then a review and ONE request that places every order. The draft, and an
@@ -61,6 +80,8 @@ export function TaskingPage() {
   const setPlacement = useTaskingStore((s) => s.setPlacement)
   const startNew = useTaskingStore((s) => s.startNew)
   const [triedReview, setTriedReview] = useState(false)
+  const mayPlace = permissionsOf(useSession().user).change
+  const shared = useSharedDraft(decodeTaskingShare, applySharedTasking)
 
   // ------------------------------------------------------------------ focus follows the content
   const view: keyof typeof FOCUS_ON = placement.kind === 'placed' ? 'placed' : step
@@ -128,7 +149,40 @@ export function TaskingPage() {
     })
   }
 
-  const header = <OrderingHeader title="New tasking request" lead={LEAD} />
+  // The Viewer learns before any work that the request can be prepared and shared, not placed (decision 14).
+  const notices = (
+    <>
+      <SharedOutcomeNotice outcome={shared} what="request" />
+      {!mayPlace && (
+        <RoleNotice title="You can prepare this request, not place it" why={VIEWER_CANNOT_PLACE_ORDERS}>
+          {collections && collections.length > 0 && (
+            <ShareLink
+              what="request"
+              url={shareUrl(
+                paths.tasking(),
+                encodeTaskingShare({
+                  aoi: mapProps.aoi,
+                  draft: {
+                    collectionName: model.collection?.name,
+                    dataProductId: model.product?.id,
+                    params: model.params,
+                    displayName: model.displayName,
+                    tags: model.tags,
+                  },
+                }),
+              )}
+            />
+          )}
+        </RoleNotice>
+      )}
+    </>
+  )
+  const header = (
+    <>
+      <OrderingHeader title="New tasking request" lead={LEAD} />
+      {notices}
+    </>
+  )
 
   if (glossaryError && !collections)
     return (
@@ -199,6 +253,7 @@ export function TaskingPage() {
           {LEAD}
         </Text>
       </Stack>
+      {notices}
       <div className={classes.layout}>
         {/* The map beside the steps, as on the catalog: it stays in view while the side column scrolls. */}
         <div className={classes.mapColumn}>{map}</div>
@@ -275,6 +330,7 @@ export function TaskingPage() {
               blockers={blockers}
               placement={placement}
               busy={busy}
+              mayPlace={mayPlace}
               budgetProblem={budgetProblem}
               onBack={() => setStep('edit')}
               onPlace={onPlace}

@@ -54,6 +54,7 @@ export function TaskingReview({
   blockers,
   placement,
   busy,
+  mayPlace,
   budgetProblem,
   onBack,
   onPlace,
@@ -64,6 +65,8 @@ export function TaskingReview({
   blockers: string[]
   placement: TaskingPlacement
   busy: boolean
+  /** False for a role the service refuses orders (the Viewer): no confirmation and no Place button. */
+  mayPlace: boolean
   budgetProblem: { message: string; details?: string } | null
   onBack: () => void
   onPlace: () => void
@@ -155,21 +158,42 @@ export function TaskingReview({
           onCheckAgain={onCheckAgain}
         />
       )}
-      <Checkbox
-        mt="md"
-        checked={confirmed}
-        disabled={busy}
-        onChange={(e) => setConfirmed(e.currentTarget.checked)}
-        label={`I confirm placing ${countLabel(count, 'tasking order')}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
-      />
-      <Group mt="sm">
-        <Button variant="default" onClick={onBack} disabled={busy}>
-          Back to details
-        </Button>
-        <Button onClick={onPlace} disabled={!confirmed || blockers.length > 0} loading={busy} color="teal">
-          Place {countLabel(count, 'order')}
-        </Button>
-      </Group>
+      {mayPlace ? (
+        <>
+          <Checkbox
+            mt="md"
+            checked={confirmed}
+            disabled={busy}
+            onChange={(e) => setConfirmed(e.currentTarget.checked)}
+            label={`I confirm placing ${countLabel(count, 'tasking order')}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
+          />
+          <Group mt="sm">
+            <Button variant="default" onClick={onBack} disabled={busy}>
+              Back to details
+            </Button>
+            <Button
+              onClick={onPlace}
+              disabled={!confirmed || blockers.length > 0}
+              loading={busy}
+              color="teal"
+            >
+              Place {countLabel(count, 'order')}
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <>
+          <Text size="sm" mt="md">
+            Your role does not place orders: share the link at the top of the page with an account
+            administrator or member, who can place this request.
+          </Text>
+          <Group mt="sm">
+            <Button variant="default" onClick={onBack}>
+              Back to details
+            </Button>
+          </Group>
+        </>
+      )}
     </Paper>
   )
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { BasketScene } from '../../components/basket/basket-store'
+import { encodeShared } from '../../lib/share-link'
+import { poly, rect } from '../../testing/builders'
+import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from './share-checkout'
+
+const scene = (id: string, footprint: BasketScene['footprint']): BasketScene => ({
+  id,
+  host: 'airbus',
+  collection: 'phr',
+  constellation: 'PHR',
+  datetime: '2026-10-01T10:20:30.000Z',
+  cloudCoverage: 3.5,
+  resolution: null,
+  footprint,
+})
+const a = poly(rect(4.5, 43.5, 4.59, 43.56))
+const b = poly(rect(4.7, 43.4, 4.85, 43.52))
+
+const checkout: SharedCheckout = {
+  scenes: [
+    scene('PHR-1', a),
+    scene('PHR-2', { type: 'MultiPolygon', coordinates: [a.coordinates, b.coordinates] }),
+  ],
+  productLines: [{ key: 'product:1', collection: 'spot', dataProductId: 'spot-ortho' }],
+  drafts: {
+    'airbus/PHR-1': {
+      displayName: 'Delta',
+      tags: ['coast'],
+      params: { bands: 'PMS' },
+      area: 'aoi',
+      aoi: [b],
+    },
+    'product:1': { dataProductId: 'spot-ortho' },
+  },
+  aoi: [b],
+}
+
+describe('a checkout as a link', () => {
+  it('reads back the scenes, the product lines, their drafts and the AOI', () => {
+    const text = encodeCheckoutShare(checkout)
+    expect(text).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(decodeCheckoutShare(text)).toEqual({ ok: true, value: checkout })
+  })
+
+  it('never carries an attempt to place', () => {
+    const text = encodeCheckoutShare({
+      ...checkout,
+      drafts: { 'airbus/PHR-1': { displayName: 'Delta', placement: { kind: 'idle' } } as never },
+    })
+    const read = decodeCheckoutShare(text)
+    expect(read.ok && read.value.drafts['airbus/PHR-1']).toEqual({ displayName: 'Delta' })
+  })
+
+  it('refuses a link cut short, made for tasking, or with a scene of the wrong shape', () => {
+    const text = encodeCheckoutShare(checkout)
+    const short = decodeCheckoutShare(text.slice(0, -5))
+    expect(short.ok || short.reason).toMatch(/cut short/)
+    const other = decodeCheckoutShare(encodeShared('tasking', { aoi: '' }))
+    expect(other.ok || other.reason).toMatch(/another page/)
+    for (const body of [
+      { scenes: [], products: [] },
+      { scenes: [{ id: 'x' }], products: [], aoi: '' },
+      { scenes: [], products: [{ c: 'spot' }], aoi: '' },
+      { scenes: [], products: [{ c: 'spot', p: 'x', d: { area: 'everywhere' } }], aoi: '' },
+    ])
+      expect(decodeCheckoutShare(encodeShared('checkout', body)).ok).toBe(false)
+  })
+})
