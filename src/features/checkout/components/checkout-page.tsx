@@ -41,6 +41,8 @@ import {
 } from '../../../components/order-page-parts/page-parts'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
+import { CodeButton } from '../../../components/request-code/code-button'
+import { orderCode } from '../../../data/orders/order-code'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -203,6 +205,9 @@ export function CheckoutPage() {
                   : null
               }
               blockers={blockers}
+              placeTarget={
+                workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
+              }
               run={run}
               budgetProblem={budgetProblem}
               busy={busy}
@@ -259,6 +264,7 @@ function ReviewStep({
   total,
   budgetName,
   blockers,
+  placeTarget,
   run,
   budgetProblem,
   busy,
@@ -270,6 +276,8 @@ function ReviewStep({
   total: number | null
   budgetName: string | null
   blockers: string[]
+  /** Where placing sends the orders: the workspace and the budget (null before a workspace is chosen). */
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
   run: PlacementRun | null
   budgetProblem: { message: string; details?: string } | null
   busy: boolean
@@ -295,6 +303,7 @@ function ReviewStep({
             <Table.Th scope="col" ta="right">
               Credits
             </Table.Th>
+            <Table.Th scope="col">As code</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -304,6 +313,17 @@ function ReviewStep({
               <Table.Td>{l.product?.title}</Table.Td>
               <Table.Td>{l.area === 'aoi' ? 'AOI within the scene' : 'Whole scene'}</Table.Td>
               <Table.Td ta="right">{l.credits === null ? '—' : formatCredits(l.credits)}</Table.Td>
+              <Table.Td>
+                {l.request && placeTarget && (
+                  <CodeButton
+                    size="compact-xs"
+                    ariaLabel={`Order “${l.displayName}” as code`}
+                    requests={() =>
+                      l.request && orderCode(`Order “${l.displayName}”`, l.request, placeTarget)
+                    }
+                  />
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -315,6 +335,7 @@ function ReviewStep({
             <Table.Td ta="right" fw={700} data-testid="review-total">
               {total === null ? '—' : formatCredits(total)}
             </Table.Td>
+            <Table.Td />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -15,6 +15,8 @@ import {
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
 import { Blockers, OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
+import { CodeButton } from '../../../components/request-code/code-button'
+import { orderCode } from '../../../data/orders/order-code'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -56,9 +58,12 @@ export function TaskingReview({
   budgetProblem,
   onBack,
   onPlace,
+  placeTarget,
   onCheckAgain,
 }: {
   model: TaskingModel
+  /** Where placing sends the orders: the workspace and the budget (null before a workspace is chosen). */
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
   budgetName: string | null
   blockers: string[]
   placement: TaskingPlacement
@@ -167,6 +172,15 @@ export function TaskingReview({
         <Button onClick={onPlace} disabled={!confirmed || blockers.length > 0} loading={busy} color="teal">
           Place {countLabel(count, 'order')}
         </Button>
+        {model.request && placeTarget && (
+          <CodeButton
+            size="sm"
+            ariaLabel="This tasking request as code"
+            requests={() =>
+              model.request && orderCode(`Tasking request “${model.displayName}”`, model.request, placeTarget)
+            }
+          />
+        )}
       </Group>
     </Paper>
   )
