@@ -230,7 +230,8 @@ export function pythonSnippet(set: CodeRequestSet, target: CodeTarget): string {
       lines.push(
         `response = session.request(${JSON.stringify(step.call.method)}, ${urlExpr}${hasBody(step.call) ? `, json=${body}` : ''}, timeout=60)`,
         'response.raise_for_status()',
-        'result = response.json()',
+        '# Some answers have no body (a validation that passes is a bare 200).',
+        'result = response.json() if response.content else None',
       )
     }
     lines.push('print(json.dumps(result, indent=2))')
@@ -273,8 +274,10 @@ export function typescriptSnippet(set: CodeRequestSet, target: CodeTarget): stri
     "    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },",
     '    body: body === undefined ? undefined : JSON.stringify(body),',
     '  })',
-    '  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)',
-    '  return response.json()',
+    '  const text = await response.text()',
+    '  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`)',
+    '  // Some answers have no body (a validation that passes is a bare 200).',
+    '  return text ? JSON.parse(text) : null',
     '}',
   ]
   if (paged)
