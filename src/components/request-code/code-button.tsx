@@ -1,5 +1,5 @@
 import { Button, type ButtonProps } from '@mantine/core'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import type { CodeRequestSet } from '../../lib/request-code'
 
 // The dialog and the snippet writers load on the first click: nothing of them is in any page's first load.
@@ -24,21 +24,35 @@ export function CodeButton({
   disabled?: boolean
 }) {
   const [set, setSet] = useState<CodeRequestSet | null>(null)
+  const [opened, setOpened] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
   return (
     <>
       <Button
+        ref={button}
         size={size}
         variant="default"
         aria-label={ariaLabel}
         aria-haspopup="dialog"
         disabled={disabled}
-        onClick={() => setSet(requests())}
+        onClick={() => {
+          const next = requests()
+          setSet(next)
+          setOpened(next !== null)
+        }}
       >
         {label}
       </Button>
       {set && (
         <Suspense fallback={null}>
-          <CodeDialog set={set} onClose={() => setSet(null)} />
+          <CodeDialog
+            set={set}
+            opened={opened}
+            onClose={() => setOpened(false)}
+            // Back to the button once the dialog is gone: the dialog mounts already open (its chunk loads on
+            // the click), so Mantine has no element of its own to return focus to.
+            onClosed={() => button.current?.focus()}
+          />
         </Suspense>
       )}
     </>
