@@ -18,10 +18,14 @@ import { defaultSceneRequest, orderableProducts } from '../data/orders/scene-lin
 import { costOptions, executeJob, validationOptions } from '../data/processing/execution'
 import { jobCode } from '../data/processing/job-code'
 import { processOptions } from '../data/processing/queries'
-import { searchOptions as storageSearchOptions, type StacItem } from '../data/storage/queries'
+import {
+  collectionsOptions,
+  searchOptions as storageSearchOptions,
+  type StacItem,
+} from '../data/storage/queries'
 import type { StorageSearch } from '../data/storage/query'
 import { selfHref } from '../data/storage/query'
-import { storageSearchCode } from '../data/storage/storage-code'
+import { collectionsCode, storageSearchCode } from '../data/storage/storage-code'
 import { cleanParams, validateParams } from '../components/schema-form/form-model'
 import { cursorOf, searchOptions, type Scene } from '../features/catalog/queries'
 import { searchCode } from '../features/catalog/search-code'
@@ -388,6 +392,26 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     for (const kind of ['python', 'typescript'] as const) {
       const [features] = run(set, kind)
       expect(ids(features), kind).toEqual(ids(all))
+    }
+  })
+
+  it('lists storage collections with the browser’s filters: the same collections, every page', async () => {
+    const query = { limit: 2, sources: ['ARCHIVE' as const, 'TASKING' as const] }
+    // The browser moves through pages with the zero-based `page` of the query.
+    const pages = []
+    for (let page = 0; page < 50; page++) {
+      const answer = await qc.fetchQuery(collectionsOptions(client, { ...query, page }))
+      pages.push(answer)
+      if ((page + 1) * 2 >= (answer.context.matched ?? 0)) break
+    }
+    const all = pages.flatMap((p) => p.collections)
+    expect(pages.length, 'the list spans several pages').toBeGreaterThan(1)
+    const set = collectionsCode({ ...query, page: 0 })
+    const [curlPage] = run(set, 'curl') as [{ collections: unknown[] }]
+    expect(ids(curlPage.collections)).toEqual(ids(pages[0].collections))
+    for (const kind of ['python', 'typescript'] as const) {
+      const [collections] = run(set, kind)
+      expect(ids(collections), kind).toEqual(ids(all))
     }
   })
 })
