@@ -23,19 +23,41 @@ function check(label, cmd, args) {
   }
 }
 
+/** apt-get, through sudo when not root, without questions. */
+function apt(...args) {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
+  return spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+}
+
 function ensureChromium() {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   if (existsSync(path)) return true
   console.log(`Chromium not found at ${path}: installing Debian's chromium package.`)
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo']
-  const apt = (...a) =>
-    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...a] : a, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    })
   apt('update', '-qq')
   apt('install', '-y', '-qq', 'chromium')
   return existsSync(path)
+}
+
+const works = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0
+/** The tools the "as code" test runs its snippets with, by Debian package: curl, and Python's requests. */
+const TOOLS = {
+  curl: () => works('curl', ['--version']),
+  // The Python on the PATH, or Debian's, where python3-requests installs (src/testing/request-code-run.test.ts).
+  'python3-requests': () => ['python3', '/usr/bin/python3'].some((p) => works(p, ['-c', 'import requests'])),
+}
+
+function ensureTools() {
+  const missing = Object.keys(TOOLS).filter((name) => !TOOLS[name]())
+  if (missing.length === 0) return true
+  console.log(
+    `${missing.join(' and ')} not found: installing Debian's package${missing.length > 1 ? 's' : ''}.`,
+  )
+  apt('update', '-qq')
+  apt('install', '-y', '-qq', ...missing)
+  return Object.values(TOOLS).every((ok) => ok())
 }
 
 function readJson(file) {
@@ -53,7 +75,12 @@ check('typecheck', 'npx', ['tsc', '--noEmit'])
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
 check('format', 'npx', ['prettier', '--check', '.'])
 
-// Unit, component and simulator tests: every test counts.
+// Unit, component and simulator tests: every test counts. The "as code" test runs snippets with curl and
+// Python's requests: they are installed first where missing (the test fails, saying so, without them).
+if (!ensureTools()) {
+  results.failed++
+  failures.push('curl or python3-requests could not be installed')
+}
 run('unit and component tests', 'npx', [
   'vitest',
   'run',

@@ -28,6 +28,22 @@ export function orderFormOptions(client: ApiClient, dataProductId: string) {
   })
 }
 
+/** The estimate's request: the order request itself, which changes nothing. */
+export const estimateCall = (request: CreateOrderRequest) => ({
+  method: 'POST' as const,
+  path: '/v2/orders/estimate' as const,
+  params: {},
+  body: request,
+})
+
+/** Placing: the order request, in a workspace. */
+export const createOrderCall = (workspaceId: string, request: CreateOrderRequest) => ({
+  method: 'POST' as const,
+  path: '/v2/orders' as const,
+  params: { query: { workspaceId } },
+  body: request,
+})
+
 /**
  * The estimate of one line. A POST, but it changes nothing, so it is read like a query keyed by the request:
  * the same form asks once, and the previous figure stays on screen while the next one loads. Without a
@@ -44,7 +60,10 @@ export function estimateOptions(
       ? orderingKeys.estimate(workspaceId, request)
       : ([...orderingKeys.all, 'estimate', 'idle', idleKey] as const),
     queryFn: request
-      ? ({ signal }) => ok(client.POST('/v2/orders/estimate', { body: request, signal }))
+      ? ({ signal }) => {
+          const call = estimateCall(request)
+          return ok(client.POST(call.path, { body: call.body, signal }))
+        }
       : skipToken,
     staleTime: 60_000,
     placeholderData: keepPreviousData,
@@ -54,7 +73,8 @@ export function estimateOptions(
 
 /** One POST per line: one feature, one order. Never retried by the client (decision 5). */
 export function createOrder(client: ApiClient, workspaceId: string, request: CreateOrderRequest) {
-  return ok(client.POST('/v2/orders', { params: { query: { workspaceId } }, body: request }))
+  const call = createOrderCall(workspaceId, request)
+  return ok(client.POST(call.path, { params: call.params, body: call.body }))
 }
 
 /** The largest page of the orders list the service serves (the contract's `size` maximum). */

@@ -64,6 +64,12 @@ export function orderRequest(opts: {
   }
 }
 
+/** The request as placed: with the budget chosen at the budget gate, where there is one. */
+export const withBudget = (request: CreateOrderRequest, budgetId: string | null): CreateOrderRequest => ({
+  ...request,
+  ...(budgetId ? { budgetId } : {}),
+})
+
 /** Several AOI polygons become one MultiPolygon: one line, one order. */
 export function areaOf(polygons: readonly Polygon[]): Polygon | MultiPolygon | null {
   if (polygons.length === 0) return null

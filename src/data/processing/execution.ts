@@ -21,16 +21,44 @@ export type InputsVerdict = { ok: true } | { ok: false; refusal: ApiError }
 export const isInputsRefusal = (e: unknown): e is ApiError =>
   isApiError(e) && (e.status === 400 || e.status === 422)
 
+/** Asking whether inputs are valid: the answer is 200, or 400/422 with the reasons. */
+export const validationCall = (processId: string, inputs: JobInputs) => ({
+  method: 'POST' as const,
+  path: '/v2/processing/processes/{process-id}/validation' as const,
+  params: { path: { 'process-id': processId } },
+  body: { inputs },
+})
+
+/** Asking for the price of running the process on these inputs. */
+export const costCall = (processId: string, inputs: JobInputs) => ({
+  method: 'POST' as const,
+  path: '/v2/processing/processes/{process-id}/cost' as const,
+  params: { path: { 'process-id': processId } },
+  body: { inputs },
+})
+
+/** Running the process in a workspace, charged to a budget where one is chosen. */
+export const executionCall = (
+  processId: string,
+  target: { workspaceId: string; budgetId: string | null },
+  inputs: JobInputs,
+) => ({
+  method: 'POST' as const,
+  path: '/v2/processing/processes/{process-id}/execution' as const,
+  params: {
+    path: { 'process-id': processId },
+    query: { workspaceId: target.workspaceId, ...(target.budgetId ? { budgetId: target.budgetId } : {}) },
+  },
+  body: { inputs },
+})
+
 export function validationOptions(client: ApiClient, processId: string, inputs: JobInputs) {
   return queryOptions({
     queryKey: processingKeys.validation(processId, inputs),
     queryFn: async ({ signal }): Promise<InputsVerdict> => {
       try {
-        await client.POST('/v2/processing/processes/{process-id}/validation', {
-          params: { path: { 'process-id': processId } },
-          body: { inputs },
-          signal,
-        })
+        const call = validationCall(processId, inputs)
+        await client.POST(call.path, { params: call.params, body: call.body, signal })
         return { ok: true }
       } catch (e) {
         if (isInputsRefusal(e)) return { ok: false, refusal: e }
@@ -48,14 +76,10 @@ export function validationOptions(client: ApiClient, processId: string, inputs: 
 export function costOptions(client: ApiClient, processId: string, inputs: JobInputs) {
   return queryOptions({
     queryKey: processingKeys.cost(processId, inputs),
-    queryFn: ({ signal }) =>
-      ok(
-        client.POST('/v2/processing/processes/{process-id}/cost', {
-          params: { path: { 'process-id': processId } },
-          body: { inputs },
-          signal,
-        }),
-      ),
+    queryFn: ({ signal }) => {
+      const call = costCall(processId, inputs)
+      return ok(client.POST(call.path, { params: call.params, body: call.body, signal }))
+    },
     staleTime: 60_000,
     throwOnError: false,
   })
@@ -81,13 +105,8 @@ export async function executeJob(
   target: { workspaceId: string; budgetId: string | null },
   inputs: JobInputs,
 ): Promise<Started> {
-  const { data, response } = await client.POST('/v2/processing/processes/{process-id}/execution', {
-    params: {
-      path: { 'process-id': processId },
-      query: { workspaceId: target.workspaceId, ...(target.budgetId ? { budgetId: target.budgetId } : {}) },
-    },
-    body: { inputs },
-  })
+  const call = executionCall(processId, target, inputs)
+  const { data, response } = await client.POST(call.path, { params: call.params, body: call.body })
   const job = data as Job
   return { job, jobId: jobIdOfLocation(response.headers.get('location')) ?? job.jobID }
 }

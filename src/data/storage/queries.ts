@@ -18,18 +18,23 @@ export const MARKS = {
   itemsResponse: 'swath:storage-items-response',
 } as const
 
+/** One page of the collections list: every filter of the contract, in the contract's query form. */
+export const collectionsCall = (query: CollectionsQuery) => ({
+  method: 'GET' as const,
+  path: '/v2/assets/stac/collections' as const,
+  params: { query: {} },
+  // Lists comma-joined and snake_case names: the contract's form (see collectionsQueryString).
+  queryString: collectionsQueryString(query),
+})
+
 /** One page of collections with every filter of the contract. */
 export function collectionsOptions(client: ApiClient, query: CollectionsQuery) {
   return queryOptions({
     queryKey: storageKeys.collectionList(query),
     queryFn: async ({ signal }) => {
+      const call = collectionsCall(query)
       const data = await ok(
-        client.GET('/v2/assets/stac/collections', {
-          params: { query: {} },
-          // Lists comma-joined and snake_case names: the contract's form (see collectionsQueryString).
-          querySerializer: () => collectionsQueryString(query),
-          signal,
-        }),
+        client.GET(call.path, { params: call.params, querySerializer: () => call.queryString, signal }),
       )
       performance.mark(MARKS.collectionsResponse, { detail: { count: data.collections.length } })
       return data
@@ -97,11 +102,22 @@ export function queryablesOptions(client: ApiClient) {
   })
 }
 
+/** A storage search's request (STAC item search); later pages are the `next` link's body. */
+export const storageSearchCall = (body: StorageSearch) => ({
+  method: 'POST' as const,
+  path: '/v2/assets/stac/search' as const,
+  params: {},
+  body,
+})
+
 /** A storage search: a POST that changes nothing, read like a query keyed by its body. */
 export function searchOptions(client: ApiClient, body: StorageSearch) {
   return queryOptions({
     queryKey: storageKeys.search(body),
-    queryFn: ({ signal }) => ok(client.POST('/v2/assets/stac/search', { body, signal })),
+    queryFn: ({ signal }) => {
+      const call = storageSearchCall(body)
+      return ok(client.POST(call.path, { body: call.body, signal }))
+    },
     placeholderData: keepPreviousData,
     throwOnError: false,
   })

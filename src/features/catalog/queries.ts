@@ -25,6 +25,16 @@ export const MARKS = {
   footprints: 'swath:footprints-idle',
 } as const
 
+/** The request of one page of a search: the same body, with the `next` cursor of a link for later pages. */
+export function searchCall(host: string, body: SearchRequest, page: string | null) {
+  return {
+    method: 'POST' as const,
+    path: '/catalog/hosts/{host-name}/stac/search' as const,
+    params: { path: { 'host-name': host }, query: page ? { next: page } : {} },
+    body,
+  }
+}
+
 /**
  * One page of a search. Paging POSTs the same body with the `next` cursor of a `next`/`prev` link. A search
  * is read-only, but it is a POST: the client does not retry it on its own; a host error (542) is shown with
@@ -34,13 +44,8 @@ export function searchOptions(client: ApiClient, host: string, body: SearchReque
   return queryOptions({
     queryKey: catalogKeys.search(host, body, page),
     queryFn: async ({ signal }) => {
-      const data = await ok(
-        client.POST('/catalog/hosts/{host-name}/stac/search', {
-          params: { path: { 'host-name': host }, query: page ? { next: page } : {} },
-          body,
-          signal,
-        }),
-      )
+      const call = searchCall(host, body, page)
+      const data = await ok(client.POST(call.path, { params: call.params, body: call.body, signal }))
       performance.mark(MARKS.response, { detail: { count: data.features.length } })
       // The host travels with its scenes: while the next search runs, the page still shows these, and their
       // previews and basket entries must name their own host.

@@ -12,6 +12,7 @@ import {
   type Attempt,
   type Order,
   type Placement,
+  withBudget,
 } from '../../data/orders/placement'
 import {
   BUSY_REFUSAL,
@@ -138,7 +139,7 @@ async function placeLine(
       sceneId: line.sceneId,
       workspaceId: opts.workspaceId,
     },
-    request: { ...request, ...(opts.budgetId ? { budgetId: opts.budgetId } : {}) },
+    request: withBudget(request, opts.budgetId),
     attemptOf: (base) => base,
   })
   switch (result.kind) {

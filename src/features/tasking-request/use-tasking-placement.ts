@@ -11,7 +11,12 @@ import {
   type PlacementTarget,
   type Settled,
 } from '../../data/orders/place-once'
-import { explainPlacementError, type CreateOrderRequest, type Order } from '../../data/orders/placement'
+import {
+  explainPlacementError,
+  withBudget,
+  type CreateOrderRequest,
+  type Order,
+} from '../../data/orders/placement'
 import {
   isPending,
   ordersOfAttempt,
@@ -70,7 +75,7 @@ export function useTaskingPlacement(onPlaced?: () => void) {
         sceneId: null,
         workspaceId: opts.workspaceId,
       },
-      request: { ...request, ...(opts.budgetId ? { budgetId: opts.budgetId } : {}) },
+      request: withBudget(request, opts.budgetId),
       attemptOf: (base): TaskingAttempt => ({
         ...base,
         features: opts.features.map((f) => ({ label: f.label, areaKm2: f.areaKm2, geometry: f.polygon })),

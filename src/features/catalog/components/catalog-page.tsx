@@ -3,6 +3,7 @@ import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../queries'
+import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
 import { useCatalogView } from '../use-catalog-view'
 import { useMapOverlays } from '../use-map-overlays'
@@ -112,6 +113,7 @@ export function CatalogPage() {
               onSort={(sort) => go({ ...view, sort }, true)}
               onPage={(page) => go({ ...view, page })}
               onAddAll={actions.addPage}
+              code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
             />
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}

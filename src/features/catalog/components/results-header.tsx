@@ -1,4 +1,6 @@
 import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import { CodeButton } from '../../../components/request-code/code-button'
+import type { CodeRequestSet } from '../../../lib/request-code'
 import { SORT_LABELS } from '../scene-format'
 import { SCENE_SORTS, type CatalogView, type SceneSort } from '../search-state'
 
@@ -15,6 +17,8 @@ interface HeaderProps {
   onSort: (s: SceneSort) => void
   onPage: (cursor: string) => void
   onAddAll: () => void
+  /** The search shown, as code (null before a search). */
+  code: (() => CodeRequestSet | null) | null
 }
 
 /** The count, the sort, paging and adding the page to the basket. */
@@ -60,9 +64,14 @@ export function ResultsHeader(props: HeaderProps) {
               Next page →
             </Button>
           </Group>
-          <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
-            Add page to basket
-          </Button>
+          <Group gap={4}>
+            {props.code && (
+              <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />
+            )}
+            <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
+              Add page to basket
+            </Button>
+          </Group>
         </Group>
       )}
     </Stack>

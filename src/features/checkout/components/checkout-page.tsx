@@ -47,6 +47,8 @@ import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/
 import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/role-wording'
 import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
+import { CodeButton } from '../../../components/request-code/code-button'
+import { orderCode } from '../../../data/orders/order-code'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -228,6 +230,9 @@ export function CheckoutPage() {
                   : null
               }
               blockers={blockers}
+              placeTarget={
+                workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
+              }
               run={run}
               budgetProblem={budgetProblem}
               busy={busy}
@@ -319,6 +324,7 @@ function ReviewStep({
   total,
   budgetName,
   blockers,
+  placeTarget,
   run,
   budgetProblem,
   busy,
@@ -331,6 +337,8 @@ function ReviewStep({
   total: number | null
   budgetName: string | null
   blockers: string[]
+  /** Where placing sends the orders: the workspace and the budget (null before a workspace is chosen). */
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
   run: PlacementRun | null
   budgetProblem: { message: string; details?: string } | null
   busy: boolean
@@ -358,6 +366,7 @@ function ReviewStep({
             <Table.Th scope="col" ta="right">
               Credits
             </Table.Th>
+            <Table.Th scope="col">As code</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -367,6 +376,17 @@ function ReviewStep({
               <Table.Td>{l.product?.title}</Table.Td>
               <Table.Td>{l.area === 'aoi' ? 'AOI within the scene' : 'Whole scene'}</Table.Td>
               <Table.Td ta="right">{l.credits === null ? '—' : formatCredits(l.credits)}</Table.Td>
+              <Table.Td>
+                {l.request && placeTarget && (
+                  <CodeButton
+                    size="compact-xs"
+                    ariaLabel={`Order “${l.displayName}” as code`}
+                    requests={() =>
+                      l.request && orderCode(`Order “${l.displayName}”`, l.request, placeTarget)
+                    }
+                  />
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -378,6 +398,7 @@ function ReviewStep({
             <Table.Td ta="right" fw={700} data-testid="review-total">
               {total === null ? '—' : formatCredits(total)}
             </Table.Td>
+            <Table.Td />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

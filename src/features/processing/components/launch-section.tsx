@@ -32,6 +32,8 @@ import {
   type JobInputs,
   type JobPrice,
 } from '../../../data/processing/execution'
+import { jobCode } from '../../../data/processing/job-code'
+import { CodeButton } from '../../../components/request-code/code-button'
 import { jobOptions, type Process } from '../../../data/processing/queries'
 import type { Eula } from '../../../data/licences/queries'
 import { paths } from '../../../config/paths'
@@ -301,6 +303,15 @@ function LaunchForm({
           <Button onClick={review} disabled={locked} loading={locked}>
             Review and run…
           </Button>
+          {workspaceId && (
+            <CodeButton
+              size="sm"
+              ariaLabel="This job as code"
+              requests={() =>
+                jobCode(process.id, process.title, toSend, { workspaceId, budgetId: draft.budgetId })
+              }
+            />
+          )}
         </Group>
       ) : (
         <Text size="sm">

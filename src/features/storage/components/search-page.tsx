@@ -25,6 +25,8 @@ import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import { paths } from '../../../config/paths'
 import { queryablesOptions, searchOptions, type StacItem } from '../../../data/storage/queries'
 import type { StorageSearch } from '../../../data/storage/query'
+import { storageSearchCode } from '../../../data/storage/storage-code'
+import { CodeButton } from '../../../components/request-code/code-button'
 import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import {
@@ -206,6 +208,13 @@ export function SearchPage() {
                     <Button type="submit" loading={search.isFetching}>
                       Search
                     </Button>
+                    {body && (
+                      <CodeButton
+                        size="sm"
+                        ariaLabel="This search as code"
+                        requests={() => storageSearchCode(body)}
+                      />
+                    )}
                   </Group>
                 </Stack>
               </form>

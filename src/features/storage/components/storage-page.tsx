@@ -37,6 +37,8 @@ import { useStorageUi, useHovered } from '../storage-ui-store'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { orderLabel, useOrderNames } from '../use-order-names'
 import { useStorageView } from '../use-storage-view'
+import { CodeButton } from '../../../components/request-code/code-button'
+import { collectionsCode } from '../../../data/storage/storage-code'
 import { isFiltered, LIMITS } from '../url-state'
 import { StorageFilters } from './storage-filters'
 import classes from './storage.module.css'
@@ -185,13 +187,18 @@ export function StoragePage() {
               <Title order={2} size="h5" id="storage-results">
                 {data ? countLabel(matched, 'collection') : 'Collections'}
               </Title>
-              <NativeSelect
-                size="xs"
-                aria-label="Collections per page"
-                value={String(limit)}
-                onChange={(e) => update({ limit: Number(e.currentTarget.value) })}
-                data={LIMITS.map((n) => ({ value: String(n), label: `${n} per page` }))}
-              />
+              <Group gap="xs">
+                {!blocked && (
+                  <CodeButton ariaLabel="This list as code" requests={() => collectionsCode(query)} />
+                )}
+                <NativeSelect
+                  size="xs"
+                  aria-label="Collections per page"
+                  value={String(limit)}
+                  onChange={(e) => update({ limit: Number(e.currentTarget.value) })}
+                  data={LIMITS.map((n) => ({ value: String(n), label: `${n} per page` }))}
+                />
+              </Group>
             </Group>
             <Results
               blocked={blocked}

@@ -334,6 +334,11 @@ export function TaskingPage() {
               budgetProblem={budgetProblem}
               onBack={() => setStep('edit')}
               onPlace={onPlace}
+              placeTarget={
+                model.workspaceId
+                  ? { workspaceId: model.workspaceId, budgetId: budgets.available ? budgetId : null }
+                  : null
+              }
               onCheckAgain={() => void checkAgain()}
             />
           )}

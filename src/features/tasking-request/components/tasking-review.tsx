@@ -16,6 +16,8 @@ import {
 import type { TaskingModel } from '../use-tasking'
 import { Blockers, OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
 import { TaskingReviewParams } from './tasking-review-params'
+import { CodeButton } from '../../../components/request-code/code-button'
+import { orderCode } from '../../../data/orders/order-code'
 import classes from './tasking.module.css'
 
 function feasibilityWords(f: FeatureFeasibility): string {
@@ -58,9 +60,12 @@ export function TaskingReview({
   budgetProblem,
   onBack,
   onPlace,
+  placeTarget,
   onCheckAgain,
 }: {
   model: TaskingModel
+  /** Where placing sends the orders: the workspace and the budget (null before a workspace is chosen). */
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
   budgetName: string | null
   blockers: string[]
   placement: TaskingPlacement
@@ -179,6 +184,16 @@ export function TaskingReview({
             >
               Place {countLabel(count, 'order')}
             </Button>
+            {model.request && placeTarget && (
+              <CodeButton
+                size="sm"
+                ariaLabel="This tasking request as code"
+                requests={() =>
+                  model.request &&
+                  orderCode(`Tasking request “${model.displayName}”`, model.request, placeTarget)
+                }
+              />
+            )}
           </Group>
         </>
       ) : (

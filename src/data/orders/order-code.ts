@@ -1,0 +1,27 @@
+import type { CodeRequestSet } from '../../lib/request-code'
+import { createOrderCall, estimateCall } from './ordering-queries'
+import { withBudget, type CreateOrderRequest } from './placement'
+
+/**
+ * An order request as code: its estimate and its placing, the requests the checkout and the tasking request
+ * send (the estimate without the budget, placing with the budget chosen, in the workspace of the page).
+ */
+export function orderCode(
+  title: string,
+  request: CreateOrderRequest,
+  target: { workspaceId: string; budgetId: string | null },
+): CodeRequestSet {
+  const placed = withBudget(request, target.budgetId)
+  return {
+    title,
+    steps: [
+      { title: 'The estimate', call: estimateCall(request) },
+      {
+        title: 'Placing: one order per feature',
+        warning: 'This places the order and spends credits.',
+        call: createOrderCall(target.workspaceId, placed),
+      },
+    ],
+    sdk: { kind: 'order', request: placed, workspaceId: target.workspaceId, place: true },
+  }
+}

@@ -1,0 +1,434 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { QueryClient } from '@tanstack/react-query'
+import type { Polygon } from 'geojson'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApiClient, ok, type ApiClient } from '../api/client'
+import { localLock, Session, TOKEN_PATH } from '../api/session'
+import { collectionsOfTypeOptions, searchableCollectionsOptions } from '../data/glossary/queries'
+import { acceptEulaMutation, eulaDocumentsOptions } from '../data/licences/queries'
+import { orderCode } from '../data/orders/order-code'
+import { createOrder, estimateOptions, orderFormOptions } from '../data/orders/ordering-queries'
+import { withBudget, type CreateOrderRequest } from '../data/orders/placement'
+import { defaultSceneRequest, orderableProducts } from '../data/orders/scene-line'
+import { costOptions, executeJob, validationOptions } from '../data/processing/execution'
+import { jobCode } from '../data/processing/job-code'
+import { processOptions } from '../data/processing/queries'
+import {
+  collectionsOptions,
+  searchOptions as storageSearchOptions,
+  type StacItem,
+} from '../data/storage/queries'
+import type { StorageSearch } from '../data/storage/query'
+import { selfHref } from '../data/storage/query'
+import { collectionsCode, storageSearchCode } from '../data/storage/storage-code'
+import { cleanParams, validateParams } from '../components/schema-form/form-model'
+import { cursorOf, searchOptions, type Scene } from '../features/catalog/queries'
+import { searchCode } from '../features/catalog/search-code'
+import { buildSearch, EMPTY_FILTERS, searchableByHost } from '../features/catalog/search-state'
+import { footprintOf, sceneTime } from '../features/catalog/scene-format'
+import {
+  defaultTaskingName,
+  orderableOf,
+  startingParams,
+  taskingRequest,
+  withName,
+} from '../features/tasking-request/tasking-rules'
+import { snippetsOf, type CodeRequestSet, type CodeTarget } from '../lib/request-code'
+
+/**
+ * Every kind of generated snippet — curl, Python on requests, TypeScript on fetch — run against the standalone
+ * simulator (`npm run simulator`, on free ports), each compared with the page's own request through the
+ * console's client: the same scenes, the same estimate, the same price, the same kind of order and job.
+ * Nothing is skipped: without curl or Python's requests the suite fails and says what to install.
+ */
+
+const USER = 'analyst@swath.test'
+const PASSWORD = 'swath-demo'
+const CLIENT_ID = 'service-api'
+const PARIS: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.25, 48.8],
+      [2.42, 48.8],
+      [2.42, 48.9],
+      [2.25, 48.9],
+      [2.25, 48.8],
+    ],
+  ],
+}
+
+/** The Python that has requests: the one on the PATH, else Debian's (where python3-requests installs). */
+function findTools(): { python: string } {
+  const problems: string[] = []
+  if (spawnSync('curl', ['--version']).status !== 0)
+    problems.push('curl is missing: install it (apt-get install curl)')
+  const python = ['python3', '/usr/bin/python3'].find(
+    (p) => spawnSync(p, ['-c', 'import requests']).status === 0,
+  )
+  if (!python)
+    problems.push(
+      'Python 3 with requests is missing: install python3-requests (apt-get install python3-requests)',
+    )
+  if (problems.length > 0 || !python) throw new Error(`Cannot run the snippets: ${problems.join('; ')}.`)
+  return { python }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address()
+      s.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
+
+/** Waits until the standalone simulator answers on its API port. */
+async function waitForSimulator(apiUrl: string, child: ChildProcess, output: () => string) {
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the simulator exited: ${output()}`)
+    try {
+      const res = await fetch(`${apiUrl}/__sim/requests`)
+      if (res.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 120_000) throw new Error(`the simulator did not start: ${output()}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+/** Concatenated JSON documents (Python and TypeScript print one per request) as values. */
+function jsonValues(text: string): unknown[] {
+  const out: unknown[] = []
+  let i = 0
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i])) i++
+    if (i >= text.length) break
+    let j = i
+    if (text[i] === '{' || text[i] === '[') {
+      let depth = 0
+      let inString = false
+      for (; j < text.length; j++) {
+        const c = text[j]
+        if (inString) {
+          if (c === '\\') j++
+          else if (c === '"') inString = false
+        } else if (c === '"') inString = true
+        else if (c === '{' || c === '[') depth++
+        else if ((c === '}' || c === ']') && --depth === 0) {
+          j++
+          break
+        }
+      }
+    } else while (j < text.length && !/\s/.test(text[j])) j++
+    out.push(JSON.parse(text.slice(i, j)))
+    i = j
+  }
+  return out
+}
+
+let python = ''
+let sim: ChildProcess | null = null
+let simOutput = ''
+let dir = ''
+let target: CodeTarget
+let client: ApiClient
+let session: Session
+let qc: QueryClient
+let workspaceId = ''
+
+type Kind = 'curl' | 'python' | 'typescript'
+
+/** Runs one form of a set's code and returns one value per request (null for an answer without a body). */
+function run(set: CodeRequestSet, kind: Kind): unknown[] {
+  const code = snippetsOf(set, target)
+  const env = { ...process.env, SWATH_PASSWORD: PASSWORD }
+  const name = `${kind}-${Math.random().toString(36).slice(2)}`
+  let r
+  if (kind === 'curl') {
+    const file = join(dir, `${name}.sh`)
+    writeFileSync(file, code.curl)
+    r = spawnSync('sh', [file], { env, encoding: 'utf8', timeout: 120_000 })
+  } else if (kind === 'python') {
+    const file = join(dir, `${name}.py`)
+    writeFileSync(file, code.python)
+    r = spawnSync(python, [file], { env, encoding: 'utf8', timeout: 120_000 })
+  } else {
+    const js = ts.transpileModule(code.typescript, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText
+    const file = join(dir, `${name}.mjs`)
+    writeFileSync(file, js)
+    r = spawnSync(process.execPath, [file], { env, encoding: 'utf8', timeout: 120_000 })
+  }
+  if (r.status !== 0) throw new Error(`${kind} snippet failed (${r.status}): ${r.stderr}\n${r.stdout}`)
+  // curl prints each answer (compact JSON, or nothing) on a line of its own.
+  if (kind === 'curl')
+    return r.stdout
+      .split('\n')
+      .slice(0, set.steps.length)
+      .map((l) => (l.trim() === '' ? null : (JSON.parse(l) as unknown)))
+  return jsonValues(r.stdout)
+}
+
+const ids = (features: unknown) => (features as { id: string }[]).map((f) => f.id)
+
+/** Accepts a EULA's current document through the console's own mutation, as the licence gate does. */
+async function acceptCurrent(eulaId: string) {
+  const docs = await qc.fetchQuery(eulaDocumentsOptions(client, eulaId))
+  const current = docs.content[0]
+  const mutationFn = acceptEulaMutation(client, qc).mutationFn
+  if (!current || !mutationFn) throw new Error(`EULA ${eulaId} has no document`)
+  await mutationFn({ eulaId, documentId: current.id }, undefined as never)
+}
+
+beforeAll(async () => {
+  python = findTools().python
+  const [apiPort, authPort] = [await freePort(), await freePort()]
+  sim = spawn(
+    'npm',
+    ['run', 'simulator', '--', '--api-port', String(apiPort), '--auth-port', String(authPort)],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  sim.stdout?.on('data', (d: Buffer) => (simOutput += d.toString()))
+  sim.stderr?.on('data', (d: Buffer) => (simOutput += d.toString()))
+  const apiUrl = `http://127.0.0.1:${apiPort}`
+  const authUrl = `http://127.0.0.1:${authPort}`
+  await waitForSimulator(apiUrl, sim, () => simOutput)
+  dir = mkdtempSync(join(tmpdir(), 'swath-code-'))
+  session = new Session({
+    regions: [{ id: 'eu', label: 'Europe', authUrl }],
+    clientId: CLIENT_ID,
+    storage: null,
+    channel: null,
+    lock: localLock(),
+  })
+  await session.signIn({ regionId: 'eu', email: USER, password: PASSWORD })
+  const user = session.getSnapshot().user
+  if (!user) throw new Error('not signed in')
+  workspaceId = user.workspaces[0].id
+  client = createApiClient({ baseUrl: apiUrl, session, retry: { retries: 0, baseDelayMs: 0 } })
+  qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  target = {
+    apiUrl,
+    tokenUrl: `${authUrl}${TOKEN_PATH}`,
+    clientId: CLIENT_ID,
+    username: USER,
+    userWorkspaceId: user.id,
+  }
+}, 180_000)
+
+afterAll(() => {
+  session?.signOut()
+  qc?.clear()
+  if (sim?.pid && sim.exitCode === null) process.kill(-sim.pid, 'SIGTERM')
+  if (dir) rmSync(dir, { recursive: true, force: true })
+})
+
+const KINDS: Kind[] = ['curl', 'python', 'typescript']
+
+describe('generated code against the standalone simulator', { timeout: 300_000 }, () => {
+  let firstScene: { scene: Scene; host: string } | null = null
+
+  it('searches the catalog: the same scenes as the page, page by page', async () => {
+    const byHost = searchableByHost((await qc.fetchQuery(searchableCollectionsOptions(client))).content)
+    const hostCollections = byHost.get('oneatlas')
+    expect(hostCollections).toBeDefined()
+    const built = buildSearch(
+      {
+        ...EMPTY_FILTERS,
+        host: 'oneatlas',
+        area: { kind: 'bbox', bbox: [2.25, 48.8, 2.42, 48.9] },
+        limit: 40,
+      },
+      hostCollections ?? [],
+    )
+    // The page's own requests: the first page, then every page through the `next` cursors.
+    const pages = []
+    let cursor: string | null = null
+    do {
+      const page = await qc.fetchQuery(searchOptions(client, built.host, built.body, cursor))
+      pages.push(page)
+      cursor = cursorOf(page, 'next')
+    } while (cursor && pages.length < 20)
+    expect(pages.length, 'the search spans several pages').toBeGreaterThan(1)
+    const all = pages.flatMap((p) => p.features)
+    firstScene = { scene: all[0], host: built.host }
+
+    const set = searchCode(built, null)
+    const [curlPage] = run(set, 'curl') as [{ features: unknown[] }]
+    expect(ids(curlPage.features)).toEqual(ids(pages[0].features))
+    for (const kind of ['python', 'typescript'] as const) {
+      const [features] = run(set, kind)
+      expect(ids(features), kind).toEqual(ids(all))
+    }
+  })
+
+  it('estimates and places an order line: the same estimate, and an order of the same product and name', async () => {
+    if (!firstScene) throw new Error('the catalog search found no scene')
+    const { scene, host } = firstScene
+    const collections = (await qc.fetchQuery(collectionsOfTypeOptions(client, 'ARCHIVE'))).content
+    const collection = collections.find((c) => c.name === scene.properties.collection)
+    const product = orderableProducts(collection)[0]
+    if (!product?.id) throw new Error('no orderable product')
+    if (product.eulaId) await acceptCurrent(product.eulaId)
+    const schema = await qc.fetchQuery(orderFormOptions(client, product.id))
+    const basketScene = {
+      id: scene.properties.id,
+      host,
+      collection: scene.properties.collection,
+      constellation: scene.properties.constellation,
+      datetime: sceneTime(scene),
+      cloudCoverage: scene.properties.cloudCoverage ?? null,
+      resolution: scene.properties.resolution ?? null,
+      footprint: footprintOf(scene),
+    }
+    const request = defaultSceneRequest(basketScene, product, schema, [PARIS])
+    if (!request) throw new Error('the scene has no default order request')
+    const placeTarget = { workspaceId, budgetId: null }
+
+    const estimate = await qc.fetchQuery(estimateOptions(client, workspaceId, request))
+    expect(estimate.results[0]?.credits).toBeGreaterThan(0)
+    const placed = await createOrder(client, workspaceId, withBudget(request, null))
+    const pageOrder = await orderOf(placed.results[0]?.id)
+
+    const set = orderCode('Order', request, placeTarget)
+    for (const kind of KINDS) {
+      const [codeEstimate, codePlaced] = run(set, kind) as [
+        unknown,
+        { results: { id: string }[]; errors: unknown[] },
+      ]
+      expect(codeEstimate, kind).toEqual(estimate)
+      expect(codePlaced.errors, kind).toEqual([])
+      const order = await orderOf(codePlaced.results[0]?.id)
+      expect(order.id).not.toBe(pageOrder.id)
+      expect(pick(order), kind).toEqual(pick(pageOrder))
+    }
+  })
+
+  it('estimates a tasking request: the same estimate per feature and in total', async () => {
+    const collections = (await qc.fetchQuery(collectionsOfTypeOptions(client, 'TASKING'))).content
+    const collection = collections.find((c) => orderableOf(c).length > 0)
+    const product = orderableOf(collection)[0]
+    if (!product?.id) throw new Error('no tasking product')
+    const schema = await qc.fetchQuery(orderFormOptions(client, product.id))
+    const params = startingParams(schema, Date.now())
+    const displayName = defaultTaskingName(product.title, params)
+    expect(validateParams(schema, withName(schema, params, displayName))).toEqual([])
+    const request: CreateOrderRequest = taskingRequest({
+      dataProductId: product.id,
+      displayName,
+      tags: [],
+      params: cleanParams(schema, withName(schema, params, displayName)),
+      polygons: [PARIS],
+      budgetId: null,
+    })
+    const estimate = await qc.fetchQuery(estimateOptions(client, workspaceId, request, 'tasking'))
+    expect(estimate.summary.totalCredits).toBeGreaterThan(0)
+    // The review's code holds the estimate, then placing; only the estimate is run here.
+    const full = orderCode('Tasking', request, { workspaceId, budgetId: null })
+    const set = { ...full, steps: full.steps.slice(0, 1) }
+    for (const kind of KINDS) expect(run(set, kind), kind).toEqual([estimate])
+  })
+
+  it('validates, prices and runs a process: the same verdict, price and job', async () => {
+    const processId = 'true-color-conversion'
+    const proc = await qc.fetchQuery(processOptions(client, processId))
+    const eula = proc.additionalParameters?.parameters?.find((p) => p.name === 'eula-id')?.value
+    const eulaId = Array.isArray(eula) && typeof eula[0] === 'string' ? eula[0] : null
+    if (eulaId) await acceptCurrent(eulaId)
+    const found = await qc.fetchQuery(storageSearchOptions(client, { limit: 1, page: 0 }))
+    const item = found.features[0] as StacItem | undefined
+    const href = item && selfHref(item)
+    if (!href) throw new Error('storage holds no item')
+    const inputs = { title: 'As code', item: href }
+
+    expect(await qc.fetchQuery(validationOptions(client, processId, inputs))).toEqual({ ok: true })
+    const price = await qc.fetchQuery(costOptions(client, processId, inputs))
+    const started = await executeJob(client, processId, { workspaceId, budgetId: null }, inputs)
+
+    const set = jobCode(processId, proc.title, inputs, { workspaceId, budgetId: null })
+    for (const kind of KINDS) {
+      const [verdict, codePrice, job] = run(set, kind) as [unknown, unknown, typeof started.job]
+      expect(verdict, kind).toBeNull()
+      expect(codePrice, kind).toEqual(price)
+      expect(job.jobID).not.toBe(started.jobId)
+      expect({ process: job.processID, inputs: job.definition.inputs, status: job.status }, kind).toEqual({
+        process: started.job.processID,
+        inputs: started.job.definition.inputs,
+        status: started.job.status,
+      })
+    }
+  })
+
+  it('searches storage (STAC item search): the same items, every page', async () => {
+    const body: StorageSearch = { limit: 3, page: 0 }
+    // The search page moves through pages with `page` in the body.
+    const pages = []
+    for (let page = 0; page < 50; page++) {
+      const answer = await qc.fetchQuery(storageSearchOptions(client, { ...body, page }))
+      pages.push(answer)
+      if (answer.features.length < 3) break
+    }
+    const all = pages.flatMap((p) => p.features)
+    expect(pages.length, 'the search spans several pages').toBeGreaterThan(1)
+    const set = storageSearchCode(body)
+    const [curlPage] = run(set, 'curl') as [{ features: unknown[] }]
+    expect(ids(curlPage.features)).toEqual(ids(pages[0].features))
+    for (const kind of ['python', 'typescript'] as const) {
+      const [features] = run(set, kind)
+      expect(ids(features), kind).toEqual(ids(all))
+    }
+  })
+
+  it('lists storage collections with the browser’s filters: the same collections, every page', async () => {
+    const query = { limit: 2, sources: ['ARCHIVE' as const, 'TASKING' as const] }
+    // The browser moves through pages with the zero-based `page` of the query.
+    const pages = []
+    for (let page = 0; page < 50; page++) {
+      const answer = await qc.fetchQuery(collectionsOptions(client, { ...query, page }))
+      pages.push(answer)
+      if ((page + 1) * 2 >= (answer.context.matched ?? 0)) break
+    }
+    const all = pages.flatMap((p) => p.collections)
+    expect(pages.length, 'the list spans several pages').toBeGreaterThan(1)
+    const set = collectionsCode({ ...query, page: 0 })
+    const [curlPage] = run(set, 'curl') as [{ collections: unknown[] }]
+    expect(ids(curlPage.collections)).toEqual(ids(pages[0].collections))
+    for (const kind of ['python', 'typescript'] as const) {
+      const [collections] = run(set, kind)
+      expect(ids(collections), kind).toEqual(ids(all))
+    }
+  })
+})
+
+async function orderOf(id: string | undefined) {
+  if (!id) throw new Error('no order was created')
+  return ok(client.GET('/v2/orders/{order-id}', { params: { path: { 'order-id': id } } }))
+}
+
+const pick = (o: {
+  dataProductId?: string | null
+  displayName: string
+  type?: string
+  workspaceId: string
+}) => ({
+  dataProductId: o.dataProductId,
+  displayName: o.displayName,
+  type: o.type,
+  workspaceId: o.workspaceId,
+})
