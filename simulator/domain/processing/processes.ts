@@ -88,6 +88,20 @@ function isSentinel2(item: S['StacItem']): boolean {
   return names.some((n) => n !== undefined && /^sentinel-?2/i.test(n))
 }
 
+/** An object detector: a title, the one item to search and a sensitivity, one result item. */
+function detector(d: Pick<ProcessDef, 'id' | 'title' | 'description' | 'price' | 'eula'>): ProcessDef {
+  return {
+    ...d,
+    inputs: {
+      title: titleInput,
+      item: itemInput('Item', 'The image to search.'),
+      sensitivity: sensitivityInput,
+    },
+    itemInputs: ['item'],
+    resultItems: 1,
+  }
+}
+
 export const PROCESS_DEFS: ProcessDef[] = [
   {
     id: 'pansharpening',
@@ -142,62 +156,34 @@ export const PROCESS_DEFS: ProcessDef[] = [
     resultItems: 1,
     eula: 'processing',
   },
-  {
+  detector({
     id: 'detection-ships-airbus',
     title: 'Ship detection (Airbus)',
     description: 'Finds ships at sea and in ports; the result holds one point per ship.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 30, unit: 'JOB' },
-    resultItems: 1,
     eula: 'processing',
-  },
-  {
+  }),
+  detector({
     id: 'detection-storage-tanks-airbus',
     title: 'Storage tank detection (Airbus)',
     description: 'Finds floating-roof and fixed-roof storage tanks; the result holds one circle per tank.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 35, unit: 'JOB' },
-    resultItems: 1,
     eula: 'processing',
-  },
-  {
+  }),
+  detector({
     id: 'detection-buildings-spacept',
     title: 'Building detection (Spacept)',
     description: 'Outlines building footprints in very high resolution optical imagery.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 40, unit: 'JOB' },
-    resultItems: 1,
     eula: 'processing',
-  },
-  {
+  }),
+  detector({
     id: 'detection-trees-spacept',
     title: 'Tree detection (Spacept)',
     description: 'Maps tree crowns and canopy cover in very high resolution optical imagery.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 3, unit: 'SQ_KM' },
-    resultItems: 1,
     eula: 'processing',
-  },
+  }),
   {
     id: 'coregistration-simularity',
     title: 'Coregistration (Simularity)',
@@ -252,77 +238,42 @@ export const PROCESS_DEFS: ProcessDef[] = [
       }),
     },
   },
-  {
+  detector({
     id: 'detection-shadows-spacept',
     title: 'Shadow detection (Spacept)',
     description:
       'Masks cast shadows of buildings, trees and terrain in very high resolution optical imagery.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 2, unit: 'SQ_KM' },
-    resultItems: 1,
     eula: 'processing',
-  },
-  {
+  }),
+  detector({
     id: 'detection-wind-turbines-airbus',
     title: 'Wind turbine detection (Airbus)',
     description: 'Finds onshore and offshore wind turbines; the result holds one point per turbine.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 30, unit: 'JOB' },
-    resultItems: 1,
     eula: 'processing',
-  },
-  {
+  }),
+  detector({
     id: 'detection-trucks-oi',
     title: 'Truck detection (Orbital Insight)',
     description: 'Counts trucks and trailers on roads, depots and parking lots; one box per vehicle.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 4, unit: 'SQ_KM' },
-    resultItems: 1,
     eula: 'orbital-insight',
-  },
-  {
+  }),
+  detector({
     id: 'detection-cars-oi',
     title: 'Car detection (Orbital Insight)',
     description: 'Counts cars in parking lots and on roads; one box per vehicle.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 4, unit: 'SQ_KM' },
-    resultItems: 1,
     eula: 'orbital-insight',
-  },
-  {
+  }),
+  detector({
     id: 'detection-aircraft-oi',
     title: 'Aircraft detection (Orbital Insight)',
     description: 'Finds aircraft on aprons, runways and in boneyards; one box per aircraft.',
-    inputs: {
-      title: titleInput,
-      item: itemInput('Item', 'The image to search.'),
-      sensitivity: sensitivityInput,
-    },
-    itemInputs: ['item'],
     price: { credits: 25, unit: 'JOB' },
-    resultItems: 1,
     eula: 'orbital-insight',
-  },
+  }),
 ]
 
 const DEFS = new Map(PROCESS_DEFS.map((d) => [d.id, d]))
