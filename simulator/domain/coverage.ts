@@ -15,12 +15,12 @@ const KM_PER_DEG_LAT = 111.32
 /** Side of the square scene a Point order stands for, km: a point has no area to cover. */
 export const POINT_SCENE_KM = 5
 
-const toTurf = (g: AreaGeometry): Polygon | MultiPolygon =>
+export const toTurf = (g: AreaGeometry): Polygon | MultiPolygon =>
   g.type === 'Polygon'
     ? { type: 'Polygon', coordinates: g.coordinates }
     : { type: 'MultiPolygon', coordinates: g.coordinates }
 
-const fromTurf = (g: Polygon | MultiPolygon): AreaGeometry =>
+export const fromTurf = (g: Polygon | MultiPolygon): AreaGeometry =>
   g.type === 'Polygon'
     ? { type: 'Polygon', coordinates: g.coordinates }
     : { type: 'MultiPolygon', coordinates: g.coordinates }

@@ -1,12 +1,11 @@
 import { featureCollection, intersect, kinks, feature as turfFeature } from '@turf/turf'
-import type { MultiPolygon as GjMultiPolygon, Polygon as GjPolygon } from 'geojson'
-import { areaKm2 } from '../coverage'
+import { type AreaGeometry, areaKm2, fromTurf, toTurf } from '../coverage'
 import { PRIORITY_FACTORS, TASKING_RATES } from '../order-state'
 import type { S, Scene } from '../types'
 
 /** What an order costs, feature by feature, and the geometry rules it must meet first (area, vertices, shape). */
 
-export type Area2D = S['Polygon'] | S['MultiPolygon']
+export type Area2D = AreaGeometry
 
 /** Credits per km² (or per scene) of archive collections; tasking rates per km². */
 export const ARCHIVE_PRICES: Record<string, { rate: number; unit: S['EstimateUnit'] }> = {
@@ -48,16 +47,6 @@ const featureError = (index: number, message: string, details: string | null): F
   error: { index, message, details },
 })
 
-export const toGj = (g: Area2D): GjPolygon | GjMultiPolygon =>
-  g.type === 'Polygon'
-    ? { type: 'Polygon', coordinates: g.coordinates }
-    : { type: 'MultiPolygon', coordinates: g.coordinates }
-
-const fromGj = (g: GjPolygon | GjMultiPolygon): Area2D =>
-  g.type === 'Polygon'
-    ? { type: 'Polygon', coordinates: g.coordinates }
-    : { type: 'MultiPolygon', coordinates: g.coordinates }
-
 /** Plain-data checks turf does not make: finite, in range, closed rings, bounded size. */
 function shapeProblem(g: Area2D): string | null {
   const polygons = g.type === 'Polygon' ? [g.coordinates] : g.coordinates
@@ -85,8 +74,8 @@ function shapeProblem(g: Area2D): string | null {
 
 /** The AOI ∩ scene footprint, or null when they do not overlap. */
 export function clipToFootprint(aoi: Area2D, footprint: Area2D): Area2D | null {
-  const hit = intersect(featureCollection([turfFeature(toGj(aoi)), turfFeature(toGj(footprint))]))
-  return hit ? fromGj(hit.geometry) : null
+  const hit = intersect(featureCollection([turfFeature(toTurf(aoi)), turfFeature(toTurf(footprint))]))
+  return hit ? fromTurf(hit.geometry) : null
 }
 
 export interface PricingContext {
@@ -118,7 +107,7 @@ export function priceFeature(
   let unit: S['EstimateUnit']
   let km2: number
   try {
-    if (kinks(toGj(g)).features.length > 0)
+    if (kinks(toTurf(g)).features.length > 0)
       return featureError(index, 'Invalid geometry', 'the geometry intersects itself')
     km2 = areaKm2(g)
     const limits = AREA_LIMITS[ctx.type]

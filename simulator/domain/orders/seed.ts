@@ -1,7 +1,7 @@
 import { centroid } from '@turf/turf'
 import { sceneCollection } from '../catalog/archive'
 import { PLACES as ARCHIVE_PLACES } from '../catalog/places'
-import { rect } from '../coverage'
+import { rect, toTurf } from '../coverage'
 import { holdCredits } from '../credits'
 import { SYSTEM_ACTOR, touch } from '../order-state'
 import { type Rng, createRng, hashString } from '../random'
@@ -11,7 +11,7 @@ import type { Account, OrderRecord, S, Scene } from '../types'
 import type { World } from '../world'
 import { type OrderStatus, type OrderSubStatus, buildOrder, initialSubStatus, userActor } from './create'
 import { deliverArchive, resumeLifecycle } from './lifecycle'
-import { MIN_BILLED_KM2, type PricedFeature, priceFeature, toGj } from './pricing'
+import { MIN_BILLED_KM2, type PricedFeature, priceFeature } from './pricing'
 
 /** Seeded orders in every status for the demo accounts (and 10,000 for the large seed), oldest first. */
 
@@ -272,7 +272,7 @@ function seedRecord(
     // scattered scene would only have coordinates for a name).
     for (let k = 0; !spec.bulk && k < Math.min(scenes.length, 200); k++) {
       const candidate = scenes[(i + k) % scenes.length]
-      const at = centroid(toGj(candidate.feature.geometry)).geometry.coordinates
+      const at = centroid(toTurf(candidate.feature.geometry)).geometry.coordinates
       if (!nearestPlaceName(at[0], at[1]).startsWith('Scene at ')) {
         scene = candidate
         break
@@ -280,7 +280,7 @@ function seedRecord(
     }
     const c =
       scene && !spec.bulk
-        ? centroid(toGj(scene.feature.geometry)).geometry.coordinates
+        ? centroid(toTurf(scene.feature.geometry)).geometry.coordinates
         : [place.lon, place.lat]
     // An archive order covers its scene: named after the archive place nearest the scene.
     if (scene && !spec.bulk && spec.place && spec.name.startsWith(spec.place.name))
