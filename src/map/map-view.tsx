@@ -1,25 +1,11 @@
 import { useComputedColorScheme } from '@mantine/core'
-import type { FeatureCollection, Polygon } from 'geojson'
+import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
-import type { LayerSpecification } from 'maplibre-gl'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
+import type { MapOverlay } from './layers'
 import { PlaceSearchField } from './place-search-field'
 import classes from './map-view.module.css'
-
-/** A source and its layers, handed to the engine as plain data; `states` go through feature-state. */
-export interface MapOverlay {
-  id: string
-  data: FeatureCollection
-  layers: LayerSpecification[]
-  /**
-   * Feature states to set; only features whose state is not the default need listing. A feature listed before
-   * and not any more gets its states back to false.
-   */
-  states?: { id: string | number; state: Record<string, boolean> }[]
-  /** Hover and clicks on its features reach `onOverlayHover` / `onOverlayClick`. */
-  interactive?: boolean
-}
 
 export interface MapViewProps {
   aoi: Polygon[]
