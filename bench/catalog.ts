@@ -734,14 +734,14 @@ function printAssets(files: string[]): void {
   const KiB = (n: number) => `${(n / 1024).toFixed(1)} KiB`
   const total = w.js.gzip + w.css.gzip
   console.log(
-    `${'catalog page first load (gzip -9)'.padEnd(52)} JS ${KiB(w.js.gzip)} (${w.js.n} files)  CSS ${KiB(w.css.gzip)} (${w.css.n} files)  total ${KiB(total)}  target: under 700 KiB`,
+    `${'catalog page first load (gzip -9)'.padEnd(52)} JS ${KiB(w.js.gzip)} (${w.js.n} files)  CSS ${KiB(w.css.gzip)} (${w.css.n} files)  total ${KiB(total)}  target: at most 650 KiB`,
   )
   const largest = sizes.sort((a, b) => b[1] - a[1]).slice(0, 4)
   console.log(`  largest: ${largest.map(([f, n]) => `${f} ${KiB(n)}`).join(', ')}`)
   if (absent.length > 0) console.log(`  ! requested but not in ${OUT}/: ${absent.join(', ')}`)
   // BENCH_FILES=1 lists every file of the first load, to see what a change brought into it.
   if (process.env.BENCH_FILES) for (const [f, n] of sizes) console.log(`    ${String(n).padStart(7)}  ${f}`)
-  console.log(`  → first load ${KiB(total)} gzip: ${verdict(total < 700 * 1024)} the 700 KiB target`)
+  console.log(`  → first load ${KiB(total)} gzip: ${verdict(total <= 650 * 1024)} the 650 KiB target`)
 }
 
 function sleep(ms: number): Promise<void> {

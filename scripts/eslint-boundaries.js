@@ -1,7 +1,7 @@
 // Import boundaries of the console (docs/architecture.md): app → features → data → components → map/api →
-// lib, each layer importing only those after it; features never import each other; no import cycles
-// anywhere. One module, so the lint test (scripts/eslint-boundaries.test.ts) checks the very rules
-// eslint.config.js applies.
+// lib, each layer importing only those after it; features never import each other; only tests import
+// src/testing; no import cycles anywhere. One module, so the lint test (scripts/eslint-boundaries.test.ts)
+// checks the very rules eslint.config.js applies.
 import { readdirSync } from 'node:fs'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -44,6 +44,16 @@ function featureZones(features) {
   }))
 }
 
+/**
+ * src/testing (render helpers over the in-process simulator, builders, shared test data) is for tests alone:
+ * no module of the console imports it, so none of it can reach the bundle.
+ */
+const testingZone = {
+  target: [...LAYERS.flatMap(([, dirs]) => dirs.map(dir)), './src/main.tsx'],
+  from: dir('testing'),
+  message: 'Only tests import src/testing: the console never does.',
+}
+
 /** The features of the console: one folder each under src/features. */
 export function featureNames(root = 'src/features') {
   try {
@@ -67,7 +77,7 @@ export function boundaries(features = featureNames()) {
   const rules = (tests) => ({
     'import-x/no-restricted-paths': [
       'error',
-      { zones: [...layerZones({ tests }), ...featureZones(features)] },
+      { zones: [...layerZones({ tests }), ...featureZones(features), ...(tests ? [] : [testingZone])] },
     ],
   })
   return [

@@ -66,6 +66,17 @@ describe('import boundaries', () => {
     expect(found).toEqual([])
   })
 
+  it('refuse a module of the console importing src/testing, and let a test import it', async () => {
+    const probe = "import { poly } from '../../testing/builders'\nexport const p = poly\n"
+    expect(await problems(probe, 'src/features/catalog/probe.ts')).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*Only tests import src\/testing/),
+    ])
+    expect(
+      await problems("import { poly } from './testing/builders'\nexport const p = poly\n", 'src/main.tsx'),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Only tests import src\/testing/)])
+    expect(await problems(probe, 'src/features/catalog/probe.test.ts')).toEqual([])
+  })
+
   it('refuse an import cycle', async () => {
     const [result] = await eslint.lintFiles(['scripts/lint-fixtures/cycle-a.ts'])
     expect(result?.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle'])

@@ -74,9 +74,10 @@ export function Shell() {
   }, [wide, navOpen, close])
   useEffect(() => {
     // Fetched while the session is healthy, so the dialog opens at once when it is not; not with the page's
-    // first load (its modal and form weigh more than the page needs), but well before the 30-minute refresh
-    // token can run out.
-    const t = setTimeout(() => void import('./session/reauth-dialog'), 20_000)
+    // first load (its modal and form weigh more than the page needs), and a minute on, out of the way of even
+    // a slow first load (the catalog's map on a busy machine took over 20 s), but long before the 30-minute
+    // refresh token can run out.
+    const t = setTimeout(() => void import('./session/reauth-dialog'), 60_000)
     return () => clearTimeout(t)
   }, [])
   // The loading bar shows only while the analyst goes from one page to another, never on the first page's

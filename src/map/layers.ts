@@ -1,6 +1,19 @@
 import type { FeatureCollection } from 'geojson'
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl'
-import type { MapOverlay } from './map-view'
+
+/** A source and its layers, handed to the engine as plain data; `states` go through feature-state. */
+export interface MapOverlay {
+  id: string
+  data: FeatureCollection
+  layers: LayerSpecification[]
+  /**
+   * Feature states to set; only features whose state is not the default need listing. A feature listed before
+   * and not any more gets its states back to false.
+   */
+  states?: { id: string | number; state: Record<string, boolean> }[]
+  /** Hover and clicks on its features reach `onOverlayHover` / `onOverlayClick`. */
+  interactive?: boolean
+}
 
 export interface PolygonLayerStyle {
   color: string

@@ -1,27 +1,11 @@
 import { useComputedColorScheme } from '@mantine/core'
-import type { FeatureCollection, Polygon } from 'geojson'
-import { lazy, Suspense, useEffect, useRef, useState, type DragEvent } from 'react'
-import type { LayerSpecification } from 'maplibre-gl'
+import type { Polygon } from 'geojson'
+import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
+import type { MapOverlay } from './layers'
+import { PlaceSearchField } from './place-search-field'
 import classes from './map-view.module.css'
-
-// "Go to a place" loads after the map: no page's first load carries the field or the gazetteer.
-const PlaceSearch = lazy(() => import('./place-search').then((m) => ({ default: m.PlaceSearch })))
-
-/** A source and its layers, handed to the engine as plain data; `states` go through feature-state. */
-export interface MapOverlay {
-  id: string
-  data: FeatureCollection
-  layers: LayerSpecification[]
-  /**
-   * Feature states to set; only features whose state is not the default need listing. A feature listed before
-   * and not any more gets its states back to false.
-   */
-  states?: { id: string | number; state: Record<string, boolean> }[]
-  /** Hover and clicks on its features reach `onOverlayHover` / `onOverlayClick`. */
-  interactive?: boolean
-}
 
 export interface MapViewProps {
   aoi: Polygon[]
@@ -163,9 +147,7 @@ export function MapView(props: MapViewProps) {
       <output ref={cursor} className={classes.cursor} aria-label="Cursor coordinates" />
       {engine && !props.noPlaceSearch && (
         <div className={classes.placeSearch}>
-          <Suspense fallback={null}>
-            <PlaceSearch onPick={(center, zoom) => engine.flyTo(center, zoom)} />
-          </Suspense>
+          <PlaceSearchField onPick={(center, zoom) => engine.flyTo(center, zoom)} />
         </div>
       )}
       {dragging && <div className={classes.dropHint}>Drop the file to use it as the area of interest</div>}

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithConsole } from '../testing/render'
 import { PlaceSearch } from './place-search'
+import { PlaceSearchField } from './place-search-field'
 
 // The committed gazetteer, served at its URL: the browser would fetch this very file.
 const PLACES = readFileSync(join(import.meta.dirname, '../../public/basemap/places.json'), 'utf8')
@@ -60,5 +61,25 @@ describe('Go to a place', () => {
     expect(await screen.findAllByRole('option')).not.toHaveLength(0)
     const [center] = onPick.mock.calls[0] as [[number, number], number]
     expect(center[1]).toBeCloseTo(-23.5, 0)
+  })
+
+  it('the field a page first shows loads the real one when reached for, keeping what is typed and the focus', async () => {
+    serveGazetteer()
+    const onPick = vi.fn()
+    await renderWithConsole(<PlaceSearchField onPick={onPick} />)
+    const user = userEvent.setup()
+    expect(screen.getByRole('combobox', { name: 'Go to a place' })).toHaveAttribute('aria-expanded', 'false')
+    // Reached by the keyboard and typed into at once: letters typed before the real field is there land in the
+    // stand-in, and carry over; the focus moves with them.
+    await user.tab()
+    await user.keyboard('tokyo')
+    await screen.findByRole('option', { name: /^Tokyo, .*Japan$/ })
+    const field = screen.getByRole('combobox', { name: 'Go to a place' })
+    expect(field).toHaveFocus()
+    expect(field).toHaveValue('tokyo')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(onPick).toHaveBeenCalled())
+    const [center] = onPick.mock.calls[0] as [[number, number], number]
+    expect(center[0]).toBeCloseTo(139.7, 0)
   })
 })

@@ -5,19 +5,23 @@ import { loadGazetteer, placeLabel, placeZoom, searchPlaces, type Place } from '
 export interface PlaceSearchProps {
   /** A place was picked (a suggestion, or Enter on what is typed): the map flies there. */
   onPick: (center: [number, number], zoom: number) => void
+  /** What was typed into the field before this one replaced it (place-search-field.tsx). */
+  initialValue?: string
+  /** Takes focus at once: the field it replaced had it. */
+  autoFocus?: boolean
 }
 
 /**
  * "Go to a place": the offline gazetteer of Natural Earth's populated places, fetched the first time the
  * field takes focus, with suggestions ranked by how well the name matches and how important the place is.
- * Loaded lazily by MapView, so no page's first load carries it.
+ * Loaded by PlaceSearchField once the analyst reaches for it, so no page's first load carries it.
  */
-export function PlaceSearch({ onPick }: PlaceSearchProps) {
+export function PlaceSearch({ onPick, initialValue = '', autoFocus }: PlaceSearchProps) {
   const [places, setPlaces] = useState<Place[] | null>(null)
   const [failed, setFailed] = useState(false)
-  const [value, setValue] = useState('')
+  const [value, setValue] = useState(initialValue)
   // Open while the analyst types; closed once a place is picked (its name stays in the field).
-  const [opened, setOpened] = useState(false)
+  const [opened, setOpened] = useState(initialValue !== '')
   const hits = useMemo(() => (places ? searchPlaces(places, value) : []), [places, value])
   const byLabel = useMemo(() => new Map(hits.map((p) => [placeLabel(p), p])), [hits])
 
@@ -38,6 +42,7 @@ export function PlaceSearch({ onPick }: PlaceSearchProps) {
     <Autocomplete
       aria-label="Go to a place"
       placeholder="Go to a place"
+      autoFocus={autoFocus}
       size="xs"
       w={240}
       value={value}

@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Skeleton, Text, Typography } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useConsoleServices } from '../../api/console-context'
 import { whatToDo } from '../../api/errors'
-import { licenceDocumentOptions } from './document-query'
+import type { LinkedDocument, LinkFetch } from '../../api/links'
 import { MAX_DOCUMENT_CHARS, sanitiseLicence } from './sanitise'
 import classes from './licence-document.module.css'
 
@@ -16,13 +16,30 @@ const OpenLink = ({ url, title }: { url: string; title: string }) => (
 )
 
 /**
+ * How a document's text is read: `licenceDocumentOptions` from `data/licences`, handed in by the page (shared
+ * components do not import the data layer; its key spelt out here).
+ */
+export type LicenceDocumentOptions = (
+  fetchLink: LinkFetch,
+  url: string,
+) => UseQueryOptions<LinkedDocument, Error, LinkedDocument, readonly ['licence-document', string]>
+
+/**
  * A licence document in a box of its own, shown wherever a licence is read (the checkout's gate, the licence
  * pages). HTML goes through the strict document profile (`sanitise.ts`); plain text is shown as text; a PDF,
  * or a document too large to show here, is a link the browser opens in a new tab.
  */
-export function LicenceDocument({ url, title }: { url: string; title: string }) {
+export function LicenceDocument({
+  url,
+  title,
+  documentOptions,
+}: {
+  url: string
+  title: string
+  documentOptions: LicenceDocumentOptions
+}) {
   const { fetchLink } = useConsoleServices()
-  const doc = useQuery(licenceDocumentOptions(fetchLink, url))
+  const doc = useQuery(documentOptions(fetchLink, url))
   const text = doc.data?.text ?? null
   const isHtml = doc.data?.contentType.includes('html') ?? false
   const tooLarge = text !== null && text.length > MAX_DOCUMENT_CHARS

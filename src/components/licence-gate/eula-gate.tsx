@@ -13,7 +13,7 @@ import type { ApiClient } from '../../api/client'
 import { permissionsOf, useApiClient, useSession } from '../../api/console-context'
 import { whatToDo } from '../../api/errors'
 import type { components } from '../../api/schema'
-import { LicenceDocument } from '../licence-document/licence-document'
+import { LicenceDocument, type LicenceDocumentOptions } from '../licence-document/licence-document'
 import { formatUtc } from '../../lib/format'
 import { pendingLicenceText } from './pending-text'
 import classes from '../order-page-parts/ordering.module.css'
@@ -44,6 +44,8 @@ export interface LicenceAccess {
     components['schemas']['EulaDocumentPage'],
     readonly ['licences', 'eula', string, 'documents']
   >
+  /** A document's text behind its signed link. */
+  licenceDocumentOptions: LicenceDocumentOptions
 }
 
 /**
@@ -142,7 +144,13 @@ function PendingEula({
       <Text size="sm">
         {pendingLicenceText(documents.data?.content)} {UNLOCKS[unlocks].once}
       </Text>
-      {eula.currentDocumentUrl && <LicenceDocument url={eula.currentDocumentUrl} title={eula.title} />}
+      {eula.currentDocumentUrl && (
+        <LicenceDocument
+          url={eula.currentDocumentUrl}
+          title={eula.title}
+          documentOptions={access.licenceDocumentOptions}
+        />
+      )}
       {mayAccept ? (
         <Group gap="sm">
           <Checkbox

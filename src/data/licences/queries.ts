@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
+import { fetchLinkedDocument, type LinkFetch } from '../../api/links'
 import type { components, paths } from '../../api/schema'
 
 export type Eula = components['schemas']['Eula']
@@ -50,6 +51,19 @@ export function eulaDocumentsOptions(client: ApiClient, id: string) {
   })
 }
 
+/**
+ * A licence document's text behind its signed link (no bearer), read once: a document's text never changes,
+ * so its key stands outside `licenceKeys` and accepting a licence does not read it again.
+ */
+export function licenceDocumentOptions(fetchLink: LinkFetch, url: string) {
+  return queryOptions({
+    queryKey: ['licence-document', url] as const,
+    queryFn: ({ signal }) => fetchLinkedDocument(fetchLink, url, signal),
+    staleTime: Infinity,
+    throwOnError: false,
+  })
+}
+
 /** Accepts the EULA's current document, as the contract records acceptance. */
 export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
   return mutationOptions({
@@ -68,5 +82,5 @@ export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
 }
 
 /** What the shared licence gate needs to show and accept a licence (components do not import data). */
-export const licenceAccess = { acceptEulaMutation, eulaDocumentsOptions }
+export const licenceAccess = { acceptEulaMutation, eulaDocumentsOptions, licenceDocumentOptions }
 export type LicenceAccess = typeof licenceAccess

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, MultiPolygon } from 'geojson'
 import { polygonsOf } from '../../lib/geojson'
 import { polygonLayers } from '../../map/layers'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { SavedGeometry } from '../../data/geometries/queries'
 
 export const LIBRARY_SOURCE = 'library'

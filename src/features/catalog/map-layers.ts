@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
 import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { LonLat, MapImage } from '../../map/map-engine'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { Scene } from './queries'
 import { footprintOf } from './scene-format'
 

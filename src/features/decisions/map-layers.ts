@@ -2,7 +2,7 @@
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson'
 import { isGeometry } from '../../lib/geometry-bounds'
 import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { FeasibilityOption, TaskingOrder } from '../../data/decisions/queries'
 
 export const AOI_SOURCE = 'tasking-order-aoi'

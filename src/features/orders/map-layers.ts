@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson'
 import { isGeometry } from '../../lib/geometry-bounds'
 import { polygonLayers } from '../../map/layers'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { Coverage, CoveragePart, Order } from '../../data/orders/queries'
 
 export const ORDER_AOI_SOURCE = 'order-aoi'

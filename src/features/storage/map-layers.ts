@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson'
 import { isGeometry } from '../../lib/geometry-bounds'
 import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { StacCollection, StacItem } from '../../data/storage/queries'
 
 export const COLLECTIONS_SOURCE = 'storage-collections'

@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson'
 import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
-import type { MapOverlay } from '../../map/map-view'
+import type { MapOverlay } from '../../map/layers'
 import type { OpportunityRow } from './tasking-rules'
 
 export const OPPORTUNITIES_SOURCE = 'tasking-opportunities'

@@ -5,7 +5,7 @@ import { poly, square } from '../../testing/builders'
 import { AOI_LIMITS, type AoiIssueCode } from './aoi-rules'
 import { applyFix } from './fixes'
 import { areaKm2, bboxOf, totalAreaKm2, totalPositions } from './measure'
-import { bowTie, codes, seeded, wobbly } from './test-shapes'
+import { bowTie, codes, seeded, wobbly } from '../../testing/shapes'
 import { validateAoi } from './validation'
 
 describe('applyFix', () => {

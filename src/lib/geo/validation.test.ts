@@ -6,7 +6,7 @@ import { AOI_LIMITS } from './aoi-rules'
 import { selfIntersections } from './crossings'
 import { applyFix } from './fixes'
 import { positionCount } from './measure'
-import { bowTie, codes, seeded, wobbly } from './test-shapes'
+import { bowTie, codes, seeded, wobbly } from '../../testing/shapes'
 import { validateAoi } from './validation'
 
 describe('validateAoi', () => {

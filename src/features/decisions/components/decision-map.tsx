@@ -1,6 +1,7 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
-import { MapView, type MapOverlay } from '../../../map/map-view'
+import type { MapOverlay } from '../../../map/layers'
+import { MapView } from '../../../map/map-view'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { aoiOverlay, footprintData, footprintsOverlay, FOOTPRINTS_SOURCE } from '../map-layers'
 import type { FeasibilityOption } from '../../../data/decisions/queries'

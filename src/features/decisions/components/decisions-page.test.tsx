@@ -7,7 +7,7 @@ import { decisionsRoutes } from '../../../app/routes/decisions-routes'
 import { paths } from '../../../config/paths'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { CAMARGUE, quotationOf, waitingStudy } from '../test-helpers'
+import { CAMARGUE, quotationOf, waitingStudy } from '../../../testing/decisions'
 
 const open = (at: string, c?: TestConsole) =>
   renderWithConsole((ctx) => [{ path: '/', children: decisionsRoutes(ctx) }], { at, console: c })

@@ -13,7 +13,7 @@ import { decisionKey } from '../../../data/decisions/decide-once'
 import { decisionKeys } from '../../../data/decisions/keys'
 import { useDecisionStore } from '../decision-store'
 import { AOI_SOURCE } from '../map-layers'
-import { CAMARGUE, NILE, patches, quotationOf } from '../test-helpers'
+import { CAMARGUE, NILE, patches, quotationOf } from '../../../testing/decisions'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
 

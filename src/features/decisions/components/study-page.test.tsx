@@ -11,7 +11,7 @@ import { createSimBackend, signedInConsole, type TestConsole } from '../../../te
 import { decisionKeys } from '../../../data/decisions/keys'
 import { formatUtc } from '../../../lib/format'
 import { AOI_SOURCE, FOOTPRINTS_SOURCE } from '../map-layers'
-import { advanceSignedIn, patches, waitingStudy } from '../test-helpers'
+import { advanceSignedIn, patches, waitingStudy } from '../../../testing/decisions'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
 

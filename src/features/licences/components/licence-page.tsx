@@ -21,7 +21,12 @@ import { LicenceDocument } from '../../../components/licence-document/licence-do
 import { paths } from '../../../config/paths'
 import { dataProductListOptions } from '../../../data/glossary/queries'
 import { processListOptions } from '../../../data/processing/queries'
-import { eulaDocumentsOptions, eulaOptions, type EulaDocument } from '../../../data/licences/queries'
+import {
+  eulaDocumentsOptions,
+  eulaOptions,
+  licenceDocumentOptions,
+  type EulaDocument,
+} from '../../../data/licences/queries'
 import { formatUtc } from '../../../lib/format'
 import { processesUnder, productsUnder } from '../governs'
 import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from '../wording'
@@ -298,7 +303,12 @@ function Versions({
           {shown.isCurrent ? ' (current)' : ''}
         </Title>
         <Stack mt="xs">
-          <LicenceDocument key={shown.url} url={shown.url} title={`Version ${shown.version}`} />
+          <LicenceDocument
+            key={shown.url}
+            url={shown.url}
+            title={`Version ${shown.version}`}
+            documentOptions={licenceDocumentOptions}
+          />
         </Stack>
       </Paper>
       {documents.length > 1 && (

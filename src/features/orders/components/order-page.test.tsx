@@ -7,7 +7,7 @@ import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { placeArchiveOrder } from '../test-helpers'
+import { placeArchiveOrder } from '../../../testing/orders'
 
 // WebGL does not exist in jsdom: the map is the shared double, which keeps the props the page gives it.
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { renderWithConsole, type RenderedConsole } from '../../../testing/render'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { placeArchiveOrder } from '../test-helpers'
+import { placeArchiveOrder } from '../../../testing/orders'
 
 // jsdom lays nothing out: the table's scroll box reports the height of a typical page, so the virtualiser
 // renders the rows a 600 px box shows (and its overscan).

@@ -16,39 +16,31 @@ import {
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import type { Geometry } from 'geojson'
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
 import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import { paths } from '../../../config/paths'
 import { queryablesOptions, searchOptions, type StacItem } from '../../../data/storage/queries'
-import type { StorageSearch } from '../../../data/storage/query'
 import { storageSearchCode } from '../../../data/storage/storage-code'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { countLabel, formatUtc } from '../../../lib/format'
-import { boundsOf } from '../../../lib/geometry-bounds'
 import {
-  dateRange,
   fieldsOf,
   OP_LABELS,
   OPS_BY_KIND,
-  rowProblem,
-  rowsToCql,
   TIME_OP_LABELS,
   type Field,
   type Op,
   type Row,
 } from '../filter-builder'
 import { titleOf } from '../labels'
-import { ITEMS_SOURCE, itemFootprints, itemsOverlay } from '../map-layers'
-import { useHovered, useStorageUi } from '../storage-ui-store'
+import { useItemsMap } from '../use-items-map'
+import { PAGE_SIZE, useSearchConditions } from '../use-search-conditions'
 import classes from './storage.module.css'
 
 const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
-
-const PAGE_SIZE = 50
 
 /** `/storage/search`: items across storage, filtered by fields the service names, an area and dates. */
 export function SearchPage() {
@@ -56,59 +48,26 @@ export function SearchPage() {
   const queryables = useQuery(queryablesOptions(client))
   const fields = useMemo(() => fieldsOf(queryables.data), [queryables.data])
   const aoi = useAoiTools()
-  const [rows, setRows] = useState<Row[]>([])
-  const [problems, setProblems] = useState<(string | null)[]>([])
-  const [overArea, setOverArea] = useState(false)
-  // Days (`2026-11-25`), null when empty, undefined while the text typed does not read as a day.
-  const [from, setFrom] = useState<string | null | undefined>(null)
-  const [to, setTo] = useState<string | null | undefined>(null)
-  const daysProblem =
-    from === undefined || to === undefined
-      ? 'Write the dates as UTC days, as 25 Nov 2026.'
-      : from && to && from > to
-        ? 'The first day comes after the last: swap them.'
-        : null
-  const [showDaysProblem, setShowDaysProblem] = useState(false)
-  const [body, setBody] = useState<StorageSearch | null>(null)
+  const {
+    rows,
+    setRows,
+    problems,
+    setProblems,
+    overArea,
+    setOverArea,
+    from,
+    setFrom,
+    to,
+    setTo,
+    daysProblem,
+    showDaysProblem,
+    body,
+    setBody,
+    submit,
+  } = useSearchConditions(fields, aoi.polygons)
   const search = useQuery({ ...searchOptions(client, body ?? {}), enabled: body !== null })
   const items = body && !search.isPlaceholderData ? search.data?.features : undefined
-  const footprints = useMemo(() => itemFootprints(items ?? []), [items])
-  const hovered = useHovered(items)
-  const setHovered = useStorageUi((s) => s.setHovered)
-  const overlays = useMemo(() => [itemsOverlay(footprints, hovered)], [footprints, hovered])
-  const fit = useMemo(() => {
-    const box = boundsOf(footprints.features.map((f) => f.geometry))
-    return box ? { bbox: box } : null
-  }, [footprints])
-
-  function submit(e: FormEvent) {
-    e.preventDefault()
-    const found = rows.map((r) =>
-      rowProblem(
-        r,
-        fields.find((f) => f.name === r.field),
-      ),
-    )
-    setProblems(found)
-    setShowDaysProblem(daysProblem !== null)
-    if (found.some((p) => p !== null) || daysProblem) return
-    const area: Geometry | undefined =
-      overArea && aoi.polygons.length > 0
-        ? aoi.polygons.length === 1
-          ? aoi.polygons[0]
-          : { type: 'MultiPolygon', coordinates: aoi.polygons.map((p) => p.coordinates) }
-        : undefined
-    const next: StorageSearch = { limit: PAGE_SIZE, page: 0 }
-    const filter = rowsToCql(rows, fields)
-    if (filter) {
-      next.filter = filter
-      next['filter-lang'] = 'cql2-json'
-    }
-    if (area) next.intersects = area
-    const datetime = dateRange(from ?? '', to ?? '')
-    if (datetime) next.datetime = datetime
-    setBody(next)
-  }
+  const { overlays, fit, hovered, onHover, onOverlayHover } = useItemsMap(items)
 
   const matched = search.data?.context?.matched ?? items?.length ?? 0
   const page = body?.page ?? 0
@@ -239,7 +198,7 @@ export function SearchPage() {
                 <Text size="sm">Loosen a condition, the dates or the area.</Text>
               </Alert>
             ) : (
-              <ResultList items={items} hovered={hovered} onHover={(i) => setHovered(items, i)} />
+              <ResultList items={items} hovered={hovered} onHover={onHover} />
             )}
             {items && matched > PAGE_SIZE && body && (
               <Group justify="space-between" mt="sm">
@@ -273,9 +232,7 @@ export function SearchPage() {
               label="Map of the search: the area of interest and the items found"
               overlays={overlays}
               fit={fit}
-              onOverlayHover={(source, id) => {
-                if (source === ITEMS_SOURCE) setHovered(items, typeof id === 'number' ? id : null)
-              }}
+              onOverlayHover={onOverlayHover}
             />
           </Suspense>
         </div>

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -24,17 +24,10 @@ import { paths } from '../../../config/paths'
 import { collectionsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
-import type { Bbox, DrawMode } from '../../../map/map-engine'
+import type { DrawMode } from '../../../map/map-engine'
 import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
-import {
-  COLLECTIONS_SOURCE,
-  collectionFootprints,
-  collectionsOverlay,
-  filterBoxOverlay,
-  padBox,
-} from '../map-layers'
-import { useStorageUi, useHovered } from '../storage-ui-store'
-import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
+import { PAGE_MARKS } from '../use-footprints-mark'
+import { useCollectionsMap } from '../use-collections-map'
 import { orderLabel, useOrderNames } from '../use-order-names'
 import { useStorageView } from '../use-storage-view'
 import { CodeButton } from '../../../components/request-code/code-button'
@@ -62,24 +55,7 @@ export function StoragePage() {
   const [filtersOpen, setFiltersOpen] = useState(isFiltered(query) && !query.bbox)
   const data = list.isPlaceholderData ? undefined : list.data
   const collections = data?.collections
-  const footprints = useMemo(() => collectionFootprints(collections ?? []), [collections])
-  const hovered = useHovered(collections)
-  const setHovered = useStorageUi((s) => s.setHovered)
-  const overlays = useMemo(
-    () => [filterBoxOverlay(query.bbox), collectionsOverlay(footprints, hovered)],
-    [query.bbox, footprints, hovered],
-  )
-  useFootprintsMark(collections, aoi.map)
-  // Framed on the first answer of each set of filters: paging through them leaves the camera where it is.
-  const { page: _page, ...filters } = query
-  const filtersKey = JSON.stringify(filters)
-  const [framed, setFramed] = useState<{ key: string; fit: { bbox: Bbox } } | null>(null)
-  if (footprints.features.length > 0 && framed?.key !== filtersKey) {
-    // React's "adjust state while rendering" pattern: a new set of filters brings one new camera request.
-    const box = query.bbox ?? boundsOf(footprints.features.map((f) => f.geometry))
-    if (box) setFramed({ key: filtersKey, fit: { bbox: padBox(box) } })
-  }
-  const fit = framed?.fit ?? null
+  const { overlays, fit, hovered, onHover, onOverlayHover } = useCollectionsMap(query, collections, aoi.map)
 
   const matched = data?.context.matched ?? collections?.length ?? 0
   const limit = query.limit ?? 20
@@ -230,7 +206,7 @@ export function StoragePage() {
                 ) : null
               }
               hovered={hovered}
-              onHover={(i) => setHovered(collections, i)}
+              onHover={onHover}
             />
             {data && matched > limit && (
               <Group justify="space-between" mt="sm">
@@ -264,9 +240,7 @@ export function StoragePage() {
               label="Map of storage: the listed collections' footprints"
               overlays={overlays}
               fit={fit}
-              onOverlayHover={(source, id) => {
-                if (source === COLLECTIONS_SOURCE) setHovered(collections, typeof id === 'number' ? id : null)
-              }}
+              onOverlayHover={onOverlayHover}
             />
           </Suspense>
         </div>

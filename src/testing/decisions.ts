@@ -1,5 +1,5 @@
-import { ok } from '../../api/client'
-import type { TestConsole } from '../../testing/sim-backend'
+import { ok } from '../api/client'
+import type { TestConsole } from './sim-backend'
 
 /**
  * The seeded tasking scenarios of the analyst's account, read through the API as a page would: the order by

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
-import { poly } from '../../testing/builders'
-import { validateAoi } from './validation'
+import { validateAoi } from '../lib/geo/validation'
+import { poly } from './builders'
 
 // Shapes and helpers shared by the validation and fix tests (imported by tests only).
 

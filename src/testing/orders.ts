@@ -1,5 +1,5 @@
-import { ok } from '../../api/client'
-import type { TestConsole } from '../../testing/sim-backend'
+import { ok } from '../api/client'
+import type { TestConsole } from './sim-backend'
 
 /**
  * Places a real archive order (Pléiades, a small square in a seeded scene) through the console's client, so

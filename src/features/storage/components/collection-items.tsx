@@ -1,0 +1,128 @@
+import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useMemo, useRef } from 'react'
+import { useSearchParams } from 'react-router'
+import { useApiClient } from '../../../api/console-context'
+import { Section } from '../../../components/page-section'
+import { itemsOptions, type StacCollection } from '../../../data/storage/queries'
+import { countLabel } from '../../../lib/format'
+import type { MapHandle } from '../../../map/map-view'
+import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
+import {
+  collectionBox,
+  filterBoxOverlay,
+  ITEMS_SOURCE,
+  itemFootprints,
+  itemsOverlay,
+  padBox,
+} from '../map-layers'
+import { useHovered, useStorageUi } from '../storage-ui-store'
+import { useFootprintsMark } from '../use-footprints-mark'
+import { ItemTable } from './item-table'
+import classes from './storage.module.css'
+
+const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
+
+/** A collection's items, paged in the URL, and the map of its extent and their footprints. */
+export function CollectionItems({ c }: { c: StacCollection }) {
+  const client = useApiClient()
+  const [params, setParams] = useSearchParams()
+  const { page, limit } = readItemsPaging(params)
+  const q = useQuery(itemsOptions(client, c.id, page, limit))
+  const data = q.isPlaceholderData ? undefined : q.data
+  const items = data?.features
+  const matched = data?.context?.matched ?? items?.length ?? 0
+  const totalPages = Math.max(1, Math.ceil(matched / limit))
+  const footprints = useMemo(() => itemFootprints(items ?? []), [items])
+  const hovered = useHovered(items)
+  const setHovered = useStorageUi((s) => s.setHovered)
+  const box = collectionBox(c)
+  const overlays = useMemo(
+    () => [filterBoxOverlay(box ?? undefined), itemsOverlay(footprints, hovered)],
+    // The box is the collection's, fixed for the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [footprints, hovered, c.id],
+  )
+  const fit = useMemo(() => (box ? { bbox: padBox(box) } : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  const map = useRef<MapHandle | null>(null)
+  useFootprintsMark(items, map)
+  const go = (p: number, l = limit) => {
+    const next = new URLSearchParams(params)
+    next.set('page', String(p))
+    next.set('limit', String(l))
+    setParams(next)
+  }
+
+  return (
+    <Stack gap="lg">
+      <div className={classes.smallMap}>
+        <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
+          <StorageMap
+            label="Map of the collection: its extent and its items' footprints"
+            overlays={overlays}
+            fit={fit}
+            handle={map}
+            onOverlayHover={(source, id) => {
+              if (source === ITEMS_SOURCE) setHovered(items, typeof id === 'number' ? id : null)
+            }}
+          />
+        </Suspense>
+      </div>
+      <Section id="collection-items" title={data ? countLabel(matched, 'item') : 'Items'}>
+        {q.error ? (
+          <Alert color="red" title="The items could not be loaded">
+            <Text size="sm">{q.error.message}</Text>
+            <Button mt="sm" size="xs" variant="default" onClick={() => void q.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : !items ? (
+          <Stack gap={6} role="status" aria-busy="true" aria-label="Loading items">
+            <Skeleton height={40} />
+            <Skeleton height={40} />
+          </Stack>
+        ) : items.length === 0 ? (
+          <Text size="sm">
+            {page > 0
+              ? 'This page is past the end of the items.'
+              : 'This collection holds no items: its files are listed with the collection.'}
+          </Text>
+        ) : (
+          <ItemTable
+            items={items}
+            collectionId={c.id}
+            hovered={hovered}
+            onHover={(i) => setHovered(items, i)}
+          />
+        )}
+        <Group justify="space-between">
+          <NativeSelect
+            size="xs"
+            aria-label="Items per page"
+            value={String(limit)}
+            onChange={(e) => go(0, Number(e.currentTarget.value))}
+            data={ITEMS_LIMITS.map((n) => ({ value: String(n), label: `${n} per page` }))}
+          />
+          {matched > limit && (
+            <Group gap="xs">
+              <Button size="xs" variant="default" disabled={page === 0} onClick={() => go(page - 1)}>
+                Previous page
+              </Button>
+              <Text size="sm">
+                Page {page + 1} of {totalPages}
+              </Text>
+              <Button
+                size="xs"
+                variant="default"
+                disabled={page + 1 >= totalPages}
+                onClick={() => go(page + 1)}
+              >
+                Next page
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Section>
+    </Stack>
+  )
+}

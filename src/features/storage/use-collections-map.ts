@@ -1,0 +1,52 @@
+import { useMemo, useState, type RefObject } from 'react'
+import type { CollectionsQuery } from '../../data/storage/query'
+import type { StacCollection } from '../../data/storage/queries'
+import { boundsOf } from '../../lib/geometry-bounds'
+import type { Bbox } from '../../map/map-engine'
+import type { MapHandle } from '../../map/map-view'
+import {
+  COLLECTIONS_SOURCE,
+  collectionFootprints,
+  collectionsOverlay,
+  filterBoxOverlay,
+  padBox,
+} from './map-layers'
+import { useHovered, useStorageUi } from './storage-ui-store'
+import { useFootprintsMark } from './use-footprints-mark'
+
+/**
+ * The storage page's map: the filter box and the listed collections' footprints, the hovered one shared with
+ * the list, and the camera framed on the first answer of each set of filters (paging through them leaves it
+ * where it is).
+ */
+export function useCollectionsMap(
+  query: CollectionsQuery,
+  collections: StacCollection[] | undefined,
+  map: RefObject<MapHandle | null>,
+) {
+  const footprints = useMemo(() => collectionFootprints(collections ?? []), [collections])
+  const hovered = useHovered(collections)
+  const setHovered = useStorageUi((s) => s.setHovered)
+  const overlays = useMemo(
+    () => [filterBoxOverlay(query.bbox), collectionsOverlay(footprints, hovered)],
+    [query.bbox, footprints, hovered],
+  )
+  useFootprintsMark(collections, map)
+  const { page: _page, ...filters } = query
+  const filtersKey = JSON.stringify(filters)
+  const [framed, setFramed] = useState<{ key: string; fit: { bbox: Bbox } } | null>(null)
+  if (footprints.features.length > 0 && framed?.key !== filtersKey) {
+    // React's "adjust state while rendering" pattern: a new set of filters brings one new camera request.
+    const box = query.bbox ?? boundsOf(footprints.features.map((f) => f.geometry))
+    if (box) setFramed({ key: filtersKey, fit: { bbox: padBox(box) } })
+  }
+  return {
+    overlays,
+    fit: framed?.fit ?? null,
+    hovered,
+    onHover: (i: number | null) => setHovered(collections, i),
+    onOverlayHover: (source: string, id: string | number | null) => {
+      if (source === COLLECTIONS_SOURCE) setHovered(collections, typeof id === 'number' ? id : null)
+    },
+  }
+}
