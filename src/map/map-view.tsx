@@ -71,7 +71,9 @@ export function MapView(props: MapViewProps) {
   const cursor = useRef<HTMLOutputElement>(null)
   const [engine, setEngine] = useState<MapEngine | null>(null)
   const [dragging, setDragging] = useState(false)
-  const scheme = useComputedColorScheme('light')
+  // Read at once, not in an effect: the engine builds its first style in this scheme, so a dark page's map
+  // never paints the light basemap first.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
   const latest = useRef(props)
   useEffect(() => {
     latest.current = props
