@@ -72,6 +72,7 @@ const PROBLEM_LAYERS = polygonLayers('aoi-problems', {
   dashed: true,
 })
 const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
+const WORLD = bandSource('world')
 const REGION = bandSource('region')
 /** Detail cells kept fetched beyond those in view, for panning back (a city view needs one to four). */
 const KEPT_CELLS = 16
@@ -112,6 +113,15 @@ export class MapEngine {
   private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
   /** Basemap data handed to the current style: whether the region band is in, which detail cells are. */
   private regionSent = false
+  private morePlacesSent = false
+  /**
+   * The world band has drawn where the camera is: until then nothing else goes to MapLibre's worker (one on
+   * a two-core machine), whose parsing of the region band or a detail cell would hold up the coarse land a
+   * map shows first. The detail cells are fetched meanwhile and wait here.
+   */
+  private worldIn = false
+  private worldData = false
+  private pendingDetail: FeatureCollection | null = null
   /** The region band's data has reached the worker: once it has drawn, the world band's fills step aside. */
   private regionIn = false
   private worldTucked = false
@@ -131,7 +141,13 @@ export class MapEngine {
 
   constructor(
     container: HTMLElement,
-    opts: { scheme: Scheme; handlers?: MapEngineHandlers; center?: LonLat },
+    opts: {
+      scheme: Scheme
+      handlers?: MapEngineHandlers
+      center?: LonLat
+      /** The box to frame from the start: the first frame is drawn there, and its basemap fetched at once. */
+      fit?: Bbox
+    },
   ) {
     this.scheme = opts.scheme
     this.styleScheme = opts.scheme
@@ -171,12 +187,24 @@ export class MapEngine {
     // The finer bands load as the camera comes near them: a world view fetches only the world band.
     this.map.on('moveend', () => this.loadBands())
     this.map.on('sourcedata', (e) => this.onSourceData(e))
+    // Should the world band fail to load, the finer bands do not wait for it.
+    this.map.on('error', (e) => {
+      // MapLibre names the source of a source's error on the event, beyond its type.
+      if (
+        (e as { sourceId?: string }).sourceId === WORLD &&
+        !this.worldIn &&
+        this.style === 'offline' &&
+        this.ready
+      )
+        this.letWorldIn()
+    })
     this.map.once('idle', () => (this.drawn = true))
     this.map.setMissingStyleImageResolver((id) => {
       if (id === PLACE_DOT && !this.map.hasImage(PLACE_DOT))
         this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
     })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
+    if (opts.fit) this.fitTo(opts.fit, false)
     // Not `load`, which waits until the basemap has drawn: overlays go in with the style, and the map draws
     // them and the basemap in one pass.
     this.map.once('style.load', () => {
@@ -232,6 +260,10 @@ export class MapEngine {
     if (this.style !== 'offline') return
     this.recolour()
     this.regionSent = false
+    this.morePlacesSent = false
+    this.worldIn = false
+    this.worldData = false
+    this.pendingDetail = null
     this.regionIn = false
     this.worldTucked = false
     this.detailWanted = ''
@@ -261,6 +293,10 @@ export class MapEngine {
       const src = this.map.getSource<GeoJSONSource>(e.sourceId)
       if (src?._data.geojson) src._data = { url }
     }
+    if (e.sourceId === WORLD && !this.worldIn) {
+      if (e.sourceDataType === 'content') this.worldData = true
+      else if (this.worldData && this.map.isSourceLoaded(WORLD)) this.letWorldIn()
+    }
     // The region band has drawn where the camera is: the world band's fills leave its zooms to it.
     if (
       e.sourceId === REGION &&
@@ -278,10 +314,29 @@ export class MapEngine {
    * Hands the region band to MapLibre (its worker fetches it) once the zoom comes within half a level of it,
    * and the detail band's cells in view, fetched here and merged into one source.
    */
+  private letWorldIn(): void {
+    this.worldIn = true
+    this.loadBands()
+    const detail = this.pendingDetail
+    this.pendingDetail = null
+    if (detail) void this.map.getSource<GeoJSONSource>(bandSource('detail'))?.setData(detail)
+  }
+
   private loadBands(): void {
     if (this.destroyed || this.style !== 'offline' || !this.ready) return
     const zoom = this.map.getZoom()
-    if (!this.regionSent && zoom >= BAND_MINZOOM.region - 0.5) {
+    if (this.worldIn && !this.morePlacesSent && zoom >= BAND_MINZOOM.region - 0.5) {
+      this.morePlacesSent = true
+      void this.sendUrl(MORE_PLACES_SOURCE, 'place-labels-more.json')
+    }
+    // Where the detail band draws, the region band would only be parsed to be covered: the world band's land
+    // stands in until the cells come.
+    if (
+      this.worldIn &&
+      !this.regionSent &&
+      zoom >= BAND_MINZOOM.region - 0.5 &&
+      zoom < BAND_MINZOOM.detail + 0.5
+    ) {
       this.regionSent = true
       const gen = this.styleGen
       void this.sendUrl(REGION, 'region.json').then(() => {
@@ -291,7 +346,6 @@ export class MapEngine {
         if (this.map.getSource(REGION) && this.map.isSourceLoaded(REGION))
           this.onSourceData({ sourceId: REGION } as MapSourceDataEvent)
       })
-      void this.sendUrl(MORE_PLACES_SOURCE, 'place-labels-more.json')
     }
     if (zoom < BAND_MINZOOM.detail - 0.5) return
     // A view over much of the world at this zoom is rare (a very large window): it is capped.
@@ -334,9 +388,12 @@ export class MapEngine {
           ? [{ type: 'Feature', properties: { k: DETAIL_COVER }, geometry: boxPolygon(cellBox(k)) }]
           : [],
       )
-      void this.map
-        .getSource<GeoJSONSource>(bandSource('detail'))
-        ?.setData({ type: 'FeatureCollection', features: [...covers, ...all.flatMap((f) => f ?? [])] })
+      const data: FeatureCollection = {
+        type: 'FeatureCollection',
+        features: [...covers, ...all.flatMap((f) => f ?? [])],
+      }
+      if (this.worldIn) void this.map.getSource<GeoJSONSource>(bandSource('detail'))?.setData(data)
+      else this.pendingDetail = data
     })
   }
 

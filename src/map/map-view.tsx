@@ -79,10 +79,15 @@ export function MapView(props: MapViewProps) {
     latest.current = props
   })
 
+  /** The fit the engine was created with: it draws its first frame there, so the effect below skips it. */
+  const initialFit = useRef<MapViewProps['fit']>(undefined)
+
   useEffect(() => {
     if (!container.current) return
+    initialFit.current = latest.current.fit
     const e = new MapEngine(container.current, {
       scheme,
+      fit: latest.current.fit?.bbox,
       handlers: {
         onAoiChange: (p) => latest.current.onAoiChange(p),
         onKeyboardDraw: (a, c) => latest.current.onKeyboardDraw?.(a, c),
@@ -134,7 +139,7 @@ export function MapView(props: MapViewProps) {
   }, [engine, props.overlays])
   useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
   useEffect(() => {
-    if (props.fit) engine?.fitTo(props.fit.bbox)
+    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox)
   }, [engine, props.fit])
   const kb = props.keyboardDraw
   useEffect(() => engine?.setKeyboardDraw(kb?.on ?? false, kb?.vertices ?? []), [engine, kb])
