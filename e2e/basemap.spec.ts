@@ -145,3 +145,168 @@ test.describe('maps frame what matters', () => {
     await expectAccessible(page)
   })
 })
+
+/** Share of the map's pixels drawn in exactly the land colour and in the water colour (light scheme). */
+function basemapShares(page: Page) {
+  return page.evaluate(() => {
+    const m = window.__swathMap?.map
+    if (!m) return null
+    const gl = m.getCanvas()
+    const c = document.createElement('canvas')
+    c.width = gl.width
+    c.height = gl.height
+    const ctx = c.getContext('2d', { willReadFrequently: true })!
+    ctx.drawImage(gl, 0, 0)
+    const { data } = ctx.getImageData(0, 0, c.width, c.height)
+    // BASEMAP_COLORS.light: land #f3f1ea, water #b9d3e6 (fills are drawn unsmoothed, so exact but for dither).
+    const near = (i: number, [r, g, b]: number[]) =>
+      Math.abs(data[i] - r) <= 3 && Math.abs(data[i + 1] - g) <= 3 && Math.abs(data[i + 2] - b) <= 3
+    let land = 0
+    let water = 0
+    const step = 4 * 7
+    let n = 0
+    for (let i = 0; i < data.length; i += step) {
+      n++
+      if (near(i, [243, 241, 234])) land++
+      else if (near(i, [185, 211, 230])) water++
+    }
+    return { land: land / n, water: water / n }
+  })
+}
+
+test.describe('land at every zoom', () => {
+  // Berlin, a city's width: the catalog frames it at zoom 10–11 as the page opens.
+  const BERLIN = '/catalog?bbox=13.3,52.46,13.5,52.56'
+
+  test('a map opened over a city shows land at once, and the finer data refines it without moving the camera', async ({
+    page,
+  }) => {
+    // The finer bands are held back: what the map shows meanwhile is what an analyst sees for the seconds
+    // they take to come on a slow line.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const asked: string[] = []
+    await page.context().route(/\/basemap\/(region\.json|detail\/)/, async (route) => {
+      asked.push(new URL(route.request().url()).pathname)
+      await held
+      await route.fallback()
+    })
+    await signIn(page, 'analyst@swath.test', BERLIN)
+    await expect(page.getByRole('heading', { name: 'Catalog search', level: 1 })).toBeVisible()
+    // The camera as the map reports ready: already over Berlin, not flying there from the world.
+    const ready = await (
+      await page.waitForFunction(
+        () => {
+          const e = window.__swathMap
+          return e?.isReady() ? { zoom: e.map.getZoom(), lon: e.map.getCenter().lng } : null
+        },
+        undefined,
+        { timeout: 30_000 },
+      )
+    ).jsonValue()
+    if (!ready) throw new Error('the map reported no camera')
+    const atReady = ready
+    expect(atReady.zoom).toBeGreaterThanOrEqual(9.5)
+    expect(atReady.lon).toBeCloseTo(13.4, 1)
+
+    // Land, not open water, while the detail is on its way; and the detail was asked for at once.
+    await expect
+      .poll(async () => (await basemapShares(page))?.land ?? 0, { timeout: 30_000 })
+      .toBeGreaterThan(0.5)
+    expect(asked.some((p) => p.startsWith('/basemap/detail/'))).toBe(true)
+
+    release()
+    // The 1:10m cell has come and is drawn: the land stays, the camera has not moved.
+    await page.waitForFunction(
+      () => {
+        const m = window.__swathMap?.map
+        return (
+          !!m && m.loaded() && m.querySourceFeatures('basemap-detail').some((f) => f.properties.k === 'land')
+        )
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    const after = await camera(page)
+    expect(after?.zoom).toBeCloseTo(atReady.zoom, 6)
+    expect(after?.lon).toBeCloseTo(atReady.lon, 6)
+    const shares = await basemapShares(page)
+    expect(shares?.land).toBeGreaterThan(0.5)
+    expect(shares?.water).toBeLessThan(0.05)
+  })
+})
+
+test.describe('the dark theme', () => {
+  test.use({ colorScheme: 'dark' })
+
+  test('the map paints dark from its first frame, and its zoom buttons and attribution are dark', async ({
+    page,
+  }) => {
+    // The first frame the map draws anything in: its mean brightness (0–255), read off the canvas as drawn.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __firstFrame?: number }
+      const look = () => {
+        const m = window.__swathMap?.map
+        if (!m) {
+          requestAnimationFrame(look)
+          return
+        }
+        const onRender = () => {
+          const gl = m.getCanvas()
+          const c = document.createElement('canvas')
+          c.width = 32
+          c.height = 32
+          const ctx = c.getContext('2d', { willReadFrequently: true })!
+          ctx.drawImage(gl, 0, 0, 32, 32)
+          const { data } = ctx.getImageData(0, 0, 32, 32)
+          let sum = 0
+          let drawn = 0
+          for (let i = 0; i < data.length; i += 4) {
+            if (data[i + 3] === 0) continue
+            drawn++
+            sum += (data[i] + data[i + 1] + data[i + 2]) / 3
+          }
+          if (drawn === 0) return
+          w.__firstFrame = sum / drawn
+          m.off('render', onRender)
+        }
+        m.on('render', onRender)
+      }
+      requestAnimationFrame(look)
+    })
+    await signIn(page, 'analyst@swath.test', '/areas')
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark')
+    await mapReady(page)
+    const first = await (
+      await page.waitForFunction(
+        () => (window as unknown as { __firstFrame?: number }).__firstFrame,
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      )
+    ).jsonValue()
+    // The light basemap's water and land are above 200; the dark one's below 50.
+    expect(first).toBeLessThan(80)
+
+    const brightness = (selector: string, property: 'backgroundColor' | 'color') =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el, p) => {
+          const [r, g, b] = (getComputedStyle(el)[p].match(/[\d.]+/g) ?? []).map(Number)
+          return (r + g + b) / 3
+        }, property)
+    await expect(page.locator('.maplibregl-ctrl-zoom-in')).toBeVisible()
+    expect(await brightness('.maplibregl-ctrl-group', 'backgroundColor')).toBeLessThan(80)
+    expect(await brightness('.maplibregl-ctrl-attrib', 'backgroundColor')).toBeLessThan(80)
+    expect(await brightness('.maplibregl-ctrl-attrib', 'color')).toBeGreaterThan(160)
+    // The zoom icons (dark in MapLibre's sheet) are turned light.
+    expect(
+      await page
+        .locator('.maplibregl-ctrl-zoom-in .maplibregl-ctrl-icon')
+        .evaluate((el) => getComputedStyle(el).filter),
+    ).toBe('invert(1)')
+    await expectAccessible(page)
+  })
+})

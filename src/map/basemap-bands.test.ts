@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bandFor, cellsFor, DETAIL_CELL } from './basemap-bands'
+import { bandFor, cellBox, cellsFor, DETAIL_CELL } from './basemap-bands'
 
 describe('basemap zoom bands', () => {
   it('picks the band of a zoom: world below 3, region below 6, detail from 6', () => {
@@ -32,5 +32,17 @@ describe('basemap zoom bands', () => {
     const cells = cellsFor([-400, -95, 400, 95])
     expect(new Set(cells).size).toBe(cells.length)
     expect(cells).toHaveLength((360 / DETAIL_CELL) * (180 / DETAIL_CELL))
+  })
+
+  it('gives the box of a cell, which holds the views that name it', () => {
+    expect(cellBox('12_9')).toEqual([0, 45, 15, 60])
+    expect(cellBox('0_0')).toEqual([-180, -90, -165, -75])
+    expect(cellBox('23_11')).toEqual([165, 75, 180, 90])
+    for (const key of cellsFor([-1, 44, 1, 46])) {
+      const [w, s, e, n] = cellBox(key)
+      expect(e - w).toBe(DETAIL_CELL)
+      expect(n - s).toBe(DETAIL_CELL)
+      expect(w < 1 && e > -1 && s < 46 && n > 44).toBe(true)
+    }
   })
 })

@@ -43,3 +43,14 @@ export function cellsFor([w, s, e, n]: [number, number, number, number]): string
   }
   return [...keys]
 }
+
+/**
+ * The box a detail cell covers, [west, south, east, north] in degrees: the engine lays it under the cell's
+ * features as water, so the cell hides the coarser bands drawn beneath exactly where its own data has come.
+ */
+export function cellBox(key: string): [number, number, number, number] {
+  const [col, row] = key.split('_').map(Number)
+  const w = -180 + col * DETAIL_CELL
+  const s = -90 + row * DETAIL_CELL
+  return [w, s, w + DETAIL_CELL, s + DETAIL_CELL]
+}

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  BASEMAP_COLORS,
   basemapPaint,
+  DETAIL_COVER,
   MORE_PLACES_SOURCE,
   offlineStyle,
   placeDotImage,
   PLACES_SOURCE,
   WORLD_PLACE_TIER,
+  WORLD_UNDER_REGION,
 } from './basemap'
 
 describe('offline basemap style', () => {
@@ -22,17 +25,50 @@ describe('offline basemap style', () => {
     expect(JSON.stringify(offlineStyle('light').sources)).not.toMatch(/https?:/)
   })
 
-  it('draws each band only within its zooms, and every band has land, water, coast and borders', () => {
+  it('draws each band from its first zoom on, under the finer ones, so land shows at once at any zoom', () => {
     const layers = offlineStyle('light').layers
     const land = layers.filter((l) => l.id.startsWith('land-'))
     expect(land.map((l) => [l.id, l.minzoom, l.maxzoom])).toEqual([
-      ['land-world', 0, 3],
-      ['land-region', 3, 6],
+      ['land-world', 0, undefined],
+      ['land-region', 3, undefined],
       ['land-detail', 6, undefined],
     ])
+    const ids = layers.map((l) => l.id)
     for (const band of ['world', 'region', 'detail'])
       for (const kind of ['land', 'lakes', 'rivers', 'coast', 'borders'])
-        expect(layers.map((l) => l.id)).toContain(`${kind}-${band}`)
+        expect(ids).toContain(`${kind}-${band}`)
+    // Coarser bands first (underneath); the world band's lines stop where the region band starts.
+    expect(ids.indexOf('borders-world')).toBeLessThan(ids.indexOf('land-region'))
+    expect(ids.indexOf('borders-region')).toBeLessThan(ids.indexOf('cover-detail'))
+    for (const kind of ['rivers', 'coast', 'borders'])
+      expect(layers.find((l) => l.id === `${kind}-world`)?.maxzoom).toBe(3)
+    expect(layers.find((l) => l.id === 'lakes-world')?.maxzoom).toBeUndefined()
+  })
+
+  it('lays each detail cell over the coarser bands as water, under its own land', () => {
+    const layers = offlineStyle('dark').layers
+    const ids = layers.map((l) => l.id)
+    const cover = layers.find((l) => l.id === 'cover-detail') as {
+      filter?: unknown
+      minzoom?: number
+      paint?: Record<string, unknown>
+    }
+    expect(cover.filter).toEqual(['==', ['get', 'k'], DETAIL_COVER])
+    expect(cover.minzoom).toBe(6)
+    expect(cover.paint).toEqual({ 'fill-color': BASEMAP_COLORS.dark.water, 'fill-antialias': false })
+    expect(ids.indexOf('cover-detail')).toBe(ids.indexOf('land-detail') - 1)
+    // Recoloured with the scheme like every other water.
+    expect(basemapPaint('light')).toContainEqual(['cover-detail', 'fill-color', BASEMAP_COLORS.light.water])
+  })
+
+  it('hides the world band’s fills from the region band’s zooms on, once the engine says so', () => {
+    const style = offlineStyle('light')
+    expect(WORLD_UNDER_REGION.map(([id]) => id).sort()).toEqual(['lakes-world', 'land-world'])
+    for (const [id, prop, value] of WORLD_UNDER_REGION) {
+      expect(style.layers.some((l) => l.id === id && l.type === 'fill')).toBe(true)
+      expect(prop).toBe('fill-opacity')
+      expect(value).toEqual(['step', ['zoom'], 1, 3, 0])
+    }
   })
 
   it('leaves no seam where the detail band’s cells meet: its clipped fills are not smoothed at their edges', () => {

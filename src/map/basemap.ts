@@ -69,13 +69,33 @@ export function basemapAssetUrl(base: string, file: string): string {
 
 const BANDS: BandName[] = ['world', 'region', 'detail']
 
+/**
+ * The `k` of the boxes the engine adds to the detail band, one per cell it has handed over (its features or
+ * none: open sea): drawn as water over the coarser bands, so a cell replaces them exactly where it has come.
+ */
+export const DETAIL_COVER = 'cover'
+
+/** The world band's fills, drawn at every zoom: the land a map shows at once, whatever its zoom. */
+const WORLD_FILLS = ['land-world', 'lakes-world']
+
+/**
+ * Once the region band has drawn, the world band's fills step aside from its zooms on: the region band is
+ * whole (one file), and the world band's coarser coast would show through beyond it. Paint only, so no data
+ * is laid out again.
+ */
+export const WORLD_UNDER_REGION: [layer: string, property: 'fill-opacity', value: ExpressionSpecification][] =
+  WORLD_FILLS.map((id) => [id, 'fill-opacity', ['step', ['zoom'], 1, BAND_MINZOOM.region, 0]])
+
+/**
+ * Every band is drawn from its first zoom on, under the finer ones, so a map at any zoom shows land at once
+ * and refines it as finer data comes: the world band's fills at every zoom (it is in the style), the region
+ * band from zoom 3 on, and the detail band's cells over both, each cell hiding them with its water box. Only
+ * the world band's lines stop where the region band starts (drawn at every zoom they would show through).
+ */
 function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
   const source = bandSource(band)
-  const range = {
-    minzoom: BAND_MINZOOM[band],
-    ...(band === 'world' ? { maxzoom: BAND_MINZOOM.region } : {}),
-    ...(band === 'region' ? { maxzoom: BAND_MINZOOM.detail } : {}),
-  }
+  const range = { minzoom: BAND_MINZOOM[band] }
+  const lines = band === 'world' ? { ...range, maxzoom: BAND_MINZOOM.region } : range
   const kind = (k: string): FilterSpecification => ['==', ['get', 'k'], k]
   // Clipping a polygon to its cell leaves zero-width slivers along the cell's edge where the shape leaves and
   // comes back; antialiased, they drew faint land-coloured lines across the sea at every 15°. Unsmoothed they
@@ -90,7 +110,21 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
     10,
     w * 2.5,
   ]
+  const cover: LayerSpecification[] =
+    band === 'detail'
+      ? [
+          {
+            id: 'cover-detail',
+            type: 'fill',
+            source,
+            ...range,
+            filter: kind(DETAIL_COVER),
+            paint: { 'fill-color': c.water, ...seamless },
+          },
+        ]
+      : []
   return [
+    ...cover,
     {
       id: `land-${band}`,
       type: 'fill',
@@ -111,7 +145,7 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
       id: `rivers-${band}`,
       type: 'line',
       source,
-      ...range,
+      ...lines,
       filter: kind('rivers'),
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { 'line-color': c.river, 'line-width': widen(0.6) },
@@ -120,7 +154,7 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
       id: `coast-${band}`,
       type: 'line',
       source,
-      ...range,
+      ...lines,
       // Whole polygons outline themselves; the detail band's land is cut into cells and has its own coastline.
       filter: kind(band === 'detail' ? 'coastline' : 'land'),
       paint: { 'line-color': c.coast, 'line-width': widen(0.5) },
@@ -129,7 +163,7 @@ function bandLayers(band: BandName, c: BasemapColors): LayerSpecification[] {
       id: `borders-${band}`,
       type: 'line',
       source,
-      ...range,
+      ...lines,
       filter: kind('borders'),
       layout: { 'line-join': 'round' },
       paint: {

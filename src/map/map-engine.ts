@@ -8,6 +8,7 @@ import {
   setWorkerUrl,
   type GeoJSONSource,
   type LayerSpecification,
+  type MapSourceDataEvent,
   type StyleSpecification,
 } from 'maplibre-gl'
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
@@ -18,13 +19,15 @@ import {
   basemapAssetUrl,
   basemapPaint,
   bandSource,
+  DETAIL_COVER,
   MORE_PLACES_SOURCE,
   offlineStyle,
   PLACE_DOT,
   placeDotImage,
+  WORLD_UNDER_REGION,
   type Scheme,
 } from './basemap'
-import { BAND_MINZOOM, cellsFor } from './basemap-bands'
+import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
 import { polygonLayers } from './layers'
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
@@ -69,6 +72,10 @@ const PROBLEM_LAYERS = polygonLayers('aoi-problems', {
   dashed: true,
 })
 const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
+const WORLD = bandSource('world')
+const REGION = bandSource('region')
+/** Detail cells kept fetched beyond those in view, for panning back (a city view needs one to four). */
+const KEPT_CELLS = 16
 
 /**
  * Owns the MapLibre map and the terra-draw instance. React creates it once and pushes plain data through
@@ -79,7 +86,13 @@ export class MapEngine {
   private draw: TerraDraw | null = null
   private handlers: MapEngineHandlers = {}
   private scheme: Scheme
+  /** The scheme the current offline style was built or last recoloured in. */
+  private styleScheme: Scheme
   private style = 'offline'
+  /** Counts style loads: an answer for an earlier style is dropped. */
+  private styleGen = 0
+  /** Whether the map has drawn once (first `idle`): until then a fit jumps, as there is nothing to fly from. */
+  private drawn = false
   private mode: DrawMode = 'static'
   private aoiKey = '[]'
   /** The AOI as last given or drawn: shown through plain layers until the drawing tool has loaded. */
@@ -100,24 +113,50 @@ export class MapEngine {
   private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
   /** Basemap data handed to the current style: whether the region band is in, which detail cells are. */
   private regionSent = false
+  private morePlacesSent = false
+  /**
+   * The world band has drawn where the camera is: until then nothing else goes to MapLibre's worker (one on
+   * a two-core machine), whose parsing of the region band or a detail cell would hold up the coarse land a
+   * map shows first. The detail cells are fetched meanwhile and wait here.
+   */
+  private worldIn = false
+  private worldData = false
+  private pendingDetail: FeatureCollection | null = null
+  /** The region band's data has reached the worker: once it has drawn, the world band's fills step aside. */
+  private regionIn = false
+  private worldTucked = false
   private detailWanted = ''
+  /** The basemap sources given a URL (MapLibre's worker fetches them), by source id. */
+  private readonly urlSources = new Map<string, string>()
   /**
    * The box the page last asked to frame, until the analyst moves the camera: a map whose size settles after
    * the fit (a panel laid out late, a window resized) frames it again instead of cropping it.
    */
   private framed: Bbox | null = null
-  /** Detail cells fetched so far (kept across style switches), or their fetch under way. */
-  private readonly cells = new Map<string, Promise<Feature[]>>()
+  /**
+   * Detail cells fetched (the latest few, kept across style switches), or their fetch under way: the
+   * features, or null when the fetch failed (no cover then: the coarser bands stay visible there).
+   */
+  private readonly cells = new Map<string, Promise<Feature[] | null>>()
 
   constructor(
     container: HTMLElement,
-    opts: { scheme: Scheme; handlers?: MapEngineHandlers; center?: LonLat },
+    opts: {
+      scheme: Scheme
+      handlers?: MapEngineHandlers
+      center?: LonLat
+      /** The box to frame from the start: the first frame is drawn there, and its basemap fetched at once. */
+      fit?: Bbox
+    },
   ) {
     this.scheme = opts.scheme
+    this.styleScheme = opts.scheme
     this.handlers = opts.handlers ?? {}
+    const style = offlineStyle(opts.scheme, this.base)
+    this.noteUrlSources(style)
     this.map = new MlMap({
       container,
-      style: offlineStyle(opts.scheme, this.base),
+      style,
       center: opts.center ?? [10, 30],
       zoom: 1.6,
       attributionControl: false,
@@ -147,11 +186,25 @@ export class MapEngine {
     })
     // The finer bands load as the camera comes near them: a world view fetches only the world band.
     this.map.on('moveend', () => this.loadBands())
+    this.map.on('sourcedata', (e) => this.onSourceData(e))
+    // Should the world band fail to load, the finer bands do not wait for it.
+    this.map.on('error', (e) => {
+      // MapLibre names the source of a source's error on the event, beyond its type.
+      if (
+        (e as { sourceId?: string }).sourceId === WORLD &&
+        !this.worldIn &&
+        this.style === 'offline' &&
+        this.ready
+      )
+        this.letWorldIn()
+    })
+    this.map.once('idle', () => (this.drawn = true))
     this.map.setMissingStyleImageResolver((id) => {
       if (id === PLACE_DOT && !this.map.hasImage(PLACE_DOT))
         this.map.addImage(PLACE_DOT, placeDotImage(), { sdf: true })
     })
     this.map.getCanvasContainer().addEventListener('keydown', this.onKey)
+    if (opts.fit) this.fitTo(opts.fit, false)
     // Not `load`, which waits until the basemap has drawn: overlays go in with the style, and the map draws
     // them and the basemap in one pass.
     this.map.once('style.load', () => {
@@ -174,50 +227,125 @@ export class MapEngine {
 
   // ---------------------------------------------------------------- basemap
 
-  /** Recolours the offline basemap in place (no style reload, so drawings and overlays stay). */
+  /**
+   * Recolours the offline basemap in place (no style reload, so drawings and overlays stay). Before the style
+   * has loaded, the recolouring waits for it (style.load), so the first frame drawn is already in the scheme.
+   */
   setScheme(scheme: Scheme): void {
     if (scheme === this.scheme) return
     this.scheme = scheme
-    if (this.style !== 'offline') return
-    const paint = basemapPaint(scheme)
-    const apply = () =>
-      paint.forEach(
-        ([id, prop, v]) =>
-          this.map.getLayer(id) &&
-          this.map.setPaintProperty(
-            id,
-            prop as Parameters<MlMap['setPaintProperty']>[1],
-            v as Parameters<MlMap['setPaintProperty']>[2],
-          ),
-      )
-    // Not isStyleLoaded(): it is false while any source loads, and `load` does not come again.
-    if (this.ready) apply()
-    else this.map.once('idle', apply)
+    // Not isStyleLoaded(): it is false while any source loads.
+    if (this.ready) this.recolour()
   }
 
-  /** After the offline style has loaded: the bands the camera is near. */
+  private recolour(): void {
+    if (this.style !== 'offline' || this.styleScheme === this.scheme) return
+    this.styleScheme = this.scheme
+    this.setPaint(basemapPaint(this.scheme))
+  }
+
+  private setPaint(paint: [layer: string, property: string, value: unknown][]): void {
+    for (const [id, prop, v] of paint)
+      if (this.map.getLayer(id))
+        this.map.setPaintProperty(
+          id,
+          prop as Parameters<MlMap['setPaintProperty']>[1],
+          v as Parameters<MlMap['setPaintProperty']>[2],
+        )
+  }
+
+  /** After the offline style has loaded: its colours, and the bands the camera is near. */
   private fillOffline(): void {
+    this.styleGen++
     if (this.style !== 'offline') return
+    this.recolour()
     this.regionSent = false
+    this.morePlacesSent = false
+    this.worldIn = false
+    this.worldData = false
+    this.pendingDetail = null
+    this.regionIn = false
+    this.worldTucked = false
     this.detailWanted = ''
     this.loadBands()
+  }
+
+  private noteUrlSources(style: StyleSpecification): void {
+    for (const [id, source] of Object.entries(style.sources))
+      if (source.type === 'geojson' && typeof source.data === 'string') this.urlSources.set(id, source.data)
+  }
+
+  /** Hands a basemap file to a source by URL: MapLibre's worker fetches and parses it off the main thread. */
+  private sendUrl(source: string, file: string): Promise<void> {
+    const url = basemapAssetUrl(this.base, file)
+    this.urlSources.set(source, url)
+    return this.map.getSource<GeoJSONSource>(source)?.setData(url) ?? Promise.resolve()
+  }
+
+  private onSourceData(e: MapSourceDataEvent): void {
+    if (this.style !== 'offline') return
+    // MapLibre 6 posts the data its worker fetched from a URL back to the page and keeps it there, for
+    // getData() and getStyle(), neither of which the console asks of the basemap: the region band and the
+    // place labels alone were some 9 MB of the page's heap. The worker keeps its own copy, which is the one it
+    // draws from; the source keeps the URL instead (what getStyle() then gives, as it was set).
+    const url = this.urlSources.get(e.sourceId)
+    if (url && e.sourceDataType === 'content') {
+      const src = this.map.getSource<GeoJSONSource>(e.sourceId)
+      if (src?._data.geojson) src._data = { url }
+    }
+    if (e.sourceId === WORLD && !this.worldIn) {
+      if (e.sourceDataType === 'content') this.worldData = true
+      else if (this.worldData && this.map.isSourceLoaded(WORLD)) this.letWorldIn()
+    }
+    // The region band has drawn where the camera is: the world band's fills leave its zooms to it.
+    if (
+      e.sourceId === REGION &&
+      this.regionIn &&
+      !this.worldTucked &&
+      this.map.getZoom() >= BAND_MINZOOM.region &&
+      this.map.isSourceLoaded(REGION)
+    ) {
+      this.worldTucked = true
+      this.setPaint(WORLD_UNDER_REGION)
+    }
   }
 
   /**
    * Hands the region band to MapLibre (its worker fetches it) once the zoom comes within half a level of it,
    * and the detail band's cells in view, fetched here and merged into one source.
    */
+  private letWorldIn(): void {
+    this.worldIn = true
+    this.loadBands()
+    const detail = this.pendingDetail
+    this.pendingDetail = null
+    if (detail) void this.map.getSource<GeoJSONSource>(bandSource('detail'))?.setData(detail)
+  }
+
   private loadBands(): void {
     if (this.destroyed || this.style !== 'offline' || !this.ready) return
     const zoom = this.map.getZoom()
-    if (!this.regionSent && zoom >= BAND_MINZOOM.region - 0.5) {
+    if (this.worldIn && !this.morePlacesSent && zoom >= BAND_MINZOOM.region - 0.5) {
+      this.morePlacesSent = true
+      void this.sendUrl(MORE_PLACES_SOURCE, 'place-labels-more.json')
+    }
+    // Where the detail band draws, the region band would only be parsed to be covered: the world band's land
+    // stands in until the cells come.
+    if (
+      this.worldIn &&
+      !this.regionSent &&
+      zoom >= BAND_MINZOOM.region - 0.5 &&
+      zoom < BAND_MINZOOM.detail + 0.5
+    ) {
       this.regionSent = true
-      void this.map
-        .getSource<GeoJSONSource>(bandSource('region'))
-        ?.setData(basemapAssetUrl(this.base, 'region.json'))
-      void this.map
-        .getSource<GeoJSONSource>(MORE_PLACES_SOURCE)
-        ?.setData(basemapAssetUrl(this.base, 'place-labels-more.json'))
+      const gen = this.styleGen
+      void this.sendUrl(REGION, 'region.json').then(() => {
+        if (gen !== this.styleGen) return
+        this.regionIn = true
+        // Already drawn where the camera is (its tiles loaded before this answer came back): step aside now.
+        if (this.map.getSource(REGION) && this.map.isSourceLoaded(REGION))
+          this.onSourceData({ sourceId: REGION } as MapSourceDataEvent)
+      })
     }
     if (zoom < BAND_MINZOOM.detail - 0.5) return
     // A view over much of the world at this zoom is rare (a very large window): it is capped.
@@ -226,23 +354,46 @@ export class MapEngine {
     if (key === this.detailWanted) return
     this.detailWanted = key
     for (const key of want) {
-      if (this.cells.has(key)) continue
+      const known = this.cells.get(key)
+      if (known) {
+        // Most recently wanted last: the oldest are dropped first.
+        this.cells.delete(key)
+        this.cells.set(key, known)
+        continue
+      }
       const cell = fetch(basemapAssetUrl(this.base, `detail/${key}.json`))
-        // Cells over open sea do not exist: an empty cell.
-        .then((r) => (r.ok ? (r.json() as Promise<FeatureCollection>) : EMPTY_FC))
-        .then((fc) => fc.features)
-        .catch(() => {
-          this.cells.delete(key)
-          return [] as Feature[]
+        // Cells over open sea do not exist: an empty cell (covered as sea).
+        .then((r) => (r.ok ? (r.json() as Promise<FeatureCollection>) : r.status === 404 ? EMPTY_FC : null))
+        .then((fc) => fc?.features ?? null)
+        .catch(() => null)
+        .then((features) => {
+          if (!features) this.cells.delete(key)
+          return features
         })
       this.cells.set(key, cell)
     }
-    void Promise.all(want.map((k) => this.cells.get(k) ?? Promise.resolve([]))).then((all) => {
+    for (const old of [...this.cells.keys()].slice(
+      0,
+      Math.max(0, this.cells.size - want.length - KEPT_CELLS),
+    ))
+      this.cells.delete(old)
+    const gen = this.styleGen
+    void Promise.all(want.map((k) => this.cells.get(k) ?? Promise.resolve(null))).then((all) => {
       // A later move asked for other cells meanwhile: its own answer fills the source.
-      if (this.destroyed || this.style !== 'offline' || key !== this.detailWanted) return
-      void this.map
-        .getSource<GeoJSONSource>(bandSource('detail'))
-        ?.setData({ type: 'FeatureCollection', features: all.flat() })
+      if (this.destroyed || gen !== this.styleGen || key !== this.detailWanted) return
+      // Each cell that came is laid over the coarser bands as a box of water under its own features: the
+      // coarser land shows until then, and the cell replaces it, in the same tiles, so nothing flashes.
+      const covers = want.flatMap((k, i): Feature[] =>
+        all[i]
+          ? [{ type: 'Feature', properties: { k: DETAIL_COVER }, geometry: boxPolygon(cellBox(k)) }]
+          : [],
+      )
+      const data: FeatureCollection = {
+        type: 'FeatureCollection',
+        features: [...covers, ...all.flatMap((f) => f ?? [])],
+      }
+      if (this.worldIn) void this.map.getSource<GeoJSONSource>(bandSource('detail'))?.setData(data)
+      else this.pendingDetail = data
     })
   }
 
@@ -252,6 +403,12 @@ export class MapEngine {
     this.style = style
     const spec: StyleSpecification | string =
       style === 'offline' ? offlineStyle(this.scheme, this.base) : style
+    // Answers still on their way belong to the style being left.
+    this.styleGen++
+    if (typeof spec !== 'string') {
+      this.styleScheme = this.scheme
+      this.noteUrlSources(spec)
+    }
     const aoi = this.currentAoi()
     const drawing = this.draw !== null || this.drawLoading !== null
     this.draw?.stop()
@@ -589,6 +746,10 @@ export class MapEngine {
     this.syncImages()
   }
 
+  /**
+   * Frames a box: flying there once the map has drawn, jumping there before (a map opened on an order or an
+   * AOI starts where it belongs, and fetches that place's basemap at once rather than after a flight).
+   */
   fitTo(bbox: Bbox, animate = true): void {
     const [w, s, e, n] = bbox
     if (![w, s, e, n].every(Number.isFinite)) return
@@ -598,7 +759,7 @@ export class MapEngine {
         [w, s],
         [e, n],
       ],
-      { padding: 48, maxZoom: 14, animate },
+      { padding: 48, maxZoom: 14, animate: animate && this.drawn },
     )
   }
 
@@ -633,6 +794,21 @@ function spanOf(g: Geometry): number {
   }
   if ('coordinates' in g) walk(g.coordinates)
   return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
+}
+
+function boxPolygon([w, s, e, n]: Bbox): Polygon {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  }
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {

@@ -55,16 +55,23 @@ export function MapView(props: MapViewProps) {
   const cursor = useRef<HTMLOutputElement>(null)
   const [engine, setEngine] = useState<MapEngine | null>(null)
   const [dragging, setDragging] = useState(false)
-  const scheme = useComputedColorScheme('light')
+  // Read at once, not in an effect: the engine builds its first style in this scheme, so a dark page's map
+  // never paints the light basemap first.
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false })
   const latest = useRef(props)
   useEffect(() => {
     latest.current = props
   })
 
+  /** The fit the engine was created with: it draws its first frame there, so the effect below skips it. */
+  const initialFit = useRef<MapViewProps['fit']>(undefined)
+
   useEffect(() => {
     if (!container.current) return
+    initialFit.current = latest.current.fit
     const e = new MapEngine(container.current, {
       scheme,
+      fit: latest.current.fit?.bbox,
       handlers: {
         onAoiChange: (p) => latest.current.onAoiChange(p),
         onKeyboardDraw: (a, c) => latest.current.onKeyboardDraw?.(a, c),
@@ -116,7 +123,7 @@ export function MapView(props: MapViewProps) {
   }, [engine, props.overlays])
   useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
   useEffect(() => {
-    if (props.fit) engine?.fitTo(props.fit.bbox)
+    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox)
   }, [engine, props.fit])
   const kb = props.keyboardDraw
   useEffect(() => engine?.setKeyboardDraw(kb?.on ?? false, kb?.vertices ?? []), [engine, kb])
