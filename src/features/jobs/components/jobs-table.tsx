@@ -16,7 +16,7 @@ import classes from './jobs.module.css'
  */
 const COLUMNS: { field: JobSortField | null; label: string; width?: number }[] = [
   { field: 'processID', label: 'Job and process' },
-  { field: 'status', label: 'Status', width: 220 },
+  { field: 'status', label: 'Status', width: 236 },
   { field: 'created', label: 'Created', width: 190 },
   { field: null, label: 'Duration', width: 100 },
   { field: 'creditConsumption.credits', label: 'Credits', width: 90 },
