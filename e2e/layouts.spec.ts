@@ -164,4 +164,76 @@ test.describe('layouts that fit', () => {
       expect(problems, `at ${width} px`).toEqual([])
     }
   })
+
+  test('the jobs table shows whole times, ids and names, and starts on the first screen, at 1440 and 1024 px', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/jobs')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ]) {
+      await page.setViewportSize({ width, height })
+      // At 1024 px the navigation folds away: measure once it has.
+      const nav = page.getByRole('navigation', { name: 'Main navigation' })
+      if (width < 1100) await expect(nav).not.toBeInViewport()
+      else await expect(nav).toBeInViewport()
+      const firstRow = page.getByRole('table', { name: 'Jobs' }).getByRole('row').nth(1)
+      await expect(firstRow).toBeVisible()
+      const problems = await page.evaluate(() => {
+        const out: string[] = []
+        const table = document.querySelector<HTMLElement>('table[aria-label="Jobs"]')
+        const box = table?.parentElement
+        if (box && box.scrollWidth > box.clientWidth + 1)
+          out.push(`the table is wider than its box: ${box.scrollWidth} > ${box.clientWidth}`)
+        for (const row of document.querySelectorAll<HTMLElement>('tr[data-job-id]'))
+          for (const el of row.querySelectorAll<HTMLElement>('td, td > *'))
+            if (el.scrollWidth > el.clientWidth + 1) out.push(`cut: ${el.textContent}`)
+        return out
+      })
+      expect(problems, `at ${width} px`).toEqual([])
+      // The filters leave the first rows on the first screen.
+      const box = await firstRow.boundingBox()
+      expect(box && box.y + box.height, `first row at ${width} px`).toBeLessThanOrEqual(height)
+    }
+  })
+
+  test('Start: card headings and their links stay on one line, lone links are 24 px targets, at 1440 and 1024 px', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page, 'analyst@swath.test', '/')
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ]) {
+      await page.setViewportSize({ width, height })
+      await expect(page.getByRole('region', { name: /^Budget spend in / })).toContainText('spent this month')
+      await expect(
+        page.getByRole('region', { name: 'Newest in storage' }).getByRole('link').nth(1),
+      ).toBeVisible()
+      const problems = await page.evaluate(() => {
+        const out: string[] = []
+        const lines = (el: HTMLElement) =>
+          Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight))
+        for (const card of document.querySelectorAll<HTMLElement>('main section[aria-labelledby]')) {
+          const heading = card.querySelector<HTMLElement>('h2')
+          const more = heading?.parentElement?.querySelector<HTMLElement>(':scope > a')
+          for (const el of [heading, more])
+            if (el && lines(el) > 1) out.push(`on ${lines(el)} lines: ${el.textContent}`)
+        }
+        for (const name of ['home-deliveries', 'home-licences'])
+          for (const a of document.querySelectorAll<HTMLElement>(`section[aria-labelledby="${name}"] li a`))
+            if (a.getBoundingClientRect().height < 24)
+              out.push(`a ${a.getBoundingClientRect().height} px target: ${a.textContent}`)
+        return out
+      })
+      expect(problems, `at ${width} px`).toEqual([])
+    }
+  })
 })

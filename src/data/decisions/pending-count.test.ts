@@ -84,4 +84,13 @@ describe('the decisions count follows what the console reads', () => {
     await settle(t.qc)
     expect(t.asked()).toBe(1)
   })
+
+  it('but not for the names of orders, which carry no status', async () => {
+    const t = setup()
+    close = t.close
+    await settle(t.qc)
+    t.qc.setQueryData(orderKeys.names(['a']), [{ id: 'a', displayName: 'Harbour' }])
+    await settle(t.qc)
+    expect(t.asked()).toBe(1)
+  })
 })

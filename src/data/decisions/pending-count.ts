@@ -61,8 +61,11 @@ export function followDecisionChanges(qc: QueryClient): () => void {
       return
     }
     if (event.action.type !== 'success') return
-    const root: unknown = (query.queryKey as readonly unknown[])[0]
+    const [root, kind] = query.queryKey as readonly unknown[]
     if (!MOVES_COUNT.has(String(root))) return
+    // Orders' names (what the start page's decisions are for) carry no status: they never move the count,
+    // and they arrive after the count was asked, so their first answer would re-read it.
+    if (root === orderKeys.all[0] && kind === 'names') return
     const before = seen.get(query.queryHash)
     const data: unknown = query.state.data
     seen.set(query.queryHash, data)

@@ -77,7 +77,7 @@ export function OptionComparison({
             windowEnded(o, now) ? (
               <>
                 {formatUtc(o.acquisitionEnd)}
-                <Text size="sm" fw={600} c="red.9">
+                <Text size="sm" fw={600} className={classes.ended}>
                   Its window ended on {formatUtc(o.acquisitionEnd)}: it can no longer be acquired.
                 </Text>
               </>

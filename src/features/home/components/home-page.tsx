@@ -115,11 +115,13 @@ function Card({
 }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={id} className={classes.card}>
-      <Group justify="space-between" align="baseline" mb="xs" wrap="nowrap">
+      {/* The link to the whole list moves under the heading when the card is too narrow for both on one line
+          (three cards a row at 1440 px), rather than either breaking in two. */}
+      <Group justify="space-between" align="baseline" mb="xs" gap="xs">
         <Title order={2} size="h4" id={id}>
           {title}
         </Title>
-        <Anchor component={Link} to={more.to} size="sm" underline="always">
+        <Anchor component={Link} to={more.to} size="sm" underline="always" className={classes.nowrap}>
           {more.label}
         </Anchor>
       </Group>
@@ -295,7 +297,12 @@ function Deliveries() {
         <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
           {list.data?.collections.map((c) => (
             <List.Item key={c.id}>
-              <Anchor component={Link} to={paths.storageCollection(c.id)} size="sm" className={classes.wrap}>
+              <Anchor
+                component={Link}
+                to={paths.storageCollection(c.id)}
+                size="sm"
+                className={`${classes.wrap} ${classes.target}`}
+              >
                 {titleOf(c, c.id)}
               </Anchor>
             </List.Item>
@@ -323,7 +330,7 @@ function Licences() {
         <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
           {waiting.map((e) => (
             <List.Item key={e.id}>
-              <Anchor component={Link} to={paths.licence(e.id)} size="sm">
+              <Anchor component={Link} to={paths.licence(e.id)} size="sm" className={classes.target}>
                 {e.title}
               </Anchor>
             </List.Item>

@@ -42,7 +42,9 @@ export function JobFilters(props: {
   return (
     <Paper withBorder p="md" component="section" aria-label="Filter jobs">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        {/* Three a row from 768 px: at 1024 × 700 the six filters take two rows and the table starts on the
+            first screen. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <MultiSelect
             label="Process"
             placeholder={props.processes ? 'Any process' : 'Loading processes…'}
@@ -103,7 +105,7 @@ export function JobFilters(props: {
           <Textarea
             label="Job IDs"
             description="Paste up to 100, separated by commas, spaces or new lines"
-            rows={2}
+            rows={1}
             key={`ids-${idsKey}`}
             defaultValue={view.jobIds.join('\n')}
             onBlur={(e) => {

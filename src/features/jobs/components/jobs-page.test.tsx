@@ -172,14 +172,16 @@ describe('job monitor', () => {
     expect(screen.getByText('Main workspace')).toBeInTheDocument()
   })
 
-  it('names a job by its title, its process beside it, in the list and as the job page’s heading', async () => {
+  it('names a job by its title, its process under it, in the list and as the job page’s heading', async () => {
     await open('/jobs')
     const row = await waitFor(async () => {
       const found = (await bodyRows()).find((r) => r.textContent?.includes('Austin sharpened'))
       expect(found).toBeTruthy()
       return found as HTMLElement
     })
-    expect(row).toHaveTextContent('Austin sharpened · Pansharpening')
+    // The job's name, and under it its process.
+    expect(within(row).getByRole('link')).toHaveTextContent(/^Austin sharpened$/)
+    expect(row).toHaveTextContent('Austin sharpenedPansharpening')
     await userEvent.click(within(row).getByRole('link', { name: 'Austin sharpened' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Austin sharpened' })).toBeInTheDocument()
     expect((await screen.findAllByText('Pansharpening')).length).toBeGreaterThan(0)

@@ -10,13 +10,17 @@ import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import classes from './jobs.module.css'
 
-const COLUMNS: { field: JobSortField | null; label: string; width: number }[] = [
-  { field: 'processID', label: 'Job and process', width: 300 },
-  { field: 'status', label: 'Status', width: 230 },
-  { field: 'created', label: 'Created', width: 180 },
-  { field: null, label: 'Duration', width: 120 },
-  { field: 'creditConsumption.credits', label: 'Credits', width: 100 },
-  { field: null, label: 'Job ID', width: 110 },
+/**
+ * Fixed widths that hold their whole content (the longest status badge, a UTC time, an id's first eight
+ * characters); the job and its process take what is left, on two lines, so neither is cut at 1024 px.
+ */
+const COLUMNS: { field: JobSortField | null; label: string; width?: number }[] = [
+  { field: 'processID', label: 'Job and process' },
+  { field: 'status', label: 'Status', width: 236 },
+  { field: 'created', label: 'Created', width: 190 },
+  { field: null, label: 'Duration', width: 100 },
+  { field: 'creditConsumption.credits', label: 'Credits', width: 90 },
+  { field: null, label: 'Job ID', width: 100 },
 ]
 
 /** One page of jobs; sortable headers; running durations tick. Rows are plain elements, each memoised. */
@@ -109,7 +113,7 @@ const JobRow = memo(function JobRow({
         <Link to={paths.job(job.jobID)} className={classes.nameLink}>
           {name ?? process}
         </Link>
-        {name && <span className={classes.process}> · {process}</span>}
+        {name && <span className={classes.process}>{process}</span>}
       </td>
       <td>
         <JobStatusBadge status={job.status} />

@@ -431,7 +431,7 @@ function ReviewModal({
         {/* Plain text colour: beside dimmed grey the link is too close in colour to tell apart (axe). */}
         <Text size="xs">
           The job list is on the{' '}
-          <Anchor component={Link} to={paths.jobs()}>
+          <Anchor component={Link} to={paths.jobs()} underline="always">
             Jobs page
           </Anchor>
           .
