@@ -235,6 +235,12 @@ export const itemPath = (collectionId: string, itemId: string): string =>
   `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
 export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
 
+/** The size in bytes of an asset's file (STAC `file:size`), measured once and kept with the asset. */
+export function assetSize(world: World, asset: AssetRecord): number {
+  asset.size ??= assetFile(world, asset).byteLength
+  return asset.size
+}
+
 /** The file behind an asset: a PNG for images, a JSON document for metadata, a stored zip for deliveries. */
 export function assetFile(world: World, asset: AssetRecord): Uint8Array {
   if (asset.mediaType === 'image/png') return renderAssetFile(asset.seed)
