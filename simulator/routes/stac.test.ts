@@ -428,6 +428,19 @@ describe('collections and items', () => {
     }
   })
 
+  it("names a delivery's providers in words, as the glossary has them, not by a constellation code", async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const r = await sim.call<S['StacCollection']>('GET', `/v2/assets/stac/collections/${rot.collection.id}`, {
+      token,
+    })
+    const name = r.body.summaries?.['up42-product:collection_name']
+    const glossary = sim.world.collections.find((c) => Array.isArray(name) && c.name === name[0])
+    if (!glossary) throw new Error('seed changed: Rotterdam names no glossary collection')
+    expect(r.body.providers?.map((p) => p.name)).toEqual(glossary.providers.map((p) => p.title))
+    expect(r.body.providers?.[0]?.roles?.every((role) => role === role.toLowerCase())).toBe(true)
+  })
+
   it('patches the user title and tags of an item', async () => {
     const { sim, token } = await setup()
     const rot = seeded(sim, ROTTERDAM)
