@@ -49,9 +49,11 @@ import {
 } from '../map-layers'
 import { labelOf } from '../property-groups'
 import { useHovered, useStorageUi } from '../storage-ui-store'
+import { useJobName } from '../use-job-name'
 import { orderLabel, useOrderNames, withOrderName } from '../use-order-names'
 import { PAGE_MARKS, useFootprintsMark } from '../use-footprints-mark'
 import { DeleteCollection } from './delete-collection'
+import { downloadName } from '../download'
 import { DownloadButton } from './download-button'
 import { DownloadPanel } from './download-panel'
 import classes from './storage.module.css'
@@ -118,7 +120,6 @@ function CollectionView({ c }: { c: StacCollection }) {
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Code>{c.id}</Code>
           <CopyTextButton value={c.id} label="Copy the collection ID" />
         </Group>
         <Text size="sm">{orderId ? withOrderName(c.description, orderId, orderName) : c.description}</Text>
@@ -130,14 +131,7 @@ function CollectionView({ c }: { c: StacCollection }) {
             </Anchor>
           </Text>
         )}
-        {jobId && (
-          <Text size="sm">
-            Made by{' '}
-            <Anchor component={Link} to={paths.job(jobId)}>
-              job {jobId.slice(0, 8)}
-            </Anchor>
-          </Text>
-        )}
+        {jobId && <MadeBy jobId={jobId} />}
       </Stack>
       <div className={classes.layout}>
         <Stack gap="lg">
@@ -177,6 +171,18 @@ function CollectionView({ c }: { c: StacCollection }) {
         <Items c={c} />
       </div>
     </Stack>
+  )
+}
+
+/** The job that made a processing result, by its name, linked to the job. */
+function MadeBy({ jobId }: { jobId: string }) {
+  return (
+    <Text size="sm">
+      Made by{' '}
+      <Anchor component={Link} to={paths.job(jobId)}>
+        {useJobName(jobId)}
+      </Anchor>
+    </Text>
   )
 }
 
@@ -258,7 +264,7 @@ export function AssetTable({
                 <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
                 <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
                 <Table.Td>
-                  <DownloadButton href={a.href} name={a.title ?? key} />
+                  <DownloadButton href={a.href} name={a.title ?? key} fileName={fileName(key, a, item)} />
                 </Table.Td>
                 <Table.Td>
                   {id && (
@@ -269,7 +275,9 @@ export function AssetTable({
                       checked={picked.includes(id)}
                       onChange={(e) =>
                         e.currentTarget.checked
-                          ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
+                          ? pick([
+                              { key: id, name: fileName(key, a, item), assetKey: key, collectionId, item },
+                            ])
                           : unpick(id)
                       }
                     />
@@ -284,12 +292,9 @@ export function AssetTable({
   )
 }
 
-/** The name a picked file is saved under: the asset key when it looks like a file name, else key + type. */
-function fileName(key: string, a: StacAsset): string {
-  if (/\.[a-z0-9]{2,5}$/i.test(key)) return key
-  const ext = a.type?.split('/')[1]?.split(/[+;]/)[0]
-  return ext ? `${key}.${ext}` : key
-}
+/** The name a file is saved under: after its item and itself (`<item title> – Image.png`). */
+const fileName = (key: string, a: StacAsset, item?: StacItem): string =>
+  downloadName(key, a, item && titleOf(item.properties, item.id))
 
 /** An item's thumbnail asset, when it has one (role `thumbnail`). */
 const thumbnailOf = (item: StacItem) => Object.values(item.assets).find((a) => a.roles?.includes('thumbnail'))
