@@ -90,7 +90,7 @@ test.describe('glossary', () => {
     await sim.faults([{ path: '/v2/providers', status: 503 }])
     await page.getByRole('link', { name: 'Providers' }).click()
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible({ timeout: 30_000 })
-    await expect(page.getByRole('alert')).toContainText('Service Unavailable')
+    await expect(page.getByRole('alert')).toContainText('The service is busy')
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible()
     await expectAccessible(page)
     await sim.faults([])

@@ -106,7 +106,7 @@ test.describe('tasking', () => {
     expect(posts.map((r) => r.status)).toEqual([202])
 
     // The large field's order waits for its study.
-    await placed.getByRole('link', { name: /Feature 2/ }).click()
+    await placed.getByRole('link', { name: /Area 2/ }).click()
     await expect(page.getByRole('heading', { name: 'E2E Provence tasking', level: 1 })).toBeVisible()
     const steps = page.getByRole('list', { name: 'Tasking steps' })
     await expect(steps.locator('[aria-current="step"]')).toContainText('Feasibility study')

@@ -54,6 +54,19 @@ export function bboxOf(
   return [w, s, e, n]
 }
 
+/**
+ * Who made a delivery, as STAC names providers: the glossary collection's providers by their names in words
+ * ("Airbus"), with STAC's lower-case roles; the constellation only when the collection is not in the glossary.
+ */
+function providersOf(world: World, input: DeliveryInput): S['StacProvider'][] {
+  const known = input.collectionName
+    ? world.collections.find((c) => c.name === input.collectionName)
+    : undefined
+  if (known && known.providers.length > 0)
+    return known.providers.map((p) => ({ name: p.title, roles: p.roles.map((r) => r.toLowerCase()) }))
+  return [{ name: input.constellation ?? 'Swath', roles: ['producer'] }]
+}
+
 export function createDelivery(world: World, input: DeliveryInput): StacCollectionRecord[] {
   const out = [makeCollection(world, input, true)]
   if (input.source !== 'PROCESSING') out.push(makeCollection(world, input, false))
@@ -88,7 +101,7 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
       description: input.description,
       keywords: [input.source.toLowerCase(), ...(input.collectionName ? [input.collectionName] : [])],
       license: 'proprietary',
-      providers: [{ name: input.constellation ?? 'swath', roles: ['producer'] }],
+      providers: providersOf(world, input),
       extent: { spatial: { bbox: [bbox] }, temporal: { interval: [[when, when]] } },
       links: [
         { rel: 'self', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
@@ -234,6 +247,12 @@ export function deleteCollection(world: World, id: string): boolean {
 export const itemPath = (collectionId: string, itemId: string): string =>
   `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
 export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
+
+/** The size in bytes of an asset's file (STAC `file:size`), measured once and kept with the asset. */
+export function assetSize(world: World, asset: AssetRecord): number {
+  asset.size ??= assetFile(world, asset).byteLength
+  return asset.size
+}
 
 /** The file behind an asset: a PNG for images, a JSON document for metadata, a stored zip for deliveries. */
 export function assetFile(world: World, asset: AssetRecord): Uint8Array {

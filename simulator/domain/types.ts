@@ -94,6 +94,8 @@ export interface AssetRecord {
   filename: string
   mediaType: string
   seed: string
+  /** Bytes of the file, measured the first time a response states it (rendering every seeded file up front would slow each seed). */
+  size?: number
 }
 
 export interface EulaRecord {

@@ -400,6 +400,47 @@ describe('collections and items', () => {
     expect((await sim.call('GET', `${base}/${berlin.itemIds[0]}`, { token })).status).toBe(404)
   })
 
+  it("states each file's size (file:size) on one item and one collection: the bytes a download returns", async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const original = seeded(sim, ROTTERDAM, false)
+    const item = await sim.call<S['StacItem']>(
+      'GET',
+      `/v2/assets/stac/collections/${rot.collection.id}/items/${rot.itemIds[0]}`,
+      { token },
+    )
+    const col = await sim.call<S['StacCollection']>(
+      'GET',
+      `/v2/assets/stac/collections/${original.collection.id}`,
+      {
+        token,
+      },
+    )
+    const assets = [...Object.values(item.body.assets), ...Object.values(col.body.assets ?? {})]
+    expect(assets).toHaveLength(3)
+    for (const a of assets) {
+      const size = (a as Record<string, unknown>)['file:size']
+      expect(typeof size).toBe('number')
+      const id = a.href.slice(a.href.lastIndexOf('/') + 1)
+      const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${id}/download-url`, { token })
+      const file = await sim.sim.api.request(link.body.url)
+      expect((await file.arrayBuffer()).byteLength).toBe(size)
+    }
+  })
+
+  it("names a delivery's providers in words, as the glossary has them, not by a constellation code", async () => {
+    const { sim, token } = await setup()
+    const rot = seeded(sim, ROTTERDAM)
+    const r = await sim.call<S['StacCollection']>('GET', `/v2/assets/stac/collections/${rot.collection.id}`, {
+      token,
+    })
+    const name = r.body.summaries?.['up42-product:collection_name']
+    const glossary = sim.world.collections.find((c) => Array.isArray(name) && c.name === name[0])
+    if (!glossary) throw new Error('seed changed: Rotterdam names no glossary collection')
+    expect(r.body.providers?.map((p) => p.name)).toEqual(glossary.providers.map((p) => p.title))
+    expect(r.body.providers?.[0]?.roles?.every((role) => role === role.toLowerCase())).toBe(true)
+  })
+
   it('patches the user title and tags of an item', async () => {
     const { sim, token } = await setup()
     const rot = seeded(sim, ROTTERDAM)

@@ -1,5 +1,5 @@
 import { UUID } from '../domain/random'
-import { assetFile, deleteCollection } from '../domain/stac'
+import { assetFile, assetSize, deleteCollection } from '../domain/stac'
 import { QUERYABLES } from '../domain/stac-query'
 import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/stac-search'
 import type { S, StacCollectionRecord, StacItemRecord } from '../domain/types'
@@ -59,12 +59,26 @@ function linksOut(base: string, links: S['StacLink'][]): S['StacLink'][] {
   return links.map((l) => ({ ...l, href: abs(base, l.href) }))
 }
 
+/**
+ * Assets with absolute hrefs; with `world`, each also says its file's size (`file:size`, STAC's file
+ * extension), as the single item and collection answers do. Lists leave sizes out: measuring a file means
+ * rendering it, which a page of hundreds of items would pay for on every request.
+ */
 function assetsOut(
   base: string,
   assets: Record<string, S['StacAsset']> | undefined,
+  world?: World,
 ): Record<string, S['StacAsset']> | undefined {
   if (!assets) return undefined
-  return Object.fromEntries(Object.entries(assets).map(([k, a]) => [k, { ...a, href: abs(base, a.href) }]))
+  const sized = (a: S['StacAsset']): S['StacAsset'] => {
+    const id = /\/v2\/assets\/([^/?#]+)$/.exec(a.href)?.[1]
+    const record = world && id ? world.assets.get(id) : undefined
+    // `file:size` is STAC's file extension, beyond the contract's asset schema (which leaves extensions open).
+    return record ? ({ ...a, 'file:size': assetSize(world as World, record) } as S['StacAsset']) : a
+  }
+  return Object.fromEntries(
+    Object.entries(assets).map(([k, a]) => [k, { ...sized(a), href: abs(base, a.href) }]),
+  )
 }
 
 /** The URL the caller asked for, as the caller sees it: what `self` must say (STAC API, OGC API Features). */
@@ -108,19 +122,24 @@ function summariesOf(world: World, record: StacCollectionRecord): Summaries {
 }
 
 /** Records hold paths; every response carries absolute links built from the caller's public base. */
-function collectionOut(base: string, record: StacCollectionRecord, world: World): S['StacCollection'] {
+function collectionOut(
+  base: string,
+  record: StacCollectionRecord,
+  world: World,
+  withSizes = false,
+): S['StacCollection'] {
   const col = structuredClone(record.collection)
   col.links = linksOut(base, col.links)
-  if (col.assets) col.assets = assetsOut(base, col.assets)
+  if (col.assets) col.assets = assetsOut(base, col.assets, withSizes ? world : undefined)
   const summaries = summariesOf(world, record)
   if (Object.keys(summaries).length > 0) col.summaries = summaries
   return col
 }
 
-function itemOut(base: string, record: StacItemRecord): S['StacItem'] {
+function itemOut(base: string, record: StacItemRecord, world?: World): S['StacItem'] {
   const item = structuredClone(record.item)
   item.links = linksOut(base, item.links)
-  item.assets = assetsOut(base, item.assets) ?? {}
+  item.assets = assetsOut(base, item.assets, world) ?? {}
   return item
 }
 
@@ -313,7 +332,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
 
   api.get('/v2/assets/stac/collections/:collectionId', (c) => {
     const record = ownCollection(c, sim.world, c.req.param('collectionId'))
-    const col = collectionOut(publicBase(c.req.raw), record, sim.world)
+    const col = collectionOut(publicBase(c.req.raw), record, sim.world, true)
     col.links = withSelf(col.links, askedUrl(c))
     return c.json(col)
   })
@@ -360,7 +379,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   }
 
   api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', (c) => {
-    const item = itemOut(publicBase(c.req.raw), ownItem(c, sim.world))
+    const item = itemOut(publicBase(c.req.raw), ownItem(c, sim.world), sim.world)
     item.links = withSelf(item.links, askedUrl(c))
     return geojson(item)
   })

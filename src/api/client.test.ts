@@ -78,7 +78,7 @@ describe('the API client against the simulator', () => {
       const e = await failure(
         c.client.GET('/v2/processing/jobs/{job-id}', { params: { path: { 'job-id': UNKNOWN } } }),
       )
-      expect(e).toMatchObject({ kind: 'not-found', title: 'Not Found' })
+      expect(e).toMatchObject({ kind: 'not-found', title: 'Not found' })
       expect(e.detail).toContain('No job')
     })
 
@@ -200,5 +200,17 @@ describe('the API client against the simulator', () => {
       expect(Date.now() - t0).toBeLessThan(5_000)
       expect(calls).toHaveLength(1)
     })
+  })
+})
+
+describe('reason phrases', () => {
+  it('heads an error in words, not with HTTP’s reason phrase', () => {
+    const e = parseErrorBody(500, { title: 'Internal Server Error', status: 500, detail: 'Boom.' })
+    expect(e.title).toBe('The service failed')
+    expect(e.detail).toBe('Boom.')
+    expect(parseErrorBody(404, { title: 'Not Found', status: 404 }).title).toBe('Not found')
+    expect(parseErrorBody(409, { title: 'Order already canceled', status: 409 }).title).toBe(
+      'Order already canceled',
+    )
   })
 })

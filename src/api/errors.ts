@@ -100,6 +100,29 @@ function detailOf(v: unknown): string | undefined {
   }
 }
 
+/**
+ * HTTP's reason phrases, which some bodies carry as their title ("Internal Server Error"): a heading in words
+ * says what failed instead.
+ */
+const REASON_PHRASES = new Set([
+  'bad request',
+  'unauthorized',
+  'forbidden',
+  'not found',
+  'conflict',
+  'unprocessable entity',
+  'unprocessable content',
+  'payment required',
+  'internal server error',
+  'not implemented',
+  'bad gateway',
+  'service unavailable',
+  'gateway timeout',
+])
+
+const wordsOr = (title: string | undefined, kind: ApiErrorKind): string =>
+  title && !REASON_PHRASES.has(title.trim().toLowerCase()) ? title : FALLBACK_TITLES[kind]
+
 /** Reads any error body of the contract into the parts of an `ApiError`. Pure: unit-tested per shape. */
 export function parseErrorBody(status: number, body: unknown): ApiErrorInit {
   const kind = kindOfStatus(status)
@@ -143,7 +166,7 @@ export function parseErrorBody(status: number, body: unknown): ApiErrorInit {
   const slug = type?.includes('/problems/') ? type.slice(type.lastIndexOf('/') + 1) : undefined
   return {
     ...base,
-    title: str(b.title) ?? FALLBACK_TITLES[kind],
+    title: wordsOr(str(b.title), kind),
     detail: str(b.detail) ?? str(b['schema-error']),
     fieldErrors,
     code: slug,

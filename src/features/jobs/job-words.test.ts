@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { jobTitle } from '../../data/processing/job-title'
-import { jobTimeline } from './job-words'
+import { failureInWords, jobTimeline } from './job-words'
 
 const base = {
   created: '2026-11-20T10:00:00Z',
@@ -65,5 +65,13 @@ describe('a job’s title', () => {
     expect(jobTitle({ definition: { inputs: { title: ' ' } } })).toBeNull()
     expect(jobTitle({ definition: { inputs: { title: 3 } } })).toBeNull()
     expect(jobTitle({ definition: { inputs: {} } })).toBeNull()
+  })
+})
+
+describe('a job’s failure', () => {
+  it('says the service’s message as a sentence, without the error’s code', () => {
+    const words = failureInWords({ name: 'ProcessingFailed', message: 'The scene could not be read' })
+    expect(words).toBe('The scene could not be read.')
+    expect(words).not.toContain('ProcessingFailed')
   })
 })

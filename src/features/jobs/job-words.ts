@@ -19,7 +19,8 @@ export function failureInWords(e: { name: string; message: string }): string {
   const known = KNOWN[e.name]
   // The service's message says the same thing again in its words: the reason is given once.
   if (known) return known
-  return `${e.message}${/[.!?]$/.test(e.message) ? '' : '.'} (${e.name})`
+  // The error's code (`ProcessingFailed`) is for the service's logs, not for the analyst.
+  return `${e.message}${/[.!?]$/.test(e.message) ? '' : '.'}`
 }
 
 type TimelineJob = {

@@ -6,6 +6,13 @@ export const SOURCE_LABELS: Record<StorageSource, string> = {
   PROCESSING: 'Processing results',
 }
 
+/** Where one collection or item came from, in words. */
+export const SOURCE_WORDS: Record<StorageSource, string> = {
+  ARCHIVE: 'Archive order',
+  TASKING: 'Tasking order',
+  PROCESSING: 'Processing result',
+}
+
 export const SOURCE_COLORS: Record<string, string> = {
   ARCHIVE: 'blue',
   TASKING: 'grape',

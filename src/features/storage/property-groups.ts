@@ -1,3 +1,5 @@
+import { formatUtc } from '../../lib/format'
+
 /** An item's properties grouped for reading, each with a readable label; unknown ones go to "Other". */
 export interface PropertyGroup {
   title: string
@@ -69,9 +71,10 @@ export function groupProperties(props: Record<string, unknown>): PropertyGroup[]
   return groups.filter((g) => g.rows.length > 0)
 }
 
-/** A property value in words: lists joined, nothing as a dash, objects as JSON. */
+/** A property value in words: moments in the console's one format, lists joined, nothing as a dash, objects as JSON. */
 export function valueText(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—'
+  if (typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v)) return formatUtc(v, v)
   if (Array.isArray(v)) return v.length === 0 ? 'None' : v.map(valueText).join(', ')
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v)
   return JSON.stringify(v)

@@ -94,7 +94,7 @@ const opportunity = (id: string, start: string, index: number): Opportunity => (
 describe('tasking features and request', () => {
   it('makes one feature per polygon, named by position, with its area', () => {
     const fs = featuresOf([a, b])
-    expect(fs.map((f) => f.label)).toEqual(['Feature 1', 'Feature 2'])
+    expect(fs.map((f) => f.label)).toEqual(['Area 1', 'Area 2'])
     expect(fs[0].areaKm2).toBeGreaterThan(100)
     expect(fs[0].areaKm2).toBeLessThan(150)
     expect(featuresOf([])).toEqual([])
@@ -190,7 +190,7 @@ describe('the tasking form', () => {
     ).toBeNull()
     expect(windowOf({ acquisitionStart: 'soon' })).toBeNull()
     expect(defaultTaskingName('Pléiades Tasking Display', { acquisitionStart: '2026-11-03T00:00:00Z' })).toBe(
-      'Pléiades Tasking Display tasking from 2026-11-03',
+      'Pléiades Tasking Display tasking from 3 Nov 2026',
     )
   })
 })

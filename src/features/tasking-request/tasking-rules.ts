@@ -7,6 +7,7 @@ import {
   type JsonSchema,
   type Params,
 } from '../../components/schema-form/form-model'
+import { formatUtcDay } from '../../lib/format'
 import { areaKm2, bboxOf } from '../../lib/geo/measure'
 import {
   adviceFor,
@@ -44,7 +45,8 @@ export interface TaskingFeature {
   areaKm2: number
 }
 
-export const featureLabel = (index: number) => `Feature ${index + 1}`
+/** A polygon of the request in words: "Area 1" (a GeoJSON "feature" is nothing an analyst drew). */
+export const featureLabel = (index: number) => `Area ${index + 1}`
 
 /** Data products that can be ordered (those without an id are listed but not orderable yet). */
 export const orderableOf = (c: Collection | undefined): DataProduct[] =>
@@ -130,7 +132,8 @@ export function windowOf(params: Params | undefined): { from: number; to: number
 
 /** A name an analyst recognises in the orders list: the product and the day the window opens. */
 export function defaultTaskingName(productTitle: string, params: Params | undefined): string {
-  const start = typeof params?.acquisitionStart === 'string' ? params.acquisitionStart.slice(0, 10) : ''
+  // The day in the console's one format ("27 Nov 2026"), not the ISO date the form holds.
+  const start = typeof params?.acquisitionStart === 'string' ? formatUtcDay(params.acquisitionStart, '') : ''
   return `${productTitle} tasking${start ? ` from ${start}` : ''}`.slice(0, 200)
 }
 

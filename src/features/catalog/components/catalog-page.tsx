@@ -130,6 +130,7 @@ export function CatalogPage() {
               applied={applied}
               appliedErrors={search.appliedErrors}
               unknownHost={!!glossary.collections && applied.host !== null && !search.appliedHostCollections}
+              hostTitle={glossary.hosts.find((h) => h.name === applied.host)?.title}
               loading={search.loading}
               error={search.error}
               retry={() => void search.refetch()}

@@ -7,6 +7,8 @@ interface ResultsProps {
   applied: SearchFilters
   appliedErrors: Partial<Record<string, string>>
   unknownHost: boolean
+  /** The applied host's name in words ("BlackSky"), when the glossary has it. */
+  hostTitle?: string
   loading: boolean
   error: unknown
   retry: () => void
@@ -22,6 +24,7 @@ interface ResultsProps {
 /** The list, or what stands in its place: the first-visit hint, loading, an error, nothing found. */
 export function Results(props: ResultsProps) {
   const { applied } = props
+  const host = props.hostTitle ?? applied.host
   if (!hasApplied(applied))
     return (
       <Paper withBorder p="md">
@@ -48,7 +51,7 @@ export function Results(props: ResultsProps) {
     const e = props.error
     if (isApiError(e) && e.kind === 'host')
       return (
-        <Alert color="red" title={`The data host ${applied.host} failed`} role="alert">
+        <Alert color="red" title={`The data host ${host} failed`} role="alert">
           <Text size="sm">{e.title}</Text>
           <Text size="sm" mt={4}>
             {whatToDo(e)}
@@ -79,7 +82,7 @@ export function Results(props: ResultsProps) {
   if (props.loading)
     return (
       <Group gap="xs" role="status" p="md">
-        <Loader size="sm" /> <Text size="sm">Searching {applied.host}…</Text>
+        <Loader size="sm" /> <Text size="sm">Searching {host}…</Text>
       </Group>
     )
   if (props.count === 0) {

@@ -43,6 +43,15 @@ describe('collection page', () => {
     expect(read?.auth).toMatch(/^Bearer /)
   })
 
+  it('offers searching an archive collection in the catalog, with its host and itself chosen', async () => {
+    await renderAt('/collections/phr')
+    const link = await screen.findByRole('link', { name: 'Search this collection in the catalog' })
+    const url = new URL(link.getAttribute('href') ?? '', 'http://x')
+    expect(url.pathname).toBe('/catalog')
+    expect(url.searchParams.get('collections')).toBe('phr')
+    expect(url.searchParams.get('host')).toBeTruthy()
+  })
+
   it('explains host and producer roles of an archive collection', async () => {
     await renderAt('/collections/phr')
     expect(await heading('Pléiades')).toBeInTheDocument()

@@ -5,6 +5,7 @@ import { useId } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
+import type { components } from '../../../api/schema'
 import { paths } from '../../../config/paths'
 import { offeredIntegrations } from '../format'
 import { collectionOptions } from '../../../data/glossary/queries'
@@ -15,6 +16,13 @@ import { CollectionTypeBadge } from './collection-type-badge'
 import { DataProductsTable } from './data-products-table'
 import { ListSkeleton } from './list-skeleton'
 import { ProvidersTable } from './providers-table'
+
+/** The catalog's search of an archive collection (its host, this collection ticked), when it can be searched. */
+function searchHref(c: components['schemas']['Collection']): string | null {
+  const host = c.providers.find((p) => p.roles.includes('HOST'))?.name
+  if (c.type !== 'ARCHIVE' || !c.integrations.includes('SEARCH_AVAILABLE') || !host) return null
+  return paths.catalog(new URLSearchParams({ host, collections: c.name }).toString())
+}
 
 const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
 
@@ -43,6 +51,11 @@ export function CollectionPage() {
           <CollectionTypeBadge type={collection.type} />
         </Group>
         <Text>{collection.description}</Text>
+        {searchHref(collection) && (
+          <Anchor component={Link} to={searchHref(collection) ?? ''} fw={600}>
+            Search this collection in the catalog
+          </Anchor>
+        )}
       </Stack>
       <CollectionFacts collection={collection} />
       <Stack gap="sm" component="section" aria-labelledby={`${id}-offers`}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import type { components } from '../../../api/schema'
 import { paths } from '../../../config/paths'
+import { CollectionTitle } from './collection-title'
 import { eulaOptions } from '../../../data/licences/queries'
 import { TitleCell } from './title-cell'
 
@@ -46,7 +47,7 @@ export function DataProductsTable({
                 <Table.Td>
                   {p.collectionName ? (
                     <Anchor component={Link} to={paths.collection(p.collectionName)}>
-                      {p.collectionName}
+                      <CollectionTitle name={p.collectionName} />
                     </Anchor>
                   ) : (
                     'Not given'

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
+import { CollectionTitle } from './collection-title'
 import { LicenceDocument } from '../../../components/licence-document/licence-document'
 import { paths } from '../../../config/paths'
 import { dataProductListOptions } from '../../../data/glossary/queries'
@@ -168,7 +169,7 @@ function Governs({ eulaId, current }: { eulaId: string; current: EulaDocument | 
                   <Table.Td>
                     {p.collectionName ? (
                       <Anchor component={Link} to={paths.collection(p.collectionName)} size="sm">
-                        Collection {p.collectionName}
+                        <CollectionTitle name={p.collectionName} />
                       </Anchor>
                     ) : (
                       '—'

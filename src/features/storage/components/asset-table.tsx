@@ -3,7 +3,8 @@ import { useShallow } from 'zustand/react/shallow'
 import { assetIdOf } from '../../../data/storage/query'
 import type { StacAsset, StacItem } from '../../../data/storage/queries'
 import { useDownloads } from '../download-store'
-import { formatBytes } from '../labels'
+import { downloadName } from '../download'
+import { formatBytes, titleOf } from '../labels'
 import { DownloadButton } from './download-button'
 import classes from './storage.module.css'
 
@@ -57,7 +58,7 @@ export function AssetTable({
                 <Table.Td>{a.roles?.join(', ') || '—'}</Table.Td>
                 <Table.Td>{typeof size === 'number' ? formatBytes(size) : 'Not given'}</Table.Td>
                 <Table.Td>
-                  <DownloadButton href={a.href} name={a.title ?? key} />
+                  <DownloadButton href={a.href} name={a.title ?? key} fileName={fileName(key, a, item)} />
                 </Table.Td>
                 <Table.Td>
                   {id && (
@@ -68,7 +69,9 @@ export function AssetTable({
                       checked={picked.includes(id)}
                       onChange={(e) =>
                         e.currentTarget.checked
-                          ? pick([{ key: id, name: fileName(key, a), assetKey: key, collectionId, item }])
+                          ? pick([
+                              { key: id, name: fileName(key, a, item), assetKey: key, collectionId, item },
+                            ])
                           : unpick(id)
                       }
                     />
@@ -83,9 +86,6 @@ export function AssetTable({
   )
 }
 
-/** The name a picked file is saved under: the asset key when it looks like a file name, else key + type. */
-function fileName(key: string, a: StacAsset): string {
-  if (/\.[a-z0-9]{2,5}$/i.test(key)) return key
-  const ext = a.type?.split('/')[1]?.split(/[+;]/)[0]
-  return ext ? `${key}.${ext}` : key
-}
+/** The name a file is saved under: after its item and itself (`<item title> – Image.png`). */
+const fileName = (key: string, a: StacAsset, item?: StacItem): string =>
+  downloadName(key, a, item && titleOf(item.properties, item.id))

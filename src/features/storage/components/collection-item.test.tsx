@@ -58,7 +58,8 @@ describe('collection page', () => {
     await open(`/storage/collections/${rec.collection.id}`, c)
     await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam' })
     expect(screen.getByRole('button', { name: 'Copy the collection ID' })).toHaveTextContent('Copy')
-    expect(screen.getByText(rec.collection.id).closest('dl')).toBeNull()
+    // The id is behind its Copy button, not in the text.
+    expect(document.body).not.toHaveTextContent(rec.collection.id)
     const facts = screen.getByRole('region', { name: 'Collection' })
     const labels = [...facts.querySelectorAll('dt')].map((dt) => dt.textContent)
     expect(labels).toContain('Collection name')
@@ -92,8 +93,23 @@ describe('collection page', () => {
     const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find((r) => r.jobId)
     if (!rec?.jobId) throw new Error('seed changed: no processing result in storage')
     await open(`/storage/collections/${rec.collection.id}`, c)
-    const jobLink = await screen.findByRole('link', { name: /^job / })
-    expect(jobLink.getAttribute('href')).toBe(`/jobs/${rec.jobId}`)
+    const job = c.backend.sim.runtime.world.jobs.get(rec.jobId)?.job
+    const title = job?.definition.inputs.title
+    if (typeof title !== 'string') throw new Error('seed changed: the job has no title')
+    // Named by its title, as the budget records name jobs; never by its short id.
+    const madeBy = await screen.findByText(/^Made by/)
+    await waitFor(() => expect(madeBy).toHaveTextContent(`Made by ${title}`))
+    expect(within(madeBy).getByRole('link', { name: title }).getAttribute('href')).toBe(`/jobs/${rec.jobId}`)
+    expect(madeBy).not.toHaveTextContent(rec.jobId.slice(0, 8))
+  })
+
+  it('names its providers in words', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    const facts = await screen.findByRole('region', { name: 'Collection' })
+    const providers = [...facts.querySelectorAll('dt')].find((dt) => dt.textContent === 'Providers')
+    expect(providers?.nextElementSibling?.textContent).toBe('Airbus Defence and Space, OneAtlas')
   })
 
   it('pages items with a zero-based page in the URL and the request', async () => {
@@ -182,6 +198,52 @@ describe('item page', () => {
     expect(opened[0]).toMatch(/\/__storage\/[0-9a-f]+\/scene-1\.png\?response-content-disposition=/)
     // The file itself is fetched by the browser, as a plain navigation: the client never touched it.
     expect(c.backend.log.some((l) => l.path.startsWith('/__storage/'))).toBe(false)
+  })
+
+  it('reads in words: codes named, dates formatted, ids behind Copy buttons, sizes given, files named after the item', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const world = c.backend.sim.runtime.world
+    const rec = rotterdam(c)
+    const stored = world.stacItems.get(rec.itemIds[0])?.item
+    if (!stored) throw new Error('seed changed: no Rotterdam item')
+    const p = stored.properties
+    const glossary = world.collections.find((g) => g.name === p['up42-product:collection_name'])
+    const product = glossary?.dataProducts.find((d) => d.id === p['up42-product:product_id'])
+    if (!glossary || !product) throw new Error('seed changed: the item names no glossary product')
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    await open(`/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`, c)
+    await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam 1' })
+    const storage = screen.getByRole('table', { name: 'Storage properties' })
+    const row = (table: HTMLElement, label: string) =>
+      within(table).getByRole('rowheader', { name: label }).closest('tr') as HTMLElement
+    expect(row(storage, 'Source')).toHaveTextContent(/^SourceArchive order$/)
+    expect(row(storage, 'Stored')).toHaveTextContent(/^Stored\d{1,2} \w{3} \d{4} \d\d:\d\d UTC$/)
+    expect(
+      within(row(storage, 'Asset ID')).getByRole('button', { name: 'Copy the asset ID' }),
+    ).toBeInTheDocument()
+    const order = screen.getByRole('table', { name: 'Order and product properties' })
+    expect(await within(order).findByRole('link', { name: glossary.title })).toHaveAttribute(
+      'href',
+      `/collections/${glossary.name}`,
+    )
+    expect(await within(order).findByText(product.title)).toBeInTheDocument()
+    const acquisition = screen.getByRole('table', { name: 'Acquisition properties' })
+    expect(acquisition).not.toHaveTextContent(/\d{4}-\d\d-\d\dT/)
+    // No raw codes or ids in the text of the page.
+    const text = document.body.textContent ?? ''
+    for (const raw of [stored.id, p['up42-system:asset_id'], p['up42-product:product_id'], 'ARCHIVE']) {
+      expect(text).not.toContain(String(raw))
+    }
+    expect(text).not.toContain(String(p['up42-product:collection_name']))
+    const files = screen.getByRole('table', { name: 'Files' })
+    expect(within(files).queryByText('Not given')).toBeNull()
+    expect(within(files).getAllByText(/^\d+(\.\d)? (B|KiB|MiB)$/)).toHaveLength(2)
+    await user.click(within(files).getByRole('button', { name: 'Download Image' }))
+    await waitFor(() => expect(saved).toEqual(['Pléiades Neo - Port of Rotterdam 1 – Image.png']))
   })
 
   it('edits title and tags; the tag rule is checked before sending', async () => {

@@ -14,6 +14,7 @@ import { formatLicence, formatUtc } from '../../../lib/format'
 import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
 import { collectionBox } from '../map-layers'
 import { labelOf } from '../property-groups'
+import { useJobName } from '../use-job-name'
 import { orderLabel, useOrderNames, withOrderName } from '../use-order-names'
 import { AssetTable } from './asset-table'
 import { CollectionItems } from './collection-items'
@@ -81,7 +82,6 @@ function CollectionView({ c }: { c: StacCollection }) {
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Code>{c.id}</Code>
           <CopyTextButton value={c.id} label="Copy the collection ID" />
         </Group>
         <Text size="sm">{orderId ? withOrderName(c.description, orderId, orderName) : c.description}</Text>
@@ -93,14 +93,7 @@ function CollectionView({ c }: { c: StacCollection }) {
             </Anchor>
           </Text>
         )}
-        {jobId && (
-          <Text size="sm">
-            Made by{' '}
-            <Anchor component={Link} to={paths.job(jobId)}>
-              job {jobId.slice(0, 8)}
-            </Anchor>
-          </Text>
-        )}
+        {jobId && <MadeBy jobId={jobId} />}
       </Stack>
       <div className={classes.layout}>
         <Stack gap="lg">
@@ -140,6 +133,18 @@ function CollectionView({ c }: { c: StacCollection }) {
         <CollectionItems c={c} />
       </div>
     </Stack>
+  )
+}
+
+/** The job that made a processing result, by its name, linked to the job. */
+function MadeBy({ jobId }: { jobId: string }) {
+  return (
+    <Text size="sm">
+      Made by{' '}
+      <Anchor component={Link} to={paths.job(jobId)}>
+        {useJobName(jobId)}
+      </Anchor>
+    </Text>
   )
 }
 

@@ -4,7 +4,7 @@ import { useApiClient } from '../../../api/console-context'
 import { downloadAsset } from '../download'
 
 /** Downloads one asset through a link signed on click; says why when the service refuses one. */
-export function DownloadButton({ href, name }: { href: string; name: string }) {
+export function DownloadButton({ href, name, fileName }: { href: string; name: string; fileName?: string }) {
   const client = useApiClient()
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null })
   return (
@@ -16,7 +16,7 @@ export function DownloadButton({ href, name }: { href: string; name: string }) {
         aria-label={`Download ${name}`}
         onClick={() => {
           setState({ busy: true, error: null })
-          downloadAsset(client, href).then(
+          downloadAsset(client, href, fileName).then(
             () => setState({ busy: false, error: null }),
             (e: unknown) =>
               setState({ busy: false, error: e instanceof Error ? e.message : 'The download failed.' }),

@@ -13,11 +13,12 @@ import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../labels'
 import { orderLabel, useOrderNames } from '../use-order-names'
 import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
-import { groupProperties, valueText } from '../property-groups'
+import { groupProperties } from '../property-groups'
 import { Section } from '../../../components/page-section'
 import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
 import { ItemEdit } from './item-edit'
+import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
 
 const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
@@ -63,7 +64,8 @@ export function ItemPage() {
 function ItemView({ item, collectionId }: { item: StacItem; collectionId: string }) {
   const p = item.properties
   const orderId = str(p['up42-order:id'])
-  const orderName = useOrderNames([orderId]).get(orderId ?? '')
+  const orderNames = useOrderNames([orderId])
+  const orderName = orderNames.get(orderId ?? '')
   const groups = useMemo(() => groupProperties(p), [p])
   const footprints = useMemo(() => itemFootprints([item]), [item])
   const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
@@ -86,7 +88,6 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
         </Group>
         <Title order={1}>{titleOf(p, item.id)}</Title>
         <Group gap="xs">
-          <Code>{item.id}</Code>
           <CopyTextButton value={item.id} label="Copy the item ID" />
         </Group>
         {selfHref(item) && (
@@ -134,7 +135,15 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
                       <Table.Th scope="row" fw={500} w="45%">
                         {r.label}
                       </Table.Th>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{valueText(r.value)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                        <PropertyValue
+                          name={r.key}
+                          label={r.label}
+                          value={r.value}
+                          properties={p}
+                          orderNames={orderNames}
+                        />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -118,7 +118,7 @@ describe('tasking request', () => {
     expect(screen.getByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toBeInTheDocument()
     expect(screen.getByLabelText(/Maximum incidence angle/, { selector: 'input' })).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: /Order name/ })).toHaveValue(
-      'Pléiades Tasking Display tasking from 2026-11-03',
+      'Pléiades Tasking Display tasking from 3 Nov 2026',
     )
     // Without an AOI nothing is asked, and the review says why.
     await userEvent.setup().click(screen.getByRole('button', { name: 'Review the request' }))
@@ -135,7 +135,7 @@ describe('tasking request', () => {
     startWith('phr-tasking')
     await open(c)
     const first = await screen.findByTestId('tasking-feature-0')
-    expect(within(first).getByRole('rowheader')).toHaveTextContent('Feature 1')
+    expect(within(first).getByRole('rowheader')).toHaveTextContent('Area 1')
     expect(within(first).getByText(/km²/)).toHaveTextContent(/^4\d\.\d km²$/)
     await waitFor(() =>
       expect(screen.getByTestId('feasibility-0')).toHaveTextContent('No study needed — difficulty Medium'),
@@ -196,8 +196,8 @@ describe('tasking request', () => {
     // One bar per opportunity, in one lane per feature; one footprint per opportunity on the map.
     const axis = screen.getByRole('group', { name: 'Opportunities over the acquisition window' })
     expect(within(axis).getAllByRole('button')).toHaveLength(rows.length)
-    expect(within(axis).getByText('Feature 1')).toBeInTheDocument()
-    expect(within(axis).getByText('Feature 2')).toBeInTheDocument()
+    expect(within(axis).getByText('Area 1')).toBeInTheDocument()
+    expect(within(axis).getByText('Area 2')).toBeInTheDocument()
     expect(overlay()?.data.features).toHaveLength(rows.length)
     expect(overlay()?.interactive).toBe(true)
 
@@ -347,7 +347,7 @@ describe('tasking request', () => {
     expect(orderPosts(c)[0].query).toMatch(/^\?workspaceId=[0-9a-f-]{36}$/)
     const created = ordersNamed(c, 'Camargue wetlands 2026')
     expect(created).toHaveLength(2)
-    const links = within(notice).getAllByRole('link', { name: /Camargue wetlands 2026 — Feature/ })
+    const links = within(notice).getAllByRole('link', { name: /Camargue wetlands 2026 — Area/ })
     expect(links.map((l) => l.getAttribute('href')).sort()).toEqual(
       created.map((r) => `/orders/${r.order.id}`).sort(),
     )
@@ -383,7 +383,7 @@ describe('tasking request', () => {
     expect(c.backend.log.some((e) => e.method === 'GET' && e.path === '/v2/orders')).toBe(true)
     const created = ordersNamed(c, name)
     expect(created).toHaveLength(2)
-    expect(within(notice).getAllByRole('link', { name: /— Feature/ })).toHaveLength(2)
+    expect(within(notice).getAllByRole('link', { name: /— Area/ })).toHaveLength(2)
   })
 
   it('never places twice when the page is left and opened again while the request is out', async () => {
@@ -447,7 +447,7 @@ describe('tasking request', () => {
           workspaceId,
           startedAt: new Date().toISOString(),
           before: [],
-          features: [{ label: 'Feature 1', areaKm2: 17.6, geometry: small }],
+          features: [{ label: 'Area 1', areaKm2: 17.6, geometry: small }],
         },
       },
     })
@@ -455,7 +455,7 @@ describe('tasking request', () => {
     await open(c)
     const notice = await screen.findByTestId('tasking-placed')
     expect(notice).toHaveTextContent('1 tasking order placed')
-    expect(within(notice).getByRole('link', { name: /Cut short by a reload — Feature 1/ })).toHaveAttribute(
+    expect(within(notice).getByRole('link', { name: /Cut short by a reload — Area 1/ })).toHaveAttribute(
       'href',
       `/orders/${created.results[0].id}`,
     )
@@ -505,7 +505,7 @@ describe('tasking request', () => {
           workspaceId,
           startedAt: new Date().toISOString(),
           before: [],
-          features: [{ label: 'Feature 1', areaKm2: 17.6, geometry: small }],
+          features: [{ label: 'Area 1', areaKm2: 17.6, geometry: small }],
         },
       },
     })
@@ -514,7 +514,7 @@ describe('tasking request', () => {
     const notice = await screen.findByTestId('tasking-placed')
     expect(notice).toHaveTextContent('1 tasking order placed')
     const created = await ok(sent)
-    expect(within(notice).getByRole('link', { name: /Slow behind a reload — Feature 1/ })).toHaveAttribute(
+    expect(within(notice).getByRole('link', { name: /Slow behind a reload — Area 1/ })).toHaveAttribute(
       'href',
       `/orders/${created.results[0].id}`,
     )
