@@ -14,4 +14,6 @@ export const orderKeys = {
   coverage: (id: string, updatedAt: string) => [...orderKeys.coverages(id), updatedAt] as const,
   /** The names of a set of orders (sorted ids), for pages that list what belongs to them. */
   names: (ids: readonly string[]) => [...orderKeys.all, 'names', ids] as const,
+  /** Every scene the account's archive orders hold (placing invalidates it with every other order key). */
+  ownedScenes: () => [...orderKeys.all, 'owned-scenes'] as const,
 }

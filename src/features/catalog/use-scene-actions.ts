@@ -5,6 +5,9 @@ import {
   useBasketStore,
   type BasketScene,
 } from '../../components/basket/basket-store'
+import { useOwnedScenes } from '../../data/orders/owned-scenes'
+import { STATUS_LABELS } from '../../data/orders/status'
+import { formatUtcDay } from '../../lib/format'
 import { useCatalogUi } from './catalog-ui-store'
 import type { Scene } from './queries'
 import { footprintOf, sceneTime, type SceneRow } from './scene-format'
@@ -39,8 +42,11 @@ export function useSceneActions(
   const quicklooks = useCatalogUi((s) => s.quicklooks)
   const toggleQuicklookIn = useCatalogUi((s) => s.toggleQuicklook)
   const [status, setStatus] = useState('')
-  // The scenes the last "Add page to basket" put in, for its Undo (one click adds up to 500).
+  // The scenes the last "Add page to basket" put in, for its Undo (one click adds up to 500), or the one
+  // scene just added that the account already ordered, for "Take it out".
   const [lastAdded, setLastAdded] = useState<string[] | null>(null)
+  const [undoLabel, setUndoLabel] = useState('Undo')
+  const owned = useOwnedScenes()
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {
@@ -51,9 +57,19 @@ export function useSceneActions(
         setStatus(`Removed ${scene.id} from the basket.`)
       } else if (addToBasket([scene]) > 0)
         setStatus(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
-      else setStatus(`Added ${scene.id} to the basket.`)
+      else {
+        const before = owned.of(scene.id)[0]
+        if (before) {
+          // Paying twice for one scene is rarely meant: say so as it goes in, with the way back out.
+          setStatus(
+            `Added ${scene.id} to the basket. You already ordered this scene on ${formatUtcDay(before.orderedAt)} (${STATUS_LABELS[before.status].toLowerCase()}); order it again?`,
+          )
+          setLastAdded([basketKey(scene)])
+          setUndoLabel('Take it out')
+        } else setStatus(`Added ${scene.id} to the basket.`)
+      }
     },
-    [host, addToBasket, removeFromBasket],
+    [host, addToBasket, removeFromBasket, owned],
   )
   const addPage = () => {
     const before = new Set(useBasketStore.getState().scenes.map(basketKey))
@@ -63,17 +79,28 @@ export function useSceneActions(
       .scenes.map(basketKey)
       .filter((k) => !before.has(k))
     setLastAdded(added.length > 0 ? added : null)
+    setUndoLabel('Undo')
+    const ownedCount = rows.filter(
+      (r) => added.includes(`${host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
+    ).length
     setStatus(
       left > 0
         ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
-        : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} of this page to the basket (${useBasketStore.getState().scenes.length} in all).`,
+        : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} of this page to the basket (${useBasketStore.getState().scenes.length} in all).` +
+            (ownedCount > 0
+              ? ` You already ordered ${ownedCount} of them: the checkout asks before ordering one again.`
+              : ''),
     )
   }
   const undoAddPage = lastAdded
     ? () => {
         removeFromBasket(lastAdded)
         setLastAdded(null)
-        setStatus(`Took the ${lastAdded.length} scenes added back out of the basket.`)
+        setStatus(
+          lastAdded.length === 1
+            ? `Took ${lastAdded[0].slice(host.length + 1)} back out of the basket.`
+            : `Took the ${lastAdded.length} scenes added back out of the basket.`,
+        )
       }
     : null
   const toggleQuicklook = useCallback(
@@ -110,6 +137,7 @@ export function useSceneActions(
   return {
     status,
     undoAddPage,
+    undoLabel,
     toggleBasket,
     addPage,
     toggleQuicklook,

@@ -6,6 +6,8 @@ import { formatCredits } from '../../../lib/format'
 import { formatCloud, formatResolution, formatSceneTime } from '../scene-format'
 import { useBasketEstimates, type SceneEstimate } from '../use-basket-estimates'
 import classes from './basket-list.module.css'
+import { useOwnedScenes } from '../../../data/orders/owned-scenes'
+import { OwnedLine } from './owned-scene'
 import { SceneThumbnail } from './scene-thumbnail'
 
 /**
@@ -24,6 +26,7 @@ export function BasketList({ titles, withThumbnails, collections }: BasketListPr
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
   const estimates = useBasketEstimates(scenes, collections)
+  const owned = useOwnedScenes()
   return (
     <Box mt={4} style={{ overflowY: 'auto', minHeight: 0 }} id="basket-list">
       {scenes.length === 0 ? (
@@ -57,6 +60,7 @@ export function BasketList({ titles, withThumbnails, collections }: BasketListPr
                   {formatResolution(s.resolution)}
                 </Text>
                 <EstimateLine estimate={estimates.of(s)} scene={s} />
+                <OwnedLine orders={owned.of(s.id)} />
               </div>
               <Button
                 size="compact-xs"

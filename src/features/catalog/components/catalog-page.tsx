@@ -121,7 +121,7 @@ export function CatalogPage() {
                 <>
                   {' '}
                   <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
-                    Undo
+                    {actions.undoLabel}
                   </Anchor>
                 </>
               )}

@@ -2,6 +2,7 @@ import { Badge, Text } from '@mantine/core'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
+import { ownedLabel, useOwnedScenes, type OwnedOrder } from '../../../data/orders/owned-scenes'
 import { useCatalogUi } from '../catalog-ui-store'
 import { MARKS } from '../queries'
 import type { Bbox } from '../../../map/map-engine'
@@ -17,6 +18,7 @@ import {
 } from '../scene-format'
 import classes from './catalog.module.css'
 import side from './result-row.module.css'
+import { OwnedLine } from './owned-scene'
 import { SceneThumbnail } from './scene-thumbnail'
 
 const ROW_HEIGHT = 84
@@ -92,6 +94,7 @@ export const ResultList = memo(function ResultList(props: Props) {
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
   const basketKeys = new Set(inBasket.map(basketKey))
+  const owned = useOwnedScenes()
 
   // A scene picked on the map (or moved to by keys) scrolls into view.
   useEffect(() => {
@@ -202,6 +205,7 @@ export const ResultList = memo(function ResultList(props: Props) {
               collectionTitle={props.titles.get(p.collection) ?? p.collection}
               active={row.index === active}
               inBasket={basketKeys.has(`${host}/${p.id}`)}
+              owned={owned.of(p.id)}
               onToggleBasket={props.onToggleBasket}
               onToggleQuicklook={props.onToggleQuicklook}
               onDetails={props.onDetails}
@@ -224,6 +228,8 @@ interface RowProps {
   collectionTitle: string
   active: boolean
   inBasket: boolean
+  /** The account's orders holding this scene (one array per scene, so the row's memo holds). */
+  owned: readonly OwnedOrder[]
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
@@ -243,6 +249,7 @@ const Row = memo(function Row(props: RowProps) {
     formatCloud(p.cloudCoverage),
     formatResolution(p.resolution),
     row.coverage === null ? null : formatCoverage(row.coverage),
+    ownedLabel(props.owned),
     props.inBasket ? 'in basket' : null,
     quicklook ? 'quicklook on map' : null,
   ]
@@ -273,9 +280,10 @@ const Row = memo(function Row(props: RowProps) {
         <Text size="xs" c="dimmed" lineClamp={1}>
           {props.collectionTitle} · {p.constellation}
         </Text>
-        <Text size="xs" lineClamp={2}>
+        <Text size="xs" lineClamp={props.owned.length > 0 ? 1 : 2}>
           {formatCloud(p.cloudCoverage)} · {formatResolution(p.resolution)} · {formatDelivery(p.deliveryTime)}
         </Text>
+        <OwnedLine orders={props.owned} />
       </div>
       {/* Labelled toggles for the pointer; keys (Space, Q) do the same from the list, which says the state. */}
       <div className={side.rowSide}>

@@ -6,6 +6,8 @@ import { previewOptions } from '../queries'
 import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../scene-format'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { sceneProperties, type PropertyRow } from '../scene-properties'
+import { useOwnedScenes } from '../../../data/orders/owned-scenes'
+import { OwnedSceneNote } from './owned-scene'
 import classes from './scene-drawer.module.css'
 
 interface Props {
@@ -25,6 +27,7 @@ export function SceneDrawer(props: Props) {
   const { row } = props
   const client = useApiClient()
   const p = row?.scene.properties
+  const owned = useOwnedScenes().of(p?.id ?? '')
   const quicklook = useQuery({
     ...previewOptions(client, 'quicklook', props.host, p?.id ?? ''),
     enabled: !!p && props.hasQuicklook,
@@ -54,6 +57,7 @@ export function SceneDrawer(props: Props) {
               <CopyTextButton value={p.id} label="Copy the scene id" />
             </Group>
           </div>
+          <OwnedSceneNote orders={owned} />
           <Group gap="xs">
             <Button
               size="xs"

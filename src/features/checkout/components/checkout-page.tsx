@@ -31,6 +31,8 @@ import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
+import { RepeatOrdersWarning } from './repeat-orders'
+import { useRepeatOrders, type RepeatOrder } from '../use-repeat-orders'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
 import {
@@ -77,6 +79,7 @@ export function CheckoutPage() {
   const productLines = useCheckoutStore((s) => s.productLines)
   const aoi = useAoiStore((s) => s.polygons)
 
+  const repeats = useRepeatOrders(lines)
   const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
   usePinnedAoi(lines)
   const total = lines.every((l) => l.credits !== null)
@@ -181,6 +184,7 @@ export function CheckoutPage() {
                 total={total}
                 problem={budgetProblem}
               />
+              <RepeatOrdersWarning repeats={repeats} />
               {lines.map((line, i) => (
                 <CheckoutLine
                   key={line.key}
@@ -223,6 +227,7 @@ export function CheckoutPage() {
               // A new count or total asks for the confirmation again.
               key={`${lines.length}:${total ?? 'pending'}`}
               lines={lines}
+              repeats={repeats}
               total={total}
               budgetName={
                 budgetId
@@ -321,6 +326,7 @@ function useProductFromLink(collections: Collection[] | undefined) {
 
 function ReviewStep({
   lines,
+  repeats,
   total,
   budgetName,
   blockers,
@@ -334,6 +340,8 @@ function ReviewStep({
   onCheckAgain,
 }: {
   lines: LineModel[]
+  /** Lines ordering a scene again with the same product: placing waits for "order it again". */
+  repeats: RepeatOrder[]
   total: number | null
   budgetName: string | null
   blockers: string[]
@@ -349,6 +357,7 @@ function ReviewStep({
   onCheckAgain: (key: string, attempt: Attempt) => void
 }) {
   const [confirmed, setConfirmed] = useState(false)
+  const [again, setAgain] = useState(false)
   const count = lines.length
   const failed = lines.filter((l) => l.placement.kind === 'failed')
   const running = run !== null && run.done < run.total && busy
@@ -403,6 +412,10 @@ function ReviewStep({
         </Table.Tfoot>
       </Table>
       {blockers.length > 0 && !busy && <Blockers blockers={blockers} />}
+      <RepeatOrdersWarning
+        repeats={repeats}
+        confirm={mayPlace ? { checked: again, disabled: busy, onChange: setAgain } : undefined}
+      />
       {lines.map(
         (l) =>
           l.placement.kind === 'unknown' && (
@@ -465,7 +478,7 @@ function ReviewStep({
             </Button>
             <Button
               onClick={onPlace}
-              disabled={!confirmed || blockers.length > 0}
+              disabled={!confirmed || blockers.length > 0 || (repeats.length > 0 && !again)}
               loading={busy}
               color="teal"
             >

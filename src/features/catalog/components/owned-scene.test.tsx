@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { catalogRoutes } from '../../../app/routes/catalog-routes'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useBasketStore } from '../../../components/basket/basket-store'
+import { bboxOf } from '../../../lib/geo/measure'
+import { mapView as map } from '../../../testing/map-view-state'
+import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
+import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { useCatalogUi } from '../catalog-ui-store'
+
+map.view = { center: [2.35, 48.85], bounds: [2.2, 48.8, 2.5, 48.9] }
+// jsdom lays nothing out: the list reports a typical panel's height so the virtualiser renders rows.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return this.getAttribute('role') === 'listbox' ? 600 : 0
+  },
+})
+
+/** A seeded fulfilled archive order of the analyst on the OneAtlas host, and the box of its scene. */
+function fulfilledOrder(c: TestConsole) {
+  const world = c.backend.sim.runtime.world
+  const me = c.session.getSnapshot().user?.accountId
+  for (const r of world.orders.values()) {
+    const o = r.order
+    if (o.accountId !== me || o.type !== 'ARCHIVE' || o.status !== 'FULFILLED') continue
+    const id = o.orderDetails && 'imageId' in o.orderDetails ? String(o.orderDetails.imageId) : ''
+    const s = world.scenesById.get(id)
+    if (!s || s.host !== 'oneatlas') continue
+    const [w, so, e, n] = bboxOf([s.feature.geometry as never])
+    const cx = (w + e) / 2
+    const cy = (so + n) / 2
+    return {
+      order: o,
+      sceneId: id,
+      day: new Date(s.time).toISOString().slice(0, 10),
+      collection: s.feature.properties.collection,
+      bbox: [cx - 0.01, cy - 0.01, cx + 0.01, cy + 0.01].map((v) => v.toFixed(4)),
+    }
+  }
+  throw new Error('no fulfilled OneAtlas order in the seed')
+}
+
+beforeEach(() => {
+  resetStores(useAoiStore, useBasketStore, useCatalogUi)
+  map.props = null
+})
+
+describe('scenes the account already ordered', () => {
+  it('are marked in the list and the details, with links to the order and its delivery, and warned of in the basket', async () => {
+    const c = await signedInConsole()
+    const { order, sceneId, bbox, day, collection } = fulfilledOrder(c)
+    await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: `/catalog?host=oneatlas&collections=${collection}&from=${day}&to=${day}&bbox=${bbox.join(',')}`,
+      console: c,
+    })
+    const list = await screen.findByRole('listbox', { name: 'Search results' })
+    const row = await waitFor(() => {
+      const r = list.querySelector<HTMLElement>(`[data-scene-id="${sceneId}"]`)
+      expect(r).not.toBeNull()
+      return r as HTMLElement
+    })
+    await waitFor(() =>
+      expect(within(row).getByTestId('owned-line')).toHaveTextContent(
+        /^Ordered \d{1,2} \w{3} \d{4} · Fulfilled/,
+      ),
+    )
+    expect(row).toHaveAccessibleName(/already ordered: ordered \d{1,2} \w{3} \d{4} · fulfilled/)
+
+    const user = userEvent.setup()
+    await user.dblClick(row)
+    const note = await screen.findByTestId('owned-note')
+    expect(within(note).getByRole('link', { name: `Order “${order.displayName}”` })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    )
+    // The delivery the order put in storage, found by the order's id.
+    const delivered = await within(note).findByRole('link', { name: 'Delivered collection' })
+    expect(delivered.getAttribute('href')).toMatch(/^\/storage\/collections\//)
+    expect(note).toHaveTextContent(/Fulfilled · in storage/)
+
+    await user.click(screen.getByRole('button', { name: 'Add to basket' }))
+    const status = await screen.findByText(
+      /You already ordered this scene on \d{1,2} \w{3} \d{4} \(fulfilled\); order it again\?/,
+    )
+    await user.click(within(status).getByRole('button', { name: 'Take it out' }))
+    expect(useBasketStore.getState().scenes).toEqual([])
+  })
+})
