@@ -10,7 +10,7 @@ import {
   searchAreaOverlay,
 } from './map-layers'
 import { sceneFeature } from '../../testing/builders'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 
 const poly = (ring: Position[]): Polygon => ({ type: 'Polygon', coordinates: [ring] })
 const closed = (corners: Position[]): Position[] => [...corners, corners[0]]

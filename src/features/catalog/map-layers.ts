@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from
 import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { LonLat, MapImage } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/map-view'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import { footprintOf } from './scene-format'
 
 export const FOOTPRINTS_SOURCE = 'catalog-footprints'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sceneFeature } from '../../testing/builders'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import {
   footprintOf,
   formatCloud,

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import type { SceneSort } from './search-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */

@@ -5,7 +5,7 @@ import { useApiClient } from '../../api/console-context'
 import type { MapHandle } from '../../map/map-view'
 import { useCatalogUi } from './catalog-ui-store'
 import { FOOTPRINTS_SOURCE, footprintsOverlay, quicklookImage, searchAreaOverlay } from './map-layers'
-import { MARKS, previewOptions, type Scene } from './queries'
+import { MARKS, previewOptions, type Scene } from '../../data/catalog/queries'
 
 /**
  * What the map shows of a search: the searched area, the footprints with the hovered and active scene as

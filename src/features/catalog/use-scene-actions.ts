@@ -6,7 +6,7 @@ import {
   type BasketScene,
 } from '../../components/basket/basket-store'
 import { useCatalogUi } from './catalog-ui-store'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import { footprintOf, sceneTime, type SceneRow } from './scene-format'
 import type { SearchableCollections } from './use-searchable-collections'
 

@@ -3,7 +3,7 @@ import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { useCatalogUi } from '../catalog-ui-store'
-import { MARKS } from '../queries'
+import { MARKS } from '../../../data/catalog/queries'
 import type { Bbox } from '../../../map/map-engine'
 import {
   formatCloud,
