@@ -21,6 +21,7 @@ const scene = (id: string, props: Partial<Props> = {}): Scene => sceneFeature(id
 
 const row = (index: number, props: Partial<Props> = {}, coverage: number | null = null): SceneRow => ({
   scene: scene(`s${index}`, props),
+  host: 'h',
   index,
   coverage,
 })

@@ -29,7 +29,6 @@ function asBasketScene(scene: Scene, host: string): BasketScene {
  * quicklook on the map, open its details; and the status line that says what happened.
  */
 export function useSceneActions(
-  host: string,
   rows: SceneRow[],
   { titles, withQuicklooks }: Pick<SearchableCollections, 'titles' | 'withQuicklooks'>,
 ) {
@@ -45,7 +44,7 @@ export function useSceneActions(
   const toggleBasket = useCallback(
     (row: SceneRow) => {
       setLastAdded(null)
-      const scene = asBasketScene(row.scene, host)
+      const scene = asBasketScene(row.scene, row.host)
       if (useBasketStore.getState().scenes.some((s) => basketKey(s) === basketKey(scene))) {
         removeFromBasket([basketKey(scene)])
         setStatus(`Removed ${scene.id} from the basket.`)
@@ -53,11 +52,11 @@ export function useSceneActions(
         setStatus(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
       else setStatus(`Added ${scene.id} to the basket.`)
     },
-    [host, addToBasket, removeFromBasket],
+    [addToBasket, removeFromBasket],
   )
   const addPage = () => {
     const before = new Set(useBasketStore.getState().scenes.map(basketKey))
-    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, host)))
+    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, r.host)))
     const added = useBasketStore
       .getState()
       .scenes.map(basketKey)
@@ -84,9 +83,9 @@ export function useSceneActions(
         setStatus(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
         return
       }
-      toggleQuicklookIn({ host, id: p.id, footprint: footprintOf(row.scene) })
+      toggleQuicklookIn({ host: row.host, id: p.id, footprint: footprintOf(row.scene) })
     },
-    [host, withQuicklooks, titles, toggleQuicklookIn],
+    [withQuicklooks, titles, toggleQuicklookIn],
   )
   // Details follow a scene, not a position: another response closes them.
   const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
@@ -98,14 +97,14 @@ export function useSceneActions(
       const active = document.activeElement
       if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]'))
         opener.current = active
-      setDetails({ host, id: row.scene.properties.id })
+      setDetails({ host: row.host, id: row.scene.properties.id })
     },
-    [host, setDetails],
+    [setDetails],
   )
   const detailRow =
-    details === null || details.host !== host
+    details === null
       ? null
-      : (rows.find((r) => r.scene.properties.id === details.id) ?? null)
+      : (rows.find((r) => r.host === details.host && r.scene.properties.id === details.id) ?? null)
 
   return {
     status,
@@ -121,7 +120,8 @@ export function useSceneActions(
       if (back?.isConnected) back.focus()
     },
     detailRow,
-    inBasket: (row: SceneRow) => basket.some((s) => s.host === host && s.id === row.scene.properties.id),
-    quicklookShown: (row: SceneRow) => quicklooks.some((q) => q.key === `${host}/${row.scene.properties.id}`),
+    inBasket: (row: SceneRow) => basket.some((s) => s.host === row.host && s.id === row.scene.properties.id),
+    quicklookShown: (row: SceneRow) =>
+      quicklooks.some((q) => q.key === `${row.host}/${row.scene.properties.id}`),
   }
 }
