@@ -64,9 +64,11 @@ export class SimControl {
   async publishEula(eula: string) {
     expect((await this.send('post', 'eulas/publish', { eula })).ok()).toBe(true)
   }
-  async requests(): Promise<{ method: string; path: string; status: number; authorized: boolean }[]> {
+  async requests(): Promise<
+    { method: string; path: string; query: string; status: number; authorized: boolean }[]
+  > {
     return (await this.send('get', 'requests')).json() as Promise<
-      { method: string; path: string; status: number; authorized: boolean }[]
+      { method: string; path: string; query: string; status: number; authorized: boolean }[]
     >
   }
 }

@@ -16,13 +16,25 @@ export interface MapOverlay {
 }
 
 export interface PolygonLayerStyle {
-  color: string
+  /** A colour, or an expression that gives each feature its own (such as a `match` on a property). */
+  color: string | ExpressionSpecification
   fillOpacity: number
   /** The fill of the hovered shape; twice the resting one when not given. */
   hoverFillOpacity?: number
   /** The fill of the selected shape; three times the resting one when not given. */
   selectedFillOpacity?: number
   dashed?: boolean
+}
+
+/** A colour per value of a feature property (`match`), with a fallback for other values. */
+export function colorByProperty(
+  property: string,
+  colors: ReadonlyMap<string, string>,
+  fallback: string,
+): PolygonLayerStyle['color'] {
+  const [first, ...rest] = [...colors]
+  if (!first) return fallback
+  return ['match', ['get', property], first[0], first[1], ...rest.flat(), fallback]
 }
 
 /**

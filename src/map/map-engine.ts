@@ -599,14 +599,17 @@ export class MapEngine {
 
   /**
    * A named source with its layers (plain specs a feature builds, e.g. with `polygonLayers`), drawn above the
-   * basemap. Calling it again with the same id swaps the data, and only when it is another object. With
+   * basemap. Calling it again with the same id swaps the data, and only when it is another object; layers
+   * given anew (another object) have their paint brought up to date, as when colours follow a theme. With
    * `interactive`, hovering and clicking its features reach `onOverlayHover` and `onOverlayClick` (features
    * need ids).
    */
   setSource(id: string, data: FeatureCollection, layers: LayerSpecification[], interactive = false): void {
     const entry = this.sources.get(id)
-    if (entry && entry.data === data) return
+    if (entry && entry.data === data && entry.layers === layers) return
+    if (entry && entry.layers !== layers && this.ready) this.repaint(entry.layers, layers)
     this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
+    if (entry && entry.data === data) return
     // Feature ids now name other features: the next pointer move reports what is under it afresh.
     this.hovered.delete(id)
     // Not isStyleLoaded(): it is false while any source loads, and the data would wait for nothing.
@@ -627,6 +630,20 @@ export class MapEngine {
   bounds(): Bbox {
     const b = this.map.getBounds()
     return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+  }
+
+  /** Sets the paint properties that differ between a source's old and new layers (same ids). */
+  private repaint(before: LayerSpecification[], after: LayerSpecification[]): void {
+    type Paint = Parameters<MlMap['setPaintProperty']>
+    for (const layer of after) {
+      const old = before.find((l) => l.id === layer.id)
+      if (!old || !this.map.getLayer(layer.id)) continue
+      const paint = ('paint' in layer ? (layer.paint ?? {}) : {}) as Record<string, Paint[2]>
+      const oldPaint = ('paint' in old ? (old.paint ?? {}) : {}) as Record<string, Paint[2]>
+      for (const [name, value] of Object.entries(paint))
+        if (JSON.stringify(value) !== JSON.stringify(oldPaint[name]))
+          this.map.setPaintProperty(layer.id, name as Paint[1], value)
+    }
   }
 
   private addSource(id: string): void {

@@ -1,16 +1,20 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
+import { BASEMAP_COLORS } from '../../map/basemap'
 import { describe, expect, it } from 'vitest'
 import {
   FOOTPRINTS_SOURCE,
   footprintData,
+  footprintLayers,
   footprintsOverlay,
+  HOST_COLORS,
+  hostColors,
   quicklookCorners,
   quicklookImage,
   SEARCH_AREA_SOURCE,
   searchAreaOverlay,
 } from './map-layers'
 import { sceneFeature } from '../../testing/builders'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 
 const poly = (ring: Position[]): Polygon => ({ type: 'Polygon', coordinates: [ring] })
 const closed = (corners: Position[]): Position[] => [...corners, corners[0]]
@@ -134,7 +138,7 @@ describe('quicklookCorners', () => {
 })
 
 describe('footprintData', () => {
-  it('gives one feature per scene, its id the scene index in the response', () => {
+  it('gives one feature per scene, its id the scene index among those shown, with its host', () => {
     const geometries: (Polygon | MultiPolygon)[] = [
       poly(
         closed([
@@ -165,20 +169,66 @@ describe('footprintData', () => {
         ]),
       ),
     ]
-    const scenes = geometries.map((g, i) => scene(`img-${i}`, g))
+    const scenes = geometries.map((g, i) => ({ scene: scene(`img-${i}`, g), host: i === 1 ? 'b' : 'a' }))
     const data = footprintData(scenes)
     expect(data.type).toBe('FeatureCollection')
     expect(data.features.map((f) => f.id)).toEqual([0, 1, 2])
     expect(data.features.map((f) => f.properties)).toEqual([
-      { sceneId: 'img-0' },
-      { sceneId: 'img-1' },
-      { sceneId: 'img-2' },
+      { sceneId: 'img-0', host: 'a' },
+      { sceneId: 'img-1', host: 'b' },
+      { sceneId: 'img-2', host: 'a' },
     ])
     expect(data.features.map((f) => f.geometry)).toEqual(geometries)
   })
 
   it('gives an empty collection for no scenes', () => {
     expect(footprintData([])).toEqual({ type: 'FeatureCollection', features: [] })
+  })
+})
+
+/** WCAG contrast ratio of two `#rrggbb` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x)
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+describe('host colours', () => {
+  it.each(['light', 'dark'] as const)(
+    'stand out 3:1 from the %s basemap’s land and water, and differ from each other',
+    (scheme) => {
+      const { land, water } = BASEMAP_COLORS[scheme]
+      for (const c of HOST_COLORS[scheme]) {
+        expect(contrast(c, land), `${c} on land`).toBeGreaterThanOrEqual(3)
+        expect(contrast(c, water), `${c} on water`).toBeGreaterThanOrEqual(3)
+      }
+      expect(new Set(HOST_COLORS[scheme]).size).toBe(HOST_COLORS[scheme].length)
+    },
+  )
+
+  it('gives each host its colour in the order listed, and colours footprints by their host', () => {
+    const colors = hostColors(['a', 'b', 'c'], 'dark')
+    expect([...colors.values()]).toEqual(HOST_COLORS.dark.slice(0, 3))
+    const line = footprintLayers(colors, 'dark').find((l) => l.type === 'line')
+    expect(line && 'paint' in line && line.paint).toMatchObject({
+      'line-color': [
+        'match',
+        ['get', 'host'],
+        'a',
+        HOST_COLORS.dark[0],
+        'b',
+        HOST_COLORS.dark[1],
+        'c',
+        HOST_COLORS.dark[2],
+        HOST_COLORS.dark[0],
+      ],
+    })
   })
 })
 

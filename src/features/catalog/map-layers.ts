@@ -1,35 +1,61 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
-import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import { colorByProperty, hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { LonLat, MapImage } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/layers'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import { footprintOf } from './scene-format'
 
 export const FOOTPRINTS_SOURCE = 'catalog-footprints'
 export const SEARCH_AREA_SOURCE = 'catalog-search-area'
 
-/** The scenes of a response as one source; a scene's feature id is its index in the response. */
-export function footprintData(scenes: readonly Scene[]): FeatureCollection {
+/**
+ * The scenes shown as one source; a scene's feature id is its index among them (`collectScenes`), and it
+ * carries its host, which colours it.
+ */
+export function footprintData(scenes: readonly { scene: Scene; host: string }[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: scenes.map((s, i): Feature<Polygon | MultiPolygon> => ({
+    features: scenes.map(({ scene, host }, i): Feature<Polygon | MultiPolygon> => ({
       type: 'Feature',
       id: i,
-      properties: { sceneId: s.properties.id },
-      geometry: footprintOf(s),
+      properties: { sceneId: scene.properties.id, host },
+      geometry: footprintOf(scene),
     })),
   }
 }
 
-const FOOTPRINT_LAYERS = polygonLayers(FOOTPRINTS_SOURCE, { color: '#e8590c', fillOpacity: 0.06 })
+export type ColorScheme = 'light' | 'dark'
+
+/**
+ * Footprint colours, one per host in the order the hosts are listed. Each outline stands out from the
+ * basemap's land and water by at least 3:1 in its theme (WCAG's contrast for graphics; tested), and the
+ * hues stay apart from the search area's blue.
+ */
+export const HOST_COLORS: Record<ColorScheme, readonly string[]> = {
+  light: ['#b23a00', '#6d28a8', '#1b6b2a', '#a3165f', '#0f5f73', '#7a5200'],
+  dark: ['#ff922b', '#d0a3ff', '#8ce99a', '#faa2c1', '#66d9e8', '#ffd43b'],
+}
+
+/** Each host's colour: the hosts in the order given, the palette reused past its end. */
+export function hostColors(hosts: readonly string[], scheme: ColorScheme): Map<string, string> {
+  const palette = HOST_COLORS[scheme]
+  return new Map(hosts.map((h, i) => [h, palette[i % palette.length]]))
+}
+
+/** The footprint layers, each outline and fill in its host's colour. */
+export function footprintLayers(colors: ReadonlyMap<string, string>, scheme: ColorScheme) {
+  const color = colorByProperty('host', colors, HOST_COLORS[scheme][0])
+  return polygonLayers(FOOTPRINTS_SOURCE, { color, fillOpacity: 0.06 })
+}
 
 /** Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). */
 export function footprintsOverlay(
   data: FeatureCollection,
   hovered: number | null,
   selected: number | null,
+  layers: ReturnType<typeof footprintLayers> = footprintLayers(new Map(), 'light'),
 ): MapOverlay {
-  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, FOOTPRINT_LAYERS, hovered, selected)
+  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected)
 }
 
 /** The area the shown search ran over (the applied AOI or map view), dashed. */

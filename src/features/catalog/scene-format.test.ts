@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sceneFeature } from '../../testing/builders'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import {
   footprintOf,
   formatCloud,
@@ -21,6 +21,7 @@ const scene = (id: string, props: Partial<Props> = {}): Scene => sceneFeature(id
 
 const row = (index: number, props: Partial<Props> = {}, coverage: number | null = null): SceneRow => ({
   scene: scene(`s${index}`, props),
+  host: 'h',
   index,
   coverage,
 })

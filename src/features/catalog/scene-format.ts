@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import type { SceneSort } from './search-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
@@ -51,11 +51,38 @@ export const SORT_LABELS: Record<SceneSort, string> = {
   'coverage-asc': 'Least AOI covered first',
 }
 
-/** A result row: the scene, its index in the response (its feature id on the map) and its AOI coverage. */
+/**
+ * A result row: the scene, the host it came from, its index among the scenes shown (its feature id on the
+ * map) and its AOI coverage.
+ */
 export interface SceneRow {
   scene: Scene
+  host: string
   index: number
   coverage: number | null
+}
+
+/** The value a sort orders rows by (null: the row has none). */
+export function sortValue(row: SceneRow, sort: SceneSort): number | null {
+  switch (sort.slice(0, sort.indexOf('-'))) {
+    case 'date':
+      return stacTime(row.scene.properties)?.at ?? null
+    case 'cloud':
+      return row.scene.properties.cloudCoverage ?? null
+    case 'resolution':
+      return row.scene.properties.resolution ?? null
+    default:
+      return row.coverage
+  }
+}
+
+/**
+ * The order of two sort values in a direction: values missing go last in both directions; equal values
+ * are a tie (0), which the caller breaks.
+ */
+export function compareValues(a: number | null, b: number | null, sort: SceneSort): number {
+  if (a === null || b === null) return a === null ? (b === null ? 0 : 1) : -1
+  return a === b ? 0 : (a - b) * (sort.endsWith('-asc') ? 1 : -1)
 }
 
 /**
@@ -63,26 +90,9 @@ export interface SceneRow {
  * service's order, so the sort is stable.
  */
 export function sortRows(rows: readonly SceneRow[], sort: SceneSort): SceneRow[] {
-  const [key, dir] = sort.split('-') as [string, 'asc' | 'desc']
-  const value = (r: SceneRow): number | null => {
-    switch (key) {
-      case 'date':
-        return stacTime(r.scene.properties)?.at ?? null
-      case 'cloud':
-        return r.scene.properties.cloudCoverage ?? null
-      case 'resolution':
-        return r.scene.properties.resolution ?? null
-      default:
-        return r.coverage
-    }
-  }
-  const sign = dir === 'asc' ? 1 : -1
   return rows
-    .map((r) => ({ r, v: value(r) }))
-    .sort((a, b) => {
-      if (a.v === null || b.v === null) return a.v === null ? (b.v === null ? a.r.index - b.r.index : 1) : -1
-      return a.v === b.v ? a.r.index - b.r.index : (a.v - b.v) * sign
-    })
+    .map((r) => ({ r, v: sortValue(r, sort) }))
+    .sort((a, b) => compareValues(a.v, b.v, sort) || a.r.index - b.r.index)
     .map((x) => x.r)
 }
 

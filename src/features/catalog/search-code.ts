@@ -1,5 +1,5 @@
 import type { CodeRequestSet } from '../../lib/request-code'
-import { searchCall } from './queries'
+import { searchCall } from '../../data/catalog/queries'
 import type { BuiltSearch } from './search-state'
 
 /** The applied search as code: the page's own request (same host, body and page), and the SDK's search. */

@@ -6,6 +6,7 @@ import { encodePolygons } from '../../lib/polyline'
 import { poly, rect } from '../../testing/builders'
 import {
   areaPolygons,
+  buildHostSearches,
   buildSearch,
   DEFAULT_LIMIT,
   DEFAULT_VIEW,
@@ -18,6 +19,7 @@ import {
   sameFilters,
   searchableByHost,
   searchFrame,
+  searchKey,
   viewBbox,
   writeCatalogView,
   type CatalogView,
@@ -70,8 +72,22 @@ describe('catalog view in the URL', () => {
     expect(writeCatalogView(DEFAULT_VIEW).toString()).toBe('')
   })
 
+  it('reads a URL without a host as a search of every host, and only a first visit as no search', () => {
+    expect(read('cloud=10')).toMatchObject({ searched: true, filters: { host: null, maxCloud: 10 } })
+    expect(read('bbox=1,2,3,4').searched).toBe(true)
+    // Sorting alone states no search.
+    expect(read('sort=cloud-asc').searched).toBe(false)
+    // Every host with nothing else: the link says so, and reads back as that search.
+    const anywhere: CatalogView = { ...DEFAULT_VIEW, searched: true }
+    expect(writeCatalogView(anywhere).toString()).toBe('hosts=all')
+    expect(read('hosts=all')).toEqual(anywhere)
+    expect(writeCatalogView({ ...anywhere, filters: filters({ maxCloud: 5 }) }).toString()).toBe('cloud=5')
+    expect(searchKey(anywhere)).not.toBe(searchKey(DEFAULT_VIEW))
+  })
+
   it('round-trips a full view', () => {
     const view: CatalogView = {
+      searched: true,
       filters: {
         host: 'oneatlas',
         collections: ['phr', 'spot'],
@@ -92,6 +108,7 @@ describe('catalog view in the URL', () => {
 
   it('round-trips a bbox area, and a view with only some filters', () => {
     const view: CatalogView = {
+      searched: true,
       filters: filters({ host: 'capellaspace', area: { kind: 'bbox', bbox: [170.5, -10.25, -170.125, 10] } }),
       page: 'prev:abc',
       sort: 'coverage-desc',
@@ -101,6 +118,7 @@ describe('catalog view in the URL', () => {
 
   it('leaves defaults out of the URL', () => {
     const params = writeCatalogView({
+      searched: true,
       filters: filters({ host: 'oneatlas', maxCloud: 0, limit: DEFAULT_LIMIT }),
       page: null,
       sort: 'date-desc',
@@ -115,6 +133,7 @@ describe('catalog view in the URL', () => {
       'host=oneatlas&collections=spot,phr&from=2024-02-29&to=2024-03-01&cloud=15.5&resMin=0.5&resMax=2&limit=7&page=next:tok&sort=resolution-asc',
     )
     expect(view).toEqual({
+      searched: true,
       filters: {
         host: 'oneatlas',
         collections: ['phr', 'spot'],
@@ -267,7 +286,6 @@ describe('filterErrors', () => {
   })
 
   const cases: [string, Partial<SearchFilters>, FilterField][] = [
-    ['no host', { host: null }, 'host'],
     ['a start date that is not a day', { from: '2025-02-30' }, 'dates'],
     ['an end date that is not a day', { to: '01/02/2025' }, 'dates'],
     ['a start after the end', { from: '2025-03-01', to: '2025-02-01' }, 'dates'],
@@ -299,7 +317,6 @@ describe('filterErrors', () => {
   it('reports every field at once', () => {
     const errors = filterErrors(
       filters({
-        host: null,
         from: 'x',
         maxCloud: 200,
         minResolution: -3,
@@ -307,7 +324,7 @@ describe('filterErrors', () => {
         area: { kind: 'aoi', encoded: '?' },
       }),
     )
-    expect(Object.keys(errors).sort()).toEqual(['area', 'dates', 'host', 'limit', 'maxCloud', 'resolution'])
+    expect(Object.keys(errors).sort()).toEqual(['area', 'dates', 'limit', 'maxCloud', 'resolution'])
   })
 })
 
@@ -332,6 +349,32 @@ describe('searchableByHost', () => {
 
   it('gives an empty map when nothing is searchable', () => {
     expect(searchableByHost([]).size).toBe(0)
+  })
+})
+
+describe('buildHostSearches', () => {
+  const byHost = searchableByHost([phr, spot, gec, slc])
+
+  it('builds one request for the host named, none for a host unknown', () => {
+    expect(buildHostSearches(filters({ host: 'oneatlas' }), byHost).map((b) => b.host)).toEqual(['oneatlas'])
+    expect(buildHostSearches(filters({ host: 'nowhere' }), byHost)).toEqual([])
+  })
+
+  it('builds one request per host, in the hosts’ order, when no host is named', () => {
+    const built = buildHostSearches(filters({ maxCloud: 20 }), byHost)
+    expect(built.map((b) => [b.host, b.body.collections])).toEqual([
+      ['capellaspace', ['capella-gec', 'capella-slc']],
+      ['oneatlas', ['phr', 'spot']],
+    ])
+    // What a host cannot apply is said per host: Capella is radar only.
+    expect(built[0].notApplied.map((n) => n.field)).toEqual(['maxCloud'])
+    expect(built[1].notApplied).toEqual([])
+    expect(built[1].body.query).toEqual({ cloudCoverage: { lte: 20 } })
+  })
+
+  it('searches only the hosts that have a chosen collection', () => {
+    const built = buildHostSearches(filters({ collections: ['spot'] }), byHost)
+    expect(built.map((b) => [b.host, b.body.collections])).toEqual([['oneatlas', ['spot']]])
   })
 })
 

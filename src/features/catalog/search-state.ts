@@ -23,6 +23,7 @@ export const DEFAULT_LIMIT = 100
 export type SearchArea = { kind: 'aoi'; encoded: string } | { kind: 'bbox'; bbox: Bbox }
 
 export interface SearchFilters {
+  /** The one host to search; null: every host the account can search. */
   host: string | null
   /** Sorted and unique, so equal searches share a cache entry. Empty: every searchable collection. */
   collections: string[]
@@ -51,10 +52,18 @@ export const SCENE_SORTS = [
 ] as const
 export type SceneSort = (typeof SCENE_SORTS)[number]
 
-/** A search has been applied once it names its host (a first visit has none). */
-export const hasApplied = (f: SearchFilters): boolean => f.host !== null
+/** A search has been applied once the URL states one (a first visit has none). */
+export const hasApplied = (view: Pick<CatalogView, 'searched'>): boolean => view.searched
+
+/**
+ * The URL's word for a search of every host when it says nothing else (no filter, no area): with no `host`,
+ * a link searches every host; this one tells such a search from a first visit.
+ */
+export const ALL_HOSTS_PARAM = 'hosts'
 
 export interface CatalogView {
+  /** The URL states a search (a first visit does not). */
+  searched: boolean
   filters: SearchFilters
   /** The `next` cursor of the page shown (`next:…`/`prev:…` from a link); null for the first page. */
   page: string | null
@@ -74,7 +83,12 @@ export const EMPTY_FILTERS: SearchFilters = {
   limit: DEFAULT_LIMIT,
 }
 
-export const DEFAULT_VIEW: CatalogView = { filters: EMPTY_FILTERS, page: null, sort: 'date-desc' }
+export const DEFAULT_VIEW: CatalogView = {
+  searched: false,
+  filters: EMPTY_FILTERS,
+  page: null,
+  sort: 'date-desc',
+}
 
 // ------------------------------------------------------------------------------------------------ URL
 
@@ -106,6 +120,21 @@ export function readBbox(raw: string | null): Bbox | null {
 // Cursors are opaque: `next:<id>`/`prev:<id>` as the contract writes them, or a bare token (the service notes
 // speak of base64), in base64 or url-safe base64 characters, bounded.
 const PAGE = /^((next|prev):[A-Za-z0-9_\-+/=.~]{1,1000}|[A-Za-z0-9_\-+/=.~]{1,1000})$/
+
+const SEARCH_PARAMS = [
+  'host',
+  ALL_HOSTS_PARAM,
+  'collections',
+  'from',
+  'to',
+  'cloud',
+  'resMin',
+  'resMax',
+  'aoi',
+  'bbox',
+  'limit',
+  'page',
+]
 
 export function readCatalogView(params: URLSearchParams): CatalogView {
   const host = params.get('host')?.trim() ?? ''
@@ -142,6 +171,8 @@ export function readCatalogView(params: URLSearchParams): CatalogView {
   const page = params.get('page')
   const sort = SCENE_SORTS.find((s) => s === params.get('sort')) ?? DEFAULT_VIEW.sort
   return {
+    // Any search parameter states a search; sorting alone does not.
+    searched: SEARCH_PARAMS.some((p) => params.has(p)),
     filters: {
       host: NAME.test(host) ? host : null,
       collections,
@@ -173,6 +204,8 @@ export function writeCatalogView(view: CatalogView): URLSearchParams {
   if (f.area?.kind === 'bbox') out.set('bbox', f.area.bbox.map((n) => +n.toFixed(5)).join(','))
   if (f.limit !== DEFAULT_LIMIT) out.set('limit', String(f.limit))
   if (view.page) out.set('page', view.page)
+  // Every host with nothing else said: the link still states a search.
+  if (view.searched && out.size === 0) out.set(ALL_HOSTS_PARAM, 'all')
   if (view.sort !== DEFAULT_VIEW.sort) out.set('sort', view.sort)
   return out
 }
@@ -185,10 +218,13 @@ export const sameFilters = (a: SearchFilters, b: SearchFilters): boolean =>
 
 export type FilterField = 'host' | 'dates' | 'maxCloud' | 'resolution' | 'area' | 'limit'
 
+/** The key of an applied search (filters and whether one is stated), to tell when another is shown. */
+export const searchKey = (view: Pick<CatalogView, 'searched' | 'filters'>): string =>
+  writeCatalogView({ ...DEFAULT_VIEW, searched: view.searched, filters: view.filters }).toString()
+
 /** What keeps the filters from being searched, by field, in words that say what to change. */
 export function filterErrors(f: SearchFilters): Partial<Record<FilterField, string>> {
   const errors: Partial<Record<FilterField, string>> = {}
-  if (!f.host) errors.host = 'Choose a data host to search.'
   if ((f.from && !isDay(f.from)) || (f.to && !isDay(f.to))) errors.dates = 'Dates are written YYYY-MM-DD.'
   else if (f.from && f.to && f.from > f.to) errors.dates = 'The start date is after the end date.'
   if (f.maxCloud !== null && !(f.maxCloud >= 0 && f.maxCloud <= 100))
@@ -313,6 +349,23 @@ export function buildSearch(f: SearchFilters, hostCollections: readonly Collecti
 }
 
 /**
+ * The requests of a search: one for its host, or one per host (in the order given) when it names none.
+ * Collections chosen narrow the hosts searched to those that have one of them.
+ */
+export function buildHostSearches(
+  f: SearchFilters,
+  byHost: ReadonlyMap<string, readonly Collection[]>,
+): BuiltSearch[] {
+  if (f.host) {
+    const collections = byHost.get(f.host)
+    return collections ? [buildSearch(f, collections)] : []
+  }
+  return [...byHost]
+    .filter(([, cs]) => f.collections.length === 0 || cs.some((c) => f.collections.includes(c.name)))
+    .map(([host, cs]) => buildSearch({ ...f, host }, cs))
+}
+
+/**
  * The box of polygons lying on both sides of the antimeridian (west > east), or null when they do not: the
  * pieces are taken the short way round, as one area.
  */
@@ -349,7 +402,8 @@ export function loosenSuggestions(f: SearchFilters): { field: FilterField; label
     out.push({ field: 'dates', label: `Search every date (now ${f.from ?? 'any'} → ${f.to ?? 'today'})` })
   if (f.minResolution !== null || f.maxResolution !== null)
     out.push({ field: 'resolution', label: 'Allow any resolution' })
-  if (f.collections.length > 0) out.push({ field: 'host', label: 'Search every collection of this host' })
+  if (f.collections.length > 0)
+    out.push({ field: 'host', label: `Search every collection of ${f.host ? 'this host' : 'every host'}` })
   if (f.area) out.push({ field: 'area', label: 'Search the whole world (no area)' })
   return out
 }

@@ -2,8 +2,8 @@ import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import {
   areaPolygons,
-  DEFAULT_VIEW,
   readCatalogView,
+  searchKey,
   writeCatalogView,
   type CatalogView,
   type SearchArea,
@@ -14,10 +14,7 @@ export function useCatalogView() {
   const [params, setParams] = useSearchParams()
   const view = useMemo(() => readCatalogView(params), [params])
   const applied = view.filters
-  const appliedKey = useMemo(
-    () => writeCatalogView({ ...DEFAULT_VIEW, filters: applied }).toString(),
-    [applied],
-  )
+  const appliedKey = useMemo(() => searchKey(view), [view])
   // Keyed by the area's text: reading the URL makes a new object each time, for the same area.
   const areaKey = JSON.stringify(applied.area)
   const appliedPolygons = useMemo(() => areaPolygons(JSON.parse(areaKey) as SearchArea | null), [areaKey])

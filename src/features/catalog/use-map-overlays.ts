@@ -1,11 +1,19 @@
+import { useComputedColorScheme } from '@mantine/core'
 import { useQueries } from '@tanstack/react-query'
 import type { FeatureCollection, Polygon } from 'geojson'
 import { useEffect, useMemo, type RefObject } from 'react'
 import { useApiClient } from '../../api/console-context'
 import type { MapHandle } from '../../map/map-view'
 import { useCatalogUi } from './catalog-ui-store'
-import { FOOTPRINTS_SOURCE, footprintsOverlay, quicklookImage, searchAreaOverlay } from './map-layers'
-import { MARKS, previewOptions, type Scene } from './queries'
+import {
+  FOOTPRINTS_SOURCE,
+  footprintLayers,
+  footprintsOverlay,
+  hostColors,
+  quicklookImage,
+  searchAreaOverlay,
+} from './map-layers'
+import { MARKS, previewOptions, type Scene } from '../../data/catalog/queries'
 
 /**
  * What the map shows of a search: the searched area, the footprints with the hovered and active scene as
@@ -16,7 +24,12 @@ export function useMapOverlays(
   appliedPolygons: Polygon[],
   footprints: FeatureCollection,
   map: RefObject<MapHandle | null>,
+  /** The hosts searched, in the order their colours go. */
+  hosts: readonly string[],
 ) {
+  const scheme = useComputedColorScheme('light')
+  const colors = useMemo(() => hostColors(hosts, scheme), [hosts, scheme])
+  const layers = useMemo(() => footprintLayers(colors, scheme), [colors, scheme])
   const client = useApiClient()
   const resetScenes = useCatalogUi((s) => s.resetScenes)
   useEffect(() => {
@@ -47,14 +60,16 @@ export function useMapOverlays(
     [quicklooks, quicklooksHidden, quicklookUrls],
   )
   const overlays = useMemo(
-    () => [searchAreaOverlay(appliedPolygons), footprintsOverlay(footprints, hovered, active)],
-    [appliedPolygons, footprints, hovered, active],
+    () => [searchAreaOverlay(appliedPolygons), footprintsOverlay(footprints, hovered, active, layers)],
+    [appliedPolygons, footprints, hovered, active, layers],
   )
 
   return {
     overlays,
     images,
     hasQuicklooks: quicklooks.length > 0,
+    /** Each host's footprint colour, for the legend and the rows. */
+    hostColors: colors,
     onOverlayHover: (source: string, id: string | number | null) => {
       if (source === FOOTPRINTS_SOURCE) setHovered(typeof id === 'number' ? id : null)
     },

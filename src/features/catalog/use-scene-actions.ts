@@ -9,7 +9,7 @@ import { useOwnedScenes } from '../../data/orders/owned-scenes'
 import { STATUS_LABELS } from '../../data/orders/status'
 import { formatUtcDay } from '../../lib/format'
 import { useCatalogUi } from './catalog-ui-store'
-import type { Scene } from './queries'
+import type { Scene } from '../../data/catalog/queries'
 import { footprintOf, sceneTime, type SceneRow } from './scene-format'
 import type { SearchableCollections } from './use-searchable-collections'
 
@@ -32,7 +32,6 @@ function asBasketScene(scene: Scene, host: string): BasketScene {
  * quicklook on the map, open its details; and the status line that says what happened.
  */
 export function useSceneActions(
-  host: string,
   rows: SceneRow[],
   { titles, withQuicklooks }: Pick<SearchableCollections, 'titles' | 'withQuicklooks'>,
 ) {
@@ -51,7 +50,7 @@ export function useSceneActions(
   const toggleBasket = useCallback(
     (row: SceneRow) => {
       setLastAdded(null)
-      const scene = asBasketScene(row.scene, host)
+      const scene = asBasketScene(row.scene, row.host)
       if (useBasketStore.getState().scenes.some((s) => basketKey(s) === basketKey(scene))) {
         removeFromBasket([basketKey(scene)])
         setStatus(`Removed ${scene.id} from the basket.`)
@@ -69,11 +68,11 @@ export function useSceneActions(
         } else setStatus(`Added ${scene.id} to the basket.`)
       }
     },
-    [host, addToBasket, removeFromBasket, owned],
+    [addToBasket, removeFromBasket, owned],
   )
   const addPage = () => {
     const before = new Set(useBasketStore.getState().scenes.map(basketKey))
-    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, host)))
+    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, r.host)))
     const added = useBasketStore
       .getState()
       .scenes.map(basketKey)
@@ -81,7 +80,8 @@ export function useSceneActions(
     setLastAdded(added.length > 0 ? added : null)
     setUndoLabel('Undo')
     const ownedCount = rows.filter(
-      (r) => added.includes(`${host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
+      (r) =>
+        added.includes(`${r.host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
     ).length
     setStatus(
       left > 0
@@ -98,7 +98,7 @@ export function useSceneActions(
         setLastAdded(null)
         setStatus(
           lastAdded.length === 1
-            ? `Took ${lastAdded[0].slice(host.length + 1)} back out of the basket.`
+            ? `Took ${lastAdded[0].slice(lastAdded[0].indexOf('/') + 1)} back out of the basket.`
             : `Took the ${lastAdded.length} scenes added back out of the basket.`,
         )
       }
@@ -111,9 +111,9 @@ export function useSceneActions(
         setStatus(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
         return
       }
-      toggleQuicklookIn({ host, id: p.id, footprint: footprintOf(row.scene) })
+      toggleQuicklookIn({ host: row.host, id: p.id, footprint: footprintOf(row.scene) })
     },
-    [host, withQuicklooks, titles, toggleQuicklookIn],
+    [withQuicklooks, titles, toggleQuicklookIn],
   )
   // Details follow a scene, not a position: another response closes them.
   const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
@@ -125,14 +125,14 @@ export function useSceneActions(
       const active = document.activeElement
       if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]'))
         opener.current = active
-      setDetails({ host, id: row.scene.properties.id })
+      setDetails({ host: row.host, id: row.scene.properties.id })
     },
-    [host, setDetails],
+    [setDetails],
   )
   const detailRow =
-    details === null || details.host !== host
+    details === null
       ? null
-      : (rows.find((r) => r.scene.properties.id === details.id) ?? null)
+      : (rows.find((r) => r.host === details.host && r.scene.properties.id === details.id) ?? null)
 
   return {
     status,
@@ -149,7 +149,8 @@ export function useSceneActions(
       if (back?.isConnected) back.focus()
     },
     detailRow,
-    inBasket: (row: SceneRow) => basket.some((s) => s.host === host && s.id === row.scene.properties.id),
-    quicklookShown: (row: SceneRow) => quicklooks.some((q) => q.key === `${host}/${row.scene.properties.id}`),
+    inBasket: (row: SceneRow) => basket.some((s) => s.host === row.host && s.id === row.scene.properties.id),
+    quicklookShown: (row: SceneRow) =>
+      quicklooks.some((q) => q.key === `${row.host}/${row.scene.properties.id}`),
   }
 }

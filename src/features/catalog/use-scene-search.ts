@@ -1,20 +1,47 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
+import { searchOptions } from '../../data/catalog/queries'
+import { useHostSearches, type HostSearch } from '../../data/catalog/use-host-searches'
 import { footprintData } from './map-layers'
-import { searchOptions } from './queries'
-import { footprintOf, sortRows, type SceneRow } from './scene-format'
-import { buildSearch, filterErrors, type CatalogView, type SceneSort } from './search-state'
+import { collectScenes, mergeRows, withMore, type HostCursors, type HostPages } from './merge-hosts'
+import { footprintOf, type SceneRow } from './scene-format'
+import {
+  buildHostSearches,
+  filterErrors,
+  searchKey,
+  type BuiltSearch,
+  type CatalogView,
+  type SceneSort,
+} from './search-state'
 import { useCoverage } from './use-coverage'
 import type { SearchableCollections } from './use-searchable-collections'
 
 const NO_AOI: Polygon[] = []
+const NO_SEARCHES: BuiltSearch[] = []
+
+/** A host still searching this long after its request went out is said to be slow. */
+export const SLOW_HOST_MS = 4000
+
+/** How one host of a search of every host is doing. */
+export interface HostStatus {
+  host: string
+  state: 'searching' | 'slow' | 'answered' | 'failed'
+  /** Scenes it gave so far (every page). */
+  count: number
+  /** Filters it could not apply, in words. */
+  notApplied: string[]
+  error: unknown
+  /** It has a next page. */
+  hasMore: boolean
+}
 
 /**
- * The applied search run against its host: the response, its rows with their coverage of the area, in the
- * sort asked for, the footprints for the map, and what went wrong.
+ * The applied search run against its host, or against every host when it names none: the scenes shown (in
+ * arrival order: their index is their feature id on the map), their rows with their coverage of the area in
+ * the sort asked for, the footprints for the map, how each host is doing, and what went wrong.
  */
 export function useSceneSearch(
   view: CatalogView,
@@ -23,30 +50,78 @@ export function useSceneSearch(
 ) {
   const client = useApiClient()
   const applied = view.filters
+  const allHosts = view.searched && applied.host === null
   const appliedHostCollections = applied.host ? byHost.get(applied.host) : undefined
   const appliedErrors = useMemo(() => filterErrors(applied), [applied])
-  const built = useMemo(
+  const builtAll = useMemo(
     () =>
-      applied.host && appliedHostCollections && Object.keys(appliedErrors).length === 0
-        ? buildSearch(applied, appliedHostCollections)
-        : null,
-    [applied, appliedHostCollections, appliedErrors],
+      view.searched && Object.keys(appliedErrors).length === 0
+        ? buildHostSearches(applied, byHost)
+        : NO_SEARCHES,
+    [view.searched, applied, byHost, appliedErrors],
   )
-  const {
-    data: response,
-    dataUpdatedAt,
-    error: searchError,
-    isError,
-    isFetching,
-    isPending,
-    isPlaceholderData,
-    refetch,
-  } = useQuery({
+  // One host: its request, paged through the URL as before.
+  const built = !allHosts && builtAll.length === 1 ? builtAll[0] : null
+  const single = useQuery({
     ...searchOptions(client, built?.host ?? '', built?.body ?? {}, view.page),
     enabled: built !== null,
     placeholderData: keepPreviousData,
   })
-  const features = response?.features
+
+  // Every host: each host's pages after the first are asked by "More", cursors kept per search.
+  const key = searchKey(view)
+  const [more, setMore] = useState<{ key: string; cursors: HostCursors }>({ key, cursors: {} })
+  const cursors = more.key === key ? more.cursors : NO_CURSORS
+  const searches = useMemo<HostSearch[]>(
+    () =>
+      allHosts ? builtAll.map((b) => ({ host: b.host, body: b.body, cursors: cursors[b.host] ?? [] })) : [],
+    [allHosts, builtAll, cursors],
+  )
+  const multi = useHostSearches(searches, allHosts)
+
+  const hostPages = useMemo<HostPages[]>(() => {
+    if (!allHosts)
+      return built && single.data ? [{ host: single.data.host, pages: [single.data.features] }] : []
+    return multi.hosts.map((h) => ({
+      host: h.host,
+      // A host's pages count up to the first one still out: a later page never shows before an earlier one.
+      pages: h.pages.slice(0, firstMissing(h.pages)).map((p) => p.data?.features ?? []),
+    }))
+  }, [allHosts, built, single.data, multi.hosts])
+  const shown = useMemo(() => collectScenes(hostPages), [hostPages])
+  const hasAnswer = allHosts || single.data !== undefined
+  const features = useMemo(() => (hasAnswer ? shown.map((s) => s.scene) : undefined), [hasAnswer, shown])
+
+  // A slow host is named once its round has run SLOW_HOST_MS without it answering.
+  const round = `${key}#${Object.values(cursors).flat().length}`
+  const [slowRound, setSlowRound] = useState<string | null>(null)
+  const anyFetching = multi.hosts.some((h) => h.isFetching)
+  useEffect(() => {
+    if (!allHosts || !anyFetching) return
+    const t = setTimeout(() => setSlowRound(round), SLOW_HOST_MS)
+    return () => clearTimeout(t)
+  }, [allHosts, anyFetching, round])
+
+  const statuses = useMemo<HostStatus[]>(
+    () =>
+      multi.hosts.map((h, i) => ({
+        host: h.host,
+        state:
+          h.error && !h.isFetching
+            ? 'failed'
+            : h.isFetching
+              ? slowRound === round
+                ? 'slow'
+                : 'searching'
+              : 'answered',
+        count: hostPages[i]?.pages.reduce((n, p) => n + p.length, 0) ?? 0,
+        notApplied: builtAll[i]?.notApplied.map((n) => n.reason) ?? [],
+        error: h.error,
+        hasMore: h.next !== null,
+      })),
+    [multi.hosts, hostPages, builtAll, slowRound, round],
+  )
+
   const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
   // Coverage is of an area of interest: a searched map view is no area to cover (each scene read "<1 %").
   const aoiPolygons = useMemo(
@@ -55,51 +130,75 @@ export function useSceneSearch(
   )
   const { coverage: areaCoverage, pending: coveragePending } = useCoverage(aoiPolygons)
   // The previous search's scenes, shown while the next one runs, are not measured against the new area.
-  const coverage = isPlaceholderData ? null : areaCoverage
+  const coverage = !allHosts && single.isPlaceholderData ? null : areaCoverage
   const rows = useMemo<SceneRow[]>(
-    () =>
-      features?.map((scene, index) => ({
-        scene,
-        index,
-        coverage: coverage ? coverage(footprintOf(scene)) : null,
-      })) ?? [],
-    [features, coverage],
+    () => shown.map((s) => ({ ...s, coverage: coverage ? coverage(footprintOf(s.scene)) : null })),
+    [shown, coverage],
   )
   // Coverage sorts fall back to newest first where there is no area to cover.
   const sort: SceneSort =
     areaCoverage === null && !coveragePending && view.sort.startsWith('coverage') ? 'date-desc' : view.sort
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort])
-  const footprints = useMemo(() => footprintData(features ?? []), [features])
-  const host = response?.host ?? applied.host ?? ''
+  const hostOrder = useMemo(() => builtAll.map((b) => b.host), [builtAll])
+  const sorted = useMemo(() => mergeRows(rows, sort, hostOrder), [rows, sort, hostOrder])
+  const footprints = useMemo(() => footprintData(shown), [shown])
 
-  const error = isError && !isFetching ? searchError : null
+  const singleError = single.isError && !single.isFetching ? single.error : null
+  // Every host failing is the search failing; one failing leaves the others' scenes shown.
+  const everyFailed =
+    allHosts && statuses.length > 0 && statuses.every((s) => s.state === 'failed') ? statuses[0].error : null
+  const error = allHosts ? everyFailed : singleError
   // A refusal that names the area is fixed in the area, not in the other filters.
+  const refusal = allHosts ? statuses.find((s) => s.state === 'failed')?.error : singleError
   const areaError =
-    error &&
-    isApiError(error) &&
-    error.status === 422 &&
-    /intersects|bbox|area|geometry|polygon/i.test(error.message)
-      ? error.title
+    refusal &&
+    isApiError(refusal) &&
+    refusal.status === 422 &&
+    /intersects|bbox|area|geometry|polygon/i.test(refusal.message)
+      ? refusal.title
       : null
+  const hostsWithMore = multi.hosts.filter((h) => h.next !== null)
 
   return {
-    response,
+    allHosts,
+    response: allHosts ? undefined : single.data,
     features,
-    dataUpdatedAt,
-    host,
+    /** Changes when another search (not another page of the same) is shown: the list starts at its top. */
+    listKey: allHosts ? key : single.dataUpdatedAt,
+    host: allHosts ? '' : (single.data?.host ?? applied.host ?? ''),
     rows,
     sorted,
     sort,
     footprints,
     hasCoverage: areaCoverage !== null || coveragePending,
     built,
+    builtAll,
+    statuses,
     appliedErrors,
     appliedHostCollections,
     appliedNotApplied,
-    loading: isPending && built !== null,
-    isFetching,
+    loading: allHosts
+      ? builtAll.length > 0 &&
+        shown.length === 0 &&
+        statuses.some((s) => s.state !== 'failed' && s.state !== 'answered')
+      : single.isPending && built !== null,
+    isFetching: allHosts ? anyFetching : single.isFetching,
     error,
     areaError,
-    refetch,
+    refetch: allHosts ? multi.refetchAll : () => void single.refetch(),
+    retryHost: multi.retry,
+    /** Asks every host that has one for its next page. */
+    more:
+      hostsWithMore.length > 0 && !anyFetching
+        ? () =>
+            setMore({ key, cursors: withMore(cursors, new Map(hostsWithMore.map((h) => [h.host, h.next]))) })
+        : null,
   }
+}
+
+const NO_CURSORS: HostCursors = {}
+
+/** The number of pages before the first one without an answer. */
+function firstMissing(pages: readonly { data: unknown }[]): number {
+  const i = pages.findIndex((p) => p.data === undefined)
+  return i < 0 ? pages.length : i
 }

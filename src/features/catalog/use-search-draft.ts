@@ -10,14 +10,13 @@ import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import type { AreaMode, Draft } from './components/search-form'
 import {
   areaPolygons,
-  buildSearch,
-  DEFAULT_VIEW,
+  buildHostSearches,
   filterErrors,
   hasApplied,
   sameFilters,
   searchFrame,
+  searchKey,
   viewBbox,
-  writeCatalogView,
   type SearchArea,
   type SearchFilters,
 } from './search-state'
@@ -27,10 +26,10 @@ import type { SearchableCollections } from './use-searchable-collections'
 export type CatalogTab = 'search' | 'results'
 
 /** The form for a search; a search that ran with no area ran "anywhere", and the form says so. */
-function toDraft(f: SearchFilters, fallbackMode: AreaMode): Draft {
+function toDraft(f: SearchFilters, searched: boolean, fallbackMode: AreaMode): Draft {
   const { area, ...rest } = f
   const mode: AreaMode =
-    area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : f.host ? 'none' : fallbackMode
+    area?.kind === 'aoi' ? 'aoi' : area?.kind === 'bbox' ? 'view' : searched ? 'none' : fallbackMode
   return { ...rest, areaMode: mode, unreadDays: [] }
 }
 
@@ -54,7 +53,7 @@ function describeArea(mode: AreaMode, polygons: Polygon[]): string {
  */
 export function useSearchDraft(
   { view, appliedKey, areaKey, go }: CatalogViewState,
-  { byHost, hosts }: Pick<SearchableCollections, 'byHost' | 'hosts'>,
+  { byHost }: Pick<SearchableCollections, 'byHost'>,
   refetch: () => unknown,
   /** The applied search's answer as it stands: its scenes' footprints, and whether it is still running. */
   results: { footprints: FeatureCollection; isFetching: boolean },
@@ -79,14 +78,14 @@ export function useSearchDraft(
   }, [appliedAoi])
 
   const [draft, setDraft] = useState<Draft>(() =>
-    toDraft(applied, useAoiStore.getState().polygons.length > 0 ? 'aoi' : 'view'),
+    toDraft(applied, view.searched, useAoiStore.getState().polygons.length > 0 ? 'aoi' : 'view'),
   )
-  const [tab, setTab] = useState<CatalogTab>(hasApplied(applied) ? 'results' : 'search')
+  const [tab, setTab] = useState<CatalogTab>(hasApplied(view) ? 'results' : 'search')
   const [seenKey, setSeenKey] = useState(appliedKey)
   const [seenArea, setSeenArea] = useState(areaKey)
   // Set when a search runs or arrives: once its answer is in, the map frames the AOI and the scenes, once,
   // so the analyst's own panning afterwards stays.
-  const [framePending, setFramePending] = useState(() => hasApplied(applied))
+  const [framePending, setFramePending] = useState(() => hasApplied(view))
   if (framePending && !results.isFetching) {
     setFramePending(false)
     const shapes = results.footprints.features
@@ -100,15 +99,15 @@ export function useSearchDraft(
     // area that did not come from this page brings the camera to that area.
     setSeenKey(appliedKey)
     setSeenArea(areaKey)
-    setDraft(toDraft(applied, draft.areaMode))
+    setDraft(toDraft(applied, view.searched, draft.areaMode))
     setViewMoved(false)
     if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
-    setFramePending(hasApplied(applied))
+    setFramePending(hasApplied(view))
     // A search that arrives by a link or back/forward shows its results.
-    if (appliedKey !== ownKey && hasApplied(applied)) setTab('results')
+    if (appliedKey !== ownKey && hasApplied(view)) setTab('results')
   }
-  // Until the analyst picks one, the form offers the first host.
-  const draftHost = draft.host ?? hosts[0]?.name ?? null
+  // No host chosen: every host is searched.
+  const draftHost = draft.host
   const [attempted, setAttempted] = useState(false)
 
   const { areaMode, unreadDays, ...draftOwn } = draft
@@ -121,9 +120,13 @@ export function useSearchDraft(
     area: areaMode === 'aoi' ? aoiArea : areaMode === 'view' && viewUnchanged ? applied.area : null,
   }
   const dirty =
-    hasApplied(applied) &&
+    hasApplied(view) &&
     (!sameFilters(draftFilters, applied) || (areaMode === 'view' && !viewUnchanged) || unreadDays.length > 0)
-  const draftHostCollections = draftHost ? (byHost.get(draftHost) ?? []) : []
+  // The collections offered: the chosen host's, or every host's when all are searched.
+  const draftHostCollections = useMemo(
+    () => (draftHost ? (byHost.get(draftHost) ?? []) : [...byHost.values()].flat()),
+    [draftHost, byHost],
+  )
   const draftErrors = useMemo(() => {
     const e = filterErrors({ ...draftFilters, area: null })
     if (unreadDays.length > 0) e.dates = 'Write the dates as UTC days, as 25 Nov 2026.'
@@ -138,11 +141,11 @@ export function useSearchDraft(
   }, [draft, draftHost, polygons, areaMode])
   const draftNotApplied = useMemo(
     () =>
-      draftHost && draftHostCollections.length > 0
-        ? buildSearch({ ...draftRest, area: null }, draftHostCollections).notApplied
-        : [],
+      buildHostSearches({ ...draftRest, area: null }, byHost).flatMap((b) =>
+        b.notApplied.map((n) => (draftHost ? n : { ...n, reason: `${b.host}: ${n.reason}` })),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft, draftHostCollections],
+    [draft, byHost],
   )
 
   function runSearch() {
@@ -157,13 +160,13 @@ export function useSearchDraft(
     if (Object.keys(errors).length > 0) return
     setViewMoved(false)
     setFramePending(true)
-    if (sameFilters(filters, applied) && view.page === null) {
+    if (view.searched && sameFilters(filters, applied) && view.page === null) {
       setTab('results')
       void refetch()
       return
     }
-    const next = { filters, page: null, sort: view.sort }
-    setOwnKey(writeCatalogView({ ...DEFAULT_VIEW, filters }).toString())
+    const next = { searched: true, filters, page: null, sort: view.sort }
+    setOwnKey(searchKey(next))
     setTab('results')
     go(next)
   }
@@ -181,7 +184,7 @@ export function useSearchDraft(
 
   /** Back to the applied search: its filters and its AOI. */
   function resetDraft() {
-    setDraft(toDraft(applied, draft.areaMode))
+    setDraft(toDraft(applied, view.searched, draft.areaMode))
     const ps = decodePolygons(applied.area?.kind === 'aoi' ? applied.area.encoded : '')
     if (ps && ps.length > 0) useAoiStore.getState().setPolygons(ps)
     setViewMoved(false)

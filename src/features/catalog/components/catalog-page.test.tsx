@@ -310,14 +310,71 @@ describe('catalog page', () => {
     expect(searches(c.backend.log)[0].body).not.toHaveProperty('intersects')
   })
 
-  it('searches the host the form offers at once, without a change first', async () => {
-    const { console: c, router } = await open('/catalog')
+  it('searches every host at once by default: one list, a failing host named with its own retry, More', async () => {
+    const backend = createSimBackend()
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
+    const c = await signedInConsole(undefined, backend)
+    const { router } = await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog',
+      console: c,
+    })
     const user = userEvent.setup()
-    await waitFor(() => expect(screen.getByLabelText('Data host')).toHaveValue('blacksky'))
+    const hostPicker = await screen.findByLabelText('Data host')
+    expect(hostPicker).toHaveValue('')
+    expect(within(hostPicker).getByRole('option', { selected: true })).toHaveTextContent(
+      /^All hosts \(\d+\)$/,
+    )
+    await user.click(screen.getByRole('radio', { name: 'Anywhere' }))
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await waitFor(() => expect(searches(c.backend.log)).toHaveLength(1))
-    expect(searches(c.backend.log)[0].path).toBe('/catalog/hosts/blacksky/stac/search')
-    expect(router.state.location.search).toContain('host=blacksky')
+    const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+    const searchedHosts = () => new Set(searches(backend.log).map((r) => r.path.split('/')[3])).size
+    await waitFor(() => expect(searchedHosts()).toBeGreaterThanOrEqual(3))
+    expect(within(hosts).getAllByRole('listitem')).toHaveLength(searchedHosts())
+    expect(router.state.location.search).not.toContain('host=')
+    // Every host but the failing one answers into one list, newest first across hosts.
+    const failing = await within(hosts).findByRole('button', { name: /Retry/ })
+    expect(failing.closest('li')).toHaveAttribute('data-host', 'capellaspace')
+    const list = await results()
+    await waitFor(() => expect(within(hosts).queryByText(/searching/)).not.toBeInTheDocument())
+    const options = within(list).getAllByRole('option')
+    const hostsInList = new Set(options.map((o) => o.getAttribute('aria-label')?.split(', ')[2]))
+    expect(hostsInList.size).toBeGreaterThanOrEqual(2)
+    expect(hostsInList.has('capellaspace')).toBe(false)
+    // Retrying the failed host asks it alone again and merges its scenes in.
+    backend.sim.control.faults = []
+    const before = searches(backend.log).length
+    await user.click(failing)
+    await waitFor(() =>
+      expect(hosts.querySelector('[data-host="capellaspace"]')).toHaveAttribute('data-state', 'answered'),
+    )
+    expect(
+      searches(backend.log)
+        .slice(before)
+        .map((r) => r.path),
+    ).toEqual(['/catalog/hosts/capellaspace/stac/search'])
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .some((o) => o.getAttribute('aria-label')?.includes('capellaspace')),
+      ).toBe(true),
+    )
+    // More asks each host that has a next page for it, and the list grows by what they give.
+    const shown = within(list).getAllByRole('option').length
+    const count = () =>
+      Number(
+        /^(\d+) scenes from/.exec(
+          screen.getByRole('heading', { level: 2, name: /scenes from/ }).textContent ?? '',
+        )?.[1],
+      )
+    const total = count()
+    const asked = searches(backend.log).length
+    await user.click(screen.getByRole('button', { name: 'More' }))
+    await waitFor(() => expect(count()).toBeGreaterThan(total))
+    const next = searches(backend.log).slice(asked)
+    expect(next.length).toBeGreaterThan(0)
+    expect(next.every((r) => r.query.includes('next='))).toBe(true)
+    expect(within(list).getAllByRole('option').length).toBeGreaterThanOrEqual(shown)
   })
 
   it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {

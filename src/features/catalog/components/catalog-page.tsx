@@ -1,8 +1,8 @@
 import './mantine-styles'
 import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { cursorOf, revokePreviewsOnEviction } from '../queries'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
 import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
 import { useCatalogView } from '../use-catalog-view'
@@ -14,6 +14,7 @@ import { useSearchableCollections } from '../use-searchable-collections'
 import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
 import { CatalogMap } from './catalog-map'
+import { HostStatusList } from './host-status'
 import classes from './catalog.module.css'
 import type { ResultList as ResultListType } from './result-list'
 import { Results } from './results'
@@ -51,9 +52,11 @@ export function CatalogPage() {
   const { view, applied, go } = url
   const search = useSceneSearch(view, url.appliedPolygons, glossary.byHost)
   const form = useSearchDraft(url, glossary, search.refetch, search)
-  const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map)
-  const { host, features, rows } = search
-  const actions = useSceneActions(host, rows, glossary)
+  const hostOrder = useMemo(() => search.builtAll.map((b) => b.host), [search.builtAll])
+  const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map, hostOrder)
+  const { features, rows } = search
+  const actions = useSceneActions(rows, glossary)
+  const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])
   const { detailRow } = actions
 
   return (
@@ -113,6 +116,9 @@ export function CatalogPage() {
               onSort={(sort) => go({ ...view, sort }, true)}
               onPage={(page) => go({ ...view, page })}
               onAddAll={actions.addPage}
+              allHosts={search.allHosts}
+              onMore={search.more}
+              hostCount={search.statuses.filter((s) => s.count > 0).length}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
             />
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
@@ -126,7 +132,16 @@ export function CatalogPage() {
                 </>
               )}
             </Text>
+            {search.allHosts && (
+              <HostStatusList
+                statuses={search.statuses}
+                titles={hostTitles}
+                colors={layers.hostColors}
+                onRetry={search.retryHost}
+              />
+            )}
             <Results
+              searched={view.searched}
               applied={applied}
               appliedErrors={search.appliedErrors}
               unknownHost={!!glossary.collections && applied.host !== null && !search.appliedHostCollections}
@@ -137,19 +152,21 @@ export function CatalogPage() {
               onEditFilters={() => form.setTab('search')}
               areaRefused={search.areaError !== null}
               count={features?.length}
-              onLoosen={(field) => go({ filters: loosen(applied, field), page: null, sort: view.sort })}
+              onLoosen={(field) =>
+                go({ searched: true, filters: loosen(applied, field), page: null, sort: view.sort })
+              }
             >
               {ResultList ? (
                 // The list is the module's own component, the same one on every render once its chunk is here
                 // (see useResultList): nothing is created during render, whatever the rule infers from the hook.
                 // eslint-disable-next-line react-hooks/static-components
                 <ResultList
-                  key={search.dataUpdatedAt}
-                  host={host}
+                  key={search.listKey}
                   response={features}
                   rows={search.sorted}
                   withThumbnails={glossary.withThumbnails}
                   titles={glossary.titles}
+                  hostColors={search.allHosts ? layers.hostColors : undefined}
                   onToggleBasket={actions.toggleBasket}
                   onToggleQuicklook={actions.toggleQuicklook}
                   onDetails={actions.openDetails}
@@ -177,7 +194,7 @@ export function CatalogPage() {
           <Suspense fallback={null}>
             <SceneDrawer
               row={detailRow}
-              host={host}
+              host={detailRow.host}
               collectionTitle={glossary.titles.get(detailRow.scene.properties.collection) ?? ''}
               hasQuicklook={glossary.withQuicklooks.has(detailRow.scene.properties.collection)}
               inBasket={actions.inBasket(detailRow)}

@@ -4,7 +4,7 @@ import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 're
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { ownedLabel, useOwnedScenes, type OwnedOrder } from '../../../data/orders/owned-scenes'
 import { useCatalogUi } from '../catalog-ui-store'
-import { MARKS } from '../queries'
+import { MARKS } from '../../../data/catalog/queries'
 import type { Bbox } from '../../../map/map-engine'
 import {
   formatCloud,
@@ -24,13 +24,14 @@ import { SceneThumbnail } from './scene-thumbnail'
 const ROW_HEIGHT = 84
 
 interface Props {
-  host: string
   /** The response the rows come from: the timing mark is placed once per response. */
   response: unknown
   rows: SceneRow[]
   /** Collections whose scenes have thumbnails (`THUMBNAIL_AVAILABLE`). */
   withThumbnails: ReadonlySet<string>
   titles: ReadonlyMap<string, string>
+  /** Each host's colour on the map, when the list holds several hosts. */
+  hostColors?: ReadonlyMap<string, string>
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
@@ -69,7 +70,7 @@ const optionId = (index: number) => `scene-option-${index}`
  * view (and a few around) are in the DOM, so 500 scenes scroll like 10.
  */
 export const ResultList = memo(function ResultList(props: Props) {
-  const { rows, host } = props
+  const { rows } = props
   const scroller = useRef<HTMLDivElement>(null)
   const { response } = props
   // Hover and the active scene count only for the response they were picked in.
@@ -198,14 +199,14 @@ export const ResultList = memo(function ResultList(props: Props) {
               key={row.index}
               row={row}
               scope={response}
-              host={host}
               top={item.start}
               visible={item.end > top && item.start < bottom}
               thumbnail={props.withThumbnails.has(p.collection)}
               collectionTitle={props.titles.get(p.collection) ?? p.collection}
               active={row.index === active}
-              inBasket={basketKeys.has(`${host}/${p.id}`)}
+              inBasket={basketKeys.has(`${row.host}/${p.id}`)}
               owned={owned.of(p.id)}
+              color={props.hostColors?.get(row.host) ?? null}
               onToggleBasket={props.onToggleBasket}
               onToggleQuicklook={props.onToggleQuicklook}
               onDetails={props.onDetails}
@@ -221,7 +222,8 @@ interface RowProps {
   row: SceneRow
   /** The response the row belongs to. */
   scope: unknown
-  host: string
+  /** Its host's colour, when the list holds several hosts. */
+  color: string | null
   top: number
   visible: boolean
   thumbnail: boolean
@@ -236,7 +238,8 @@ interface RowProps {
 }
 
 const Row = memo(function Row(props: RowProps) {
-  const { row, host } = props
+  const { row, color } = props
+  const { host } = row
   const p = row.scene.properties
   const hovered = useCatalogUi((s) => s.scope === props.scope && s.hovered === row.index)
   const quicklook = useCatalogUi((s) => s.quicklooks.some((q) => q.key === `${host}/${p.id}`))
@@ -246,6 +249,7 @@ const Row = memo(function Row(props: RowProps) {
   const label = [
     formatSceneTime(time),
     props.collectionTitle,
+    color ? host : null,
     formatCloud(p.cloudCoverage),
     formatResolution(p.resolution),
     row.coverage === null ? null : formatCoverage(row.coverage),
@@ -278,7 +282,9 @@ const Row = memo(function Row(props: RowProps) {
           {formatSceneTime(time)}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={1}>
+          {color && <span className={classes.hostSwatch} style={{ background: color }} aria-hidden="true" />}
           {props.collectionTitle} · {p.constellation}
+          {color && ` · ${host}`}
         </Text>
         <Text size="xs" lineClamp={props.owned.length > 0 ? 1 : 2}>
           {formatCloud(p.cloudCoverage)} · {formatResolution(p.resolution)} · {formatDelivery(p.deliveryTime)}

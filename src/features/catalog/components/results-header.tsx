@@ -17,6 +17,11 @@ interface HeaderProps {
   onSort: (s: SceneSort) => void
   onPage: (cursor: string) => void
   onAddAll: () => void
+  /** Every host is searched: "More" pulls their next pages instead of paging; null when none has more. */
+  allHosts: boolean
+  onMore: (() => void) | null
+  /** Hosts that gave scenes. */
+  hostCount: number
   /** The search shown, as code (null before a search). */
   code: (() => CodeRequestSet | null) | null
 }
@@ -28,7 +33,11 @@ export function ResultsHeader(props: HeaderProps) {
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Title order={2} size="h5">
-          {props.count > 0 ? `${props.count} scenes on this page` : 'Results'}
+          {props.count === 0
+            ? 'Results'
+            : props.allHosts
+              ? `${props.count} scenes from ${props.hostCount} ${props.hostCount === 1 ? 'host' : 'hosts'}`
+              : `${props.count} scenes on this page`}
           {props.fetching && <Loader size="xs" ml="xs" aria-label="Searching" />}
         </Title>
         <NativeSelect
@@ -46,30 +55,41 @@ export function ResultsHeader(props: HeaderProps) {
       ))}
       {props.count > 0 && (
         <Group gap="xs" justify="space-between">
-          <Group gap={4}>
+          {props.allHosts ? (
             <Button
               size="compact-xs"
               variant="default"
-              disabled={!props.prev || props.fetching}
-              onClick={() => props.prev && props.onPage(props.prev)}
+              disabled={!props.onMore}
+              onClick={() => props.onMore?.()}
             >
-              ← Previous page
+              More
             </Button>
-            <Button
-              size="compact-xs"
-              variant="default"
-              disabled={!props.next || props.fetching}
-              onClick={() => props.next && props.onPage(props.next)}
-            >
-              Next page →
-            </Button>
-          </Group>
+          ) : (
+            <Group gap={4}>
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={!props.prev || props.fetching}
+                onClick={() => props.prev && props.onPage(props.prev)}
+              >
+                ← Previous page
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="default"
+                disabled={!props.next || props.fetching}
+                onClick={() => props.next && props.onPage(props.next)}
+              >
+                Next page →
+              </Button>
+            </Group>
+          )}
           <Group gap={4}>
             {props.code && (
               <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />
             )}
             <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
-              Add page to basket
+              {props.allHosts ? 'Add all to basket' : 'Add page to basket'}
             </Button>
           </Group>
         </Group>

@@ -4,6 +4,8 @@ import { isApiError, whatToDo } from '../../../api/errors'
 import { hasApplied, loosenSuggestions, type SearchFilters } from '../search-state'
 
 interface ResultsProps {
+  /** The URL states a search. */
+  searched: boolean
   applied: SearchFilters
   appliedErrors: Partial<Record<string, string>>
   unknownHost: boolean
@@ -24,13 +26,13 @@ interface ResultsProps {
 /** The list, or what stands in its place: the first-visit hint, loading, an error, nothing found. */
 export function Results(props: ResultsProps) {
   const { applied } = props
-  const host = props.hostTitle ?? applied.host
-  if (!hasApplied(applied))
+  const host = applied.host ? (props.hostTitle ?? applied.host) : null
+  if (!hasApplied(props))
     return (
       <Paper withBorder p="md">
         <Text size="sm">
-          Choose a data host and an area, then press <b>Search</b>. Scenes appear here with thumbnails, and
-          their footprints on the map; hover either to find the other.
+          Choose an area (and a data host, or search them all), then press <b>Search</b>. Scenes appear here
+          with thumbnails, and their footprints on the map; hover either to find the other.
         </Text>
       </Paper>
     )
@@ -51,7 +53,11 @@ export function Results(props: ResultsProps) {
     const e = props.error
     if (isApiError(e) && e.kind === 'host')
       return (
-        <Alert color="red" title={`The data host ${host} failed`} role="alert">
+        <Alert
+          color="red"
+          title={host ? `The data host ${host} failed` : 'Every data host failed'}
+          role="alert"
+        >
           <Text size="sm">{e.title}</Text>
           <Text size="sm" mt={4}>
             {whatToDo(e)}
@@ -82,7 +88,7 @@ export function Results(props: ResultsProps) {
   if (props.loading)
     return (
       <Group gap="xs" role="status" p="md">
-        <Loader size="sm" /> <Text size="sm">Searching {host}…</Text>
+        <Loader size="sm" /> <Text size="sm">Searching {host ?? 'every host'}…</Text>
       </Group>
     )
   if (props.count === 0) {
@@ -112,7 +118,9 @@ export function Results(props: ResultsProps) {
           </>
         ) : (
           <Text size="sm" mt={4}>
-            This host has no scenes for its collections yet. Try another host.
+            {applied.host
+              ? 'This host has no scenes for its collections yet. Try another host.'
+              : 'No host has scenes for its collections yet.'}
           </Text>
         )}
       </Paper>

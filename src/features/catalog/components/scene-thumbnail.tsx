@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useApiClient } from '../../../api/console-context'
-import { previewOptions } from '../queries'
+import { previewOptions } from '../../../data/catalog/queries'
 import classes from './catalog.module.css'
 
 /**

@@ -113,11 +113,11 @@ export function SearchForm(props: Props) {
               </Title>
               <NativeSelect
                 label="Data host"
-                description="The archive is searched one host at a time."
+                description="Every host you can search at once, or one of them."
                 value={draft.host ?? ''}
                 onChange={(e) => onChange({ host: e.currentTarget.value || null, collections: [] })}
                 data={[
-                  { value: '', label: 'Choose a host…' },
+                  { value: '', label: `All hosts (${props.hosts.length})` },
                   ...props.hosts.map((h) => ({ value: h.name, label: h.title })),
                 ]}
                 error={errors.host}
@@ -125,7 +125,7 @@ export function SearchForm(props: Props) {
               {props.hostCollections.length > 0 && (
                 <Checkbox.Group
                   label="Collections"
-                  description="None ticked: every collection of the host."
+                  description={`None ticked: every collection of ${draft.host ? 'the host' : 'every host'}.`}
                   value={draft.collections}
                   onChange={(v) => onChange({ collections: [...v].sort() })}
                 >

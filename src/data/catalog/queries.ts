@@ -2,21 +2,11 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
 import { createLimiter } from '../../lib/limiter'
-import type { SearchRequest } from './search-state'
+import { catalogKeys, type PreviewKind } from './keys'
 
+export type SearchRequest = components['schemas']['CatalogSearchRequest']
 export type SearchResponse = components['schemas']['CatalogSearchResponse']
 export type Scene = components['schemas']['CatalogFeature']
-export type PreviewKind = 'thumbnail' | 'quicklook'
-
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  searches: () => [...catalogKeys.all, 'search'] as const,
-  search: (host: string, body: SearchRequest, page: string | null) =>
-    [...catalogKeys.searches(), host, body, page] as const,
-  previews: () => [...catalogKeys.all, 'preview'] as const,
-  preview: (kind: PreviewKind, host: string, id: string) =>
-    [...catalogKeys.previews(), kind, host, id] as const,
-}
 
 /** Where the page's own timing marks go; `npm run bench` reads them in Chromium. */
 export const MARKS = {

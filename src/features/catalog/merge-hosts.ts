@@ -1,0 +1,136 @@
+import type { Scene } from '../../data/catalog/queries'
+import { compareValues, sortValue, type SceneRow } from './scene-format'
+import type { SceneSort } from './search-state'
+
+/**
+ * A search of several hosts shown as one list. Each host answers in pages of its own; the list is the
+ * scenes of every page that has answered, once each, in the chosen sort. Pure: the page hook feeds it what
+ * the query cache holds.
+ */
+
+/** One host's answered pages, first page first. */
+export interface HostPages {
+  host: string
+  pages: readonly (readonly Scene[])[]
+}
+
+/** A scene shown, with the host it came from and its place among the scenes shown. */
+export interface ShownScene {
+  scene: Scene
+  host: string
+  /** Its feature id on the map and its row's index: it never changes while more pages arrive. */
+  index: number
+}
+
+/**
+ * Every scene of the answered pages once, in arrival order: the first page of each host in host order,
+ * then the second pages, and so on. Pulling more pages only appends, so a scene keeps its index (and the
+ * map its feature id). A scene a host lists twice (its archive changed between two pages) is kept where it
+ * came first; scenes of different hosts never merge, since a host's scene is ordered from that host.
+ */
+export function collectScenes(hosts: readonly HostPages[]): ShownScene[] {
+  const out: ShownScene[] = []
+  const seen = new Set<string>()
+  const rounds = Math.max(0, ...hosts.map((h) => h.pages.length))
+  for (let page = 0; page < rounds; page++)
+    for (const { host, pages } of hosts)
+      for (const scene of pages[page] ?? []) {
+        const key = `${host}/${scene.properties.id}`
+        if (seen.has(key)) continue
+        seen.add(key)
+        out.push({ scene, host, index: out.length })
+      }
+  return out
+}
+
+interface Valued {
+  row: SceneRow
+  value: number | null
+}
+
+/** The head of one host's sorted list in the merge: which list, where in it, and its tie-break rank. */
+interface Head extends Valued {
+  list: number
+  at: number
+  rank: number
+}
+
+/**
+ * Rows of several hosts in the chosen sort: each host's rows sorted on their own (ties in the host's order),
+ * then the k sorted lists merged through a heap of their heads. Ties between hosts go to the host listed
+ * first in `hostOrder`, so the merge is stable and the same answers always give the same list.
+ */
+export function mergeRows(
+  rows: readonly SceneRow[],
+  sort: SceneSort,
+  hostOrder: readonly string[],
+): SceneRow[] {
+  const rank = new Map(hostOrder.map((h, i) => [h, i]))
+  const byHost = new Map<string, Valued[]>()
+  for (const row of rows) {
+    let list = byHost.get(row.host)
+    if (!list) byHost.set(row.host, (list = []))
+    list.push({ row, value: sortValue(row, sort) })
+  }
+  const lists = [...byHost].map(([host, list]) => ({
+    rank: rank.get(host) ?? hostOrder.length,
+    list: list.sort((a, b) => compareValues(a.value, b.value, sort) || a.row.index - b.row.index),
+  }))
+  if (lists.length === 1) return lists[0].list.map((x) => x.row)
+
+  const before = (a: Head, b: Head) =>
+    (compareValues(a.value, b.value, sort) || a.rank - b.rank || a.list - b.list) < 0
+  const heap: Head[] = []
+  const push = (h: Head) => {
+    let i = heap.push(h) - 1
+    while (i > 0) {
+      const parent = (i - 1) >> 1
+      if (!before(heap[i], heap[parent])) break
+      ;[heap[i], heap[parent]] = [heap[parent], heap[i]]
+      i = parent
+    }
+  }
+  const pop = (): Head => {
+    const top = heap[0]
+    const last = heap.pop() as Head
+    if (heap.length > 0) {
+      heap[0] = last
+      let i = 0
+      for (;;) {
+        const l = 2 * i + 1
+        let m = i
+        if (l < heap.length && before(heap[l], heap[m])) m = l
+        if (l + 1 < heap.length && before(heap[l + 1], heap[m])) m = l + 1
+        if (m === i) break
+        ;[heap[i], heap[m]] = [heap[m], heap[i]]
+        i = m
+      }
+    }
+    return top
+  }
+  lists.forEach(({ list, rank }, k) => list[0] && push({ ...list[0], list: k, at: 0, rank }))
+  const out: SceneRow[] = []
+  while (heap.length > 0) {
+    const h = pop()
+    out.push(h.row)
+    const next = lists[h.list].list[h.at + 1]
+    if (next) push({ ...next, list: h.list, at: h.at + 1, rank: h.rank })
+  }
+  return out
+}
+
+/** Per host, the cursors of the pages asked after its first, in order. */
+export type HostCursors = Readonly<Record<string, readonly string[]>>
+
+/**
+ * The cursors after "More": each host whose last answered page links a next page gets that page; a host
+ * without one (or whose last page is still out) is left as it is.
+ */
+export function withMore(cursors: HostCursors, lastNext: ReadonlyMap<string, string | null>): HostCursors {
+  const out: Record<string, readonly string[]> = { ...cursors }
+  for (const [host, next] of lastNext) {
+    const had = out[host] ?? []
+    if (next && !had.includes(next)) out[host] = [...had, next]
+  }
+  return out
+}
