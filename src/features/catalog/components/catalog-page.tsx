@@ -18,6 +18,7 @@ import classes from './catalog.module.css'
 import type { ResultList as ResultListType } from './result-list'
 import { Results } from './results'
 import { ResultsHeader } from './results-header'
+import { SaveSearch } from './save-search'
 import { SearchPanel } from './search-panel'
 
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
@@ -115,6 +116,7 @@ export function CatalogPage() {
               onAddAll={actions.addPage}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
             />
+            {search.built && <SaveSearch built={search.built} view={view} />}
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}
               {actions.undoAddPage && (

@@ -1,7 +1,9 @@
 import { Badge, Text } from '@mantine/core'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useSearchParams } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
+import { isNewSince } from '../../../data/saved-searches/saved-search'
 import { useCatalogUi } from '../catalog-ui-store'
 import { MARKS } from '../queries'
 import type { Bbox } from '../../../map/map-engine'
@@ -91,6 +93,8 @@ export const ResultList = memo(function ResultList(props: Props) {
   const activeFrom = useCatalogUi((s) => s.activeFrom)
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
+  // A saved search opens with `since`: scenes acquired or published after it are marked new.
+  const since = useSearchParams()[0].get('since')
   const basketKeys = new Set(inBasket.map(basketKey))
 
   // A scene picked on the map (or moved to by keys) scrolls into view.
@@ -202,6 +206,7 @@ export const ResultList = memo(function ResultList(props: Props) {
               collectionTitle={props.titles.get(p.collection) ?? p.collection}
               active={row.index === active}
               inBasket={basketKeys.has(`${host}/${p.id}`)}
+              isNew={isNewSince(row.scene, since)}
               onToggleBasket={props.onToggleBasket}
               onToggleQuicklook={props.onToggleQuicklook}
               onDetails={props.onDetails}
@@ -224,6 +229,8 @@ interface RowProps {
   collectionTitle: string
   active: boolean
   inBasket: boolean
+  /** Acquired or published since the analyst last looked at the saved search opened. */
+  isNew: boolean
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
@@ -244,6 +251,7 @@ const Row = memo(function Row(props: RowProps) {
     formatResolution(p.resolution),
     row.coverage === null ? null : formatCoverage(row.coverage),
     props.inBasket ? 'in basket' : null,
+    props.isNew ? 'new since you last looked' : null,
     quicklook ? 'quicklook on map' : null,
   ]
     .filter(Boolean)
@@ -279,6 +287,11 @@ const Row = memo(function Row(props: RowProps) {
       </div>
       {/* Labelled toggles for the pointer; keys (Space, Q) do the same from the list, which says the state. */}
       <div className={side.rowSide}>
+        {props.isNew && (
+          <Badge size="sm" tt="none" color="grape.9" aria-hidden="true">
+            New
+          </Badge>
+        )}
         {row.coverage !== null && (
           <Badge
             size="sm"
