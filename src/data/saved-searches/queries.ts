@@ -48,8 +48,8 @@ export function savedSearchNewsOptions(
       )
       return savedSearchNews(pages, seenUpTo)
     },
-    // The archive grows by the hour: a minute-old count is fresh enough, and a return to the page shows it.
-    staleTime: 60_000,
+    // The archive grows while the page is away: each visit counts again (showing the last count meanwhile).
+    staleTime: 0,
     throwOnError: false,
   })
 }

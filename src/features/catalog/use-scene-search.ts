@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
 import { useMemo } from 'react'
+import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
 import { footprintData } from './map-layers'
@@ -22,6 +23,7 @@ export function useSceneSearch(
   byHost: SearchableCollections['byHost'],
 ) {
   const client = useApiClient()
+  const openedSince = useSearchParams()[0].has('since')
   const applied = view.filters
   const appliedHostCollections = applied.host ? byHost.get(applied.host) : undefined
   const appliedErrors = useMemo(() => filterErrors(applied), [applied])
@@ -45,6 +47,8 @@ export function useSceneSearch(
     ...searchOptions(client, built?.host ?? '', built?.body ?? {}, view.page),
     enabled: built !== null,
     placeholderData: keepPreviousData,
+    // A saved search opened to see what is new (`since`) asks the host again, whatever this tab last saw.
+    ...(openedSince ? { staleTime: 0 } : {}),
   })
   const features = response?.features
   const appliedNotApplied = useMemo(() => built?.notApplied.map((n) => n.reason) ?? [], [built])
