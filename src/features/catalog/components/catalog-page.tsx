@@ -115,8 +115,8 @@ export function CatalogPage() {
               onPage={(page) => go({ ...view, page })}
               onAddAll={actions.addPage}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
+              save={search.built && <SaveSearch built={search.built} view={view} />}
             />
-            {search.built && <SaveSearch built={search.built} view={view} />}
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}
               {actions.undoAddPage && (
