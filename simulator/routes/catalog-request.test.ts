@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { S } from '../domain/types'
-import { catalogWorld } from '../testing/catalog-world'
+import { catalogScenes, catalogWorld } from '../testing/catalog-world'
 import {
   answerSearch,
   parseDatetime,
@@ -79,7 +79,7 @@ describe('answerSearch', () => {
   it('searches all of the host’s collections by default, newest first, 10 per page', () => {
     const r = ok(search('oneatlas', {}))
     expect(r.features).toHaveLength(10)
-    expect(r.matched).toBe(world.scenes.filter((s) => s.host === 'oneatlas').length)
+    expect(r.matched).toBe(catalogScenes(world, 'oneatlas').length)
     const times = r.features.map((f) => Date.parse(props(f).datetime as string))
     expect(times).toEqual([...times].sort((a, b) => b - a))
     expect(ok(search('oneatlas', { collections: [] })).matched).toBe(r.matched)
@@ -199,7 +199,7 @@ describe('answerSearch', () => {
   })
 
   it('reads query operators in any letter case', () => {
-    const all = world.scenes.filter((s) => s.host === 'oneatlas').map((s) => props(s.feature))
+    const all = catalogScenes(world, 'oneatlas').map((s) => props(s.feature))
     const count = (query: unknown) => ok(search('oneatlas', { query })).matched
     const cc = (p: S['SceneProperties']) => p.cloudCoverage as number
     expect(count({ cloudCoverage: { LT: 10 } })).toBe(all.filter((p) => cc(p) < 10).length)

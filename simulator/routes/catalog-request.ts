@@ -1,5 +1,5 @@
 import { findHost, hostCollections } from '../domain/catalog/archive'
-import { makeCursor, readCursor } from '../domain/catalog/cursors'
+import { makeCursor, readCursor, type CursorPlace } from '../domain/catalog/cursors'
 import {
   QUERY_OPS,
   QUERYABLES,
@@ -286,7 +286,7 @@ function parseSortby(value: unknown): SortTerm[] {
   })
 }
 
-function parseCursor(cursor: string, host: string, body: unknown): number {
+function parseCursor(cursor: string, host: string, body: unknown): CursorPlace {
   const offset = readCursor(cursor, host, body)
   if (typeof offset === 'string') {
     fail(
@@ -296,7 +296,7 @@ function parseCursor(cursor: string, host: string, body: unknown): number {
       },
     )
   }
-  return offset as number
+  return offset as CursorPlace
 }
 
 /** The search a request asks for. Fields are read in this order, so the first wrong one is the one named. */
@@ -341,8 +341,12 @@ function parseRequest(
   const query = parseQuery(body.query, host, available)
   const sort = parseSortby(body.sortby)
   // The cursor is read last: it is bound to the body, which must be a valid search first.
-  const offset = cursor === undefined ? 0 : parseCursor(cursor, host, body)
-  return { collections, ids, time, area, query, sort, offset, limit }
+  // A first page lists the catalog as it is now; a cursor the catalog as its first page saw it (never later
+  // than now: a hand-made token cannot show what is not yet published).
+  const place = cursor === undefined ? undefined : parseCursor(cursor, host, body)
+  const now = world.now()
+  const asOf = place ? Math.min(place.asOf, now) : now
+  return { collections, ids, time, area, query, sort, offset: place?.offset ?? 0, limit, asOf }
 }
 
 /**
@@ -361,15 +365,16 @@ export function answerSearch(
       throw new SearchInputError(`Host ${host} not found: no data host has this name`, { host }, 404)
     if (!isRecord(request)) fail('The search request must be a JSON object', { field: 'body' })
     const body = request as Record<string, unknown>
-    const page = searchScenes(world, host, parseRequest(world, host, body, cursor))
+    const input = parseRequest(world, host, body, cursor)
+    const page = searchScenes(world, host, input)
     return {
       ok: true,
       features: page.features,
       matched: page.matched,
       offset: page.offset,
       limit: page.limit,
-      next: page.next === undefined ? undefined : makeCursor('next', page.next, host, body),
-      prev: page.prev === undefined ? undefined : makeCursor('prev', page.prev, host, body),
+      next: page.next === undefined ? undefined : makeCursor('next', page.next, host, body, input.asOf),
+      prev: page.prev === undefined ? undefined : makeCursor('prev', page.prev, host, body, input.asOf),
     }
   } catch (e) {
     if (e instanceof SearchInputError)

@@ -14,6 +14,7 @@ import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders
 import { touch } from '../domain/order-state'
 import type { OrderRecord, S, Scene } from '../domain/types'
 import type { World } from '../domain/world'
+import { findScene } from '../domain/catalog/publishing'
 
 /** Orders: list, create, estimate, read, merge-patch, cancel, and the order-form schema of a data product. */
 
@@ -132,7 +133,7 @@ async function parseOrderRequest(c: ApiContext, world: World): Promise<ParsedReq
   let scene: Scene | undefined
   if (collection.type === 'ARCHIVE') {
     const id = String(params.id)
-    scene = world.scenesById.get(id)
+    scene = findScene(world, id)
     if (!scene || scene.feature.properties.collection !== collection.name) {
       throw badOrderRequest(instance, `No scene ${id} exists in collection ${collection.name}.`, [
         { name: 'params.id', reason: `is not a scene of collection ${collection.name}` },

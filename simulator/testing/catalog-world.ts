@@ -1,7 +1,9 @@
 import { hostCollections, seedCatalog } from '../domain/catalog/archive'
+import { publishedScenes } from '../domain/catalog/publishing'
 import type { SearchInput } from '../domain/catalog/search'
 import { manualClock } from '../domain/clock'
 import { buildCollections, PROVIDERS } from '../domain/seed-glossary'
+import type { Scene } from '../domain/types'
 import { World } from '../domain/world'
 
 /** A world with just the glossary and the archive: catalog searches and previews depend on nothing else. */
@@ -15,7 +17,7 @@ export function catalogWorld(): World {
 
 /**
  * The search the request side reads from an empty body (all of the host's collections, newest first, 10 a
- * page), with the fields of `input` instead.
+ * page, as the catalog stands at the clock), with the fields of `input` instead.
  */
 export function searchInput(world: World, host: string, input: Partial<SearchInput> = {}): SearchInput {
   return {
@@ -24,6 +26,13 @@ export function searchInput(world: World, host: string, input: Partial<SearchInp
     sort: [{ key: 'datetime', dir: -1 }],
     offset: 0,
     limit: 10,
+    asOf: world.now(),
     ...input,
   }
 }
+
+/** Every scene a search of `host` finds at the clock: its archive and what it has published since. */
+export const catalogScenes = (world: World, host: string): Scene[] => [
+  ...publishedScenes(world, host, world.now()),
+  ...world.scenes.filter((s) => s.host === host),
+]

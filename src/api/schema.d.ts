@@ -1294,6 +1294,11 @@ export interface components {
              * @enum {string}
              */
             deliveryTime?: "MINUTES" | "HOURS" | "DAYS";
+            /**
+             * Format: date-time
+             * @description When the host published the scene in its catalog (STAC common metadata, as on the storage STAC items); new scenes appear as the host publishes them.
+             */
+            created?: string;
         };
         CatalogFeature: {
             /** @constant */

@@ -14,6 +14,7 @@ import { processingRoutes } from './routes/processing-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 import { storageRoutes } from './routes/storage-routes'
+import { savedSearchesRoutes } from './routes/saved-searches-routes'
 
 /** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
 const withBoundary = (routes: RouteObject[]): RouteObject[] =>
@@ -40,6 +41,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...glossaryRoutes(ctx),
         ...areasRoutes(ctx),
         ...catalogRoutes(ctx),
+        ...savedSearchesRoutes(),
         ...checkoutRoutes(ctx),
         ...taskingRoutes(ctx),
         ...ordersRoutes(ctx),

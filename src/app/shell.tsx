@@ -33,6 +33,7 @@ import classes from './shell.module.css'
 const NAV = [
   { to: paths.home(), label: 'Start', end: true },
   { to: paths.catalog(), label: 'Catalog', end: false },
+  { to: paths.savedSearches(), label: 'Saved searches', end: false },
   { to: paths.checkout(), label: 'Checkout', end: false },
   { to: paths.tasking(), label: 'Tasking', end: false },
   { to: paths.orders(), label: 'Orders', end: false },

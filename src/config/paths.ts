@@ -8,6 +8,8 @@ export const paths = {
   dataProducts: (search = '') => `/data-products${search ? `?${search}` : ''}`,
   areas: () => '/areas',
   catalog: (search = '') => `/catalog${search ? `?${search}` : ''}`,
+  /** Catalog searches saved in this browser. */
+  savedSearches: () => '/saved-searches',
   providers: (search = '') => `/providers${search ? `?${search}` : ''}`,
   orders: (search = '') => `/orders${search ? `?${search}` : ''}`,
   order: (id: string) => `/orders/${encodeURIComponent(id)}`,

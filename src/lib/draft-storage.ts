@@ -30,6 +30,14 @@ const storage = (): Storage | null => {
   }
 }
 
+const browserStorage = (): Storage | null => {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
+
 /** The sessionStorage key of a draft for the current owner. */
 export const draftKey = (name: string) => (owner ? `${name}@${owner}` : name)
 
@@ -41,6 +49,20 @@ export const draftStorage: StateStorage = {
   },
   removeItem: (name) => {
     if (!switching) storage()?.removeItem(draftKey(name))
+  },
+}
+
+/**
+ * Like `draftStorage`, but in localStorage: what the analyst keeps in this browser beyond the tab (saved
+ * searches), under the same owner keys, emptied and reloaded with the drafts when the owner changes.
+ */
+export const keptStorage: StateStorage = {
+  getItem: (name) => browserStorage()?.getItem(draftKey(name)) ?? null,
+  setItem: (name, value) => {
+    if (!switching) browserStorage()?.setItem(draftKey(name), value)
+  },
+  removeItem: (name) => {
+    if (!switching) browserStorage()?.removeItem(draftKey(name))
   },
 }
 

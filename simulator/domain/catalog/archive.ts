@@ -3,6 +3,7 @@ import { SEED_EPOCH } from '../seed-constants'
 import { hostOf } from '../seed-glossary'
 import type { S, Scene } from '../types'
 import type { World } from '../world'
+import { publicationLag } from './hosts'
 import { LAND, NSL_CITIES, PLACES, type Place } from './places'
 import type { BBox, Position } from './prepared-polygon'
 import {
@@ -121,7 +122,7 @@ function footprint(
 }
 
 /** What the scenes of one collection share, including the numeric columns of all of them. */
-interface CollectionModel {
+export interface CollectionModel {
   collection: string
   constellation: string
   producer: string
@@ -150,6 +151,8 @@ export class ArchiveScene implements Scene {
     private readonly place: Place | undefined,
     /** Seeds the details built on first use (a 31-bit integer). */
     private readonly seed: number,
+    /** When the host published the scene in its catalog, ms: a search at an earlier instant does not see it. */
+    readonly published: number,
   ) {
     this.at = index * STRIDE
   }
@@ -224,6 +227,7 @@ export class ArchiveScene implements Scene {
       cloudCoverage: this.cloudCoverage,
       resolution: this.resolution,
       deliveryTime: this.deliveryTime,
+      created: new Date(this.published).toISOString(),
     }
     return {
       type: 'Feature',
@@ -235,92 +239,144 @@ export class ArchiveScene implements Scene {
   }
 }
 
+/** What the scenes drawn for one collection share: its model, its sensor and the choices drawn from. */
+export interface SceneDrawer {
+  model: CollectionModel
+  sensor: Sensor
+  sar: boolean
+  resMin: number
+  resMax: number
+  pickPlace: (rng: Rng) => Place
+}
+
+/** A drawer writing `count` scenes of a collection into a new column array. */
+export function sceneDrawer(collection: S['Collection'], host: string, count: number): SceneDrawer {
+  const sensor = SENSORS[collection.name] ?? genericSensor(collection)
+  const resMin = collection.metadata?.resolutionValue?.minimum ?? 1
+  return {
+    model: {
+      collection: collection.name,
+      constellation: sensor.constellation,
+      producer: collection.providers.find((p) => p.roles.includes('PRODUCER'))?.name ?? host,
+      host,
+      sensor,
+      data: new Float64Array(count * STRIDE),
+    },
+    sensor,
+    sar: collection.metadata?.productType === 'SAR',
+    resMin,
+    resMax: collection.metadata?.resolutionValue?.maximum ?? resMin,
+    pickPlace: weighted(
+      sensor.northAmericaOnly ? NSL_CITIES : PLACES,
+      (p) => KIND_WEIGHT[p.kind] * (sensor.kindWeight?.[p.kind] ?? 1),
+    ),
+  }
+}
+
+/** When the scenes of a drawer are taken and published. */
+export interface SceneTiming {
+  /** The acquisition start at this longitude, drawn from `rng` (the sensor's local hours apply). */
+  draw: (rng: Rng, lon: number, localHours: [number, number]) => number
+  /** The acquisition start once the duration is known (to keep the scene inside its period). */
+  fit: (time: number, durationMs: number) => number
+  /** The instant the host published the scene, from its acquisition and its own seed. */
+  published: (time: number, seed: number) => number
+}
+
+/**
+ * Draws scene `n` of a drawer from `rng`: where (clustered around a place or scattered over land), when,
+ * what it looks like and how its host names it. The order of the draws is part of the archive: changing it
+ * changes every scene.
+ */
+export function drawScene(
+  g: SceneDrawer,
+  rng: Rng,
+  n: number,
+  timing: SceneTiming,
+  taken: Set<string>,
+): ArchiveScene {
+  const { sensor, model } = g
+  let place: Place | undefined
+  let lon: number
+  let lat: number
+  if (rng.next() < sensor.scatter) {
+    const box = pickLand(rng)
+    lon = rng.float(box[0], box[2])
+    lat = rng.float(box[1], box[3])
+  } else {
+    place = g.pickPlace(rng)
+    const spread = KIND_SPREAD[place.kind] * (sensor.spread ?? 1)
+    lat = place.lat + gauss(rng) * spread
+    lon = place.lon + (gauss(rng) * spread) / Math.max(0.2, Math.cos((place.lat * Math.PI) / 180))
+  }
+  // Footprints never cross the antimeridian or reach the poles.
+  lon = Math.max(-178, Math.min(178, lon))
+  lat = Math.max(-84, Math.min(84, lat))
+
+  const drawn = timing.draw(rng, lon, sensor.localHours)
+  const durationS = round(rng.float(sensor.durationS[0], sensor.durationS[1]), 1)
+  const time = timing.fit(drawn, durationS * 1000)
+
+  const resolution = round(rng.float(g.resMin, g.resMax), 2)
+  const clear = rng.next()
+  const cloudCoverage = g.sar
+    ? null
+    : sensor.northAmericaOnly
+      ? round(15 * clear ** 3, 2)
+      : rng.next() < 0.12
+        ? 0
+        : round(100 * clear ** 2.6, 2)
+  const u = rng.next()
+  const deliveryTime: Delivery =
+    u < sensor.delivery[0] ? 'MINUTES' : u < sensor.delivery[0] + sensor.delivery[1] ? 'HOURS' : 'DAYS'
+  const facts: SceneFacts = { rng, place, lon, lat, time, durationS, resolution, cloudCoverage }
+
+  let id = sensor.id(facts)
+  for (let tries = 0; taken.has(id) && tries < 8; tries++) id = sensor.id(facts)
+  if (taken.has(id)) id = `${id}_${n}`
+  taken.add(id)
+
+  const at = n * STRIDE
+  const data = model.data
+  data[at + COL.time] = time
+  data[at + COL.cloud] = cloudCoverage ?? NaN
+  data[at + COL.resolution] = resolution
+  data[at + COL.lon] = lon
+  data[at + COL.lat] = lat
+  data[at + COL.durationS] = durationS
+  footprint(
+    data,
+    at,
+    rng,
+    lon,
+    lat,
+    rng.float(sensor.widthKm[0], sensor.widthKm[1]),
+    rng.float(sensor.lengthKm[0], sensor.lengthKm[1]),
+    rng.float(-sensor.rotationDeg, sensor.rotationDeg),
+  )
+  const seed = rng.int(0, 0x7fffffff)
+  return new ArchiveScene(model, id, n, deliveryTime, place, seed, timing.published(time, seed))
+}
+
 /** Generates the scenes of one archive collection. `taken` keeps ids unique across the archive. */
 function generateCollection(collection: S['Collection'], host: string, taken: Set<string>): ArchiveScene[] {
-  const sensor = SENSORS[collection.name] ?? genericSensor(collection)
-  const model: CollectionModel = {
-    collection: collection.name,
-    constellation: sensor.constellation,
-    producer: collection.providers.find((p) => p.roles.includes('PRODUCER'))?.name ?? host,
-    host,
-    sensor,
-    data: new Float64Array(sensor.count * STRIDE),
-  }
+  const g = sceneDrawer(collection, host, (SENSORS[collection.name] ?? genericSensor(collection)).count)
   const rng = createRng(`catalog:${collection.name}`)
-  const sar = collection.metadata?.productType === 'SAR'
-  const resMin = collection.metadata?.resolutionValue?.minimum ?? 1
-  const resMax = collection.metadata?.resolutionValue?.maximum ?? resMin
-  const pickPlace = weighted(
-    sensor.northAmericaOnly ? NSL_CITIES : PLACES,
-    (p) => KIND_WEIGHT[p.kind] * (sensor.kindWeight?.[p.kind] ?? 1),
-  )
   const start = archiveStart()
-  const out: ArchiveScene[] = []
-
-  for (let n = 0; n < sensor.count; n++) {
-    let place: Place | undefined
-    let lon: number
-    let lat: number
-    if (rng.next() < sensor.scatter) {
-      const box = pickLand(rng)
-      lon = rng.float(box[0], box[2])
-      lat = rng.float(box[1], box[3])
-    } else {
-      place = pickPlace(rng)
-      const spread = KIND_SPREAD[place.kind] * (sensor.spread ?? 1)
-      lat = place.lat + gauss(rng) * spread
-      lon = place.lon + (gauss(rng) * spread) / Math.max(0.2, Math.cos((place.lat * Math.PI) / 180))
-    }
-    // Footprints never cross the antimeridian or reach the poles.
-    lon = Math.max(-178, Math.min(178, lon))
-    lat = Math.max(-84, Math.min(84, lat))
-
-    const day = rng.int(0, ARCHIVE_DAYS - 1)
-    const localHour = rng.float(sensor.localHours[0], sensor.localHours[1])
-    let time = start + day * DAY + Math.round((localHour - lon / 15) * 3_600_000)
-    if (time < start) time += DAY
-    const durationS = round(rng.float(sensor.durationS[0], sensor.durationS[1]), 1)
-    if (time + durationS * 1000 >= SEED_EPOCH) time -= DAY
-
-    const resolution = round(rng.float(resMin, resMax), 2)
-    const clear = rng.next()
-    const cloudCoverage = sar
-      ? null
-      : sensor.northAmericaOnly
-        ? round(15 * clear ** 3, 2)
-        : rng.next() < 0.12
-          ? 0
-          : round(100 * clear ** 2.6, 2)
-    const u = rng.next()
-    const deliveryTime: Delivery =
-      u < sensor.delivery[0] ? 'MINUTES' : u < sensor.delivery[0] + sensor.delivery[1] ? 'HOURS' : 'DAYS'
-    const facts: SceneFacts = { rng, place, lon, lat, time, durationS, resolution, cloudCoverage }
-
-    let id = sensor.id(facts)
-    for (let tries = 0; taken.has(id) && tries < 8; tries++) id = sensor.id(facts)
-    if (taken.has(id)) id = `${id}_${n}`
-    taken.add(id)
-
-    const at = n * STRIDE
-    const data = model.data
-    data[at + COL.time] = time
-    data[at + COL.cloud] = cloudCoverage ?? NaN
-    data[at + COL.resolution] = resolution
-    data[at + COL.lon] = lon
-    data[at + COL.lat] = lat
-    data[at + COL.durationS] = durationS
-    footprint(
-      data,
-      at,
-      rng,
-      lon,
-      lat,
-      rng.float(sensor.widthKm[0], sensor.widthKm[1]),
-      rng.float(sensor.lengthKm[0], sensor.lengthKm[1]),
-      rng.float(-sensor.rotationDeg, sensor.rotationDeg),
-    )
-    out.push(new ArchiveScene(model, id, n, deliveryTime, place, rng.int(0, 0x7fffffff)))
+  const timing: SceneTiming = {
+    draw: (r, lon, hours) => {
+      const day = r.int(0, ARCHIVE_DAYS - 1)
+      const localHour = r.float(hours[0], hours[1])
+      const time = start + day * DAY + Math.round((localHour - lon / 15) * 3_600_000)
+      return time < start ? time + DAY : time
+    },
+    fit: (time, durationMs) => (time + durationMs >= SEED_EPOCH ? time - DAY : time),
+    // Scenes in the archive when the world begins were published before it: their host's lag after the
+    // acquisition, and never after SEED_EPOCH.
+    published: (time, seed) => Math.min(SEED_EPOCH, time + publicationLag(host, seed)),
   }
+  const out: ArchiveScene[] = []
+  for (let n = 0; n < g.sensor.count; n++) out.push(drawScene(g, rng, n, timing, taken))
   return out
 }
 

@@ -1,6 +1,10 @@
 import { hashString } from '../random'
 
-/** Page cursors of the catalog search: `next` query values, bound to the host and body of their search. */
+/**
+ * Page cursors of the catalog search: `next` query values, bound to the host and body of their search, that
+ * keep the instant the first page was asked at: the archive grows (publishing.ts), and the pages of one
+ * search must not shift under a client that follows its links later.
+ */
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -23,12 +27,24 @@ const searchHash = (host: string, body: unknown) => hashString(`${host}\n${canon
 const base64url = (s: string) => btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 
 /** The `next` query value of a page: opaque to clients, bound to the search body it came from. */
-export function makeCursor(direction: 'next' | 'prev', offset: number, host: string, body: unknown): string {
-  return `${direction}:${base64url(`c1.${direction}.${offset}.${searchHash(host, body)}`)}`
+export function makeCursor(
+  direction: 'next' | 'prev',
+  offset: number,
+  host: string,
+  body: unknown,
+  asOf: number,
+): string {
+  return `${direction}:${base64url(`c2.${direction}.${offset}.${asOf}.${searchHash(host, body)}`)}`
 }
 
-/** The offset a `next` query value stands for, or why it is no cursor of this host and body. */
-export function readCursor(cursor: string, host: string, body: unknown): number | string {
+/** Where a cursor points: matches skipped, and the instant whose catalog its search lists (ms). */
+export interface CursorPlace {
+  offset: number
+  asOf: number
+}
+
+/** What a `next` query value stands for, or why it is no cursor of this host and body. */
+export function readCursor(cursor: string, host: string, body: unknown): CursorPlace | string {
   const m = /^(next|prev):([A-Za-z0-9_-]+)$/.exec(cursor)
   if (!m) return 'expected next:<token> or prev:<token>'
   let text: string
@@ -38,8 +54,14 @@ export function readCursor(cursor: string, host: string, body: unknown): number 
     return 'unreadable token'
   }
   const parts = text.split('.')
-  if (parts.length !== 4 || parts[0] !== 'c1' || parts[1] !== m[1] || !/^\d{1,9}$/.test(parts[2]))
+  if (
+    parts.length !== 5 ||
+    parts[0] !== 'c2' ||
+    parts[1] !== m[1] ||
+    !/^\d{1,9}$/.test(parts[2]) ||
+    !/^\d{1,15}$/.test(parts[3])
+  )
     return 'unreadable token'
-  if (parts[3] !== searchHash(host, body)) return 'it belongs to a different search body'
-  return Number(parts[2])
+  if (parts[4] !== searchHash(host, body)) return 'it belongs to a different search body'
+  return { offset: Number(parts[2]), asOf: Number(parts[3]) }
 }

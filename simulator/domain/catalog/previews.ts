@@ -1,5 +1,6 @@
 import type { World } from '../world'
 import { findHost, searchable } from './archive'
+import { findScene } from './publishing'
 
 /** Scene previews (`GET /catalog/{host}/image/{id}/{kind}`): which kinds each host serves, and how. */
 
@@ -30,7 +31,7 @@ export type PreviewResult =
 export function previewFor(world: World, host: string, imageId: string, kind: PreviewKind): PreviewResult {
   if (!findHost(world, host))
     return { ok: false, message: `Host ${host} not found: no data host has this name` }
-  const scene = world.scenesById.get(imageId)
+  const scene = findScene(world, imageId)
   if (!scene || scene.host !== host)
     return { ok: false, message: `Image ${imageId} not found at host ${host}` }
   const p = searchable(scene)

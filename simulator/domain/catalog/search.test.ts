@@ -1,6 +1,6 @@
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
-import { catalogWorld, searchInput } from '../../testing/catalog-world'
+import { catalogScenes, catalogWorld, searchInput } from '../../testing/catalog-world'
 import type { S, Scene } from '../types'
 import { searchScenes, type QueryTerm, type SearchInput, type SearchPage, type SortTerm } from './search'
 
@@ -94,7 +94,7 @@ describe('searchScenes', () => {
   })
 
   it('applies every query operator', () => {
-    const all = world.scenes.filter((s) => s.host === 'oneatlas').map((s) => props(s.feature))
+    const all = catalogScenes(world, 'oneatlas').map((s) => props(s.feature))
     const count = (...query: QueryTerm[]) => find('oneatlas', { query }).matched
     const cc = (p: S['SceneProperties']) => p.cloudCoverage as number
     expect(count({ property: 'cloudCoverage', op: 'lte', value: 10 })).toBe(

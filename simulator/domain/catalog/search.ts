@@ -2,7 +2,8 @@ import type { S, Scene } from '../types'
 import type { World } from '../world'
 import { searchable, type Searchable } from './archive'
 import { PreparedPolygon, rectangle, type BBox } from './prepared-polygon'
-import { footprintMeets, indexFor, visitCandidates } from './scene-index'
+import { publishedScenes } from './publishing'
+import { footprintMeets, indexFor, type HostIndex, visitCandidates } from './scene-index'
 
 /**
  * Search of a data host's archive (`POST /catalog/hosts/{host}/stac/search`) on an input the request side
@@ -68,6 +69,11 @@ export interface SearchInput {
   sort: readonly SortTerm[]
   /** Matches skipped before the page. */
   offset: number
+  /**
+   * The instant whose catalog is searched, ms: scenes published later are not found. The first page asks
+   * about the clock; its cursors keep that instant, so paging on later shows the same list.
+   */
+  asOf: number
   limit: number
 }
 
@@ -141,7 +147,7 @@ function termTest(term: QueryTerm): (p: Searchable) => boolean {
   }
 }
 
-function compareBy(sort: readonly SortTerm[], scenes: Scene[]) {
+function compareBy(sort: readonly SortTerm[], scene: (ordinal: number) => Scene) {
   return (a: number, b: number): number => {
     for (const { key, dir } of sort) {
       if (key === 'datetime') {
@@ -149,8 +155,8 @@ function compareBy(sort: readonly SortTerm[], scenes: Scene[]) {
         if (a !== b) return (a - b) * -dir
         continue
       }
-      const x = searchable(scenes[a])[key]
-      const y = searchable(scenes[b])[key]
+      const x = searchable(scene(a))[key]
+      const y = searchable(scene(b))[key]
       if (x === y) continue
       // Unknown values (a radar scene's cloud cover) go last in either direction.
       if (x === null || x === undefined) return 1
@@ -172,11 +178,15 @@ export function searchScenes(world: World, host: string, input: SearchInput): Se
   const idx = indexFor(world).hosts.get(host)
   let hits = new Int32Array(0)
   let count = 0
+  // Scenes published since SEED_EPOCH are newer than the whole archive: they rank before it, with negative
+  // ordinals (-fresh.length … -1, newest first), so the default sort stays a numeric one.
+  const fresh = idx ? publishedScenes(world, host, input.asOf) : []
+  const scene = (o: number): Scene => (o < 0 ? fresh[o + fresh.length] : (idx as HostIndex).scenes[o])
   if (idx) {
     const { scenes } = idx
-    hits = new Int32Array(input.ids ? input.ids.length : scenes.length)
+    hits = new Int32Array(input.ids ? input.ids.length : scenes.length + fresh.length)
     const test = (o: number) => {
-      const scene = scenes[o]
+      const scene = o < 0 ? fresh[o + fresh.length] : scenes[o]
       const p = searchable(scene)
       if (!input.collections.has(p.collection)) return
       if (input.time && (scene.time < input.time[0] || scene.time > input.time[1])) return
@@ -184,9 +194,11 @@ export function searchScenes(world: World, host: string, input: SearchInput): Se
       if (areas && !footprintMeets(scene, areas)) return
       hits[count++] = o
     }
+    for (let i = 0; i < fresh.length && !input.ids; i++) test(i - fresh.length)
     if (input.ids) {
+      const freshOrdinal = new Map(fresh.map((s, i) => [s.id, i - fresh.length]))
       for (const id of input.ids) {
-        const o = idx.ordinalById.get(id)
+        const o = idx.ordinalById.get(id) ?? freshOrdinal.get(id)
         if (o !== undefined) test(o)
       }
     } else if (areas) {
@@ -203,12 +215,12 @@ export function searchScenes(world: World, host: string, input: SearchInput): Se
     const { sort } = input
     const isDefault = sort.length === 1 && sort[0].key === 'datetime' && sort[0].dir === -1
     if (isDefault) hits.sort()
-    else hits.sort(compareBy(sort, scenes))
+    else hits.sort(compareBy(sort, scene))
   }
   const { offset, limit } = input
   const page = Array.from(hits.subarray(offset, offset + limit))
   return {
-    features: idx ? page.map((o) => idx.scenes[o].feature) : [],
+    features: idx ? page.map((o) => scene(o).feature) : [],
     matched: count,
     offset,
     limit,

@@ -7,6 +7,7 @@ import type { OrderRecord, S } from '../types'
 import type { World } from '../world'
 import { type OrderStatus } from './create'
 import { ARCHIVE_PRICES, type Area2D, clipToFootprint } from './pricing'
+import { findScene } from '../catalog/publishing'
 
 /**
  * The simulated lifecycle of an order: placing (a first attempt may fail and be retried), then for archive
@@ -130,7 +131,7 @@ export function fulfilArchive(world: World, record: OrderRecord, at = world.now(
 
 export function deliverArchive(world: World, record: OrderRecord, at: number): void {
   const imageId = typeof record.params.id === 'string' ? record.params.id : undefined
-  const scene = imageId ? world.scenesById.get(imageId) : undefined
+  const scene = imageId ? findScene(world, imageId) : undefined
   const aoi = record.geometry.type === 'Point' ? undefined : record.geometry
   if (!aoi) return
   let geometry: Area2D = aoi

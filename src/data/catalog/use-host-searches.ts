@@ -45,16 +45,21 @@ const pick = (results: PageResult[]) =>
 /**
  * Several hosts searched at once, each page its own cache entry (the same entries as a search of one host,
  * so going from all hosts to one shows its first page at once). Hosts run in parallel and fail alone: one
- * host's error is its own.
+ * host's error is its own. `fresh` asks every host again whatever the cache holds (a saved search opened to
+ * see what is new).
  */
-export function useHostSearches(searches: readonly HostSearch[], enabled: boolean) {
+export function useHostSearches(searches: readonly HostSearch[], enabled: boolean, fresh = false) {
   const client = useApiClient()
   const queryClient = useQueryClient()
   const pages = searches.flatMap((s) =>
     [null, ...s.cursors].map((cursor) => ({ host: s.host, body: s.body, cursor })),
   )
   const results = useQueries({
-    queries: pages.map((p) => ({ ...searchOptions(client, p.host, p.body, p.cursor), enabled })),
+    queries: pages.map((p) => ({
+      ...searchOptions(client, p.host, p.body, p.cursor),
+      enabled,
+      ...(fresh ? { staleTime: 0 } : {}),
+    })),
     combine: pick,
   })
   const hosts = useMemo(() => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
 import { useEffect, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
 import { searchOptions } from '../../data/catalog/queries'
@@ -49,6 +50,7 @@ export function useSceneSearch(
   byHost: SearchableCollections['byHost'],
 ) {
   const client = useApiClient()
+  const openedSince = useSearchParams()[0].has('since')
   const applied = view.filters
   const allHosts = view.searched && applied.host === null
   const appliedHostCollections = applied.host ? byHost.get(applied.host) : undefined
@@ -66,6 +68,8 @@ export function useSceneSearch(
     ...searchOptions(client, built?.host ?? '', built?.body ?? {}, view.page),
     enabled: built !== null,
     placeholderData: keepPreviousData,
+    // A saved search opened to see what is new (`since`) asks the host again, whatever this tab last saw.
+    ...(openedSince ? { staleTime: 0 } : {}),
   })
 
   // Every host: each host's pages after the first are asked by "More", cursors kept per search.
@@ -77,7 +81,7 @@ export function useSceneSearch(
       allHosts ? builtAll.map((b) => ({ host: b.host, body: b.body, cursors: cursors[b.host] ?? [] })) : [],
     [allHosts, builtAll, cursors],
   )
-  const multi = useHostSearches(searches, allHosts)
+  const multi = useHostSearches(searches, allHosts, openedSince)
 
   const hostPages = useMemo<HostPages[]>(() => {
     if (!allHosts)

@@ -19,6 +19,7 @@ import classes from './catalog.module.css'
 import type { ResultList as ResultListType } from './result-list'
 import { Results } from './results'
 import { ResultsHeader } from './results-header'
+import { SaveSearch } from './save-search'
 import { SearchPanel } from './search-panel'
 
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
@@ -120,6 +121,7 @@ export function CatalogPage() {
               onMore={search.more}
               hostCount={search.statuses.filter((s) => s.count > 0).length}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
+              save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
             />
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}

@@ -1,8 +1,10 @@
 import { Badge, Text } from '@mantine/core'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { useSearchParams } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { ownedLabel, useOwnedScenes, type OwnedOrder } from '../../../data/orders/owned-scenes'
+import { isNewSince } from '../../../data/saved-searches/saved-search'
 import { useCatalogUi } from '../catalog-ui-store'
 import { MARKS } from '../../../data/catalog/queries'
 import type { Bbox } from '../../../map/map-engine'
@@ -94,6 +96,8 @@ export const ResultList = memo(function ResultList(props: Props) {
   const activeFrom = useCatalogUi((s) => s.activeFrom)
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
+  // A saved search opens with `since`: scenes acquired or published after it are marked new.
+  const since = useSearchParams()[0].get('since')
   const basketKeys = new Set(inBasket.map(basketKey))
   const owned = useOwnedScenes()
 
@@ -207,6 +211,7 @@ export const ResultList = memo(function ResultList(props: Props) {
               inBasket={basketKeys.has(`${row.host}/${p.id}`)}
               owned={owned.of(p.id)}
               color={props.hostColors?.get(row.host) ?? null}
+              isNew={isNewSince(row.scene, since)}
               onToggleBasket={props.onToggleBasket}
               onToggleQuicklook={props.onToggleQuicklook}
               onDetails={props.onDetails}
@@ -232,6 +237,8 @@ interface RowProps {
   inBasket: boolean
   /** The account's orders holding this scene (one array per scene, so the row's memo holds). */
   owned: readonly OwnedOrder[]
+  /** Acquired or published since the analyst last looked at the saved search opened. */
+  isNew: boolean
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
@@ -255,6 +262,7 @@ const Row = memo(function Row(props: RowProps) {
     row.coverage === null ? null : formatCoverage(row.coverage),
     ownedLabel(props.owned),
     props.inBasket ? 'in basket' : null,
+    props.isNew ? 'new since you last looked' : null,
     quicklook ? 'quicklook on map' : null,
   ]
     .filter(Boolean)
@@ -293,6 +301,11 @@ const Row = memo(function Row(props: RowProps) {
       </div>
       {/* Labelled toggles for the pointer; keys (Space, Q) do the same from the list, which says the state. */}
       <div className={side.rowSide}>
+        {props.isNew && (
+          <Badge size="sm" tt="none" color="grape.9" aria-hidden="true">
+            New
+          </Badge>
+        )}
         {row.coverage !== null && (
           <Badge
             size="sm"

@@ -1,4 +1,5 @@
 import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { CodeButton } from '../../../components/request-code/code-button'
 import type { CodeRequestSet } from '../../../lib/request-code'
 import { SORT_LABELS } from '../scene-format'
@@ -24,6 +25,8 @@ interface HeaderProps {
   hostCount: number
   /** The search shown, as code (null before a search). */
   code: (() => CodeRequestSet | null) | null
+  /** Saving the search shown (saved searches), beside its other actions. */
+  save?: ReactNode
 }
 
 /** The count, the sort, paging and adding the page to the basket. */
@@ -85,6 +88,7 @@ export function ResultsHeader(props: HeaderProps) {
             </Group>
           )}
           <Group gap={4}>
+            {props.save}
             {props.code && (
               <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />
             )}

@@ -26,6 +26,9 @@ import { orderListOptions, orderNamesOptions } from '../../../data/orders/querie
 import { ACTIVE_JOB_STATUSES } from '../../../data/processing/active-count'
 import { jobListOptions, processListOptions } from '../../../data/processing/queries'
 import { JOB_STATUS_LABELS } from '../../../data/processing/status'
+import { savedSearchLink, useLookedAt, useSavedSearchNews } from '../../../data/saved-searches/queries'
+import { newsLabel } from '../../../data/saved-searches/saved-search'
+import { useSavedSearches } from '../../../data/saved-searches/store'
 import { collectionsOptions } from '../../../data/storage/queries'
 import { titleOf } from '../../../data/storage/query'
 import { formatCredits, formatUtc } from '../../../lib/format'
@@ -90,6 +93,7 @@ export function HomePage() {
             />
           )}
         </Card>
+        <SavedSearches />
         <Jobs />
         <Deliveries />
         <Licences />
@@ -243,6 +247,64 @@ function Decisions({ viewer }: { viewer: boolean }) {
           </List>
         </>
       )}
+    </Card>
+  )
+}
+
+/** Saved catalog searches (kept in this browser) with what each found since the analyst last looked. */
+function SavedSearches() {
+  const searches = useSavedSearches((s) => s.searches)
+  const news = useSavedSearchNews(searches)
+  const lookedAt = useLookedAt()
+  // Those with the most new scenes first; the store's order (oldest saved first) among equals.
+  const shown = searches
+    .map((search, i) => ({ search, news: news[i] }))
+    .sort((a, b) => (b.news.data?.count ?? 0) - (a.news.data?.count ?? 0))
+    .slice(0, SHOWN)
+  return (
+    <Card
+      id="home-saved-searches"
+      title="Saved searches"
+      more={{ to: paths.savedSearches(), label: 'All saved searches' }}
+      query={{ isPending: false, error: null, data: true, refetch: () => undefined }}
+    >
+      {shown.length === 0 ? (
+        <Empty>
+          None yet: save a search in the{' '}
+          <Anchor component={Link} to={paths.catalog()} size="sm" underline="always">
+            catalog
+          </Anchor>{' '}
+          to follow what its hosts publish.
+        </Empty>
+      ) : (
+        <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
+          {shown.map(({ search, news: n }) => (
+            <List.Item key={search.id}>
+              <Anchor
+                component={Link}
+                to={savedSearchLink(search)}
+                onClick={() => lookedAt(search, n.data)}
+                size="sm"
+                underline="always"
+                className={classes.wrap}
+              >
+                {search.name}
+              </Anchor>{' '}
+              <Text
+                span
+                size="xs"
+                c={n.data?.count ? undefined : 'dimmed'}
+                fw={n.data?.count ? 700 : undefined}
+              >
+                {n.data ? newsLabel(n.data) : n.error ? 'new scenes could not be counted' : 'counting…'}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+      <Text size="xs" c="dimmed">
+        Kept in this browser.
+      </Text>
     </Card>
   )
 }
