@@ -44,6 +44,28 @@ export const draftStorage: StateStorage = {
   },
 }
 
+const localStore = (): Storage | null => {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The same owner keys in localStorage, for what a user keeps beyond the tab rather than drafts: notification
+ * read marks and snapshots, budget thresholds (decision 34). Register those stores with `ownedDraft` too.
+ */
+export const keptStorage: StateStorage = {
+  getItem: (name) => localStore()?.getItem(draftKey(name)) ?? null,
+  setItem: (name, value) => {
+    if (!switching) localStore()?.setItem(draftKey(name), value)
+  },
+  removeItem: (name) => {
+    if (!switching) localStore()?.removeItem(draftKey(name))
+  },
+}
+
 /** Registers a persisted draft store, so it empties and reloads when the owner changes. Returns the store. */
 export function ownedDraft<S extends DraftStore<T>, T>(store: S & DraftStore<T>): S {
   stores.push({
