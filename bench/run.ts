@@ -4,6 +4,7 @@ import { benchCatalog } from './catalog'
 import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
+import { benchNotifications } from './notifications'
 import { benchOrders } from './orders'
 import { benchSimulator } from './simulator'
 import { benchStorage } from './storage'
@@ -17,6 +18,7 @@ export async function main(): Promise<void> {
   await benchOrders()
   await benchJobs()
   await benchStorage()
+  await benchNotifications()
   await benchGeo()
   await benchSimulator()
   await benchDevServer()

@@ -314,4 +314,31 @@ test.describe('tasking', () => {
     await expect(page.getByRole('button', { name: 'Review 1 order' })).toBeEnabled()
     await expectAccessible(page)
   })
+  test('"Request again" on a tasking order fills a new request with its area and parameters, from today', async ({
+    page,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/orders?type=TASKING')
+    await page.getByRole('link', { name: 'Camargue wetlands – Pléiades tasking' }).first().click()
+    await expect(
+      page.getByRole('heading', { name: 'Camargue wetlands – Pléiades tasking', level: 1 }),
+    ).toBeVisible()
+    await page.getByRole('link', { name: 'Request again' }).click()
+    await expect(page.getByRole('heading', { name: 'New tasking request', level: 1 })).toBeVisible()
+    const notice = page.getByRole('status').filter({ hasText: 'Filled in from an earlier order' })
+    await expect(notice).toContainText('Camargue wetlands – Pléiades tasking')
+    await expect(page.getByRole('combobox', { name: 'Tasking collection' })).toHaveValue('phr-tasking')
+    // The window opens today (the browser's day, as the page's default window), not on the order's old day.
+    const today = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date())
+    await expect(page.getByLabel(/Start of the acquisition window \(UTC\)/)).toHaveValue(
+      new RegExp(`^${today} \\d\\d:\\d\\d UTC$`),
+    )
+    await expect(page.getByRole('button', { name: 'Review 1 order' })).toBeVisible()
+    await expect(page).toHaveURL(/\/tasking$/)
+    await expectAccessible(page)
+  })
 })

@@ -125,6 +125,9 @@ export function Shell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <WorkspaceSwitcher />
+            <Suspense fallback={null}>
+              <NotificationCentre />
+            </Suspense>
             <ThemeToggle />
             <AccountMenu />
           </Group>
@@ -159,6 +162,10 @@ export function Shell() {
 }
 
 const ToastStack = lazy(() => import('./toasts'))
+// The notification centre reads five resources' options: its own chunk, after the shell has drawn.
+const NotificationCentre = lazy(async () => ({
+  default: (await import('../features/notifications/components/notification-centre')).NotificationCentre,
+}))
 /**
  * The toasts, loaded with the first one: the toast library and its transitions (about 8 KiB gzip) are no
  * part of any page's first paint. `notifications.show()` only writes to the store, which is small and loads

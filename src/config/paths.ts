@@ -16,6 +16,8 @@ export const paths = {
   checkout: (search = '') => `/checkout${search ? `?${search}` : ''}`,
   /** A new tasking request. */
   tasking: () => '/tasking',
+  /** A new tasking request filled from a placed tasking order ("Request again"; features/tasking-request reads it). */
+  taskingAgain: (orderId: string) => `/tasking?again=${encodeURIComponent(orderId)}`,
   /** The inbox of feasibility studies and quotations; `search` may filter by order (`order=<id>`). */
   decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,
   study: (id: string) => `/decisions/studies/${encodeURIComponent(id)}`,

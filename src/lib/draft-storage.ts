@@ -54,7 +54,9 @@ export const draftStorage: StateStorage = {
 
 /**
  * Like `draftStorage`, but in localStorage: what the analyst keeps in this browser beyond the tab (saved
- * searches), under the same owner keys, emptied and reloaded with the drafts when the owner changes.
+ * searches, notification read marks and snapshots, budget thresholds: decisions 33 and 34), under the same
+ * owner keys, emptied and reloaded with the drafts when the owner changes. Register those stores with
+ * `ownedDraft` too.
  */
 export const keptStorage: StateStorage = {
   getItem: (name) => browserStorage()?.getItem(draftKey(name)) ?? null,

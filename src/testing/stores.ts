@@ -10,10 +10,11 @@ import { useStorageUi } from '../features/storage/storage-ui-store'
 import { useTaskingStore } from '../features/tasking-request/tasking-store'
 import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
 import { setDraftOwner } from '../lib/draft-storage'
+import { useBudgetThresholds } from '../data/budgets/thresholds'
 import { mapView } from './map-view-state'
 
 /**
- * Starts a component test from a fresh tab: sessionStorage (where drafts persist) emptied and each given
+ * Starts a component test from a fresh tab: sessionStorage (where drafts persist) and localStorage emptied and each given
  * zustand store back to the state it was created with, actions included. Component test files keep
  * their module graph for the whole file, so stores otherwise carry one test's state into the next.
  *
@@ -21,6 +22,8 @@ import { mapView } from './map-view-state'
  */
 export function resetStores<T extends unknown[]>(...stores: { [K in keyof T]: StoreApi<T[K]> }): void {
   sessionStorage.clear()
+  // What a user keeps beyond the tab (notification state, budget thresholds) lives in localStorage.
+  localStorage.clear()
   for (const store of stores) resetStore(store)
 }
 
@@ -46,6 +49,7 @@ export function resetAllStores(): void {
     useStorageUi,
     useDownloads,
     useLaunchStore,
+    useBudgetThresholds,
     useDecisionStore,
   )
   mapView.props = null

@@ -11,15 +11,22 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
+import {
+  DEFAULT_THRESHOLDS,
+  parseThresholds,
+  thresholdsOf,
+  useBudgetThresholds,
+} from '../../../data/budgets/thresholds'
 import { orderNamesOptions } from '../../../data/orders/queries'
 import { jobNamesOptions, processListOptions } from '../../../data/processing/queries'
 import { formatCredits, formatUtc, formatUtcDay } from '../../../lib/format'
@@ -117,6 +124,7 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
   const f = budgetFigures(budget.allocatedCredits, consumed)
   const rate = burnRate(consumed, budget.createdAt, asOf)
   const end = runOut(f.remaining, rate, asOf)
+  const thresholds = useBudgetThresholds((s) => thresholdsOf(s.byBudget, budget.id))
   return (
     <>
       <dl className={classes.figures}>
@@ -164,10 +172,86 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
             ]}
           />
         </Group>
-        <UsageChart days={days} view={view} allocated={budget.allocatedCredits} />
+        <UsageChart days={days} view={view} allocated={budget.allocatedCredits} thresholds={thresholds} />
       </Paper>
+      <Thresholds budgetId={budget.id} thresholds={thresholds} allocated={budget.allocatedCredits} />
       <Records records={records} />
     </>
+  )
+}
+
+/** The shares of the allocation the notification centre tells about; the console's own, per user (decision 34). */
+function Thresholds({
+  budgetId,
+  thresholds,
+  allocated,
+}: {
+  budgetId: string
+  thresholds: readonly number[]
+  allocated: number
+}) {
+  const setThresholds = useBudgetThresholds((s) => s.setThresholds)
+  const custom = useBudgetThresholds((s) => budgetId in s.byBudget)
+  const [text, setText] = useState(() => thresholds.join(', '))
+  const [error, setError] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  const save = (e: FormEvent) => {
+    e.preventDefault()
+    const read = parseThresholds(text)
+    if (!read.ok) {
+      setError(read.reason)
+      return
+    }
+    setError(null)
+    setText(read.value.join(', '))
+    setThresholds(budgetId, read.value)
+    setSaved(true)
+  }
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="thresholds-title">
+      <Title order={2} size="h4" id="thresholds-title">
+        Thresholds
+      </Title>
+      <Text size="sm" mt={4} data-testid="thresholds">
+        The notification centre tells you when spending crosses{' '}
+        {thresholds.map((t) => `${t} % (${formatCredits((allocated * t) / 100)} credits)`).join(', ')}. They
+        are drawn on the cumulative chart, and kept in this browser for you.
+      </Text>
+      <form onSubmit={save} noValidate>
+        <Group align="flex-end" gap="xs" mt="xs">
+          <TextInput
+            label="Thresholds (% of the allocation)"
+            description="Separated by commas, e.g. 50, 80, 100"
+            value={text}
+            onChange={(e) => {
+              setText(e.currentTarget.value)
+              setSaved(false)
+            }}
+            error={error}
+            w={280}
+          />
+          <Button type="submit" variant="default">
+            Save thresholds
+          </Button>
+          {custom && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setThresholds(budgetId, null)
+                setText(DEFAULT_THRESHOLDS.join(', '))
+                setError(null)
+                setSaved(true)
+              }}
+            >
+              Back to 80 % and 100 %
+            </Button>
+          )}
+        </Group>
+      </form>
+      <Text size="sm" role="status" mt={4}>
+        {saved ? 'Thresholds saved.' : ''}
+      </Text>
+    </Paper>
   )
 }
 

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { budgetsRoutes } from '../../../app/routes/budgets-routes'
 import { formatCredits, formatUtcDay } from '../../../lib/format'
 import { renderWithConsole } from '../../../testing/render'
+import { resetStores } from '../../../testing/stores'
+import { useBudgetThresholds } from '../../../data/budgets/thresholds'
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { asOfInstant, burnRate, runOut } from '../usage'
 
@@ -167,6 +169,40 @@ describe('budget page', () => {
     for (const link of within(table).getAllByRole('link'))
       expect(link.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
     expect(screen.getByRole('img', { name: /Credits used per day/ })).toBeInTheDocument()
+  })
+
+  it('shows its thresholds, 80 % and 100 % unless set, and keeps the ones the analyst sets', async () => {
+    resetStores(useBudgetThresholds)
+    const c = await signedInConsole()
+    const budget = budgetsOf(c).find((b) => b.name === 'Forest monitoring 2026')
+    if (!budget) throw new Error('no forest budget')
+    const first = await renderAt(`/budgets/${budget.id}`, c)
+    const words = await screen.findByTestId('thresholds')
+    expect(words).toHaveTextContent(
+      `crosses 80 % (${formatCredits(budget.allocatedCredits * 0.8)} credits), 100 % (${formatCredits(budget.allocatedCredits)} credits)`,
+    )
+    const user = userEvent.setup()
+    const input = screen.getByRole('textbox', { name: /Thresholds \(% of the allocation\)/ })
+    await user.clear(input)
+    await user.type(input, '90, fifty')
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }))
+    expect(input).toHaveAccessibleDescription(/“fifty” is not a percentage/)
+    expect(useBudgetThresholds.getState().byBudget).toEqual({})
+    await user.clear(input)
+    await user.type(input, '90, 50')
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }))
+    expect(await screen.findByText('Thresholds saved.')).toBeInTheDocument()
+    expect(words).toHaveTextContent(/crosses 50 % .*, 90 % /)
+    expect(input).toHaveValue('50, 90')
+    first.unmount()
+    // Kept in the browser beyond the tab, for the next visit.
+    expect(JSON.parse(localStorage.getItem('swath.budget-thresholds') ?? '{}')).toMatchObject({
+      state: { byBudget: { [budget.id]: [50, 90] } },
+    })
+    await renderAt(`/budgets/${budget.id}`, c)
+    expect(await screen.findByTestId('thresholds')).toHaveTextContent(/crosses 50 % .*, 90 % /)
+    await user.click(screen.getByRole('button', { name: 'Back to 80 % and 100 %' }))
+    expect(screen.getByTestId('thresholds')).toHaveTextContent(/crosses 80 % .*, 100 % /)
   })
 
   it('names the jobs that spent a budget by their titles, linked to their pages', async () => {

@@ -14,10 +14,13 @@ export function UsageChart({
   days,
   view,
   allocated,
+  thresholds = [],
 }: {
   days: UsageDay[]
   view: 'daily' | 'cumulative'
   allocated: number
+  /** Percent of the allocation, drawn as lines on the running total. */
+  thresholds?: readonly number[]
 }) {
   // The axis and the tooltip name each day the console's way ("25 Nov 2026"), not as an ISO day.
   const data = useMemo(() => days.map((d) => ({ ...d, label: formatUtcDay(d.day) })), [days])
@@ -31,7 +34,7 @@ export function UsageChart({
   const label =
     view === 'daily'
       ? `Credits used per day from ${formatUtcDay(days[0].day)} to ${formatUtcDay(days[days.length - 1].day)}; ${formatCredits(total)} in all.`
-      : `Credits used in all over time, up to ${formatCredits(total)} of ${formatCredits(allocated)} allocated.`
+      : `Credits used in all over time, up to ${formatCredits(total)} of ${formatCredits(allocated)} allocated${thresholds.length > 0 ? `; thresholds at ${thresholds.map((t) => `${t} %`).join(', ')}` : ''}.`
   return (
     <Box role="img" aria-label={label} data-testid={`usage-chart-${view}`}>
       {view === 'daily' ? (
@@ -54,7 +57,21 @@ export function UsageChart({
           yAxisLabel="Credits"
           curveType="stepAfter"
           tickLine="y"
-          referenceLines={[{ y: allocated, label: 'Allocated', color: 'red.7' }]}
+          referenceLines={[
+            ...thresholds
+              .filter((t) => t !== 100)
+              .map((t) => ({
+                y: (allocated * t) / 100,
+                label: `${t} %`,
+                color: 'orange.8',
+                strokeDasharray: '4 4',
+              })),
+            {
+              y: allocated,
+              label: thresholds.includes(100) ? 'Allocated · 100 %' : 'Allocated',
+              color: 'red.7',
+            },
+          ]}
         />
       )}
     </Box>

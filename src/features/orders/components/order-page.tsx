@@ -88,6 +88,16 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
             In progress: this page refreshes on its own while it is open.
           </Text>
         )}
+        {order.type === 'TASKING' && (
+          <Group gap="sm">
+            <Button component={Link} to={paths.taskingAgain(order.id)} variant="light">
+              Request again
+            </Button>
+            <Text size="sm" c="dimmed">
+              A new tasking request with this area, collection and parameters, and a window starting today.
+            </Text>
+          </Group>
+        )}
       </Stack>
 
       <div className={classes.pageGrid}>

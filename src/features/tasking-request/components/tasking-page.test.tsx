@@ -671,6 +671,30 @@ describe('tasking request', () => {
     expect(place).toBeEnabled()
   })
 
+  it('fills the request from a tasking order ("Request again"), with a window starting today', async () => {
+    const c = await taskingConsole()
+    useTaskingStore.setState({ draft: { collectionName: 'blacksky-tasking', displayName: 'Mine' } })
+    const record = [...c.backend.sim.runtime.world.orders.values()].find(
+      (r) => r.order.type === 'TASKING' && r.collectionName === 'phr-tasking' && r.order.orderDetails,
+    )
+    if (!record) throw new Error('the seed has no Pléiades tasking order')
+    const details = record.order.orderDetails as { geometry: Polygon; maxCloudCover?: number }
+    const r = await open(c, `/tasking?again=${record.order.id}`)
+    const notice = await screen.findByRole('status', { name: 'Filled in from an earlier order' })
+    expect(within(notice).getByRole('link', { name: record.order.displayName })).toHaveAttribute(
+      'href',
+      `/orders/${record.order.id}`,
+    )
+    expect(screen.getByRole('combobox', { name: /^Tasking collection/ })).toHaveValue('phr-tasking')
+    expect(useAoiStore.getState().polygons).toEqual([details.geometry])
+    // The simulator's clock reads 2 Nov 2026 09:00 UTC: the window opens then, not on the order's old day.
+    const start = await screen.findByLabelText<HTMLInputElement>(/Start of the acquisition window \(UTC\)/)
+    expect(start.value).toBe('2 Nov 2026 09:00 UTC')
+    if (details.maxCloudCover != null)
+      expect(useTaskingStore.getState().draft.params?.maxCloudCover).toBe(details.maxCloudCover)
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+  })
+
   it("keeps the reader's own request when the link cannot be read, and says so", async () => {
     const c = await taskingConsole()
     useAoiStore.getState().setPolygons([small])

@@ -2,9 +2,10 @@ import './mantine-styles'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
-import { Alert, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
 import { permissionsOf, useSession } from '../../../api/console-context'
 import { paths } from '../../../config/paths'
 import { shareUrl } from '../../../lib/share-link'
@@ -25,6 +26,7 @@ import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
 import { useTasking } from '../use-tasking'
 import { useTaskingPlacement } from '../use-tasking-placement'
+import { useRequestAgain, type AgainOutcome } from '../use-request-again'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
 import { OpportunitiesPanel } from './opportunities-panel'
@@ -60,6 +62,29 @@ function applySharedTasking(shared: SharedTasking): string | null {
   return null
 }
 
+/** What "Request again" from an order's page did: filled the request from the order, or why not. */
+function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
+  if (!outcome) return null
+  if (outcome.kind === 'refused')
+    return (
+      <Alert color="yellow" title="The order could not be requested again" role="alert">
+        <Text size="sm">{outcome.reason} Your own request is as you left it.</Text>
+      </Alert>
+    )
+  return (
+    <Alert color="teal" title="Filled in from an earlier order" role="status">
+      <Text size="sm">
+        The area, collection, data product and parameters of{' '}
+        <Anchor component={Link} to={paths.order(outcome.orderId)}>
+          {outcome.orderName}
+        </Anchor>
+        , with a new acquisition window starting today. Check the request before you place it: nothing is
+        placed until you confirm.
+      </Text>
+    </Alert>
+  )
+}
+
 /**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
  * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
@@ -82,6 +107,7 @@ export function TaskingPage() {
   const [triedReview, setTriedReview] = useState(false)
   const mayPlace = permissionsOf(useSession().user).change
   const shared = useSharedDraft(decodeTaskingShare, applySharedTasking)
+  const again = useRequestAgain(collections)
 
   // ------------------------------------------------------------------ focus follows the content
   const view: keyof typeof FOCUS_ON = placement.kind === 'placed' ? 'placed' : step
@@ -153,6 +179,7 @@ export function TaskingPage() {
   const notices = (
     <>
       <SharedOutcomeNotice outcome={shared} what="request" />
+      <AgainNotice outcome={again} />
       {!mayPlace && (
         <RoleNotice title="You can prepare this request, not place it" why={VIEWER_CANNOT_PLACE_ORDERS}>
           {collections && collections.length > 0 && (

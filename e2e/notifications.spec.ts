@@ -1,0 +1,90 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, signIn, test } from './fixtures'
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true })
+
+/** The centre's state as kept in the browser for the signed-in user (decision 34). */
+const kept = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('swath.notifications'))
+    return key
+      ? (
+          JSON.parse(localStorage.getItem(key) ?? '{}') as {
+            state: { snapshots: Record<string, { budgets?: Record<string, { thresholds: string }> }> }
+          }
+        ).state
+      : null
+  })
+
+test.describe('notification centre', () => {
+  test('orders fulfilled as the clock moves, and a budget threshold their charges cross, each with a link', async ({
+    page,
+    sim,
+  }) => {
+    // The centre reads once a minute at most: each step below may wait for its next read.
+    test.setTimeout(420_000)
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await signIn(page, 'analyst@swath.test', '/budgets')
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
+
+    // A threshold just above what the budget has used, so the order below crosses it.
+    await page.getByRole('link', { name: 'Forest monitoring 2026' }).click()
+    await expect(page.getByRole('heading', { name: 'Forest monitoring 2026', level: 1 })).toBeVisible()
+    const used = Number(((await page.getByTestId('figure-used').textContent()) ?? '').replace(/[^\d]/g, ''))
+    const threshold = Math.ceil(((used + 1) / 60_000) * 100 * 1000) / 1000
+    await page.getByRole('textbox', { name: /Thresholds/ }).fill(`${threshold}, 100`)
+    await page.getByRole('button', { name: 'Save thresholds' }).click()
+    await expect(page.getByText('Thresholds saved.')).toBeVisible()
+    // The next read takes the new thresholds as a baseline: editing one is not crossing it.
+    await expect
+      .poll(
+        async () =>
+          Object.values((await kept(page))?.snapshots.budgets?.budgets ?? {}).some((b) =>
+            b.thresholds.startsWith(String(threshold)),
+          ),
+        { timeout: 90_000 },
+      )
+      .toBe(true)
+
+    // Simulated time passes (steps shorter than the refresh token's life), the console left on the start page.
+    for (let step = 0; step < 2; step++) {
+      await sim.advance(25 * 60)
+      await nav(page, 'Start').click()
+    }
+
+    const bell = page.getByRole('button', { name: /^Notifications/ })
+    await expect(bell).toHaveAccessibleName(/Notifications: \d+ unread/, { timeout: 150_000 })
+    await bell.click()
+    const panel = page.getByRole('dialog', { name: 'Notifications' })
+    // Seeded orders under way (some charged to this budget) are delivered as the clock moves.
+    const fulfilled = panel.getByRole('link', { name: /: fulfilled$/ }).first()
+    await expect(fulfilled).toBeVisible({ timeout: 150_000 })
+    await expect(panel.getByRole('link', { name: /Budget “Forest monitoring 2026” passed/ })).toBeVisible({
+      timeout: 150_000,
+    })
+    await expectAccessible(page)
+
+    // Keyboard: Escape closes the panel and gives focus back to the bell.
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(bell).toBeFocused()
+
+    // The entry links to the order's page and is read from then on, across a reload.
+    await bell.click()
+    const orderName = ((await fulfilled.textContent()) ?? '')
+      .replace(/^Unread: /, '')
+      .replace(/: fulfilled$/, '')
+    await fulfilled.click()
+    await expect(page.getByRole('heading', { name: orderName, level: 1 })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('heading', { name: orderName, level: 1 })).toBeVisible()
+    await page.getByRole('button', { name: /^Notifications/ }).click()
+    const after = page.getByRole('dialog', { name: 'Notifications' })
+    await expect(
+      after.getByRole('link', { name: `${orderName}: fulfilled`, exact: true }).first(),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Mark all read' }).click()
+    await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
+  })
+})

@@ -1,0 +1,168 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Indicator,
+  Popover,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { formatUtc } from '../../../lib/format'
+import { unreadCount } from '../entries'
+import { useNotificationState } from '../notification-store'
+import { useNotificationPoller } from '../use-notification-poller'
+import classes from './notification-centre.module.css'
+
+function BellIcon() {
+  return (
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </svg>
+  )
+}
+
+/**
+ * The bell in the header: the unread count, and a dialog listing what changed, newest first, each entry a link
+ * to the page that acts on it. Reads on the centre's schedule while mounted (decision 34).
+ */
+export function NotificationCentre() {
+  useNotificationPoller()
+  const [opened, setOpened] = useState(false)
+  const entries = useNotificationState((s) => s.entries)
+  const markRead = useNotificationState((s) => s.markRead)
+  const markAllRead = useNotificationState((s) => s.markAllRead)
+  const unread = unreadCount(entries)
+  const titleId = useId()
+  return (
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      width={380}
+      trapFocus
+      returnFocus
+      withinPortal
+      shadow="md"
+    >
+      <Popover.Target>
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={16}
+          disabled={unread === 0}
+          color="red.8"
+          offset={4}
+        >
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={unread > 0 ? `Notifications: ${unread} unread` : 'Notifications'}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <BellIcon />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown role="dialog" aria-labelledby={titleId} p="sm">
+        <Stack gap="xs">
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={2} size="h4" id={titleId}>
+              Notifications
+            </Title>
+            <Button size="compact-sm" variant="subtle" disabled={unread === 0} onClick={markAllRead}>
+              Mark all read
+            </Button>
+          </Group>
+          {entries.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing new. Orders, decisions, jobs, licences and budgets are checked once a minute while this
+              tab is visible.
+            </Text>
+          ) : (
+            <ul className={classes.list} aria-label="Newest first">
+              {entries.map((e) => (
+                <li key={e.key} className={classes.entry} data-unread={!e.read || undefined}>
+                  <Anchor
+                    component={Link}
+                    to={e.href}
+                    size="sm"
+                    fw={e.read ? 400 : 600}
+                    onClick={() => {
+                      markRead(e.key)
+                      setOpened(false)
+                    }}
+                  >
+                    {!e.read && <span className={classes.visuallyHidden}>Unread: </span>}
+                    {e.title}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {e.detail ? `${e.detail} · ` : ''}
+                    {formatUtc(new Date(e.at).toISOString())}
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          )}
+          <DesktopSwitch />
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  )
+}
+
+/** Desktop notifications: the browser is asked only when the analyst turns them on here. */
+function DesktopSwitch() {
+  const desktop = useNotificationState((s) => s.desktop)
+  const setDesktop = useNotificationState((s) => s.setDesktop)
+  const supported = typeof Notification !== 'undefined'
+  const [note, setNote] = useState<string | null>(null)
+  const on = supported && desktop && Notification.permission === 'granted'
+  return (
+    <Stack gap={2}>
+      <Switch
+        label="Desktop notifications"
+        description={
+          supported ? 'Shown by the browser when something new is found' : 'This browser does not offer them'
+        }
+        checked={on}
+        disabled={!supported}
+        onChange={(e) => {
+          const want = e.currentTarget.checked
+          if (!want) {
+            setDesktop(false)
+            setNote(null)
+            return
+          }
+          void Notification.requestPermission().then((permission) => {
+            setDesktop(permission === 'granted')
+            setNote(
+              permission === 'granted'
+                ? null
+                : 'The browser did not allow them: allow notifications for this site in its settings, then turn them on again.',
+            )
+          })
+        }}
+      />
+      {note && (
+        <Text size="xs" role="status">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  )
+}

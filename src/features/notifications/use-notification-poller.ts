@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useConsoleServices, useSession } from '../../api/console-context'
+import { draftOwnerOf } from '../../lib/draft-storage'
+import type { Entry } from './entries'
+import { useNotificationState } from './notification-store'
+import { readSources, SOURCES } from './read-sources'
+import { browserClock, documentVisibility, startPolling } from './scheduler'
+
+/** The centre's budget: at most one read of each resource a minute, and only while the tab is visible. */
+export const NOTIFY_INTERVAL_MS = 60_000
+
+/** Desktop notifications for what a read added, when the analyst turned them on and the browser allows. */
+function announce(added: readonly Entry[]) {
+  if (!useNotificationState.getState().desktop) return
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
+  // A first read after a long absence may find many: three, then the centre has the rest.
+  for (const e of added.slice(0, 3)) new Notification(e.title, { body: e.detail, tag: e.key })
+}
+
+/**
+ * Reads the sources on the centre's schedule for the signed-in user; another user (or none) stops it and
+ * starts afresh. Token refreshes change the session's user object, not its owner, so they restart nothing.
+ */
+export function useNotificationPoller(): void {
+  const { client, session } = useConsoleServices()
+  const qc = useQueryClient()
+  const owner = draftOwnerOf(useSession().user)
+  useEffect(() => {
+    if (!owner) return
+    let live = true
+    const stop = startPolling({
+      intervalMs: NOTIFY_INTERVAL_MS,
+      clock: browserClock,
+      visibility: documentVisibility,
+      read: async () => {
+        const user = session.getSnapshot().user
+        if (!user) return
+        const { snapshots, found } = await readSources(
+          SOURCES,
+          { client, qc, user, maxAgeMs: NOTIFY_INTERVAL_MS },
+          useNotificationState.getState().snapshots,
+        )
+        // A read that outlived its user (sign-out, another user) is dropped, not filed under the next one.
+        if (!live || draftOwnerOf(session.getSnapshot().user) !== owner) return
+        announce(useNotificationState.getState().record(snapshots, found, Date.now()))
+      },
+    })
+    return () => {
+      live = false
+      stop()
+    }
+  }, [client, qc, session, owner])
+}
