@@ -3,11 +3,12 @@ import { decisionsSource } from './sources/decisions'
 import { jobsSource } from './sources/jobs'
 import { licencesSource } from './sources/licences'
 import { ordersSource } from './sources/orders'
+import { savedSearchesSource } from './sources/saved-searches'
 import type { Found, NotificationSource, SourceContext } from './sources/source'
 
 /**
  * The sources the centre reads, in the order their news is listed within one read. A new source is a module
- * in `sources/` added here (new scenes for saved searches will be one).
+ * in `sources/` added here.
  */
 // Each source keeps its own snapshot type; the list only needs their common shape.
 export const SOURCES: readonly NotificationSource<never>[] = [
@@ -16,6 +17,7 @@ export const SOURCES: readonly NotificationSource<never>[] = [
   jobsSource,
   licencesSource,
   budgetsSource,
+  savedSearchesSource,
 ] as unknown as NotificationSource<never>[]
 
 /**

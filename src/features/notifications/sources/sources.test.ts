@@ -6,6 +6,7 @@ import { decisionsSource } from './decisions'
 import { jobsSource, type JobsSnapshot } from './jobs'
 import { licencesSource } from './licences'
 import { ordersSource, snapshotOrders } from './orders'
+import { savedSearchesSource } from './saved-searches'
 
 const user = { id: 'u', accountId: 'a', role: 'ADMIN' } as SessionUser
 
@@ -114,5 +115,29 @@ describe('entries', () => {
       ['a', true],
       ['b', false],
     ])
+  })
+})
+
+describe('the saved-searches source', () => {
+  const snap = (count: number, latest: string | null, more = false) => ({
+    searches: { s: { name: 'Ports', count, more, latest } },
+  })
+  it('tells new scenes once per newest scene, even on the first read, and not once the search was opened', () => {
+    const first = snap(2, '2026-11-20T10:00:00Z')
+    expect(savedSearchesSource.diff(undefined, first, user)).toEqual([
+      {
+        key: 'saved-search:s:2026-11-20T10:00:00Z',
+        title: '2 new scenes in “Ports”',
+        detail: 'Acquired or published since you last looked',
+        href: '/saved-searches',
+      },
+    ])
+    expect(savedSearchesSource.diff(first, first, user)).toEqual([])
+    const later = snap(500, '2026-11-21T08:00:00Z', true)
+    expect(savedSearchesSource.diff(first, later, user).map((f) => f.title)).toEqual([
+      '500+ new scenes in “Ports”',
+    ])
+    expect(savedSearchesSource.diff(later, snap(0, '2026-11-21T08:00:00Z'), user)).toEqual([])
+    expect(savedSearchesSource.diff(undefined, snap(1, 'x'), user)[0].title).toBe('1 new scene in “Ports”')
   })
 })
