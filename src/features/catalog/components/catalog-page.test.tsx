@@ -442,7 +442,7 @@ describe('catalog page', () => {
       console: c,
     })
     const alert = await screen.findByRole('alert')
-    expect(alert).toHaveTextContent('The data host blacksky failed')
+    expect(alert).toHaveTextContent('The data host BlackSky failed')
     expect(router.state.location.search).toContain('host=blacksky')
     backend.sim.control.faults = []
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry the search' }))

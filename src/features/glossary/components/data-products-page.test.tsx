@@ -38,17 +38,20 @@ describe('data products page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Data products' })).toBeInTheDocument()
     expect(screen.getByRole('status')).toHaveTextContent('12 data products')
     const preview = rows.find((cells) => cells[1] === 'blacksky-tasking-preview')
-    expect(preview?.slice(2, 4)).toEqual(['blacksky-tasking', 'No, not offered for ordering'])
+    expect(preview?.slice(2, 4)).toEqual(['BlackSky Tasking', 'No, not offered for ordering'])
     expect(preview?.[4]).toMatch(/^(Accepted|To accept before ordering): BlackSky imagery licence$/)
     const display = rows.find((cells) => cells[1] === 'phr-display')
     expect(display?.slice(2)).toEqual([
-      'phr',
+      'Pléiades',
       'Yes',
       // The Airbus licence has a new version the analyst has not accepted.
       'To accept before ordering: Airbus optical imagery licence',
     ])
     const table = await productsTable()
-    expect(within(table).getAllByRole('link', { name: 'phr' })[0]).toHaveAttribute('href', '/collections/phr')
+    expect(within(table).getAllByRole('link', { name: 'Pléiades' })[0]).toHaveAttribute(
+      'href',
+      '/collections/phr',
+    )
   })
 
   it('says a licence is accepted once it is, not that it must be accepted, and links it', async () => {

@@ -48,7 +48,13 @@ describe('download manager on the item page', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(2)
     await user.click(within(panel).getByRole('button', { name: 'Download all' }))
     await within(panel).findByText('2 of 2 files downloaded')
-    expect(saved).toEqual(expect.arrayContaining(['image.png', 'metadata.json']))
+    // Saved under their item's title and their own, not under bare asset keys.
+    expect(saved).toEqual(
+      expect.arrayContaining([
+        'Pléiades Neo - Port of Rotterdam 1 – Image.png',
+        'Pléiades Neo - Port of Rotterdam 1 – Metadata.json',
+      ]),
+    )
     // One fresh link per file.
     expect(c.backend.log.filter((l) => l.path.endsWith('/download-url') && l.status === 201)).toHaveLength(2)
 
