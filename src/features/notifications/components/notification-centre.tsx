@@ -58,14 +58,16 @@ export function NotificationCentre() {
       withinPortal
       shadow="md"
     >
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={16}
-          disabled={unread === 0}
-          color="red.8"
-          offset={4}
-        >
+      {/* The target is the button itself: the popover's roles (aria-haspopup, aria-expanded) belong on it,
+          not on the indicator's plain div (axe: aria-allowed-attr). */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={16}
+        disabled={unread === 0}
+        color="red.8"
+        offset={4}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="default"
             size="lg"
@@ -76,8 +78,8 @@ export function NotificationCentre() {
           >
             <BellIcon />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown role="dialog" aria-labelledby={titleId} p="sm">
         <Stack gap="xs">
           <Group justify="space-between" wrap="nowrap">
