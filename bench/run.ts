@@ -1,6 +1,7 @@
 import { benchBasemap } from './basemap'
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
+import { benchCatalogHosts } from './catalog-hosts'
 import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
@@ -14,6 +15,7 @@ export async function main(): Promise<void> {
   console.log(`# Swath benchmarks — ${new Date().toISOString()} — Node ${process.version}`)
   benchBundle()
   await benchCatalog()
+  await benchCatalogHosts()
   await benchBasemap()
   await benchOrders()
   await benchJobs()

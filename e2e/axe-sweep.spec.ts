@@ -6,7 +6,7 @@ import { expect, signIn, test } from './fixtures'
 
 /**
  * Every page of the router and every dialog a user can open on it, through axe (WCAG 2.0 A/AA, 2.1 AA, 2.2 AA),
- * at both sizes, in both themes, as each of the three demo users. One sign-in per user: the themes and sizes
+ * in both themes, as each of the three demo users (the analyst at both sizes). One sign-in per user: the themes and sizes
  * change in place and pages are reached by client-side navigation, so the sweep spends its time in axe rather
  * than in reloading the console. Findings are gathered and reported together at the end of each user's pass.
  */
@@ -17,10 +17,15 @@ const SIZES = [
   { width: 1024, height: 700 },
 ] as const
 const THEMES = ['light', 'dark'] as const
+/**
+ * The analyst, whose pages hold the most (every list filled, every action offered), is swept at both sizes;
+ * the Viewer and the Starter plan differ in what the pages say and offer, not in their layout, so they are
+ * swept in both themes at the first size only: that halves their passes and keeps CI well under its time.
+ */
 const ROLES = [
-  { role: 'analyst', email: 'analyst@swath.test' },
-  { role: 'viewer', email: 'viewer@swath.test' },
-  { role: 'starter', email: 'starter@swath.test' },
+  { role: 'analyst', email: 'analyst@swath.test', sizes: SIZES },
+  { role: 'viewer', email: 'viewer@swath.test', sizes: [SIZES[0]] },
+  { role: 'starter', email: 'starter@swath.test', sizes: [SIZES[0]] },
 ] as const
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -200,8 +205,10 @@ async function auditDialogs(
 }
 
 test.describe('accessibility sweep', () => {
-  for (const { role, email } of ROLES) {
-    test(`every page and dialog as the ${role}, at both sizes and in both themes`, async ({ page }) => {
+  for (const { role, email, sizes } of ROLES) {
+    test(`every page and dialog as the ${role}, at ${sizes.length === 2 ? 'both sizes' : 'the first size'} and in both themes`, async ({
+      page,
+    }) => {
       // About 120 page visits and their dialogs: a minute or two on a quiet machine, more on a busy one.
       test.setTimeout(900_000)
       const started = Date.now()
@@ -218,7 +225,7 @@ test.describe('accessibility sweep', () => {
       for (const theme of THEMES) {
         await page.emulateMedia({ colorScheme: theme })
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', theme)
-        for (const size of SIZES) {
+        for (const size of sizes) {
           await page.setViewportSize(size)
           for (const path of pages) {
             const where = { page: path, size: `${size.width}×${size.height}`, theme, role }

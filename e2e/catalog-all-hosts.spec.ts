@@ -47,7 +47,7 @@ test.describe('catalog search of every host', () => {
     const seen = new Set<string>()
     const list = results(page)
     // Down to the list's end (virtualized: only the rows near the view exist at a time).
-    for (let atEnd = false; !atEnd && seen.size < 3; ) {
+    for (let atEnd = false; !atEnd && seen.size < 3;) {
       for (const h of await hostsInList(page, hosts)) seen.add(h)
       atEnd = await list.evaluate((el) => {
         const top = el.scrollTop

@@ -95,6 +95,18 @@ export async function advanceWithPageOpen(page: Page, sim: SimControl, seconds: 
   await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
 }
 
+/**
+ * The notification centre reads every `seconds` instead of every minute (`notifyIntervalSeconds` of the
+ * runtime config, as a deployment would set it): journeys about what it tells do not wait out a minute a step.
+ */
+export async function quickNotifications(page: Page, seconds = 5) {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch()
+    const config = (await response.json()) as object
+    await route.fulfill({ response, json: { ...config, notifyIntervalSeconds: seconds } })
+  })
+}
+
 /** Signs in through the sign-in page, as an analyst would, and waits for the console. */
 export async function signIn(page: Page, email = 'analyst@swath.test', path = '/') {
   await page.goto(path)

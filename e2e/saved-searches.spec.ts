@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, signIn, test } from './fixtures'
+import { expect, expectAccessible, quickNotifications, signIn, test } from './fixtures'
 
 const results = (page: Page) => page.getByRole('listbox', { name: 'Search results' })
 const savedCard = (page: Page) => page.getByRole('region', { name: 'Saved searches' })
@@ -9,6 +9,8 @@ test.describe('saved searches', () => {
     page,
     sim,
   }) => {
+    // The notification centre reads every 5 s here (a minute by default).
+    await quickNotifications(page)
     await signIn(page, 'analyst@swath.test', '/catalog?host=blacksky&limit=200')
     await expect(results(page).getByRole('option').first()).toBeVisible()
 
@@ -49,6 +51,16 @@ test.describe('saved searches', () => {
     const count = Number((await news.textContent())?.match(/^\d+/)?.[0])
     expect(count).toBeGreaterThan(0)
     await expectAccessible(page)
+
+    // The notification centre tells it too, linked to the saved searches.
+    await page.getByRole('button', { name: /^Notifications/ }).click()
+    const centre = page.getByRole('dialog', { name: 'Notifications' })
+    const told = centre.getByRole('link', { name: /\d+\+? new scenes? in “BlackSky worldwide”/ })
+    await expect(told).toBeVisible({ timeout: 60_000 })
+    await told.click()
+    await expect(page.getByRole('heading', { name: 'Saved searches', level: 1 })).toBeVisible()
+    await page.getByRole('link', { name: 'Start', exact: true }).click()
+    await expect(news).toBeVisible()
 
     // Opening it (from the keyboard) shows the search with those scenes marked, newest first.
     await savedCard(page).getByRole('link', { name: 'BlackSky worldwide' }).focus()

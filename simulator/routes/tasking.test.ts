@@ -761,10 +761,13 @@ describe('the tasking flow on the simulated clock', () => {
 
   it('fulfils fixed-price tasking (no study, no quotation) at once, holding then capturing its credits', async () => {
     const { sim } = setup()
-    // The seeded orders under way move on with the clock too, holding and capturing credits of their own.
+    // The seeded orders and jobs under way move on with the clock too, holding, capturing and releasing
+    // credits of their own.
     for (const [id, r] of sim.world.orders)
       if (!['FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED'].includes(r.order.status))
         sim.world.orders.delete(id)
+    for (const [id, r] of sim.world.jobs)
+      if (['created', 'valid', 'accepted', 'running'].includes(r.job.status)) sim.world.jobs.delete(id)
     const account = sim.world.accounts.get(ids.enterpriseAccount)
     const before = account?.creditBalance ?? 0
     const record = placeOrder(sim, { collection: 'blacksky-tasking', product: 'blacksky-tasking-standard' })

@@ -26,4 +26,11 @@ describe('runtime config', () => {
     expect(() => parseRuntimeConfig({ regions: [] })).toThrow(/apiUrl.*clientId.*regions/)
     expect(parseRuntimeConfig(base).basemaps).toEqual([])
   })
+
+  it('reads the notification interval, a minute unless a whole second or more is given', () => {
+    expect(parseRuntimeConfig(base).notifyIntervalSeconds).toBe(60)
+    expect(parseRuntimeConfig({ ...base, notifyIntervalSeconds: 5 }).notifyIntervalSeconds).toBe(5)
+    expect(parseRuntimeConfig({ ...base, notifyIntervalSeconds: 0 }).notifyIntervalSeconds).toBe(60)
+    expect(parseRuntimeConfig({ ...base, notifyIntervalSeconds: '5' }).notifyIntervalSeconds).toBe(60)
+  })
 })

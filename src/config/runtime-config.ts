@@ -27,6 +27,11 @@ export interface RuntimeConfig {
   docsUrl: string
   regions: Region[]
   demo?: DemoAccounts
+  /**
+   * How often the notification centre reads while the tab is visible, seconds (default 60: the budget of
+   * decision 34). Journeys shorten it so that they do not wait out a minute per step.
+   */
+  notifyIntervalSeconds: number
   /** Optional online basemaps; the offline Natural Earth map is always there and is the default. */
   basemaps: Basemap[]
 }
@@ -78,6 +83,10 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     })),
     ...(parseDemo(c.demo) ? { demo: parseDemo(c.demo) } : {}),
     basemaps: parseBasemaps(c.basemaps),
+    notifyIntervalSeconds:
+      typeof c.notifyIntervalSeconds === 'number' && c.notifyIntervalSeconds >= 1
+        ? c.notifyIntervalSeconds
+        : 60,
   }
 }
 

@@ -22,6 +22,7 @@ export const testConfig: RuntimeConfig = {
     { id: 'sa', label: 'South America', authUrl: `${TEST_ORIGIN}/auth-sa` },
   ],
   basemaps: [],
+  notifyIntervalSeconds: 60,
 }
 
 export interface SimBackend {

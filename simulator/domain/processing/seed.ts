@@ -152,6 +152,8 @@ interface SeedJob {
   workspace: 'main' | 'coastal'
   runMinutes: number
   budget?: string
+  /** An in-flight job that fails when it ends (the others succeed): a failure for the clock to bring. */
+  fails?: true
 }
 
 const SEED_JOBS: SeedJob[] = [
@@ -256,6 +258,7 @@ const SEED_JOBS: SeedJob[] = [
     secondsAgo: 15,
     workspace: 'main',
     runMinutes: 8,
+    fails: true,
   },
   {
     process: 'pansharpening',
@@ -357,6 +360,7 @@ export function seedProcessing(world: World): void {
       workspaceId: workspaceOf[s.workspace],
       runSeconds,
       budgetId: s.budget ? budgetOf[s.budget] : null,
+      fails: s.fails ?? false,
     })
   }
 
@@ -392,6 +396,8 @@ interface SeedJobInput {
   workspaceId: string
   runSeconds: number
   budgetId: string | null
+  /** In flight, and fails when it ends. */
+  fails?: boolean
 }
 
 /**
@@ -430,7 +436,7 @@ function seedJob(world: World, rng: Rng, s: SeedJobInput): JobRecord {
     },
     credits,
     runSeconds: s.runSeconds,
-    willFail: s.status === 'failed' || s.status === 'released',
+    willFail: s.fails === true || s.status === 'failed' || s.status === 'released',
   }
   const errors = FAILURE_ERRORS[s.status]
   if (errors) record.job.results = { collection: null, errors }

@@ -7,9 +7,6 @@ import { useNotificationState } from './notification-store'
 import { readSources, SOURCES } from './read-sources'
 import { browserClock, documentVisibility, startPolling } from './scheduler'
 
-/** The centre's budget: at most one read of each resource a minute, and only while the tab is visible. */
-export const NOTIFY_INTERVAL_MS = 60_000
-
 /** Desktop notifications for what a read added, when the analyst turned them on and the browser allows. */
 function announce(added: readonly Entry[]) {
   if (!useNotificationState.getState().desktop) return
@@ -23,14 +20,17 @@ function announce(added: readonly Entry[]) {
  * starts afresh. Token refreshes change the session's user object, not its owner, so they restart nothing.
  */
 export function useNotificationPoller(): void {
-  const { client, session } = useConsoleServices()
+  const { client, session, config } = useConsoleServices()
+  // The centre's budget: at most one read of each resource an interval (a minute unless configured), and
+  // only while the tab is visible.
+  const intervalMs = config.notifyIntervalSeconds * 1000
   const qc = useQueryClient()
   const owner = draftOwnerOf(useSession().user)
   useEffect(() => {
     if (!owner) return
     let live = true
     const stop = startPolling({
-      intervalMs: NOTIFY_INTERVAL_MS,
+      intervalMs,
       clock: browserClock,
       visibility: documentVisibility,
       read: async () => {
@@ -38,7 +38,7 @@ export function useNotificationPoller(): void {
         if (!user) return
         const { snapshots, found } = await readSources(
           SOURCES,
-          { client, qc, user, maxAgeMs: NOTIFY_INTERVAL_MS },
+          { client, qc, user, maxAgeMs: intervalMs },
           useNotificationState.getState().snapshots,
         )
         // A read that outlived its user (sign-out, another user) is dropped, not filed under the next one.
@@ -50,5 +50,5 @@ export function useNotificationPoller(): void {
       live = false
       stop()
     }
-  }, [client, qc, session, owner])
+  }, [client, qc, session, owner, intervalMs])
 }

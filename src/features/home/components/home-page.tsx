@@ -24,6 +24,7 @@ import { quotationListOptions, studyListOptions } from '../../../data/decisions/
 import { eulaListOptions } from '../../../data/licences/queries'
 import { orderListOptions, orderNamesOptions } from '../../../data/orders/queries'
 import { ACTIVE_JOB_STATUSES } from '../../../data/processing/active-count'
+import { jobTitle } from '../../../data/processing/job-title'
 import { jobListOptions, processListOptions } from '../../../data/processing/queries'
 import { JOB_STATUS_LABELS } from '../../../data/processing/status'
 import { savedSearchLink, useLookedAt, useSavedSearchNews } from '../../../data/saved-searches/queries'
@@ -329,8 +330,9 @@ function Jobs() {
         <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
           {jobs.data?.jobs.map((j) => (
             <List.Item key={j.jobID}>
-              <Anchor component={Link} to={paths.job(j.jobID)} size="sm">
-                {title(j.processID)}
+              {/* Underlined: beside the dimmed status, colour alone does not tell the link (axe, dark). */}
+              <Anchor component={Link} to={paths.job(j.jobID)} size="sm" underline="always">
+                {jobTitle(j) ?? title(j.processID)}
               </Anchor>{' '}
               <Text span size="xs" c="dimmed">
                 {JOB_STATUS_LABELS[j.status].toLowerCase()}, since {formatUtc(j.created)}

@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromiumLaunch } from '../e2e/chromium'
+import { mapSettled, watchErrors } from './catalog'
+import { BENCH_OUT, signInAsAnalyst, startPreview } from './preview'
+import { figures } from './stats'
+
+/**
+ * A catalog search of every host at once (issue 28 §1), 4 hosts × 500 scenes, in the production build in
+ * Chromium: how soon after the first host's answer the first rows show (target: within 100 ms), and whether
+ * merging the four answers into one list of 2,000 blocks the page (target: no long task over 50 ms, as the
+ * browser's Long Tasks API reports them between the first answer and the full list).
+ *
+ * The search runs in an open catalog page (its map loaded), as when the analyst presses Search; the page marks
+ * `swath:search-response` per host answer and `swath:list-rows` when the first rows are in the DOM.
+ */
+
+const PORT = 5195
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const LIMIT = 500
+const RUNS = 3
+const TIMEOUT = 120_000
+
+interface Run {
+  firstRows: number
+  merged: number
+  scenes: number
+  hosts: number
+  longTasks: number[]
+}
+
+async function searchEveryHost(page: Page): Promise<Run> {
+  await page.goto('/catalog')
+  await mapSettled(page)
+  await page.evaluate(() => {
+    const w = window as unknown as { __longTasks: number[]; __longTaskObserver?: PerformanceObserver }
+    w.__longTasks = []
+    w.__longTaskObserver?.disconnect()
+    w.__longTaskObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push(e.startTime, e.duration)
+    })
+    w.__longTaskObserver.observe({ type: 'longtask' })
+    performance.clearMarks()
+  })
+  // No host and no area: every host searched worldwide, as a link to "/catalog?limit=500" does.
+  await page.evaluate((u) => {
+    history.pushState(null, '', u)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, `/catalog?limit=${LIMIT}`)
+  const heading = page.getByRole('heading', { name: /scenes? from \d+ hosts?/ })
+  await page.waitForFunction(
+    (limit) => {
+      const answers = performance.getEntriesByName('swath:search-response').length
+      const h = [...document.querySelectorAll('h2, h3')].find((e) =>
+        / from \d+ hosts?/.test(e.textContent ?? ''),
+      )
+      const n = Number(
+        (h?.textContent ?? '')
+          .replace(/[^\d ]/g, '')
+          .trim()
+          .split(/\s+/)[0],
+      )
+      return answers >= 4 && n >= 4 * limit
+    },
+    LIMIT,
+    { timeout: TIMEOUT, polling: 50 },
+  )
+  const text = (await heading.first().textContent()) ?? ''
+  const done = await page.evaluate(() => performance.now())
+  return page.evaluate(
+    ({ done, text }) => {
+      const w = window as unknown as { __longTasks: number[] }
+      const answers = performance.getEntriesByName('swath:search-response').map((e) => e.startTime)
+      const rows = performance.getEntriesByName('swath:list-rows').map((e) => e.startTime)
+      const first = Math.min(...answers)
+      const longTasks: number[] = []
+      for (let i = 0; i < w.__longTasks.length; i += 2)
+        if (w.__longTasks[i] + w.__longTasks[i + 1] >= first && w.__longTasks[i] <= done)
+          longTasks.push(w.__longTasks[i + 1])
+      const [scenes, hosts] = (text.replace(/,/g, '').match(/\d+/g) ?? []).map(Number)
+      return {
+        firstRows: Math.min(...rows) - first,
+        merged: done - first,
+        scenes,
+        hosts,
+        longTasks,
+      }
+    },
+    { done, text },
+  )
+}
+
+export async function benchCatalogHosts(): Promise<void> {
+  console.log(`\n## Catalog search of every host (4 hosts × ${LIMIT} scenes, production build, Chromium)`)
+  if (!existsSync(join(BENCH_OUT, 'index.html'))) {
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+      },
+    )
+    if (build.status !== 0) throw new Error('vite build failed')
+  }
+  const preview = await startPreview({ port: PORT })
+  let browser: Browser | null = null
+  try {
+    browser = await chromium.launch(chromiumLaunch)
+    const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    const errors = watchErrors(page)
+    await signInAsAnalyst(page)
+    const runs: Run[] = []
+    // The first search warms the page's code paths and the simulator's archive; it is not counted.
+    await searchEveryHost(page)
+    for (let i = 0; i < RUNS; i++) runs.push(await searchEveryHost(page))
+    const first = figures(runs.map((r) => r.firstRows))
+    const merged = figures(runs.map((r) => r.merged))
+    const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks))
+    const count = runs.reduce((n, r) => n + r.longTasks.length, 0)
+    const last = runs[runs.length - 1]
+    console.log(`scenes listed: ${last.scenes} from ${last.hosts} hosts (${RUNS} runs)`)
+    console.log(
+      `first rows after the first answer: median ${first.median.toFixed(0)} ms, worst ${Math.max(...runs.map((r) => r.firstRows)).toFixed(0)} ms — target ≤ 100 ms: ${first.median <= 100 ? 'meets' : 'MISSES'}`,
+    )
+    console.log(`first answer → all ${last.scenes} merged and listed: median ${merged.median.toFixed(0)} ms`)
+    console.log(
+      `long tasks meanwhile: ${count} over ${RUNS} runs, longest ${longest.toFixed(0)} ms — target: none over 50 ms: ${count === 0 ? 'meets' : 'MISSES'}`,
+    )
+    if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
+    await context.close()
+  } finally {
+    await browser?.close().catch(() => undefined)
+    await preview.stop()
+  }
+}
+
+/** `node scripts/run-ts.mjs bench/catalog-hosts.ts`: this section alone. */
+export const main = benchCatalogHosts
