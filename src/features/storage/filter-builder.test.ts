@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateRange, fieldsOf, rowProblem, rowsToCql, type Field } from './filter-builder'
+import { dateRange, defaultField, fieldsOf, rowProblem, rowsToCql, type Field } from './filter-builder'
 
 const queryables = {
   properties: {
@@ -11,6 +11,8 @@ const queryables = {
     source: { title: 'Source', type: 'string', enum: ['ARCHIVE', 'TASKING'] },
     constellation: { title: 'Constellation', type: 'string' },
     odd: { type: 'wkt-thing' },
+    cloud_cover: { title: 'Cloud cover (deprecated)', type: 'float' },
+    old: { title: 'Old', type: 'string', deprecated: true },
   },
 }
 
@@ -27,6 +29,13 @@ describe('fieldsOf', () => {
       odd: 'text',
     })
     expect(fields.find((f) => f.name === 'source')?.values).toEqual(['ARCHIVE', 'TASKING'])
+  })
+
+  it('leaves out deprecated fields and starts a new condition on tags or the title, not the first by name', () => {
+    expect(defaultField(fieldsOf(queryables))?.name).toBe('tags')
+    const withTitle = fieldsOf({ properties: { ...queryables.properties, title: { title: 'Title' } } })
+    expect(defaultField(withTitle)?.name).toBe('title')
+    expect(defaultField([])).toBeUndefined()
   })
 })
 

@@ -58,9 +58,12 @@ export function fieldsOf(q: StacQueryables | undefined): Field[] {
       type?: string
       enum?: unknown
       format?: string
+      deprecated?: boolean
     }
     const type = (spec.type ?? 'string').toLowerCase()
     if (type === 'geometry' || name === 'geometry' || name === 'datetime') continue
+    // A field the service keeps only for old clients (`cloud_cover` beside `eo:cloud_cover`) is not offered.
+    if (spec.deprecated === true || /\bdeprecated\b/i.test(spec.title ?? '')) continue
     const values = Array.isArray(spec.enum) ? spec.enum.map(String) : undefined
     const kind: FieldKind = values
       ? 'choice'
@@ -74,6 +77,11 @@ export function fieldsOf(q: StacQueryables | undefined): Field[] {
     out.push({ name, title: spec.title ?? name, description: spec.description ?? '', kind, values })
   }
   return out.sort((a, b) => a.title.localeCompare(b.title))
+}
+
+/** The field a new condition starts on: what analysts filter by most (title, tags), not the first by name. */
+export function defaultField(fields: readonly Field[]): Field | undefined {
+  return fields.find((f) => f.name === 'title') ?? fields.find((f) => f.name === 'tags') ?? fields[0]
 }
 
 export interface Row {

@@ -15,10 +15,12 @@ describe('storage search', () => {
     const form = await screen.findByRole('form', { name: 'Storage search' })
     await user.click(within(form).getByRole('button', { name: 'Add a condition' }))
     const field = within(form).getByLabelText('Field of condition 1')
-    // Every queryable but geometry (the area) and datetime (the date range), by the service's titles.
+    // Every queryable but geometry (the area), datetime (the date range) and the deprecated cloud_cover, by
+    // the service's titles; a new condition starts on the item's title.
+    expect(field).toHaveValue('title')
     const queryables = (await r.console.client.GET('/v2/assets/stac/queryables')).data
     const expected = Object.entries(queryables?.properties ?? {})
-      .filter(([k]) => k !== 'geometry' && k !== 'datetime')
+      .filter(([k]) => k !== 'geometry' && k !== 'datetime' && k !== 'cloud_cover')
       .map(([, q]) => q.title)
       .sort()
     expect(

@@ -29,6 +29,7 @@ import { countLabel, formatUtc } from '../../../lib/format'
 import {
   fieldsOf,
   OP_LABELS,
+  defaultField,
   OPS_BY_KIND,
   TIME_OP_LABELS,
   type Field,
@@ -122,7 +123,8 @@ export function SearchPage() {
                       variant="default"
                       disabled={fields.length === 0}
                       onClick={() => {
-                        const f = fields[0]
+                        const f = defaultField(fields)
+                        if (!f) return
                         setRows((rs) => [...rs, { field: f.name, op: OPS_BY_KIND[f.kind][0], value: '' }])
                       }}
                     >
