@@ -169,6 +169,7 @@ export function CatalogPage() {
                   withThumbnails={glossary.withThumbnails}
                   titles={glossary.titles}
                   hostColors={search.allHosts ? layers.hostColors : undefined}
+                  hostTitles={hostTitles}
                   onToggleBasket={actions.toggleBasket}
                   onToggleQuicklook={actions.toggleQuicklook}
                   onDetails={actions.openDetails}

@@ -34,6 +34,8 @@ interface Props {
   titles: ReadonlyMap<string, string>
   /** Each host's colour on the map, when the list holds several hosts. */
   hostColors?: ReadonlyMap<string, string>
+  /** Hosts by their titles, to name them in words when the list holds several. */
+  hostTitles?: ReadonlyMap<string, string>
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
@@ -211,6 +213,7 @@ export const ResultList = memo(function ResultList(props: Props) {
               inBasket={basketKeys.has(`${row.host}/${p.id}`)}
               owned={owned.of(p.id)}
               color={props.hostColors?.get(row.host) ?? null}
+              hostTitle={props.hostTitles?.get(row.host) ?? row.host}
               isNew={isNewSince(row.scene, since)}
               onToggleBasket={props.onToggleBasket}
               onToggleQuicklook={props.onToggleQuicklook}
@@ -242,6 +245,8 @@ interface RowProps {
   onToggleBasket: (row: SceneRow) => void
   onToggleQuicklook: (row: SceneRow) => void
   onDetails: (row: SceneRow) => void
+  /** Its host in words. */
+  hostTitle: string
 }
 
 const Row = memo(function Row(props: RowProps) {
@@ -256,7 +261,7 @@ const Row = memo(function Row(props: RowProps) {
   const label = [
     formatSceneTime(time),
     props.collectionTitle,
-    color ? host : null,
+    color ? props.hostTitle : null,
     formatCloud(p.cloudCoverage),
     formatResolution(p.resolution),
     row.coverage === null ? null : formatCoverage(row.coverage),
@@ -275,6 +280,7 @@ const Row = memo(function Row(props: RowProps) {
       aria-selected={props.inBasket}
       aria-label={label}
       data-scene-id={p.id}
+      data-host={host}
       data-active={props.active || undefined}
       data-hovered={hovered || undefined}
       className={classes.row}
@@ -291,8 +297,8 @@ const Row = memo(function Row(props: RowProps) {
         </Text>
         <Text size="xs" c="dimmed" lineClamp={1}>
           {color && <span className={classes.hostSwatch} style={{ background: color }} aria-hidden="true" />}
-          {props.collectionTitle} · {p.constellation}
-          {color && ` · ${host}`}
+          {props.collectionTitle}
+          {color && ` · ${props.hostTitle}`}
         </Text>
         <Text size="xs" lineClamp={props.owned.length > 0 ? 1 : 2}>
           {formatCloud(p.cloudCoverage)} · {formatResolution(p.resolution)} · {formatDelivery(p.deliveryTime)}
