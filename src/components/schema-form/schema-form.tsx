@@ -235,8 +235,10 @@ function placeProblems(
     const field = fieldOfName(p.name)
     if (field === undefined) continue
     if (field && shown.includes(field)) {
+      // A sentence under the field ("Sensitivity must be at most 10"), not a fragment ("must be at most 10").
       const entry = (errorSchema[field] ??= { __errors: [] })
-      if (!entry.__errors.includes(p.reason)) entry.__errors.push(p.reason)
+      const sentence = `${fieldTitle(schema, field)} ${p.reason}`
+      if (!entry.__errors.includes(sentence)) entry.__errors.push(sentence)
     } else {
       const reason = field ? `${fieldTitle(schema, field)} ${p.reason}` : p.reason
       if (!elsewhere.some((e) => e.reason === reason)) elsewhere.push({ name: p.name, reason })

@@ -162,7 +162,7 @@ describe('launching a job', () => {
     const sensitivity = screen.getByRole('textbox', { name: /^Sensitivity/ })
     await user.clear(sensitivity)
     await user.type(sensitivity, '11')
-    await waitFor(() => expect(sensitivity).toHaveAccessibleDescription(/must be at most 10/), {
+    await waitFor(() => expect(sensitivity).toHaveAccessibleDescription(/Sensitivity must be at most 10/), {
       timeout: 10_000,
     })
     expect(validations(c).at(-1)?.status).toBe(400)
