@@ -18,17 +18,36 @@ const kept = (page: Page) =>
   })
 
 test.describe('notification centre', () => {
-  test('orders fulfilled and a job failed as the clock moves, and a budget threshold crossed, each with a link', async ({
+  test('an order placed is told fulfilled, a job failed and a budget threshold crossed as the clock moves, each with a link', async ({
     page,
     sim,
   }) => {
     // The centre reads every 5 s here (a minute by default): each step below may wait for its next read.
     await quickNotifications(page)
     await page.emulateMedia({ reducedMotion: 'reduce' })
-    await signIn(page, 'analyst@swath.test', '/budgets')
+    await signIn(page, 'analyst@swath.test', '/catalog?host=oneatlas&limit=25&bbox=-5,42,8,51')
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
 
-    // A threshold just above what the budget has used, so the order below crosses it.
+    // Place an order for one scene, by keyboard from the list, through the checkout.
+    const results = page.getByRole('listbox', { name: 'Search results' })
+    await expect(results.getByRole('option').first()).toBeVisible()
+    await results.focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press(' ')
+    await page.getByRole('button', { name: 'Basket: 1 scene' }).click()
+    await page.getByRole('link', { name: 'Check out' }).click()
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    await licence.getByRole('checkbox', { name: /I have read/ }).check()
+    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await expect(licence).toBeHidden()
+    const placed = await page.getByRole('textbox', { name: 'Order name' }).inputValue()
+    await page.getByRole('button', { name: 'Review 1 order' }).click()
+    await page.getByRole('checkbox', { name: /I confirm placing 1 order/ }).check()
+    await page.getByRole('button', { name: 'Place 1 order' }).click()
+    await expect(page.getByRole('status').filter({ hasText: '1 order placed' })).toBeVisible()
+
+    // A threshold just above what the budget has used, so the seeded orders charged to it cross it.
+    await nav(page, 'Budgets').click()
     await page.getByRole('link', { name: 'Forest monitoring 2026' }).click()
     await expect(page.getByRole('heading', { name: 'Forest monitoring 2026', level: 1 })).toBeVisible()
     const used = Number(((await page.getByTestId('figure-used').textContent()) ?? '').replace(/[^\d]/g, ''))
@@ -58,8 +77,8 @@ test.describe('notification centre', () => {
     await expect(bell).toHaveAccessibleName(/Notifications: \d+ unread/, { timeout: 60_000 })
     await bell.click()
     const panel = page.getByRole('dialog', { name: 'Notifications' })
-    // Seeded orders under way (some charged to this budget) are delivered as the clock moves.
-    const fulfilled = panel.getByRole('link', { name: /: fulfilled$/ }).first()
+    // The order placed above is delivered as the clock moves (as are seeded ones, some charged to the budget).
+    const fulfilled = panel.getByRole('link', { name: `Unread: ${placed}: fulfilled`, exact: true })
     await expect(fulfilled).toBeVisible({ timeout: 60_000 })
     await expect(panel.getByRole('link', { name: /Budget “Forest monitoring 2026” passed/ })).toBeVisible({
       timeout: 60_000,
@@ -77,9 +96,7 @@ test.describe('notification centre', () => {
 
     // The entry links to the order's page and is read from then on, across a reload.
     await bell.click()
-    const orderName = ((await fulfilled.textContent()) ?? '')
-      .replace(/^Unread: /, '')
-      .replace(/: fulfilled$/, '')
+    const orderName = placed
     await fulfilled.click()
     await expect(page.getByRole('heading', { name: orderName, level: 1 })).toBeVisible()
     await page.reload()

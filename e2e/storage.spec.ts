@@ -161,7 +161,8 @@ test.describe('storage', () => {
     const managed = page.waitForEvent('download')
     await manager.getByRole('button', { name: 'Download all' }).click()
     await expect(manager.getByText('1 of 1 file downloaded')).toBeVisible()
-    expect((await managed).suggestedFilename()).toBe('image.png')
+    // Saved under the item's title and the file's (the single link above keeps the bucket's name).
+    expect((await managed).suggestedFilename()).toBe(`${name} – Image.png`)
     await expectAccessible(page)
 
     // Rename the item.

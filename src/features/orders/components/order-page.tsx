@@ -90,7 +90,8 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
         )}
         {order.type === 'TASKING' && (
           <Group gap="sm">
-            <Button component={Link} to={paths.taskingAgain(order.id)} variant="light">
+            {/* Default, not light: the light variant's blue on its tint fails colour contrast (axe). */}
+            <Button component={Link} to={paths.taskingAgain(order.id)} variant="default">
               Request again
             </Button>
             <Text size="sm" c="dimmed">
