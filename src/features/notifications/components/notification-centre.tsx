@@ -99,10 +99,12 @@ export function NotificationCentre() {
             <ul className={classes.list} aria-label="Newest first">
               {entries.map((e) => (
                 <li key={e.key} className={classes.entry} data-unread={!e.read || undefined}>
+                  {/* A block: a title that wraps is one target, not two line pieces with a gap between. */}
                   <Anchor
                     component={Link}
                     to={e.href}
                     size="sm"
+                    display="block"
                     fw={e.read ? 400 : 600}
                     onClick={() => {
                       markRead(e.key)
