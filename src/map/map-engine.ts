@@ -15,6 +15,7 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
 import 'maplibre-gl/dist/maplibre-gl.css'
 import type { GeoJSONStoreFeatures, TerraDraw } from 'terra-draw'
 import { selfIntersections } from '../lib/geo/crossings'
+import { rectanglePolygon } from '../lib/geo/shapes'
 import {
   basemapAssetUrl,
   basemapPaint,
@@ -29,6 +30,9 @@ import {
 } from './basemap'
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
 import { polygonLayers } from './layers'
+
+/** A lon/lat box as a polygon (a basemap cell's cover). */
+const boxPolygonOf = ([w, s, e, n]: Bbox): Polygon => rectanglePolygon([w, s], [e, n])
 
 // MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
 setWorkerUrl(maplibreWorkerUrl)
@@ -385,7 +389,7 @@ export class MapEngine {
       // coarser land shows until then, and the cell replaces it, in the same tiles, so nothing flashes.
       const covers = want.flatMap((k, i): Feature[] =>
         all[i]
-          ? [{ type: 'Feature', properties: { k: DETAIL_COVER }, geometry: boxPolygon(cellBox(k)) }]
+          ? [{ type: 'Feature', properties: { k: DETAIL_COVER }, geometry: boxPolygonOf(cellBox(k)) }]
           : [],
       )
       const data: FeatureCollection = {
@@ -811,21 +815,6 @@ function spanOf(g: Geometry): number {
   }
   if ('coordinates' in g) walk(g.coordinates)
   return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
-}
-
-function boxPolygon([w, s, e, n]: Bbox): Polygon {
-  return {
-    type: 'Polygon',
-    coordinates: [
-      [
-        [w, s],
-        [e, s],
-        [e, n],
-        [w, n],
-        [w, s],
-      ],
-    ],
-  }
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {
