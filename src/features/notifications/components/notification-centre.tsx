@@ -9,6 +9,7 @@ import {
   Switch,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
@@ -111,7 +112,7 @@ export function NotificationCentre() {
                       setOpened(false)
                     }}
                   >
-                    {!e.read && <span className={classes.visuallyHidden}>Unread: </span>}
+                    {!e.read && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
                     {e.title}
                   </Anchor>
                   <Text size="xs" c="dimmed">
