@@ -759,3 +759,6 @@ function printAssets(files: string[]): void {
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
+
+/** `node scripts/run-ts.mjs bench/catalog.ts`: this section alone. */
+export const main = benchCatalog
