@@ -32,6 +32,11 @@ function setup() {
   }
 }
 
+/** A page shows the query (an observer that never fetches): only what is shown moves the count at once. */
+function onPage(qc: QueryClient, queryKey: readonly unknown[]) {
+  new QueryObserver(qc, { queryKey, queryFn: () => null, enabled: false }).subscribe(() => {})
+}
+
 const settle = async (qc: QueryClient) => {
   await new Promise((r) => setTimeout(r, 0))
   while (qc.isFetching() > 0) await new Promise((r) => setTimeout(r, 0))
@@ -48,6 +53,7 @@ describe('the decisions count follows what the console reads', () => {
     expect(t.shown()).toBe(4)
     expect(t.asked()).toBe(1)
     t.setCount(7)
+    onPage(t.qc, decisionKeys.studyList({ decision: ['NOT_DECIDED'] }))
     t.qc.setQueryData(decisionKeys.studyList({ decision: ['NOT_DECIDED'] }), { content: [1, 2, 3] })
     await settle(t.qc)
     expect(t.shown()).toBe(7)
@@ -59,6 +65,7 @@ describe('the decisions count follows what the console reads', () => {
     close = t.close
     await settle(t.qc)
     const list = { content: [{ id: 'a', subStatus: 'QUOTATION_WAITING_UPLOAD' }] }
+    onPage(t.qc, orderKeys.list({}))
     t.qc.setQueryData(orderKeys.list({}), list)
     await settle(t.qc)
     expect(t.asked()).toBe(2)
@@ -73,6 +80,16 @@ describe('the decisions count follows what the console reads', () => {
     await settle(t.qc)
     expect(t.asked()).toBe(3)
     expect(t.shown()).toBe(5)
+  })
+
+  it('leaves the count to its own turn when the news comes from a read nobody shows (the centre’s)', async () => {
+    const t = setup()
+    close = t.close
+    await settle(t.qc)
+    t.qc.setQueryData(decisionKeys.quotationList({ decision: ['NOT_DECIDED'] }), { content: [1] })
+    t.qc.setQueryData(orderKeys.list({ size: 50 }), { content: [{ id: 'b' }] })
+    await settle(t.qc)
+    expect(t.asked()).toBe(1)
   })
 
   it('ignores other resources and its own answers', async () => {

@@ -61,6 +61,9 @@ export function followDecisionChanges(qc: QueryClient): () => void {
       return
     }
     if (event.action.type !== 'success') return
+    // A read nobody shows (the notification centre's, in the background) moves no count at once: the count
+    // reads on its own turn, and the centre stays within its budget of one request per resource a minute.
+    if (query.getObserversCount() === 0) return
     const [root, kind] = query.queryKey as readonly unknown[]
     if (!MOVES_COUNT.has(String(root))) return
     // Orders' names (what the start page's decisions are for) carry no status: they never move the count,

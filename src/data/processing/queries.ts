@@ -75,7 +75,10 @@ export function jobListOptions(client: ApiClient, query: JobListQuery) {
         }),
       )
       performance.mark(JOB_MARKS.response, { detail: { count: data.jobs.length } })
-      followActiveJobs(qc, data.jobs, before)
+      // Only a list someone shows moves the count at once; a background read (the notification centre's)
+      // leaves it to its own turn, within the centre's budget.
+      if ((qc.getQueryCache().find({ queryKey, exact: true })?.getObserversCount() ?? 0) > 0)
+        followActiveJobs(qc, data.jobs, before)
       return data
     },
     refetchInterval: (q) => jobPollInterval(q.state.data?.jobs.map((j) => j.status)),
