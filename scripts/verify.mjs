@@ -3,9 +3,11 @@
 // plain line `N passed, N failed` that CI reads.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
 
 const results = { passed: 0, failed: 0 }
 const failures = []
+const failedNames = []
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
@@ -96,8 +98,17 @@ if (vitest) {
     (f) => f.status === 'failed' && f.assertionResults.length === 0,
   ).length
   results.failed += vitest.numFailedTests + brokenFiles
-  if (vitest.numFailedTests + brokenFiles > 0)
+  if (vitest.numFailedTests + brokenFiles > 0) {
     failures.push(`${vitest.numFailedTests} unit/component test(s), ${brokenFiles} broken file(s)`)
+    // Named again here, next to the summary line, where a reader of the log's tail finds them.
+    for (const f of vitest.testResults.filter((x) => x.status === 'failed')) {
+      const failed = f.assertionResults.filter((a) => a.status === 'failed')
+      const file = path.relative(process.cwd(), f.name)
+      if (failed.length === 0) failedNames.push(`${file}: ${(f.message ?? '').split('\n')[0]}`)
+      for (const a of failed)
+        failedNames.push(`${file} › ${a.fullName}: ${(a.failureMessages[0] ?? '').split('\n')[0]}`)
+    }
+  }
 } else {
   results.failed++
   failures.push('vitest produced no report')
@@ -136,6 +147,7 @@ if (!ensureChromium()) {
   }
 }
 
+if (failedNames.length) console.log(`\nUnit and component tests that failed:\n  ${failedNames.join('\n  ')}`)
 if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`)
 console.log(`\n${results.passed} passed, ${results.failed} failed`)
 process.exit(results.failed === 0 ? 0 : 1)
