@@ -1,7 +1,7 @@
 // The one test command (README): installs what a fresh machine lacks, then runs every check — types, lint,
 // format, unit and component tests, the production build, and the Playwright journeys — and ends with one
 // plain line `N passed, N failed` that CI reads.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
@@ -15,14 +15,6 @@ function run(label, cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   console.log(`  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status})`)
   return r.status === 0
-}
-
-function check(label, cmd, args) {
-  if (run(label, cmd, args)) results.passed++
-  else {
-    results.failed++
-    failures.push(label)
-  }
 }
 
 /** apt-get, through sudo when not root, without questions. */
@@ -73,9 +65,43 @@ function readJson(file) {
 rmSync('test-results', { recursive: true, force: true })
 mkdirSync('test-results', { recursive: true })
 
-check('typecheck', 'npx', ['tsc', '--noEmit'])
-check('lint', 'npx', ['eslint', '.', '--max-warnings=0'])
-check('format', 'npx', ['prettier', '--check', '.'])
+/**
+ * Checks that each use one core, run side by side (ESLint alone takes as long as the type check and the format
+ * check together); each one's output is printed whole when it ends, so the log never interleaves.
+ */
+function checkTogether(list) {
+  return Promise.all(
+    list.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now()
+          const child = spawn(cmd, args, { env: process.env })
+          let out = ''
+          child.stdout.on('data', (d) => (out += d))
+          child.stderr.on('data', (d) => (out += d))
+          child.on('close', (status) => {
+            console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`)
+            if (out) process.stdout.write(out)
+            console.log(
+              `  ${label} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${status})`,
+            )
+            if (status === 0) results.passed++
+            else {
+              results.failed++
+              failures.push(label)
+            }
+            resolve()
+          })
+        }),
+    ),
+  )
+}
+
+await checkTogether([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+])
 
 // Unit, component and simulator tests: every test counts. The "as code" test runs snippets with curl and
 // Python's requests: they are installed first where missing (the test fails, saying so, without them).
