@@ -1,12 +1,14 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { orderKeys } from '../orders/keys'
 import { decisionKeys } from './keys'
 import { followDecisionChanges } from './pending-count'
 
 /** A client whose count answers `count` and says how often it was asked, observed as the navigation does. */
-function setup() {
+function setup({ followFirst = false } = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  // The console follows from the client's creation, so it sees the count's own first read.
+  const early = followFirst ? followDecisionChanges(qc) : null
   let asked = 0
   let count = 4
   const observer = new QueryObserver(qc, {
@@ -18,7 +20,7 @@ function setup() {
     staleTime: 30_000,
   })
   const stop = observer.subscribe(() => {})
-  const unfollow = followDecisionChanges(qc)
+  const unfollow = early ?? followDecisionChanges(qc)
   return {
     qc,
     asked: () => asked,
@@ -82,7 +84,7 @@ describe('the decisions count follows what the console reads', () => {
     expect(t.shown()).toBe(5)
   })
 
-  it('leaves the count to its own turn when the news comes from a read nobody shows (the centre’s)', async () => {
+  it('leaves the count to its own turn when the news comes from a read nobody shows (the center’s)', async () => {
     const t = setup()
     close = t.close
     await settle(t.qc)
@@ -109,5 +111,31 @@ describe('the decisions count follows what the console reads', () => {
     t.qc.setQueryData(orderKeys.names(['a']), [{ id: 'a', displayName: 'Harbour' }])
     await settle(t.qc)
     expect(t.asked()).toBe(1)
+  })
+
+  it('takes a first answer that comes within seconds of the count’s own read as no news, a later one as news', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const t = setup({ followFirst: true })
+      close = t.close
+      await settle(t.qc)
+      expect(t.asked()).toBe(1)
+      // The start page's lists answering while it loads: the count read the same service a moment ago.
+      t.setCount(7)
+      vi.setSystemTime(Date.now() + 1_000)
+      onPage(t.qc, decisionKeys.studyList({ decision: ['NOT_DECIDED'] }))
+      t.qc.setQueryData(decisionKeys.studyList({ decision: ['NOT_DECIDED'] }), { content: [1] })
+      await settle(t.qc)
+      expect(t.asked()).toBe(1)
+      // A page opened later reads what the count may not have seen.
+      vi.setSystemTime(Date.now() + 20_000)
+      onPage(t.qc, decisionKeys.quotationList({ decision: ['NOT_DECIDED'] }))
+      t.qc.setQueryData(decisionKeys.quotationList({ decision: ['NOT_DECIDED'] }), { content: [1, 2] })
+      await settle(t.qc)
+      expect(t.asked()).toBe(2)
+      expect(t.shown()).toBe(7)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

@@ -28,6 +28,9 @@ export function pendingDecisionsOptions(client: ApiClient) {
   })
 }
 
+/** A count read this recently already saw what a list's first answer says. */
+const FRESH_COUNT_MS = 3_000
+
 /** The keys whose news can move the count: any decision list or item, and any order (its sub-status). */
 const MOVES_COUNT = new Set<string>([decisionKeys.all[0], orderKeys.all[0]])
 
@@ -45,6 +48,7 @@ export function followDecisionChanges(qc: QueryClient): () => void {
   let tick = 0
   const addedAt = new Map<string, number>()
   let countAskedAt = -1
+  let countAskedAtMs = Number.NEGATIVE_INFINITY
   let queued = false
   return qc.getQueryCache().subscribe((event) => {
     tick++
@@ -57,7 +61,10 @@ export function followDecisionChanges(qc: QueryClient): () => void {
     if (event.type !== 'updated') return
     const { query } = event
     if (query.queryHash === countHash) {
-      if (event.action.type === 'fetch') countAskedAt = tick
+      if (event.action.type === 'fetch') {
+        countAskedAt = tick
+        countAskedAtMs = Date.now()
+      }
       return
     }
     if (event.action.type !== 'success') return
@@ -78,6 +85,9 @@ export function followDecisionChanges(qc: QueryClient): () => void {
     // page's lists, answering one by one) were asked no later than it, and each re-reading the count made
     // 5 to 7 count requests while the page loaded.
     if (before === undefined && countAskedAt > (addedAt.get(query.queryHash) ?? 0)) return
+    // Nor is a first answer that comes within seconds of the count's own read: both saw the same service.
+    // (Which of a page's queries is added first depends on how fast its lazy parts load; this does not.)
+    if (before === undefined && Date.now() - countAskedAtMs < FRESH_COUNT_MS) return
     // Several answers in one tick (a page's queries together) make one refresh.
     if (queued) return
     queued = true
