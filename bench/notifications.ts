@@ -76,7 +76,7 @@ async function measure(browser: Browser, path: string, centre: boolean) {
 }
 
 export async function benchNotifications(): Promise<void> {
-  console.log(`\n## Notification centre: requests a minute with the console idle (${MINUTES} min each)`)
+  console.log(`\n## Notification center: requests a minute with the console idle (${MINUTES} min each)`)
   if (!existsSync(join(BENCH_OUT, 'index.html'))) {
     const build = spawnSync(
       'npx',
@@ -100,13 +100,13 @@ export async function benchNotifications(): Promise<void> {
       const centre = resources.map((r) => Math.max(0, (on.visible.get(r) ?? 0) - (off.visible.get(r) ?? 0)))
       const worst = perMinute(Math.max(0, ...centre))
       console.log(
-        `${label}, tab visible: the centre's busiest resource ${worst.toFixed(2)}/min — budget 1/min per resource: ${worst <= 1.01 ? 'meets' : 'MISSES'}`,
+        `${label}, tab visible: the center's busiest resource ${worst.toFixed(2)}/min — budget 1/min per resource: ${worst <= 1.01 ? 'meets' : 'MISSES'}`,
       )
       resources.forEach((r, i) => {
         const all = perMinute(on.visible.get(r) ?? 0)
         const own = perMinute(off.visible.get(r) ?? 0)
         console.log(
-          `  GET ${r}: ${all.toFixed(2)}/min in all, ${own.toFixed(2)} by the page itself, ${perMinute(centre[i]).toFixed(2)} by the centre`,
+          `  GET ${r}: ${all.toFixed(2)}/min in all, ${own.toFixed(2)} by the page itself, ${perMinute(centre[i]).toFixed(2)} by the center`,
         )
       })
       const hidden = [...(on.hidden?.values() ?? [])].reduce((a, b) => a + b, 0)

@@ -55,7 +55,7 @@ test.describe('areas of interest', () => {
     await expect(summary(page)).toContainText(/1 polygon · .* · 3 vertices/)
   })
 
-  test('keyboard drawing keeps focus: on its instructions when it starts, on its button when cancelled', async ({
+  test('keyboard drawing keeps focus: on its instructions when it starts, on its button when canceled', async ({
     page,
   }) => {
     await openAreas(page)

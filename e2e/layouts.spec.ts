@@ -38,7 +38,7 @@ test.describe('layouts that fit', () => {
     await expect(nav).not.toBeInViewport()
   })
 
-  test('the catalog fills the window under the licence banner without scrolling the page, at 1440 and 1024 px', async ({
+  test('the catalog fills the window under the license banner without scrolling the page, at 1440 and 1024 px', async ({
     page,
     sim,
   }) => {
@@ -51,7 +51,7 @@ test.describe('layouts that fit', () => {
       [1024, 700],
     ]) {
       await page.setViewportSize({ width, height })
-      await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Licenses waiting for acceptance' })).toBeVisible()
       await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeInViewport()
       await expect
         .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
@@ -88,7 +88,7 @@ test.describe('layouts that fit', () => {
     await expectAccessible(page)
   })
 
-  test('status badges show their whole text in the licences and decisions tables, at 1440 and 1024 px', async ({
+  test('status badges show their whole text in the licenses and decisions tables, at 1440 and 1024 px', async ({
     page,
     sim,
   }) => {
@@ -102,7 +102,7 @@ test.describe('layouts that fit', () => {
           .map((el) => el.textContent),
       )
     for (const [path, table, text] of [
-      ['/licences', 'Licences', 'New version waits'],
+      ['/licences', 'Licenses', 'New version waits'],
       ['/decisions', 'Decisions', 'Not decided'],
     ] as const) {
       for (const [width, height] of [

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, expectAccessible, signIn, test } from './fixtures'
 
-const AIRBUS = 'Airbus optical imagery licence'
-const banner = (page: Page) => page.getByRole('region', { name: 'Licences waiting for acceptance' })
+const AIRBUS = 'Airbus optical imagery license'
+const banner = (page: Page) => page.getByRole('region', { name: 'Licenses waiting for acceptance' })
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true })
 
@@ -23,8 +23,8 @@ async function usedCredits(page: Page): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''))
 }
 
-test.describe('licences and budgets', () => {
-  test('a new licence version: the banner names it, it is compared and accepted, the order goes, and the budget shows what it spent', async ({
+test.describe('licenses and budgets', () => {
+  test('a new license version: the banner names it, it is compared and accepted, the order goes, and the budget shows what it spent', async ({
     page,
     sim,
   }) => {
@@ -33,7 +33,7 @@ test.describe('licences and budgets', () => {
     // Dialogs open without their fade, so axe reads them as they stay.
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, 'analyst@swath.test', '/licences')
-    await expect(page.getByRole('heading', { name: 'Licences', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Licenses', level: 1 })).toBeVisible()
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: AIRBUS }) })
     await expect(row.getByTestId('licence-state')).toHaveText('New version waits')
     // The seeded account accepted version 1 and ordered Airbus products lately: the banner asks for version 2.
@@ -44,7 +44,7 @@ test.describe('licences and budgets', () => {
       .getByRole('link', { name: `Review and accept “${AIRBUS}”` })
       .click()
     await expect(page.getByRole('heading', { name: AIRBUS, level: 1 })).toBeVisible()
-    await expect(page.getByRole('document', { name: 'Version 2, licence text' })).toContainText(
+    await expect(page.getByRole('document', { name: 'Version 2, license text' })).toContainText(
       'No resale of original imagery',
     )
     await expectAccessible(page)
@@ -63,7 +63,7 @@ test.describe('licences and budgets', () => {
     )
     await expect(
       page.getByRole('list', { name: 'Changes from version 2 to version 3' }).getByRole('insertion').last(),
-    ).toContainText('Derived products must name licence version 3 or later.')
+    ).toContainText('Derived products must name license version 3 or later.')
     await expectAccessible(page)
     await acceptFromLicencePage(page, 3)
     await expect(banner(page)).toBeHidden()
@@ -141,7 +141,7 @@ test.describe('licences and budgets', () => {
     await expect(page.getByRole('heading', { name: orderName, level: 1 })).toBeVisible()
   })
 
-  test('the Viewer reads licences but cannot accept them, and sees why budgets are not theirs', async ({
+  test('the Viewer reads licenses but cannot accept them, and sees why budgets are not theirs', async ({
     page,
     sim,
   }) => {
@@ -149,14 +149,14 @@ test.describe('licences and budgets', () => {
     expect((await sim.requests()).length).toBe(0)
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await signIn(page, 'viewer@swath.test', '/licences')
-    await page.getByRole('table', { name: 'Licences' }).getByRole('link', { name: AIRBUS }).click()
-    await expect(page.getByRole('alert', { name: 'Your role cannot accept licences' })).toContainText(
+    await page.getByRole('table', { name: 'Licenses' }).getByRole('link', { name: AIRBUS }).click()
+    await expect(page.getByRole('alert', { name: 'Your role cannot accept licenses' })).toContainText(
       'Ask an account administrator',
     )
     await expect(page.getByRole('button', { name: /^Accept version/ })).toHaveCount(0)
     await expectAccessible(page)
     // Budgets are not in the Viewer's navigation; a link straight to them says why.
-    await expect(nav(page, 'Licences')).toBeVisible()
+    await expect(nav(page, 'Licenses')).toBeVisible()
     await expect(nav(page, 'Budgets')).toHaveCount(0)
     await page.goto('/budgets')
     await expect(page.getByText('Your role cannot see budgets')).toBeVisible()

@@ -17,7 +17,7 @@ const kept = (page: Page) =>
       : null
   })
 
-test.describe('notification centre', () => {
+test.describe('notification center', () => {
   test('an order placed is told fulfilled, a job failed and a budget threshold crossed as the clock moves, each with a link', async ({
     page,
     sim,
@@ -36,9 +36,9 @@ test.describe('notification centre', () => {
     await page.keyboard.press(' ')
     await page.getByRole('button', { name: 'Basket: 1 scene' }).click()
     await page.getByRole('link', { name: 'Check out' }).click()
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     await expect(licence).toBeHidden()
     const placed = await page.getByRole('textbox', { name: 'Order name' }).inputValue()
     await page.getByRole('button', { name: 'Review 1 order' }).click()

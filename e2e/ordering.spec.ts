@@ -20,7 +20,7 @@ async function basketFromCatalog(page: Page, email: string, n: number) {
 const total = (page: Page) => page.getByTestId('checkout-total')
 
 test.describe('archive ordering', () => {
-  test('search, pick two scenes, accept the licence inline, see the estimate, place, and find both orders', async ({
+  test('search, pick two scenes, accept the license inline, see the estimate, place, and find both orders', async ({
     page,
     sim,
   }) => {
@@ -42,16 +42,16 @@ test.describe('archive ordering', () => {
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
 
     // The Airbus licence has a new version: its text is shown (sanitised: its script never runs) and accepted inline.
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await expect(licence.getByRole('document')).toContainText('No resale of original imagery')
     expect(
       await page.evaluate(() => (window as { __eulaScriptRan?: boolean }).__eulaScriptRan),
     ).toBeUndefined()
     await expectAccessible(page)
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     await expect(licence).toBeHidden()
-    await expect(page.getByText(/Accepted: Airbus optical imagery licence/)).toBeVisible()
+    await expect(page.getByText(/Accepted: Airbus optical imagery license/)).toBeVisible()
 
     // Each line shows its estimate; the total follows.
     await expect(page.getByTestId('line-credits')).toHaveCount(2)
@@ -95,9 +95,9 @@ test.describe('archive ordering', () => {
   }) => {
     await basketFromCatalog(page, 'analyst@swath.test', 1)
     await page.getByRole('link', { name: 'Check out' }).click()
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     const name = page.getByRole('textbox', { name: 'Order name' })
     await name.fill('Kept through everything')
     await page.getByLabel(/^Tags/).and(page.locator('input')).fill('keep')
@@ -131,9 +131,9 @@ test.describe('archive ordering', () => {
     test.slow()
     await basketFromCatalog(page, 'analyst@swath.test', 2)
     await page.getByRole('link', { name: 'Check out' }).click()
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
     const names = await page
       .getByRole('textbox', { name: 'Order name' })
@@ -228,9 +228,9 @@ test.describe('archive ordering', () => {
     await basketFromCatalog(page, 'analyst@swath.test', 1)
     await page.goto('/checkout')
     await expect(page.getByText(/Budget enforcement is on/)).toBeVisible()
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     await expect(total(page)).toHaveText(/Total: [\d,]+ credits/)
     await page.getByRole('button', { name: 'Review 1 order' }).click()
     await expect(page.getByText('This account requires a budget on every order: choose one.')).toBeVisible()
@@ -263,8 +263,8 @@ test.describe('archive ordering', () => {
       .getByRole('note')
       .filter({ hasText: 'You can prepare these orders, not place them' })
     await expect(checkoutNote).toContainText('Your role (Viewer) can look at orders but cannot place them')
-    await expect(page.getByText('Your role cannot accept licences')).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Accept licence' })).toBeHidden()
+    await expect(page.getByText('Your role cannot accept licenses')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Accept license' })).toBeHidden()
     await expect(page.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeVisible()
     await page.getByRole('textbox', { name: 'Order name' }).fill('Shared by the Viewer')
     await expectAccessible(page)
@@ -273,7 +273,7 @@ test.describe('archive ordering', () => {
     await expect(
       page
         .getByRole('listitem')
-        .filter({ hasText: /Accept the licence “Airbus optical imagery licence” first/ }),
+        .filter({ hasText: /Accept the license “Airbus optical imagery license” first/ }),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: /^Place/ })).toHaveCount(0)
     await checkoutNote.getByRole('button', { name: 'Copy the link to this checkout' }).click()

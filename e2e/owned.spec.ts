@@ -99,10 +99,10 @@ test.describe('what the account already owns', () => {
 
     await page.getByRole('link', { name: 'Check out' }).click()
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
-    const licence = page.getByRole('article', { name: /licence/ })
+    const licence = page.getByRole('article', { name: /license/ })
     if (await licence.count()) {
       await licence.getByRole('checkbox', { name: /I have read/ }).check()
-      await licence.getByRole('button', { name: 'Accept licence' }).click()
+      await licence.getByRole('button', { name: 'Accept license' }).click()
       await expect(licence).toBeHidden()
     }
     await expect(page.getByTestId('repeat-orders')).toContainText(

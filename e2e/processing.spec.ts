@@ -1,7 +1,7 @@
 import { expect, expectAccessible, signIn, test } from './fixtures'
 
 test.describe('processing', () => {
-  test('browse the process catalogue, read a process, and see its licence', async ({ page }) => {
+  test('browse the process catalog, read a process, and see its license', async ({ page }) => {
     await signIn(page, 'analyst@swath.test', '/processing')
     await expect(page.getByRole('heading', { name: 'Processing', level: 1 })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Pansharpening' })).toBeVisible()
@@ -11,7 +11,7 @@ test.describe('processing', () => {
     await page.getByRole('link', { name: /ship/i }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: /ship/i })).toBeVisible()
     await expect(page.getByText(/STAC item from your storage/)).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Licences' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Licenses' })).toBeVisible()
     await expectAccessible(page)
   })
 
@@ -50,7 +50,7 @@ test.describe('processing', () => {
     await expect(table.getByRole('row').nth(1)).toContainText('Failed, credits released')
   })
 
-  test('launch: pick an item, fix a refused input, read the price, accept the licence, run once, and open the results', async ({
+  test('launch: pick an item, fix a refused input, read the price, accept the license, run once, and open the results', async ({
     page,
     sim,
   }) => {
@@ -92,12 +92,12 @@ test.describe('processing', () => {
 
     // The process licence is not accepted yet: nothing runs until it is, accepted here.
     await page.getByRole('button', { name: 'Review and run…' }).click()
-    await expect(page.getByText(/Accept the process licence above/)).toBeVisible()
+    await expect(page.getByText(/Accept the process license above/)).toBeVisible()
     await expectAccessible(page)
-    const gate = page.getByRole('region', { name: 'Licences' })
+    const gate = page.getByRole('region', { name: 'Licenses' })
     await gate.getByRole('checkbox').check()
-    await gate.getByRole('button', { name: 'Accept licence' }).click()
-    await expect(page.getByText(/Accept the process licence above/)).toBeHidden()
+    await gate.getByRole('button', { name: 'Accept license' }).click()
+    await expect(page.getByText(/Accept the process license above/)).toBeHidden()
 
     // The review names the price; one click, one job; its page from the Location header.
     await page.getByRole('button', { name: 'Review and run…' }).click()

@@ -89,15 +89,15 @@ test.describe('saved searches', () => {
     await page.getByRole('status').getByRole('link', { name: 'Saved searches' }).click()
 
     await page.getByRole('button', { name: 'Rename Paris' }).click()
-    await page.getByRole('textbox', { name: 'New name' }).fill('Paris centre')
+    await page.getByRole('textbox', { name: 'New name' }).fill('Paris center')
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('link', { name: 'Paris centre' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Paris center' })).toBeVisible()
 
     const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export as JSON' }).click()
     const file = await (await download).path()
 
-    await page.getByRole('button', { name: 'Delete Paris centre' }).click()
+    await page.getByRole('button', { name: 'Delete Paris center' }).click()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await expect(page.getByText('No saved search yet')).toBeVisible()
 
@@ -105,8 +105,8 @@ test.describe('saved searches', () => {
     await page.getByRole('button', { name: 'Import from JSON' }).click()
     await (await chooser).setFiles(file)
     await expect(page.getByRole('status').filter({ hasText: 'Imported 1 saved search.' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Paris centre' })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Paris centre' })).toHaveAttribute('href', /bbox=2\.2/)
+    await expect(page.getByRole('link', { name: 'Paris center' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Paris center' })).toHaveAttribute('href', /bbox=2\.2/)
     await expectAccessible(page)
   })
 })

@@ -67,7 +67,7 @@ test.describe('session', () => {
     await signIn(page, 'analyst@swath.test', '/collections')
     await expect(page.getByRole('link', { name: 'Pléiades Neo Tasking' })).toBeVisible()
     // The shell's licence banner has made its requests too: the next request is the page's.
-    await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Licenses waiting for acceptance' })).toBeVisible()
     await sim.advance(301)
     await page.getByRole('link', { name: 'Pléiades Neo Tasking' }).click()
     await expect(page.getByRole('heading', { name: 'Pléiades Neo Tasking', level: 1 })).toBeVisible()
@@ -142,7 +142,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/type=TASKING&size=10/)
   })
 
-  test('the Viewer sees why budgets are not offered, nor renaming or cancelling an order', async ({
+  test('the Viewer sees why budgets are not offered, nor renaming or canceling an order', async ({
     page,
     sim,
   }) => {
@@ -155,7 +155,7 @@ test.describe('session', () => {
     // Scopes in words, each with its name: not "account, eula.w, budget.r".
     const allows = page.getByRole('list', { name: 'What your sign-in allows' })
     await expect(allows.getByRole('listitem').first()).toHaveText(
-      'read the account’s licences and budgets (account)',
+      'read the account’s licenses and budgets (account)',
     )
     await expect(page.getByRole('dialog', { name: 'Account' })).not.toContainText(/account, /)
     await expectAccessible(page)

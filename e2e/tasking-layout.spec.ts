@@ -1,7 +1,7 @@
 import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 test.describe('tasking layout and UTC date-times', () => {
-  test('at 1440 × 900 the map is large beside the steps, fits under the licence banner, and the window reads and picks UTC days', async ({
+  test('at 1440 × 900 the map is large beside the steps, fits under the license banner, and the window reads and picks UTC days', async ({
     page,
     sim,
   }) => {
@@ -26,7 +26,7 @@ test.describe('tasking layout and UTC date-times', () => {
     expect(m.width).toBeGreaterThanOrEqual(1440 / 2)
     expect(m.height).toBeGreaterThanOrEqual(600)
     // With the licence banner above it, the page still fits the window: only the steps scroll.
-    await expect(page.getByRole('region', { name: 'Licences waiting for acceptance' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Licenses waiting for acceptance' })).toBeVisible()
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
       .toBeLessThanOrEqual(0)

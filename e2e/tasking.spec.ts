@@ -91,9 +91,9 @@ test.describe('tasking', () => {
     await expectAccessible(page)
 
     // The licence, then the review: a double click is still one request for both orders.
-    const licence = page.getByRole('article', { name: 'Airbus optical imagery licence' })
+    const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
-    await licence.getByRole('button', { name: 'Accept licence' }).click()
+    await licence.getByRole('button', { name: 'Accept license' }).click()
     await expect(licence).toBeHidden()
     await page.getByRole('button', { name: 'Review 2 orders' }).click()
     await expect(page.getByRole('table', { name: 'Orders to place' })).toBeVisible()

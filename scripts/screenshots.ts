@@ -51,23 +51,59 @@ const SHOTS: Shot[] = [
   { name: 'order', title: 'An order', open: firstOf('/orders', /^\/orders\/[0-9a-f-]{36}$/) },
   { name: 'decisions', title: 'Decisions', open: visit('/decisions') },
   { name: 'study', title: 'A feasibility study', open: firstOf('/decisions', /^\/decisions\/studies\//) },
+  {
+    name: 'quotation',
+    title: 'A quotation',
+    open: firstOf('/decisions', /^\/decisions\/quotations\//),
+  },
   { name: 'storage', title: 'Storage', open: visit('/storage') },
+  { name: 'storage-search', title: 'Storage search', open: visit('/storage/search') },
   {
     name: 'storage-collection',
     title: 'A stored collection',
     open: firstOf('/storage', /^\/storage\/collections\/[^/]+$/),
   },
+  {
+    name: 'storage-item',
+    title: 'A stored item',
+    open: async (page, origin) => {
+      await firstOf('/storage', /^\/storage\/collections\/[^/]+$/)(page, origin)
+      await settled(page)
+      const href = await page
+        .locator('main a[href*="/items/"]')
+        .first()
+        .getAttribute('href', { timeout: 30_000 })
+      if (!href) throw new Error('no item link on the collection page')
+      await page.goto(`${origin}${href}`)
+    },
+  },
   { name: 'processing', title: 'Processing', open: visit('/processing') },
   { name: 'process', title: 'Running a process', open: visit('/processing/detection-ships-airbus') },
   { name: 'jobs', title: 'Jobs', open: visit('/jobs') },
   { name: 'job', title: 'A job', open: firstOf('/jobs', /^\/jobs\/[0-9a-f-]{36}$/) },
-  { name: 'licences', title: 'Licences', open: visit('/licences') },
-  { name: 'licence', title: 'A licence', open: firstOf('/licences', /^\/licences\/[^/?]+$/) },
+  { name: 'licences', title: 'Licenses', open: visit('/licences') },
+  { name: 'licence', title: 'A license', open: firstOf('/licences', /^\/licences\/[^/?]+$/) },
   { name: 'budgets', title: 'Budgets', open: visit('/budgets') },
   { name: 'budget', title: 'A budget', open: firstOf('/budgets', /^\/budgets\/[^/?]+$/) },
   { name: 'collections', title: 'Collections', open: visit('/collections') },
   { name: 'data-products', title: 'Data products', open: visit('/data-products') },
   { name: 'providers', title: 'Providers', open: visit('/providers') },
+  {
+    name: 'collection',
+    title: 'A collection',
+    open: firstOf('/collections', /^\/collections\/[^/?]+$/),
+  },
+  { name: 'saved-searches', title: 'Saved searches', open: visit('/saved-searches') },
+  {
+    name: 'notifications',
+    title: 'The notification center',
+    open: async (page, origin) => {
+      await visit('/')(page, origin)
+      await settled(page)
+      await page.getByRole('button', { name: /^Notifications/ }).click()
+      await page.getByRole('dialog').first().waitFor({ timeout: 30_000 })
+    },
+  },
 ]
 
 /** What the analyst would wait for: the heading, the requests settled, the map drawn when there is one. */

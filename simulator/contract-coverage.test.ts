@@ -144,7 +144,7 @@ function operationOf(ops: Op[], method: string, path: string): Op | undefined {
 describe('contract coverage', () => {
   const ops = contractOperations()
 
-  it('recognises the ways tests call the API', () => {
+  it('recognizes the ways tests call the API', () => {
     const sample = [
       "await sim.call('GET', '/v2/budgets/settings', { token })",
       "await sim.call<Page<S['Eula']>>('GET', `/v2/eulas/${eulaId('x')}/documents?sort=version,asc`, { token })",

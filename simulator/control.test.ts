@@ -182,7 +182,7 @@ describe('control plane', () => {
     const published = await sim.call<{ eulaId: string; documentId: string; version: number }>(
       'POST',
       '/__sim/eulas/publish',
-      { body: { eula: 'Capella Space SAR licence' } },
+      { body: { eula: 'Capella Space SAR license' } },
     )
     expect(published.status).toBe(200)
     expect(published.body).toMatchObject({ eulaId: capella.id, version: 2 })
@@ -205,7 +205,7 @@ describe('control plane', () => {
     ])
     // The new text differs from the old by more than its heading.
     const doc = sim.world.eulas.get(capella.id)?.documents.find((d) => d.version === 2)
-    expect(doc?.text).toContain('Derived products must name licence version')
+    expect(doc?.text).toContain('Derived products must name license version')
     // By id too; unknown names and bad bodies are refused.
     expect(
       (await sim.call<{ version: number }>('POST', '/__sim/eulas/publish', { body: { eula: capella.id } }))
@@ -244,7 +244,7 @@ describe('control plane', () => {
       { method: 'POST', path: '/__sim/clock', body: { advanceSeconds: 3600 }, ok: 200 },
       { method: 'PUT', path: '/__sim/settings', body: { budgetEnforcement: true }, ok: 200 },
       { method: 'PUT', path: '/__sim/faults', body: [{ path: '/x', status: 500 }], ok: 200 },
-      { method: 'POST', path: '/__sim/eulas/publish', body: { eula: 'Capella Space SAR licence' }, ok: 200 },
+      { method: 'POST', path: '/__sim/eulas/publish', body: { eula: 'Capella Space SAR license' }, ok: 200 },
       { method: 'DELETE', path: '/__sim/requests', ok: 204 },
     ]
     const OWN_ORIGIN = 'http://sim.test'

@@ -13,7 +13,7 @@ export function publishEulaDocument(world: World, eula: EulaRecord): EulaDocumen
   const previous = eula.documents.reduce((a, b) => (b.version > a.version ? b : a))
   const text = previous.text
     .replace(/, version \d+<\/h1>/, `, version ${version}</h1>`)
-    .replace('</ul>', `<li>Derived products must name licence version ${version} or later.</li></ul>`)
+    .replace('</ul>', `<li>Derived products must name license version ${version} or later.</li></ul>`)
   const doc: EulaDocumentRecord = {
     // Derived from the EULA and the version: a reset world publishing again gets the same id.
     id: uuidFrom(`eula-document:${eula.id}:${version}:published`),

@@ -109,7 +109,7 @@ describe('renderScene', () => {
     }
   })
 
-  it('renders SAR as grey-scale', () => {
+  it('renders SAR as gray-scale', () => {
     const sar = renderScene('radar', 48, 48, { sar: true })
     for (let i = 0; i < sar.length; i += 4) {
       expect(sar[i + 1]).toBe(sar[i])

@@ -83,7 +83,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'phr-display',
         title: 'Pléiades Display',
-        description: 'Pansharpened true-colour 8-bit product.',
+        description: 'Pansharpened true-color 8-bit product.',
         eula: 'airbus',
       },
       {
@@ -111,7 +111,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'pneo-display',
         title: 'Pléiades Neo Display',
-        description: 'Pansharpened true-colour product.',
+        description: 'Pansharpened true-color product.',
         eula: 'airbus',
       },
     ],
@@ -133,7 +133,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'spot-display',
         title: 'SPOT Display',
-        description: 'Pansharpened true-colour product.',
+        description: 'Pansharpened true-color product.',
         eula: 'airbus',
       },
     ],
@@ -199,7 +199,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'nsl-mosaic',
         title: 'NSL mosaic',
-        description: 'Colour mosaic clipped to the AOI.',
+        description: 'Color mosaic clipped to the AOI.',
         eula: 'nearspace',
       },
     ],
@@ -221,7 +221,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'phr-tasking-display',
         title: 'Pléiades Tasking Display',
-        description: 'Tasked true-colour product.',
+        description: 'Tasked true-color product.',
         eula: 'airbus',
       },
     ],
@@ -242,7 +242,7 @@ const SEEDS: CollectionSeed[] = [
       {
         name: 'pneo-tasking-display',
         title: 'Pléiades Neo Tasking Display',
-        description: 'Tasked true-colour product.',
+        description: 'Tasked true-color product.',
         eula: 'airbus',
       },
     ],
@@ -327,25 +327,25 @@ export function hostOf(collection: S['Collection']): string | undefined {
 const EULA_SEEDS = [
   {
     key: 'airbus',
-    title: 'Airbus optical imagery licence',
+    title: 'Airbus optical imagery license',
     description: 'Terms for Pléiades, Pléiades Neo and SPOT products, archive and tasking.',
     versions: 2,
   },
   {
     key: 'capella',
-    title: 'Capella Space SAR licence',
+    title: 'Capella Space SAR license',
     description: 'Terms for Capella radar products.',
     versions: 1,
   },
   {
     key: 'blacksky',
-    title: 'BlackSky imagery licence',
+    title: 'BlackSky imagery license',
     description: 'Terms for BlackSky archive and tasking products.',
     versions: 1,
   },
   {
     key: 'nearspace',
-    title: 'Near Space Labs licence',
+    title: 'Near Space Labs license',
     description: 'Terms for Near Space Labs aerial mosaics.',
     versions: 1,
   },
@@ -357,7 +357,7 @@ const EULA_SEEDS = [
   },
   {
     key: 'orbital-insight',
-    title: 'Orbital Insight analytics licence',
+    title: 'Orbital Insight analytics license',
     description: 'Terms for Orbital Insight vehicle and aircraft detection.',
     versions: 1,
   },

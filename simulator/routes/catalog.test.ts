@@ -282,7 +282,7 @@ describe('previews', () => {
     expect(jpegWidth((await get('blacksky', id, 'quicklook')).bytes as Uint8Array)).toBe(512)
   })
 
-  it('serves Capella quicklooks only, in grey', async () => {
+  it('serves Capella quicklooks only, in gray', async () => {
     const id = String(sceneOf('capella-gec').feature.id)
     const quick = await get('capellaspace', id, 'quicklook')
     expect(quick.status).toBe(200)

@@ -55,7 +55,7 @@ describe('GET /v2/eulas', () => {
     const { sim, token } = await setup()
     const desc = await sim.call<Page<S['Eula']>>('GET', '/v2/eulas?sort=title,desc&size=2', { token })
     expect(desc.body).toMatchObject({ size: 2, totalPages: 3, numberOfElements: 2 })
-    expect(desc.body.content[0].title).toBe('Orbital Insight analytics licence')
+    expect(desc.body.content[0].title).toBe('Orbital Insight analytics license')
     const byCreated = await sim.call<Page<S['Eula']>>('GET', '/v2/eulas?sort=createdAt,asc', { token })
     // Airbus has two versions, so its first document is the oldest of all.
     expect(byCreated.body.content[0].id).toBe(eulaId('airbus'))
@@ -98,7 +98,7 @@ describe('GET /v2/eulas/{eula-id}', () => {
     const doc = sim.world.eulas.get(eulaId('capella'))?.documents[0]
     expect(r.body).toMatchObject({
       id: eulaId('capella'),
-      title: 'Capella Space SAR licence',
+      title: 'Capella Space SAR license',
       isAccepted: true,
       acceptedById: ids.analyst,
       currentDocumentId: docId('capella', 1),
@@ -196,7 +196,7 @@ describe('EULA documents', () => {
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toMatch(/^text\/html/)
     expect(r.headers.get('content-security-policy')).toMatch(/sandbox/)
-    expect(r.body).toContain('Airbus optical imagery licence, version 2')
+    expect(r.body).toContain('Airbus optical imagery license, version 2')
     expect(r.body.length).toBe(doc.size)
     expect(
       (await sim.call('GET', `/__eula-documents/${docId('airbus', 2)}/1.html`, { unchecked: true })).status,

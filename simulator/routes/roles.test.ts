@@ -131,7 +131,7 @@ describe('roles on write operations', () => {
       body: { decision: 'REJECTED' },
       contentType: 'application/merge-patch+json',
     })
-    // The same sentence as features/tasking/wording.ts shows a Viewer on the decision pages.
+    // The same sentence as features/decisions/words.ts shows a Viewer on the decision pages.
     expect(r.body.detail).toBe(
       'Your role (Viewer) can look at tasking decisions but cannot take them: ask an account administrator to decide.',
     )

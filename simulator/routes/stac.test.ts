@@ -297,7 +297,7 @@ describe('collections and items', () => {
     )
   })
 
-  it('summarises what its items have, and leaves out what none has', async () => {
+  it('summarizes what its items have, and leaves out what none has', async () => {
     const { sim, token } = await setup()
     const rot = seeded(sim, ROTTERDAM)
     const items = rot.itemIds.map((id) => sim.world.stacItems.get(id)?.item.properties ?? {})

@@ -63,7 +63,7 @@ export function permissionsOf(user: SessionUser | null) {
     /** Why licences cannot be accepted, the one sentence every page says it in; null when they can. */
     acceptEulasWhyNot: scopes.has('eula.w')
       ? null
-      : 'Accepting a licence commits the whole account, so only an account administrator (a user with the Admin role) can; your role can read licences.',
+      : 'Accepting a license commits the whole account, so only an account administrator (a user with the Admin role) can; your role can read licenses.',
     /** Placing, renaming and cancelling orders, saving areas, running processes, editing stored assets. */
     change: !viewer,
     /** Why those changes are not offered, in plain words; null when they are. */

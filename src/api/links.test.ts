@@ -17,7 +17,7 @@ function host(answers: (() => Response)[]): { fetchLink: LinkFetch; calls: () =>
 }
 
 describe('fetchLinkedDocument', () => {
-  it('tries a licence document again after a transient failure, like every other read', async () => {
+  it('tries a license document again after a transient failure, like every other read', async () => {
     const h = host([
       () => {
         throw new TypeError('Failed to fetch')

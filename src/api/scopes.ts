@@ -3,8 +3,8 @@
  * names three (service notes §8); any other is shown by name as one this console does not use. Pure.
  */
 const SCOPE_WORDS: Record<string, string> = {
-  account: 'read the account’s licences and budgets',
-  'eula.w': 'accept licences',
+  account: 'read the account’s licenses and budgets',
+  'eula.w': 'accept licenses',
   'budget.r': 'see budgets and their spending',
 }
 

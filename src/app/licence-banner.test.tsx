@@ -40,16 +40,16 @@ async function publish(c: TestConsole, eula: string) {
   })
 }
 
-describe('licence banner', () => {
-  it('names the licences relied on lately that have a new version to accept, and only those', async () => {
+describe('license banner', () => {
+  it('names the licenses relied on lately that have a new version to accept, and only those', async () => {
     const c = await signedInConsole()
     vi.useFakeTimers({ toFake: ['Date'], now: world(c).now() })
-    expect(reliedOn(c, 'Airbus optical imagery licence')).toBe(true)
+    expect(reliedOn(c, 'Airbus optical imagery license')).toBe(true)
     // Capella: accepted, then a new version. BlackSky: never accepted, so no "new" version.
-    await publish(c, 'Capella Space SAR licence')
+    await publish(c, 'Capella Space SAR license')
     await renderWithConsole(<LicenceBanner />, { console: c })
-    const banner = await screen.findByRole('region', { name: 'Licences waiting for acceptance' })
-    const expected = ['Airbus optical imagery licence', 'Capella Space SAR licence'].filter((t) =>
+    const banner = await screen.findByRole('region', { name: 'Licenses waiting for acceptance' })
+    const expected = ['Airbus optical imagery license', 'Capella Space SAR license'].filter((t) =>
       reliedOn(c, t),
     )
     await waitFor(() =>
@@ -61,7 +61,7 @@ describe('licence banner', () => {
     )
     expect(within(banner).getAllByRole('link')[0]).toHaveAttribute(
       'href',
-      `/licences/${eulaOf(c, 'Airbus optical imagery licence')?.id}`,
+      `/licences/${eulaOf(c, 'Airbus optical imagery license')?.id}`,
     )
     expect(banner).not.toHaveTextContent('BlackSky')
   })
@@ -70,8 +70,8 @@ describe('licence banner', () => {
     const c = await signedInConsole()
     vi.useFakeTimers({ toFake: ['Date'], now: world(c).now() })
     const r = await renderWithConsole(<LicenceBanner />, { console: c })
-    await screen.findByRole('region', { name: 'Licences waiting for acceptance' })
-    const airbus = eulaOf(c, 'Airbus optical imagery licence')
+    await screen.findByRole('region', { name: 'Licenses waiting for acceptance' })
+    const airbus = eulaOf(c, 'Airbus optical imagery license')
     const current = airbus?.documents.find((d) => d.version === 2)
     await c.client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
       params: { path: { 'eula-id': airbus?.id ?? '', 'eula-document-id': current?.id ?? '' } },
@@ -80,26 +80,26 @@ describe('licence banner', () => {
     })
     await r.queryClient.invalidateQueries({ queryKey: ['licences'] })
     await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Licences waiting for acceptance' })).toBeNull(),
+      expect(screen.queryByRole('region', { name: 'Licenses waiting for acceptance' })).toBeNull(),
     )
 
-    await publish(c, 'Airbus optical imagery licence')
+    await publish(c, 'Airbus optical imagery license')
     await r.queryClient.invalidateQueries({ queryKey: ['licences'] })
-    expect(await screen.findByRole('region', { name: 'Licences waiting for acceptance' })).toHaveTextContent(
-      'Airbus optical imagery licence',
+    expect(await screen.findByRole('region', { name: 'Licenses waiting for acceptance' })).toHaveTextContent(
+      'Airbus optical imagery license',
     )
   })
 
-  it('shows nothing when no order of the last 90 days used a licence with a new version', async () => {
+  it('shows nothing when no order of the last 90 days used a license with a new version', async () => {
     const c = await signedInConsole()
     vi.useFakeTimers({ toFake: ['Date'], now: world(c).now() })
     // Every order is older than the window: Airbus still has a new version, but nobody relied on it lately.
     const old = new Date(world(c).now() - (RELIED_ON_DAYS + 1) * 86_400_000).toISOString()
     for (const o of world(c).orders.values()) o.order.createdAt = old
-    expect(reliedOn(c, 'Airbus optical imagery licence')).toBe(false)
+    expect(reliedOn(c, 'Airbus optical imagery license')).toBe(false)
     const r = await renderWithConsole(<LicenceBanner />, { console: c })
     await waitFor(() => expect(r.console.backend.log.some((e) => e.path === '/v2/orders')).toBe(true))
     await waitFor(() => expect(r.queryClient.isFetching()).toBe(0))
-    expect(screen.queryByRole('region', { name: 'Licences waiting for acceptance' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Licenses waiting for acceptance' })).toBeNull()
   })
 })

@@ -17,11 +17,11 @@ export default function LicenceBanner() {
   if (waiting.length === 0) return null
   const one = waiting.length === 1
   return (
-    <section aria-label="Licences waiting for acceptance">
+    <section aria-label="Licenses waiting for acceptance">
       {/* A note, not an alert: it stays on every page, and must not be announced (or found) as one. */}
       <Alert color="orange" mb="sm" py={6} role="note">
         <Text size="sm">
-          {one ? 'A licence' : 'Licences'} that orders of the last {RELIED_ON_DAYS} days used{' '}
+          {one ? 'A license' : 'Licenses'} that orders of the last {RELIED_ON_DAYS} days used{' '}
           {one ? 'has a new version' : 'have new versions'} to accept before ordering again:{' '}
           {waiting.map((e, i) => (
             <Fragment key={e.id}>

@@ -28,7 +28,7 @@ describe('the navigation', () => {
 
   it('leaves Budgets out on a plan without them', async () => {
     const nav = await navigationOf('starter@swath.test')
-    expect(within(nav).getByRole('link', { name: 'Licences' })).toBeInTheDocument()
+    expect(within(nav).getByRole('link', { name: 'Licenses' })).toBeInTheDocument()
     expect(within(nav).queryByRole('link', { name: 'Budgets' })).toBeNull()
   })
 })

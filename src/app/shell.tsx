@@ -41,7 +41,7 @@ const NAV = [
   { to: paths.storage(), label: 'Storage', end: false },
   { to: paths.processing(), label: 'Processing', end: false },
   { to: paths.jobs(), label: 'Jobs', end: false, count: 'jobs' },
-  { to: paths.licences(), label: 'Licences', end: false },
+  { to: paths.licences(), label: 'Licenses', end: false },
   { to: paths.budgets(), label: 'Budgets', end: false, needs: 'budgets' },
   { to: paths.areas(), label: 'Areas', end: false },
   { to: paths.collections(), label: 'Collections', end: false },

@@ -55,7 +55,7 @@ const EXPECTED: Record<string, Expected> = {
   },
   'polygon-3d.geojson': { format: 'GeoJSON', polygons: 1, notes: [/^Removed the height \(Z\) values/] },
   'nan-strings.geojson': { error: /has a position that is not two numbers \(\["12\.46","41\.88"\]\)/ },
-  'projected-metres.geojson': { error: /look like metres in a projected system.*WGS84 \(EPSG:4326\)/ },
+  'projected-metres.geojson': { error: /look like meters in a projected system.*WGS84 \(EPSG:4326\)/ },
   'crs-3857.geojson': { error: /uses the coordinate system urn:ogc:def:crs:EPSG::3857/ },
   'deeply-nested.json': { error: /^deeply-nested\.json has no features/ },
   'empty.geojson': { error: /^empty\.geojson is empty \(0 bytes\)/ },

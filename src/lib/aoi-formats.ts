@@ -345,7 +345,7 @@ function finish(label: string, format: string, c: Collected, extraNotes: string[
   const projected = looksProjected(c.polygons)
   if (projected) {
     return fail(
-      `${label} has coordinates like ${projected}, which look like metres in a projected system, not longitude/latitude. Export it in WGS84 (EPSG:4326) and import it again.`,
+      `${label} has coordinates like ${projected}, which look like meters in a projected system, not longitude/latitude. Export it in WGS84 (EPSG:4326) and import it again.`,
     )
   }
   const notes = [...extraNotes]

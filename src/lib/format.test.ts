@@ -54,7 +54,7 @@ describe('formatLonLat', () => {
 })
 
 describe('formatLicence', () => {
-  it('writes the STAC licence keywords as words and SPDX identifiers as they are', () => {
+  it('writes the STAC license keywords as words and SPDX identifiers as they are', () => {
     expect(formatLicence('proprietary')).toBe('Proprietary')
     expect(formatLicence('various')).toBe('Various')
     expect(formatLicence('CC-BY-4.0')).toBe('CC-BY-4.0')

@@ -85,7 +85,7 @@ describe('offline basemap style', () => {
     for (const l of places) expect(l.minzoom).toBe(Number(l.id.slice('places-'.length)))
   })
 
-  it('switching the scheme sets every colour of the style, and light and dark differ', () => {
+  it('switching the scheme sets every color of the style, and light and dark differ', () => {
     const light = basemapPaint('light')
     const dark = basemapPaint('dark')
     expect(light.map(([l, p]) => `${l}/${p}`)).toEqual(dark.map(([l, p]) => `${l}/${p}`))
@@ -98,7 +98,7 @@ describe('offline basemap style', () => {
     expect(light.find(([l]) => l === 'water')?.[2]).not.toEqual(dark.find(([l]) => l === 'water')?.[2])
   })
 
-  it('makes the place dot as a disc: opaque at the centre, clear at the corners', () => {
+  it('makes the place dot as a disc: opaque at the center, clear at the corners', () => {
     const { width, data } = placeDotImage(16)
     const alpha = (x: number, y: number) => data[(y * width + x) * 4 + 3]
     expect(alpha(8, 8)).toBeGreaterThan(192)

@@ -63,7 +63,7 @@ describe('gazetteer', () => {
     expect(names('a', 5)).toHaveLength(5)
   })
 
-  it('flies to a great city among its neighbours, and close enough that any place is labelled', () => {
+  it('flies to a great city among its neighbours, and close enough that any place is labeled', () => {
     const paris = searchPlaces(places, 'Paris')[0]
     expect(placeZoom(paris)).toBe(6)
     for (const p of places) expect(placeZoom(p)).toBeGreaterThanOrEqual(Math.floor(p.minZoom - 1))

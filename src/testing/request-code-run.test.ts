@@ -30,7 +30,7 @@ import { cleanParams, validateParams } from '../components/schema-form/form-mode
 import { cursorOf, searchOptions, type Scene } from '../data/catalog/queries'
 import { searchCode } from '../features/catalog/search-code'
 import { buildSearch, EMPTY_FILTERS, searchableByHost } from '../features/catalog/search-state'
-import { footprintOf, sceneTime } from '../features/catalog/scene-format'
+import { footprintOf, sceneTime } from '../features/catalog/words'
 import {
   defaultTaskingName,
   orderableOf,

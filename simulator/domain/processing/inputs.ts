@@ -166,7 +166,7 @@ export function checkRequest(world: World, accountId: string, def: ProcessDef, b
     if (dupes.length > 0)
       errors.push({
         name: 'GreyWeightBandsNotUnique',
-        message: `each band may have one grey weight; repeated: ${dupes.join(', ')}`,
+        message: `each band may have one gray weight; repeated: ${dupes.join(', ')}`,
       })
   }
   if (errors.length > 0) return { ok: false, kind: 'semantic', errors }

@@ -106,12 +106,12 @@ export const PROCESS_DEFS: ProcessDef[] = [
   {
     id: 'pansharpening',
     title: 'Pansharpening',
-    description: 'Fuses the panchromatic band with the multispectral bands into a sharper colour image.',
+    description: 'Fuses the panchromatic band with the multispectral bands into a sharper color image.',
     inputs: {
       title: titleInput,
       item: itemInput('Item', 'The image to sharpen.'),
       greyWeights: {
-        title: 'Grey weights',
+        title: 'Gray weights',
         description:
           'Weight of each multispectral band in the synthetic panchromatic band; each band at most once.',
         required: false,
@@ -148,7 +148,7 @@ export const PROCESS_DEFS: ProcessDef[] = [
   },
   {
     id: 'true-color-conversion',
-    title: 'True colour conversion',
+    title: 'True color conversion',
     description: 'Turns a multispectral image into an 8-bit red-green-blue image for display.',
     inputs: { title: titleInput, item: itemInput('Item', 'The multispectral image to convert.') },
     itemInputs: ['item'],

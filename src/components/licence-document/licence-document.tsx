@@ -68,7 +68,7 @@ export function LicenceDocument({
     )
   if (!isHtml)
     return (
-      <pre className={classes.box} tabIndex={0} aria-label={`${title}, licence text`}>
+      <pre className={classes.box} tabIndex={0} aria-label={`${title}, license text`}>
         {text}
       </pre>
     )
@@ -77,7 +77,7 @@ export function LicenceDocument({
       className={classes.box}
       tabIndex={0}
       role="document"
-      aria-label={`${title}, licence text`}
+      aria-label={`${title}, license text`}
       // Document markup only, by the strict profile just above: the only way to show the provider's formatting.
       dangerouslySetInnerHTML={{ __html: html }}
     />

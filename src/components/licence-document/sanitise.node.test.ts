@@ -12,7 +12,7 @@ const corpus = readdirSync(dir)
   .filter((f) => f.endsWith('.html'))
   .map((name) => ({ name, html: readFileSync(join(dir, name), 'utf8') }))
 
-describe('the licence sanitiser needs no DOM', () => {
+describe('the license sanitiser needs no DOM', () => {
   it('has no window to use', () => {
     expect(typeof globalThis.document).toBe('undefined')
     expect(typeof globalThis.DOMParser).toBe('undefined')

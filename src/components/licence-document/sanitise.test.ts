@@ -58,7 +58,7 @@ function inputs(box: HTMLElement): string[] {
   ).map((el) => el.nodeName.toLowerCase())
 }
 
-describe('licence documents, shown through the strict profile', () => {
+describe('license documents, shown through the strict profile', () => {
   it(`holds a corpus of at least 25 hostile documents`, () => {
     expect(corpus.length).toBeGreaterThanOrEqual(25)
   })
@@ -102,7 +102,7 @@ describe('licence documents, shown through the strict profile', () => {
     for (const a of links.filter((l) => !l.hasAttribute('href'))) expect(a.hasAttribute('target')).toBe(false)
   })
 
-  it('keeps the text of the document, and moves its headings under the licence’s title', () => {
+  it('keeps the text of the document, and moves its headings under the license’s title', () => {
     const box = shown(readFileSync(join(dir, '31-huge-headings.html'), 'utf8'))
     expect(Array.from(box.children).map((e) => e.nodeName)).toEqual(['H4', 'H5', 'H6', 'P'])
     expect(box.textContent).toContain('END USER LICENCE')

@@ -86,12 +86,12 @@ export function EulaGate({
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="eula-gate-title">
       <Title order={2} size="h4" id="eula-gate-title">
-        Licences
+        Licenses
       </Title>
       <Stack gap="sm" mt="xs">
-        {loading && <Skeleton height={24} role="status" aria-label="Loading licences" />}
+        {loading && <Skeleton height={24} role="status" aria-label="Loading licenses" />}
         {failed.map((e) => (
-          <Alert key={e.id} color="red" title="A licence could not be loaded">
+          <Alert key={e.id} color="red" title="A license could not be loaded">
             {whatToDo(e.query?.error)}{' '}
             <Button size="compact-xs" variant="default" onClick={() => void e.query?.refetch()}>
               Retry
@@ -166,17 +166,17 @@ function PendingEula({
               eula.currentDocumentId && accept.mutate({ eulaId: eula.id, documentId: eula.currentDocumentId })
             }
           >
-            Accept licence
+            Accept license
           </Button>
         </Group>
       ) : (
-        <Alert color="yellow" title="Your role cannot accept licences">
+        <Alert color="yellow" title="Your role cannot accept licenses">
           {acceptEulasWhyNot} Ask an account administrator to accept “{eula.title}”; {UNLOCKS[unlocks].after}.
         </Alert>
       )}
       {accept.error && (
         <Text size="sm" c="red" role="alert">
-          The licence was not accepted: {accept.error.message}. {whatToDo(accept.error)}
+          The license was not accepted: {accept.error.message}. {whatToDo(accept.error)}
         </Text>
       )}
     </Stack>

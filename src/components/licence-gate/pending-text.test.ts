@@ -9,8 +9,8 @@ const doc = (version: number, isCurrent: boolean, isAccepted: boolean, acceptedA
 })
 
 describe('pendingLicenceText', () => {
-  it('says a licence never accepted is not accepted yet', () => {
-    expect(pendingLicenceText([doc(1, true, false)])).toBe('This account has not accepted this licence yet.')
+  it('says a license never accepted is not accepted yet', () => {
+    expect(pendingLicenceText([doc(1, true, false)])).toBe('This account has not accepted this license yet.')
   })
   it('says a new version waits, naming the latest earlier version accepted and when', () => {
     expect(
@@ -25,7 +25,7 @@ describe('pendingLicenceText', () => {
   })
   it('says it neutrally while the versions are unknown', () => {
     expect(pendingLicenceText(undefined)).toBe(
-      'This account has not accepted the current version of this licence.',
+      'This account has not accepted the current version of this license.',
     )
   })
 })

@@ -115,7 +115,7 @@ describe('placement rules', () => {
     expect(mayHaveCreated(new Error('boom'))).toBe(true)
   })
 
-  it('recognises the order of an attempt by workspace, name, product and scene, never one that was there before', () => {
+  it('recognizes the order of an attempt by workspace, name, product and scene, never one that was there before', () => {
     expect(isOrderOfAttempt(order(), attempt)).toBe(true)
     // Clocks do not matter: the service may stamp orders with any time.
     expect(isOrderOfAttempt(order({ createdAt: '1999-01-01T00:00:00Z' }), attempt)).toBe(true)
@@ -142,7 +142,7 @@ describe('placement rules', () => {
     expect(advice('Something else')).toBeNull()
   })
 
-  it('explains every budget problem of the contract and the licence refusal in plain words', () => {
+  it('explains every budget problem of the contract and the license refusal in plain words', () => {
     expect(explainPlacementError(problem(400, 'budget-id-required'))).toEqual({
       message: 'This account requires a budget on every order.',
       details: 'Budget enforcement is on: choose an active budget, then place again.',

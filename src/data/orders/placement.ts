@@ -134,7 +134,7 @@ export function explainPlacementError(error: unknown): { message: string; detail
   switch (error.code) {
     case 'eula-not-accepted':
       return {
-        message: 'The licence of this data product is not accepted.',
+        message: 'The license of this data product is not accepted.',
         details: `${error.detail ?? ''} Accept it above, then place again.`.trim(),
       }
     case 'workspace-not-found':

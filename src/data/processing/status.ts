@@ -27,8 +27,8 @@ export const JOB_STATUSES: readonly JobStatus[] = [
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   created: 'Created',
-  licensed: 'Licence checked',
-  unlicensed: 'Licence not accepted',
+  licensed: 'License checked',
+  unlicensed: 'License not accepted',
   valid: 'Inputs valid',
   invalid: 'Inputs invalid',
   accepted: 'Accepted',

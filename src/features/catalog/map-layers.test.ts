@@ -199,7 +199,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05)
 }
 
-describe('host colours', () => {
+describe('host colors', () => {
   it.each(['light', 'dark'] as const)(
     'stand out 3:1 from the %s basemap’s land and water, and differ from each other',
     (scheme) => {
@@ -212,7 +212,7 @@ describe('host colours', () => {
     },
   )
 
-  it('gives each host its colour in the order listed, and colours footprints by their host', () => {
+  it('gives each host its color in the order listed, and colors footprints by their host', () => {
     const colors = hostColors(['a', 'b', 'c'], 'dark')
     expect([...colors.values()]).toEqual(HOST_COLORS.dark.slice(0, 3))
     const line = footprintLayers(colors, 'dark').find((l) => l.type === 'line')

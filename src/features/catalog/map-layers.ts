@@ -3,7 +3,7 @@ import { colorByProperty, hoverSelectOverlay, polygonLayers } from '../../map/la
 import type { LonLat, MapImage } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/layers'
 import type { Scene } from '../../data/catalog/queries'
-import { footprintOf } from './scene-format'
+import { footprintOf } from './words'
 
 export const FOOTPRINTS_SOURCE = 'catalog-footprints'
 export const SEARCH_AREA_SOURCE = 'catalog-search-area'

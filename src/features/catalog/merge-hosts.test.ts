@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { sceneFeature } from '../../testing/builders'
 import type { Scene } from '../../data/catalog/queries'
 import { collectScenes, mergeRows, withMore, type HostPages } from './merge-hosts'
-import { sortRows, type SceneRow } from './scene-format'
+import { sortRows, type SceneRow } from './words'
 import { SCENE_SORTS } from './search-state'
 
 const day = (d: number) => `2026-01-${String(d).padStart(2, '0')}T10:00:00Z`

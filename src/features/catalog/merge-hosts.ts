@@ -1,5 +1,5 @@
 import type { Scene } from '../../data/catalog/queries'
-import { compareValues, sortValue, type SceneRow } from './scene-format'
+import { compareValues, sortValue, type SceneRow } from './words'
 import type { SceneSort } from './search-state'
 
 /**

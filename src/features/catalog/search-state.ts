@@ -233,7 +233,7 @@ export function filterErrors(f: SearchFilters): Partial<Record<FilterField, stri
     (f.minResolution !== null && !(f.minResolution >= 0)) ||
     (f.maxResolution !== null && !(f.maxResolution >= 0))
   )
-    errors.resolution = 'Resolution is a number of metres, 0 or more.'
+    errors.resolution = 'Resolution is a number of meters, 0 or more.'
   else if (f.minResolution !== null && f.maxResolution !== null && f.minResolution > f.maxResolution)
     errors.resolution = 'The finest resolution is larger than the coarsest.'
   if (!Number.isInteger(f.limit) || f.limit < MIN_LIMIT || f.limit > MAX_LIMIT)

@@ -10,7 +10,7 @@ import { STATUS_LABELS } from '../../data/orders/status'
 import { formatUtcDay } from '../../lib/format'
 import { useCatalogUi } from './catalog-ui-store'
 import type { Scene } from '../../data/catalog/queries'
-import { footprintOf, sceneTime, type SceneRow } from './scene-format'
+import { footprintOf, sceneTime, type SceneRow } from './words'
 import type { SearchableCollections } from './use-searchable-collections'
 
 function asBasketScene(scene: Scene, host: string): BasketScene {

@@ -8,7 +8,7 @@ import { searchOptions } from '../../data/catalog/queries'
 import { useHostSearches, type HostSearch } from '../../data/catalog/use-host-searches'
 import { footprintData } from './map-layers'
 import { collectScenes, mergeRows, withMore, type HostCursors, type HostPages } from './merge-hosts'
-import { footprintOf, type SceneRow } from './scene-format'
+import { footprintOf, type SceneRow } from './words'
 import {
   buildHostSearches,
   filterErrors,

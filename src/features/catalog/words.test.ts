@@ -12,7 +12,7 @@ import {
   sceneTime,
   sortRows,
   type SceneRow,
-} from './scene-format'
+} from './words'
 import { SCENE_SORTS, type SceneSort } from './search-state'
 
 type Props = Scene['properties']
@@ -177,7 +177,7 @@ describe('formatters', () => {
     expect(formatCloud(undefined)).toBe('Cloud n/a')
   })
 
-  it('formats resolution below a metre in centimetres, else in metres to one decimal', () => {
+  it('formats resolution below a meter in centimeters, else in meters to one decimal', () => {
     expect(formatResolution(0.3)).toBe('30 cm')
     expect(formatResolution(0.5)).toBe('50 cm')
     expect(formatResolution(0.123)).toBe('12 cm')

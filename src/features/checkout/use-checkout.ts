@@ -204,7 +204,7 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
     )
       blockers.push('The estimate is being updated.')
     if (l.request && !estimate && !est.error) blockers.push('The estimate is on its way.')
-    if (eula && !eula.isAccepted) blockers.push(`Accept the licence “${eula.title}” first.`)
+    if (eula && !eula.isAccepted) blockers.push(`Accept the license “${eula.title}” first.`)
     return {
       key: l.key,
       scene: l.scene,

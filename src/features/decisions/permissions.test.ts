@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { permissionsOf } from '../../api/console-context'
 import type { SessionUser } from '../../api/session'
-import { whyCannotChooseOptions, whyCannotDecideQuotations } from './wording'
+import { whyCannotChooseOptions, whyCannotDecideQuotations } from './words'
 
 // The decision rules live in `permissionsOf`; this area is what uses them, so it tests them.
 const user = (role: string): SessionUser => ({

@@ -7,7 +7,7 @@ import {
   formatWindow,
   paramTypeText,
   windowDays,
-} from './wording'
+} from './words'
 
 const ME = 'a1b2c3d4-0000-4000-8000-000000000001'
 const OTHER = 'ffffffff-0000-4000-8000-000000000002'

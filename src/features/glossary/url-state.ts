@@ -1,4 +1,4 @@
-import { INTEGRATIONS, type CollectionType, type Integration, type ProviderRole } from './labels'
+import { INTEGRATIONS, type CollectionType, type Integration, type ProviderRole } from './words'
 import type {
   CollectionListQuery,
   DataProductListQuery,
@@ -26,8 +26,8 @@ export const DEFAULT_PAGE_SIZE: PageSize = 20
 // The API's page index is an int32, so the URL's last usable page is one more than its largest value.
 const MAX_PAGE = 2_147_483_648
 
-// The sorts live in sorts.ts: labels.ts names them and this module reads them, and this module imports
-// labels.ts, so keeping them here made the two import each other. Exported on from here for the pages.
+// The sorts live in sorts.ts: words.ts names them and this module reads them, and this module imports
+// words.ts, so keeping them here made the two import each other. Exported on from here for the pages.
 export {
   COLLECTION_SORTS,
   DATA_PRODUCT_SORTS,

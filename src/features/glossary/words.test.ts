@@ -7,7 +7,7 @@ import {
   providersEmptyHint,
   resolutionRange,
   rolesSentence,
-} from './format'
+} from './words'
 
 const collection = (over: Partial<components['schemas']['Collection']> = {}) => ({
   name: 'phr',

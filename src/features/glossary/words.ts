@@ -1,6 +1,5 @@
 import type { components } from '../../api/schema'
 import type { SortValue } from './sorts'
-import type { CollectionView, ProviderView } from './url-state'
 
 type S = components['schemas']
 export type Integration = S['Integration']
@@ -123,7 +122,10 @@ export function offeredIntegrations(collection: Pick<S['Collection'], 'integrati
 }
 
 /** Which filters to loosen when no collection matches; null when none is set. */
-export function collectionsEmptyHint(view: Pick<CollectionView, 'type' | 'integrations'>): string | null {
+export function collectionsEmptyHint(view: {
+  type: CollectionType | null
+  integrations: readonly Integration[]
+}): string | null {
   const steps: string[] = []
   if (view.integrations.length === 1) {
     steps.push(`remove “${INTEGRATION_LABELS[view.integrations[0]]}” from “Must offer”`)
@@ -136,7 +138,7 @@ export function collectionsEmptyHint(view: Pick<CollectionView, 'type' | 'integr
 }
 
 /** Which filter to loosen when no provider matches; null when none is set. */
-export function providersEmptyHint(view: Pick<ProviderView, 'role'>): string | null {
+export function providersEmptyHint(view: { role: ProviderRole | null }): string | null {
   return view.role
     ? `No provider has the role ${PROVIDER_ROLE_LABELS[view.role]}: choose All under “Role”.`
     : null

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { jobTitle } from '../../data/processing/job-title'
-import { failureInWords, jobTimeline } from './job-words'
+import { failureInWords, jobTimeline } from './words'
 
 const base = {
   created: '2026-11-20T10:00:00Z',
@@ -21,7 +21,7 @@ describe('a job’s timeline', () => {
     })
     expect(labels(steps)).toEqual([
       'done:Created',
-      'done:Licence checked',
+      'done:License checked',
       'done:Inputs checked',
       'done:Accepted (30 credits held)',
       'done:Started',
@@ -34,11 +34,11 @@ describe('a job’s timeline', () => {
   it('stops where the job stopped', () => {
     expect(labels(jobTimeline({ ...base, status: 'unlicensed' }))).toEqual([
       'done:Created',
-      'failed:Licence not accepted',
+      'failed:License not accepted',
     ])
     expect(labels(jobTimeline({ ...base, status: 'invalid' }))).toEqual([
       'done:Created',
-      'done:Licence checked',
+      'done:License checked',
       'failed:Inputs refused',
     ])
   })

@@ -6,9 +6,9 @@ import type { Job } from '../../data/processing/status'
  */
 const KNOWN: Record<string, string> = {
   EulaNotAccepted:
-    'The process’s licence was not accepted. An administrator accepts it on the Licences page; then run the job again.',
+    'The process’s license was not accepted. An administrator accepts it on the Licenses page; then run the job again.',
   UnlicensedProcess:
-    'The process’s licence was not accepted. An administrator accepts it on the Licences page; then run the job again.',
+    'The process’s license was not accepted. An administrator accepts it on the Licenses page; then run the job again.',
   InvalidInputs:
     'The inputs did not pass the process’s checks. Open the process, fix the inputs and run it again.',
   InsufficientCredits:
@@ -72,7 +72,7 @@ export function jobTimeline(job: TimelineJob): TimelineStep[] {
   const held = job.creditConsumption ? ` (${job.creditConsumption.credits} credits held)` : ''
   const steps: { label: string; failed: string; at: string | null }[] = [
     { label: 'Created', failed: 'Created', at: job.created },
-    { label: 'Licence checked', failed: 'Licence not accepted', at: null },
+    { label: 'License checked', failed: 'License not accepted', at: null },
     { label: 'Inputs checked', failed: 'Inputs refused', at: null },
     { label: `Accepted${held}`, failed: 'Rejected', at: null },
     { label: 'Started', failed: 'Started', at: job.started },

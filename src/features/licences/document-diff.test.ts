@@ -7,9 +7,9 @@ const v1 =
   '<p onclick="alert(1)">Questions go to the provider.</p><script>window.ran = true</script>'
 const v2 =
   '<h1>Terms, version 2</h1><p>Use is <b>internal</b> only.</p><ul><li>No resale.</li><li>Attribution.</li>' +
-  '<li>Name the licence version.</li></ul><p>Questions go to the provider.</p>'
+  '<li>Name the license version.</li></ul><p>Questions go to the provider.</p>'
 
-describe('licence document diff', () => {
+describe('license document diff', () => {
   it('reads sanitised HTML as one line per block, with list items marked and scripts gone', () => {
     expect(documentLines(v1, 'text/html; charset=utf-8')).toEqual([
       'Terms, version 1',
@@ -32,7 +32,7 @@ describe('licence document diff', () => {
       { kind: 'same', text: 'Use is internal only.' },
       { kind: 'same', text: '• No resale.' },
       { kind: 'same', text: '• Attribution.' },
-      { kind: 'added', text: '• Name the licence version.' },
+      { kind: 'added', text: '• Name the license version.' },
       { kind: 'same', text: 'Questions go to the provider.' },
     ])
     expect(diffSummary(lines)).toEqual({ added: 2, removed: 1 })

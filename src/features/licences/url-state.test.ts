@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { licenceQuery, licenceSearch, readLicenceView } from './url-state'
 
-describe('licence list URL', () => {
+describe('license list URL', () => {
   it('reads term, sort, page and size, falling back to defaults for anything unknown', () => {
     expect(readLicenceView(new URLSearchParams(''))).toEqual({
       term: '',

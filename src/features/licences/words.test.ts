@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Eula, EulaDocument } from '../../data/licences/queries'
-import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from './wording'
+import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from './words'
 
 const eula = (isAccepted: boolean): Eula => ({ id: 'e', title: 'T', description: 'D', isAccepted })
 const doc = (version: number, isCurrent: boolean, isAccepted: boolean): EulaDocument => ({
@@ -12,8 +12,8 @@ const doc = (version: number, isCurrent: boolean, isAccepted: boolean): EulaDocu
   isAccepted,
 })
 
-describe('licence wording', () => {
-  it('tells an accepted licence, a new version waiting and one never accepted apart', () => {
+describe('license wording', () => {
+  it('tells an accepted license, a new version waiting and one never accepted apart', () => {
     expect(licenceState(eula(true))).toBe('accepted')
     expect(licenceState(eula(false), [doc(2, true, false), doc(1, false, true)])).toBe('new-version')
     expect(licenceState(eula(false), [doc(1, true, false)])).toBe('not-accepted')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { humanizeKey, formatParamValue } from './format'
+import { humanizeKey, formatParamValue } from './words'
 import { orderPatchOf } from './order-patch'
 import { shareOrderPage, type Order, type OrderPage } from '../../data/orders/queries'
 

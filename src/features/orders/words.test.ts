@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCoveragePart, formatPercent } from './format'
+import { formatCoveragePart, formatPercent } from './words'
 
 describe('coverage figures', () => {
   it('area and share of the ordered area in one line', () => {

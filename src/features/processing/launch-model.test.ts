@@ -31,7 +31,7 @@ const pansharpening = {
     title,
     item: item('Item', 'The image to sharpen.'),
     greyWeights: {
-      title: 'Grey weights',
+      title: 'Gray weights',
       minOccurs: 0,
       maxOccurs: 1,
       schema: {
@@ -118,8 +118,8 @@ describe('refusals on their fields', () => {
     expect(schemaErrorProblems(ships, 'data.inputs.sensitivity must be smaller than or equal to 10')).toEqual(
       [{ name: 'params.sensitivity', reason: 'must be at most 10' }],
     )
-    expect(schemaErrorProblems(ships, "data.inputs must not contain {'colour'} properties")).toEqual([
-      { name: 'params', reason: 'This process takes no input named colour.' },
+    expect(schemaErrorProblems(ships, "data.inputs must not contain {'color'} properties")).toEqual([
+      { name: 'params', reason: 'This process takes no input named color.' },
     ])
     expect(schemaErrorProblems(ships, 'data must be object')).toEqual([
       { name: 'params', reason: 'data must be object' },
@@ -131,14 +131,14 @@ describe('refusals on their fields', () => {
       namedErrorProblems(pansharpening, [
         { name: 'InvalidTitle', reason: 'title is too long: 300 characters, at most 250' },
         { name: 'InvalidItem', reason: 'item does not reference a STAC item in this account’s storage: x' },
-        { name: 'GreyWeightBandsNotUnique', reason: 'each band may have one grey weight; repeated: red' },
+        { name: 'GreyWeightBandsNotUnique', reason: 'each band may have one gray weight; repeated: red' },
         { name: 'MissingPanchromaticAsset', reason: 'no pan' },
         { name: 'SomethingElse', reason: 'the service says no' },
       ]),
     ).toEqual([
       { name: 'params.title', reason: 'is too long: 300 characters, at most 250' },
       { name: 'params.item', reason: 'is not an item in your storage: choose one with “Choose item”.' },
-      { name: 'params.greyWeights', reason: 'Each band may have one grey weight; repeated: red' },
+      { name: 'params.greyWeights', reason: 'Each band may have one gray weight; repeated: red' },
       { name: 'params', reason: 'The item has no panchromatic band: choose an item delivered with one.' },
       { name: 'params', reason: 'the service says no' },
     ])

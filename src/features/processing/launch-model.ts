@@ -8,7 +8,7 @@ import {
 import type { JobInputs, JobPrice } from '../../data/processing/execution'
 import { formatCredits } from '../../lib/format'
 import type { Process } from '../../data/processing/queries'
-import { takesStacItems } from './process-words'
+import { takesStacItems } from './words'
 
 /**
  * The launch form's model, without React (decision 21): the process's inputs as one object schema for the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inputsInWords, priceRule, processEulaId } from './process-words'
+import { inputsInWords, priceRule, processEulaId } from './words'
 
 const pansharpening = {
   additionalParameters: {
@@ -18,7 +18,7 @@ const pansharpening = {
       schema: { type: 'string', format: 'uri' },
     },
     greyWeights: {
-      title: 'Grey weights',
+      title: 'Gray weights',
       minOccurs: 0,
       maxOccurs: 1,
       schema: { type: 'array', items: { type: 'number', minimum: 0, maximum: 1 } },
@@ -35,7 +35,7 @@ const pansharpening = {
 }
 
 describe('a process in plain words', () => {
-  it('names its licence and its price rule', () => {
+  it('names its license and its price rule', () => {
     expect(processEulaId(pansharpening)).toBe('8f1e0a52-0000-4000-8000-000000000001')
     expect(priceRule(pansharpening)).toBe('1 credit per km² of the input’s area')
     expect(
@@ -57,7 +57,7 @@ describe('a process in plain words', () => {
       },
       {
         name: 'greyWeights',
-        title: 'Grey weights',
+        title: 'Gray weights',
         description: null,
         takes: 'a list of a number from 0 to 1',
         required: false,

@@ -2,7 +2,7 @@ import type { Process } from '../../data/processing/queries'
 
 /**
  * A process described for people: what it takes (inputs in plain words, not raw schema), how it is priced,
- * and which licence governs it. Pure: unit-tested in process-words.test.ts.
+ * and which licence governs it. Pure: unit-tested in words.test.ts.
  */
 
 /** The `eula-id` additional parameter, when the process names one. */

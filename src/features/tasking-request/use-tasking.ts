@@ -206,7 +206,7 @@ export function useTasking(collections: Collection[] | undefined) {
     )
   } else if (request && estimate && estimateUpdating) blockers.push('The estimate is being updated.')
   else if (request && !estimate) blockers.push('The estimate is on its way.')
-  if (eula && !eula.isAccepted) blockers.push(`Accept the licence “${eula.title}” first.`)
+  if (eula && !eula.isAccepted) blockers.push(`Accept the license “${eula.title}” first.`)
 
   return {
     workspaceId,

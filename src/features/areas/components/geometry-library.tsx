@@ -196,7 +196,7 @@ function SaveAoi({ workspaceId }: { workspaceId: string | null }) {
       <Group gap="xs" align="flex-end" wrap="nowrap">
         <TextInput
           label="Save the current AOI as"
-          placeholder="e.g. Rome city centre"
+          placeholder="e.g. Rome city center"
           size="xs"
           style={{ flex: 1 }}
           value={name}

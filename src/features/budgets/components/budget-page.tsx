@@ -213,7 +213,7 @@ function Thresholds({
         Thresholds
       </Title>
       <Text size="sm" mt={4} data-testid="thresholds">
-        The notification centre tells you when spending crosses{' '}
+        The notification center tells you when spending crosses{' '}
         {thresholds.map((t) => `${t} % (${formatCredits((allocated * t) / 100)} credits)`).join(', ')}. They
         are drawn on the cumulative chart, and kept in this browser for you.
       </Text>

@@ -3,7 +3,7 @@ import { basketKey, useBasketStore, type BasketScene } from '../../../components
 import { Footprint } from '../../../components/footprint'
 import type { Collection } from '../../../data/orders/scene-line'
 import { formatCredits } from '../../../lib/format'
-import { formatCloud, formatResolution, formatSceneTime } from '../scene-format'
+import { formatCloud, formatResolution, formatSceneTime } from '../words'
 import { useBasketEstimates, type SceneEstimate } from '../use-basket-estimates'
 import classes from './basket-list.module.css'
 import { useOwnedScenes } from '../../../data/orders/owned-scenes'

@@ -18,7 +18,7 @@ interface Props {
  */
 export function HostStatusList({ statuses, titles, colors, onRetry }: Props) {
   return (
-    <ul className={classes.hostList} aria-label="Hosts searched (colours of their footprints)">
+    <ul className={classes.hostList} aria-label="Hosts searched (colors of their footprints)">
       {statuses.map((s) => {
         const title = titles.get(s.host) ?? s.host
         return (

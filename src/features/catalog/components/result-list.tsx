@@ -17,7 +17,7 @@ import {
   FULL_COVERAGE,
   sceneTime,
   type SceneRow,
-} from '../scene-format'
+} from '../words'
 import classes from './catalog.module.css'
 import side from './result-row.module.css'
 import { OwnedLine } from './owned-scene'

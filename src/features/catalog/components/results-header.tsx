@@ -2,7 +2,7 @@ import { Button, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantin
 import type { ReactNode } from 'react'
 import { CodeButton } from '../../../components/request-code/code-button'
 import type { CodeRequestSet } from '../../../lib/request-code'
-import { SORT_LABELS } from '../scene-format'
+import { SORT_LABELS } from '../words'
 import { SCENE_SORTS, type CatalogView, type SceneSort } from '../search-state'
 
 interface HeaderProps {

@@ -3,7 +3,7 @@ import { Button, Code, Drawer, Group, Image, Stack, Table, Text } from '@mantine
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
 import { previewOptions } from '../../../data/catalog/queries'
-import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../scene-format'
+import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../words'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { sceneProperties, type PropertyRow } from '../scene-properties'
 import { useOwnedScenes } from '../../../data/orders/owned-scenes'

@@ -43,11 +43,11 @@ async function open(c: TestConsole, at = '/checkout') {
 
 /** Accepts the Airbus licence inline, as the analyst does. */
 async function acceptAirbus(user: ReturnType<typeof userEvent.setup>) {
-  const gate = await screen.findByRole('article', { name: 'Airbus optical imagery licence' })
+  const gate = await screen.findByRole('article', { name: 'Airbus optical imagery license' })
   await user.click(within(gate).getByRole('checkbox', { name: /I have read/ }))
-  await user.click(within(gate).getByRole('button', { name: 'Accept licence' }))
+  await user.click(within(gate).getByRole('button', { name: 'Accept license' }))
   await waitFor(() =>
-    expect(screen.queryByRole('article', { name: 'Airbus optical imagery licence' })).toBeNull(),
+    expect(screen.queryByRole('article', { name: 'Airbus optical imagery license' })).toBeNull(),
   )
 }
 
@@ -91,7 +91,7 @@ describe('checkout', () => {
     expect(choice).toBeEnabled()
   })
 
-  it('shows the licence sanitised, accepts it inline, estimates each line and places one order per scene', async () => {
+  it('shows the license sanitised, accepts it inline, estimates each line and places one order per scene', async () => {
     const c = await signedInConsole()
     const scenes = scenesOf(c, 'phr', 2)
     useBasketStore.getState().add(scenes)
@@ -99,7 +99,7 @@ describe('checkout', () => {
     await open(c)
 
     // The Airbus licence has a new version the account has not accepted: its text is shown without its scripts.
-    const gate = await screen.findByRole('article', { name: 'Airbus optical imagery licence' })
+    const gate = await screen.findByRole('article', { name: 'Airbus optical imagery license' })
     const doc = await within(gate).findByRole('document')
     expect(doc).toHaveTextContent('No resale of original imagery')
     expect(doc.querySelector('script')).toBeNull()
@@ -142,7 +142,7 @@ describe('checkout', () => {
     }
   })
 
-  it('links to a licence document that is not text (a PDF) instead of showing it', async () => {
+  it('links to a license document that is not text (a PDF) instead of showing it', async () => {
     const c = await signedInConsole()
     const served: string[] = []
     c.fetchLink = (url) => {
@@ -151,7 +151,7 @@ describe('checkout', () => {
     }
     useBasketStore.getState().add(scenesOf(c, 'phr', 1))
     await open(c)
-    const link = await screen.findByRole('link', { name: /Open “Airbus optical imagery licence”/ })
+    const link = await screen.findByRole('link', { name: /Open “Airbus optical imagery license”/ })
     expect(link).toHaveAttribute('href', served[0])
     expect(link).toHaveAttribute('target', '_blank')
     expect(screen.queryByRole('document')).toBeNull()
@@ -331,20 +331,20 @@ describe('checkout', () => {
     expect(orderPosts(c)).toHaveLength(0)
   })
 
-  it('tells the Viewer why the licence stops the order, and shows no budget controls', async () => {
+  it('tells the Viewer why the license stops the order, and shows no budget controls', async () => {
     const c = await signedInConsole('viewer@swath.test')
     useBasketStore.getState().add(scenesOf(c, 'phr', 1))
     const user = userEvent.setup()
     await open(c)
-    expect(await screen.findByText('Your role cannot accept licences')).toBeInTheDocument()
-    expect(screen.queryByRole('button', { name: 'Accept licence' })).toBeNull()
+    expect(await screen.findByText('Your role cannot accept licenses')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Accept license' })).toBeNull()
     expect(screen.getByText(/Budgets: Your role \(Viewer\) cannot see budgets/)).toBeInTheDocument()
     expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
     await waitFor(() =>
       expect(
         screen.getAllByRole('alert').find((a) => a.textContent?.startsWith('Before reviewing:')),
-      ).toHaveTextContent(/Accept the licence “Airbus optical imagery licence” first/),
+      ).toHaveTextContent(/Accept the license “Airbus optical imagery license” first/),
     )
     expect(orderPosts(c)).toHaveLength(0)
   })
@@ -358,11 +358,11 @@ describe('checkout', () => {
     const badge = await within(line).findByText('Needs attention')
     await waitFor(() =>
       expect(badge.closest('[aria-describedby]')).toHaveAccessibleDescription(
-        /Accept the licence “Airbus optical imagery licence” first\./,
+        /Accept the license “Airbus optical imagery license” first\./,
       ),
     )
     expect(line).toHaveTextContent(
-      /Needs attention: .*Accept the licence “Airbus optical imagery licence” first\./,
+      /Needs attention: .*Accept the license “Airbus optical imagery license” first\./,
     )
     await acceptAirbus(user)
     expect(await within(line).findByText('Ready')).toBeInTheDocument()

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core'
 import type { DecisionKind } from '../inbox'
 import type { Decision } from '../../../data/decisions/queries'
-import { DECISION_COLORS, decisionLabel } from '../wording'
+import { DECISION_COLORS, decisionLabel } from '../words'
 
 /** A decision as a coloured dot and its name: the colour is never the only signal. */
 export function DecisionBadge({

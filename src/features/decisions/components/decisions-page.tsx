@@ -21,7 +21,7 @@ import {
 } from '../inbox'
 import { quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
-import { KIND_LABELS } from '../wording'
+import { KIND_LABELS } from '../words'
 import { DecisionBadge } from './decision-badge'
 import classes from './tasking.module.css'
 

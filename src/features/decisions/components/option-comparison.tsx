@@ -4,7 +4,7 @@ import { formatUtc } from '../../../lib/format'
 import { formatCredits } from '../../../lib/format'
 import { optionName, windowEnded } from '../options'
 import type { FeasibilityOption } from '../../../data/decisions/queries'
-import { formatDays, windowDays } from '../wording'
+import { formatDays, windowDays } from '../words'
 import classes from './tasking.module.css'
 
 /**

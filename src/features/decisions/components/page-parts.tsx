@@ -11,7 +11,7 @@ import type { PendingDecision } from '../../../data/decisions/decide-once'
 import type { DecisionItemKind, ExplainedError } from '../../../data/decisions/decision-errors'
 import { orderWindowOf } from '../map-layers'
 import type { TaskingOrder } from '../../../data/decisions/queries'
-import { formatWindow } from '../wording'
+import { formatWindow } from '../words'
 import classes from './tasking.module.css'
 
 /** A titled part of a decision page (h2, named region). */

@@ -20,7 +20,7 @@ import {
 } from '../../../data/decisions/queries'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { orderOptions } from '../../../data/orders/queries'
-import { decisionSentence, whyCannotDecideQuotations } from '../wording'
+import { decisionSentence, whyCannotDecideQuotations } from '../words'
 import { DecisionBadge } from './decision-badge'
 import {
   BackToInbox,

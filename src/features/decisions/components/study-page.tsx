@@ -21,7 +21,7 @@ import {
   paramTypeText,
   whyCannotChooseOptions,
   windowDays,
-} from '../wording'
+} from '../words'
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
 import { Section } from '../../../components/page-section'

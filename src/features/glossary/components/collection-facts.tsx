@@ -1,7 +1,7 @@
 import { Box, Text } from '@mantine/core'
 import { Fragment } from 'react'
 import type { components } from '../../../api/schema'
-import { collectionFacts } from '../format'
+import { collectionFacts } from '../words'
 
 export function CollectionFacts({ collection }: { collection: components['schemas']['Collection'] }) {
   return (

@@ -5,7 +5,7 @@ import {
   INTEGRATIONS,
   type CollectionType,
   type Integration,
-} from '../labels'
+} from '../words'
 import { COLLECTION_SORTS, type CollectionView } from '../url-state'
 import { PageSizeSelect } from './page-size-select'
 import { SegmentedFilter } from './segmented-filter'

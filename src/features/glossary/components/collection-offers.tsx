@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core'
-import { INTEGRATION_EXPLANATIONS, type Integration } from '../labels'
+import { INTEGRATION_EXPLANATIONS, type Integration } from '../words'
 
 /** Each integration of a collection as a plain sentence about how ordering from it goes. */
 export function CollectionOffers({ integrations }: { integrations: readonly Integration[] }) {

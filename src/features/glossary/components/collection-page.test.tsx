@@ -28,7 +28,7 @@ describe('collection page', () => {
     expect(within(products).getByText('Pléiades Tasking Display')).toBeInTheDocument()
     expect(within(products).getByText('phr-tasking-display')).toBeInTheDocument()
     expect(
-      await within(products).findByText('To accept before ordering: Airbus optical imagery licence'),
+      await within(products).findByText('To accept before ordering: Airbus optical imagery license'),
     ).toBeInTheDocument()
 
     const providers = screen.getByRole('table', { name: 'Providers of Pléiades Tasking' })

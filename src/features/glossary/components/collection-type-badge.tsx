@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import { COLLECTION_TYPE_LABELS, type CollectionType } from '../labels'
+import { COLLECTION_TYPE_LABELS, type CollectionType } from '../words'
 
 /**
  * "Archive" or "Tasking", whole at any width: a badge's label ellipsises by default, and in a squeezed table

@@ -2,7 +2,7 @@ import { Anchor, Table, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import type { components } from '../../../api/schema'
 import { paths } from '../../../config/paths'
-import { offeredIntegrations } from '../format'
+import { offeredIntegrations } from '../words'
 import { CollectionTypeBadge } from './collection-type-badge'
 import { IntegrationBadges } from './integration-badges'
 

@@ -39,13 +39,13 @@ describe('data products page', () => {
     expect(screen.getByRole('status')).toHaveTextContent('12 data products')
     const preview = rows.find((cells) => cells[1] === 'blacksky-tasking-preview')
     expect(preview?.slice(2, 4)).toEqual(['BlackSky Tasking', 'No, not offered for ordering'])
-    expect(preview?.[4]).toMatch(/^(Accepted|To accept before ordering): BlackSky imagery licence$/)
+    expect(preview?.[4]).toMatch(/^(Accepted|To accept before ordering): BlackSky imagery license$/)
     const display = rows.find((cells) => cells[1] === 'phr-display')
     expect(display?.slice(2)).toEqual([
       'Pléiades',
       'Yes',
       // The Airbus licence has a new version the analyst has not accepted.
-      'To accept before ordering: Airbus optical imagery licence',
+      'To accept before ordering: Airbus optical imagery license',
     ])
     const table = await productsTable()
     expect(within(table).getAllByRole('link', { name: 'Pléiades' })[0]).toHaveAttribute(
@@ -54,16 +54,16 @@ describe('data products page', () => {
     )
   })
 
-  it('says a licence is accepted once it is, not that it must be accepted, and links it', async () => {
+  it('says a license is accepted once it is, not that it must be accepted, and links it', async () => {
     const r = await renderAt('/data-products')
     const cell = async () => (await shownRows()).find((cells) => cells[1] === 'phr-display')?.[4] ?? ''
     await waitFor(async () =>
-      expect(await cell()).toBe('To accept before ordering: Airbus optical imagery licence'),
+      expect(await cell()).toBe('To accept before ordering: Airbus optical imagery license'),
     )
     // Accepted on the licence's page (another tab, or the checkout): the glossary follows.
     const eulas = await ok(r.console.client.GET('/v2/eulas', { params: { query: { size: 100 } } }))
-    const airbus = eulas.content.find((e) => e.title === 'Airbus optical imagery licence')
-    if (!airbus?.currentDocumentId) throw new Error('no seeded Airbus licence')
+    const airbus = eulas.content.find((e) => e.title === 'Airbus optical imagery license')
+    if (!airbus?.currentDocumentId) throw new Error('no seeded Airbus license')
     await ok(
       r.console.client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
         params: { path: { 'eula-id': airbus.id, 'eula-document-id': airbus.currentDocumentId } },
@@ -71,9 +71,9 @@ describe('data products page', () => {
       }),
     )
     await act(() => r.queryClient.invalidateQueries({ queryKey: ['licences'] }))
-    await waitFor(async () => expect(await cell()).toBe('Accepted: Airbus optical imagery licence'))
+    await waitFor(async () => expect(await cell()).toBe('Accepted: Airbus optical imagery license'))
     const link = within(await productsTable()).getAllByRole('link', {
-      name: 'Accepted: Airbus optical imagery licence',
+      name: 'Accepted: Airbus optical imagery license',
     })[0]
     expect(link).toHaveAttribute('href', `/licences/${airbus.id}`)
   })

@@ -27,7 +27,7 @@ export function DataProductsPage() {
         <Title order={1}>Data products</Title>
         <Text c="dimmed">
           A data product is the form in which a collection&apos;s imagery is delivered. You order a data
-          product, and some need their licence accepted first.
+          product, and some need their license accepted first.
         </Text>
       </div>
       <Group align="flex-end" gap="md">

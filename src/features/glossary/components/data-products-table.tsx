@@ -33,7 +33,7 @@ export function DataProductsTable({
             <Table.Th>Name</Table.Th>
             {withCollection && <Table.Th>Collection</Table.Th>}
             <Table.Th>Orderable</Table.Th>
-            <Table.Th>Licence (EULA)</Table.Th>
+            <Table.Th>License (EULA)</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

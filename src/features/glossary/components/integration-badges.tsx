@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core'
-import { INTEGRATION_LABELS, type Integration } from '../labels'
+import { INTEGRATION_LABELS, type Integration } from '../words'
 
 export function IntegrationBadges({ integrations }: { integrations: readonly Integration[] }) {
   return (

@@ -1,7 +1,7 @@
 import { Badge, Group, Table } from '@mantine/core'
 import type { components } from '../../../api/schema'
-import { rolesSentence } from '../format'
-import { PROVIDER_ROLE_LABELS } from '../labels'
+import { rolesSentence } from '../words'
+import { PROVIDER_ROLE_LABELS } from '../words'
 import { TitleCell } from './title-cell'
 
 interface ProvidersTableProps {

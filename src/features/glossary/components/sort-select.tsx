@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core'
-import { SORT_LABELS } from '../labels'
+import { SORT_LABELS } from '../words'
 import type { SortValue } from '../url-state'
 
 interface SortSelectProps<S extends SortValue> {

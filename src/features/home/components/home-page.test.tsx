@@ -49,7 +49,7 @@ describe('the start page', () => {
           .some((a) => a.getAttribute('href')?.startsWith('/storage/collections/')),
       ).toBe(true),
     )
-    const licences = await card('Licences to accept')
+    const licences = await card('Licenses to accept')
     await waitFor(() =>
       expect(
         within(licences)

@@ -384,12 +384,12 @@ function Licences() {
   return (
     <Card
       id="home-licences"
-      title="Licences to accept"
-      more={{ to: paths.licences(), label: 'All licences' }}
+      title="Licenses to accept"
+      more={{ to: paths.licences(), label: 'All licenses' }}
       query={list}
     >
       {waiting.length === 0 ? (
-        <Empty>Every licence is accepted.</Empty>
+        <Empty>Every license is accepted.</Empty>
       ) : (
         <List size="sm" spacing={2} listStyleType="none" className={classes.list}>
           {waiting.map((e) => (

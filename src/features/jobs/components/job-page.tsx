@@ -30,7 +30,7 @@ import {
 } from '../../../data/processing/status'
 import { formatUtc } from '../../../lib/format'
 import { jobTitle } from '../../../data/processing/job-title'
-import { failureInWords, jobTimeline } from '../job-words'
+import { failureInWords, jobTimeline } from '../words'
 import { useNow } from '../use-now'
 import { JobStatusBadge } from './job-status-badge'
 import factsClasses from '../../../components/facts/facts.module.css'

@@ -138,7 +138,7 @@ describe('job monitor', () => {
     const row = (await bodyRows())[0]
     await userEvent.click(within(row).getByRole('link'))
     expect(await screen.findByText('Why the job stopped')).toBeInTheDocument()
-    expect(screen.getByText(/licence was not accepted.*Licences page/)).toBeInTheDocument()
+    expect(screen.getByText(/license was not accepted.*Licenses page/)).toBeInTheDocument()
     // The reason once: not again in the service's words after it.
     expect(screen.getByRole('alert')).not.toHaveTextContent(/Accept the current document/)
   })
@@ -151,7 +151,7 @@ describe('job monitor', () => {
     expect(within(timeline).queryByText(/time not given/)).toBeNull()
     expect(screen.getAllByText(/time not given/)).toHaveLength(1)
     expect(screen.getByTestId('job-timeline-untimed')).toHaveTextContent(
-      /^Licence checked, Inputs checked, Accepted.*: time not given\.$/,
+      /^License checked, Inputs checked, Accepted.*: time not given\.$/,
     )
   })
 
@@ -193,7 +193,7 @@ describe('job monitor', () => {
   })
 })
 
-describe('process catalogue', () => {
+describe('process catalog', () => {
   it('lists every process with its price rule, finds one, and describes its inputs in plain words', async () => {
     const r = await open('/processing')
     expect(await screen.findByRole('link', { name: 'Pansharpening' })).toBeInTheDocument()
@@ -207,7 +207,7 @@ describe('process catalogue', () => {
     expect(screen.getByText(/one STAC item from your storage/)).toBeInTheDocument()
     expect(screen.getByText(/per km²/)).toBeInTheDocument()
     // The process's licence, through the shared gate.
-    expect(await screen.findByRole('heading', { name: 'Licences' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Licenses' })).toBeInTheDocument()
   })
 
   it('says a process does not exist, rather than failing', async () => {
@@ -215,7 +215,7 @@ describe('process catalogue', () => {
     expect(await screen.findByRole('heading', { name: 'Process not found' })).toBeInTheDocument()
   })
 
-  it('tells the Viewer to ask an administrator to accept a process licence', async () => {
+  it('tells the Viewer to ask an administrator to accept a process license', async () => {
     await open('/processing/pansharpening', 'viewer@swath.test')
     expect(await screen.findByRole('heading', { name: 'Pansharpening', level: 1 })).toBeInTheDocument()
     await waitFor(() => expect(document.body.textContent).toMatch(/administrator/i))

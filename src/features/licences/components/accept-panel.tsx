@@ -30,7 +30,7 @@ export function AcceptPanel({
   const { acceptEulasWhyNot } = permissionsOf(user)
   if (acceptEulasWhyNot)
     return (
-      <Alert color="yellow" title="Your role cannot accept licences">
+      <Alert color="yellow" title="Your role cannot accept licenses">
         {acceptEulasWhyNot} Ask an account administrator to accept {docName} of “{eula.title}”; its data
         products can be ordered afterwards.
       </Alert>
@@ -57,10 +57,10 @@ export function AcceptPanel({
       >
         <Stack gap="sm">
           <Text size="sm">
-            This accepts the licence for the whole account: everyone in it may then use what it governs.
+            This accepts the license for the whole account: everyone in it may then use what it governs.
           </Text>
           {nothing ? (
-            <Text size="sm">No data product or process of the service names this licence today.</Text>
+            <Text size="sm">No data product or process of the service names this license today.</Text>
           ) : (
             <>
               {unlocks.products.length > 0 && (
@@ -95,7 +95,7 @@ export function AcceptPanel({
           </Text>
           {accept.error && (
             <Text size="sm" c="red.8" role="alert">
-              The licence was not accepted: {accept.error.message}. {whatToDo(accept.error)}
+              The license was not accepted: {accept.error.message}. {whatToDo(accept.error)}
             </Text>
           )}
           <Group justify="flex-end">

@@ -11,7 +11,7 @@ import { EulaGate, type LicenceUnlocks } from '../../../components/licence-gate/
 
 const eulaOf = (c: TestConsole, title: string) => {
   const eula = [...c.backend.sim.runtime.world.eulas.values()].find((e) => e.title === title)
-  if (!eula) throw new Error(`no seeded licence “${title}”`)
+  if (!eula) throw new Error(`no seeded license “${title}”`)
   return eula
 }
 
@@ -30,12 +30,12 @@ async function renderGate(title: string, unlocks?: LicenceUnlocks, email?: strin
   return { c, gate: await screen.findByRole('article', { name: title }) }
 }
 
-describe('licence gate', () => {
-  it('says a licence never accepted is not accepted yet, and that ordering waits for it', async () => {
-    const { gate } = await renderGate('BlackSky imagery licence')
+describe('license gate', () => {
+  it('says a license never accepted is not accepted yet, and that ordering waits for it', async () => {
+    const { gate } = await renderGate('BlackSky imagery license')
     expect(
       await within(gate).findByText(
-        'This account has not accepted this licence yet. Its data products can be ordered once it is accepted.',
+        'This account has not accepted this license yet. Its data products can be ordered once it is accepted.',
       ),
     ).toBeInTheDocument()
     expect(gate).not.toHaveTextContent(/new version/i)
@@ -44,8 +44,8 @@ describe('licence gate', () => {
   })
 
   it('says a new version waits when an earlier one was accepted, naming it and when', async () => {
-    const { c, gate } = await renderGate('Airbus optical imagery licence')
-    expect(eulaOf(c, 'Airbus optical imagery licence').documents.length).toBeGreaterThan(1)
+    const { c, gate } = await renderGate('Airbus optical imagery license')
+    expect(eulaOf(c, 'Airbus optical imagery license').documents.length).toBeGreaterThan(1)
     expect(
       await within(gate).findByText(/^A new version waits: this account accepted version 1 on /),
     ).toHaveTextContent(/accepted version 1 on \d+ \w{3} \d{4} \d\d:\d\d UTC, and each new version/)
@@ -64,7 +64,7 @@ describe('licence gate', () => {
     )
     // The same sentence as on the Licences pages and the order pages' gates: one reason, one wording.
     expect(gate).toHaveTextContent(
-      'Accepting a licence commits the whole account, so only an account administrator (a user with the Admin role) can; your role can read licences. Ask an account administrator to accept “Analytics processing terms”',
+      'Accepting a license commits the whole account, so only an account administrator (a user with the Admin role) can; your role can read licenses. Ask an account administrator to accept “Analytics processing terms”',
     )
   })
 })

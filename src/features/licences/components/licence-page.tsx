@@ -30,7 +30,7 @@ import {
 } from '../../../data/licences/queries'
 import { formatUtc } from '../../../lib/format'
 import { processesUnder, productsUnder } from '../governs'
-import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from '../wording'
+import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from '../words'
 import { AcceptPanel } from './accept-panel'
 import { DocumentCompare } from './document-compare'
 import { StateBadge } from './state-badge'
@@ -41,22 +41,22 @@ export function LicencePage() {
   const client = useApiClient()
   const eula = useQuery(eulaOptions(client, eulaId))
   const docs = useQuery(eulaDocumentsOptions(client, eulaId))
-  if (eula.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the licence" />
+  if (eula.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the license" />
   if (eula.error instanceof ApiError && eula.error.status === 404)
     return (
       <Stack>
-        <Title order={1}>Licence not found</Title>
-        <Text>This account has no licence with the id {eulaId}.</Text>
+        <Title order={1}>License not found</Title>
+        <Text>This account has no license with the id {eulaId}.</Text>
         <Anchor component={Link} to={paths.licences()}>
-          Every licence
+          Every license
         </Anchor>
       </Stack>
     )
   if (!eula.data)
     return (
       <Stack>
-        <Title order={1}>Licence</Title>
-        <Alert color="red" title="The licence could not be loaded">
+        <Title order={1}>License</Title>
+        <Alert color="red" title="The license could not be loaded">
           {whatToDo(eula.error)}{' '}
           <Button size="compact-xs" variant="default" onClick={() => void eula.refetch()}>
             Retry
@@ -70,7 +70,7 @@ export function LicencePage() {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.licences()} size="sm">
-        ← Licences
+        ← Licenses
       </Anchor>
       <div>
         <Group gap="sm" align="center">
@@ -133,7 +133,7 @@ function Governs({ eulaId, current }: { eulaId: string; current: EulaDocument | 
           What it governs
         </Title>
         {products.isLoading || processes.isLoading ? (
-          <Skeleton height={60} mt="xs" role="status" aria-label="Loading what the licence governs" />
+          <Skeleton height={60} mt="xs" role="status" aria-label="Loading what the license governs" />
         ) : products.error || processes.error ? (
           <Alert color="red" mt="xs" title="The data products or processes could not be loaded">
             {whatToDo(products.error ?? processes.error)}{' '}
@@ -150,7 +150,7 @@ function Governs({ eulaId, current }: { eulaId: string; current: EulaDocument | 
           </Alert>
         ) : mine.length + procs.length === 0 ? (
           <Text size="sm" mt={4}>
-            No data product or process names this licence today.
+            No data product or process names this license today.
           </Text>
         ) : (
           <Table mt="xs" aria-label="Governed data products and processes">
@@ -228,7 +228,7 @@ function Versions({
         </Button>
       </Alert>
     )
-  if (documents.length === 0) return <Text>This licence has no document yet.</Text>
+  if (documents.length === 0) return <Text>This license has no document yet.</Text>
   const byVersion = (v: string | null) => documents.find((d) => String(d.version) === v)
   const current = documents.find((d) => d.isCurrent) ?? documents[0]
   const shown = byVersion(params.get('version')) ?? current

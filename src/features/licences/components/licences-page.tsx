@@ -30,7 +30,7 @@ import {
   readLicenceView,
   type LicenceListView,
 } from '../url-state'
-import { acceptanceLine, licenceState } from '../wording'
+import { acceptanceLine, licenceState } from '../words'
 import { StateBadge } from './state-badge'
 
 /** "What have we agreed to": the account's EULAs, whether each is accepted, by whom and when. */
@@ -64,9 +64,9 @@ export function LicencesPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Licences</Title>
+        <Title order={1}>Licenses</Title>
         <Text c="dimmed">
-          The end-user licence agreements (EULAs) of this account&apos;s data products and processes: what the
+          The end-user license agreements (EULAs) of this account&apos;s data products and processes: what the
           account has agreed to, who accepted each and when, and where a newer document waits for acceptance.
           {permissionsOf(user).acceptEulasWhyNot && ` ${permissionsOf(user).acceptEulasWhyNot}`}
         </Text>
@@ -99,9 +99,9 @@ export function LicencesPage() {
         />
       </Group>
       {list.isLoading ? (
-        <Skeleton height={160} role="status" aria-label="Loading licences" />
+        <Skeleton height={160} role="status" aria-label="Loading licenses" />
       ) : list.error && !list.data ? (
-        <Alert color="red" title="The licences could not be loaded">
+        <Alert color="red" title="The licenses could not be loaded">
           {whatToDo(list.error)}{' '}
           <Button size="compact-xs" variant="default" onClick={() => void list.refetch()}>
             Retry
@@ -115,13 +115,13 @@ export function LicencesPage() {
           onFirstPage={() => update({ page: 1 })}
         />
       ) : rows.length === 0 ? (
-        <Alert color="gray" title={view.term ? `No licence matches “${view.term}”` : 'No licences yet'}>
+        <Alert color="gray" title={view.term ? `No license matches “${view.term}”` : 'No licenses yet'}>
           {view.term ? (
             <Button size="xs" variant="default" mt="xs" onClick={() => update({ term: '' })}>
-              Show every licence
+              Show every license
             </Button>
           ) : (
-            'Licences appear here once the account can order data products or run processes that have one.'
+            'Licenses appear here once the account can order data products or run processes that have one.'
           )}
         </Alert>
       ) : (
@@ -131,10 +131,10 @@ export function LicencesPage() {
             {view.term ? ` matching “${view.term}”` : ''}
           </Text>
           <Table.ScrollContainer minWidth={720}>
-            <Table aria-label="Licences" opacity={list.isPlaceholderData ? 0.6 : 1}>
+            <Table aria-label="Licenses" opacity={list.isPlaceholderData ? 0.6 : 1}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Licence</Table.Th>
+                  <Table.Th scope="col">License</Table.Th>
                   <Table.Th scope="col">State</Table.Th>
                   <Table.Th scope="col">Acceptance</Table.Th>
                   <Table.Th scope="col">Current document</Table.Th>
@@ -168,7 +168,7 @@ export function LicencesPage() {
             </Table>
           </Table.ScrollContainer>
           {(list.data?.totalPages ?? 0) > 1 && (
-            <nav aria-label="Pages of licences">
+            <nav aria-label="Pages of licenses">
               <Pagination
                 total={list.data?.totalPages ?? 1}
                 value={view.page}

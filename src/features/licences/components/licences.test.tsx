@@ -24,38 +24,38 @@ function CheckoutGate({ eulaId }: { eulaId: string }) {
 }
 
 const rowOf = async (title: string) => {
-  const table = await screen.findByRole('table', { name: 'Licences' })
+  const table = await screen.findByRole('table', { name: 'Licenses' })
   const link = await within(table).findByRole('link', { name: title })
   return link.closest('tr') as HTMLElement
 }
 
-describe('licences list', () => {
-  it('shows each licence with its state, who accepted it and when', async () => {
+describe('licenses list', () => {
+  it('shows each license with its state, who accepted it and when', async () => {
     const r = await renderAt('/licences')
-    const table = await screen.findByRole('table', { name: 'Licences' })
+    const table = await screen.findByRole('table', { name: 'Licenses' })
     expect(
       within(table)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual([
-      'Airbus optical imagery licence',
+      'Airbus optical imagery license',
       'Analytics processing terms',
-      'BlackSky imagery licence',
-      'Capella Space SAR licence',
-      'Near Space Labs licence',
-      'Orbital Insight analytics licence',
+      'BlackSky imagery license',
+      'Capella Space SAR license',
+      'Near Space Labs license',
+      'Orbital Insight analytics license',
     ])
     // Airbus: version 1 accepted, version 2 published since.
     await waitFor(async () =>
       expect(
-        within(await rowOf('Airbus optical imagery licence')).getByTestId('licence-state'),
+        within(await rowOf('Airbus optical imagery license')).getByTestId('licence-state'),
       ).toHaveTextContent('New version waits'),
     )
-    const capella = await rowOf('Capella Space SAR licence')
+    const capella = await rowOf('Capella Space SAR license')
     expect(within(capella).getByTestId('licence-state')).toHaveTextContent('Accepted')
-    const accepted = c2accepted(r.console, 'Capella Space SAR licence')
+    const accepted = c2accepted(r.console, 'Capella Space SAR license')
     expect(capella).toHaveTextContent(`Accepted by you on ${accepted}`)
-    expect(within(await rowOf('BlackSky imagery licence')).getByTestId('licence-state')).toHaveTextContent(
+    expect(within(await rowOf('BlackSky imagery license')).getByTestId('licence-state')).toHaveTextContent(
       'Not accepted',
     )
   })
@@ -63,25 +63,25 @@ describe('licences list', () => {
   it('searches titles and descriptions, sorts and keeps both in the URL', async () => {
     const user = userEvent.setup()
     const r = await renderAt('/licences')
-    await screen.findByRole('table', { name: 'Licences' })
+    await screen.findByRole('table', { name: 'Licenses' })
     await user.type(screen.getByRole('textbox', { name: 'Search titles and descriptions' }), 'radar')
     await user.click(screen.getByRole('button', { name: 'Search' }))
     await waitFor(() => expect(r.router.state.location.search).toBe('?term=radar'))
     // "radar" is only in Capella's description.
     await waitFor(async () =>
       expect(
-        within(await screen.findByRole('table', { name: 'Licences' }))
+        within(await screen.findByRole('table', { name: 'Licenses' }))
           .getAllByRole('link')
           .map((a) => a.textContent),
-      ).toEqual(['Capella Space SAR licence']),
+      ).toEqual(['Capella Space SAR license']),
     )
     expect(r.console.backend.log.some((e) => e.path === '/v2/eulas' && e.query.includes('term=radar'))).toBe(
       true,
     )
 
     await user.type(screen.getByRole('textbox', { name: 'Search titles and descriptions' }), 'x{Enter}')
-    expect(await screen.findByText('No licence matches “radarx”')).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Show every licence' }))
+    expect(await screen.findByText('No license matches “radarx”')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Show every license' }))
     await waitFor(() => expect(r.router.state.location.search).toBe(''))
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Search titles and descriptions' })).toHaveValue(''),
@@ -91,8 +91,8 @@ describe('licences list', () => {
     await waitFor(() => expect(r.router.state.location.search).toBe('?sort=title%2Cdesc'))
     await waitFor(async () =>
       expect(
-        within(await screen.findByRole('table', { name: 'Licences' })).getAllByRole('link')[0],
-      ).toHaveTextContent('Orbital Insight analytics licence'),
+        within(await screen.findByRole('table', { name: 'Licenses' })).getAllByRole('link')[0],
+      ).toHaveTextContent('Orbital Insight analytics license'),
     )
   })
 })
@@ -106,17 +106,17 @@ function c2accepted(c: TestConsole, title: string): string {
   return `${Number(day)} ${month} ${year} ${time.slice(0, 5)} UTC`
 }
 
-describe('licence page', () => {
+describe('license page', () => {
   it('shows what it governs, its versions with the current one marked, the document sanitised and what changed', async () => {
     const c = await signedInConsole()
-    await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery licence')}`, c)
+    await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery license')}`, c)
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Airbus optical imagery licence' }),
+      await screen.findByRole('heading', { level: 1, name: 'Airbus optical imagery license' }),
     ).toBeVisible()
     const governs = await screen.findByRole('table', { name: 'Governed data products and processes' })
     const products = c.backend.sim.runtime.world.collections
       .flatMap((col) => col.dataProducts)
-      .filter((p) => p.eulaId === eulaIdOf(c, 'Airbus optical imagery licence'))
+      .filter((p) => p.eulaId === eulaIdOf(c, 'Airbus optical imagery license'))
     expect(within(governs).getAllByRole('row')).toHaveLength(products.length + 1)
     expect(within(governs).getAllByRole('link')[0]).toHaveAttribute(
       'href',
@@ -136,7 +136,7 @@ describe('licence page', () => {
     )
 
     // The current document, through the viewer's strict profile: its script and handler are gone.
-    const doc = await screen.findByRole('document', { name: 'Version 2, licence text' })
+    const doc = await screen.findByRole('document', { name: 'Version 2, license text' })
     expect(doc).toHaveTextContent('No resale of original imagery')
     expect(doc.innerHTML).not.toMatch(/script|onclick/)
 
@@ -146,10 +146,10 @@ describe('licence page', () => {
     )
     const changes = screen.getByRole('list', { name: 'Changes from version 1 to version 2' })
     expect(within(changes).getByRole('deletion')).toHaveTextContent(
-      'Airbus optical imagery licence, version 1',
+      'Airbus optical imagery license, version 1',
     )
     expect(within(changes).getByRole('insertion')).toHaveTextContent(
-      'Airbus optical imagery licence, version 2',
+      'Airbus optical imagery license, version 2',
     )
   })
 
@@ -159,9 +159,9 @@ describe('licence page', () => {
     await c.backend.fetch('http://swath.test/api/__sim/eulas/publish', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ eula: 'Airbus optical imagery licence' }),
+      body: JSON.stringify({ eula: 'Airbus optical imagery license' }),
     })
-    const r = await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery licence')}`, c)
+    const r = await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery license')}`, c)
     expect(await screen.findByTestId('diff-summary')).toHaveTextContent(
       'From version 2 to version 3: 2 lines added, 1 removed.',
     )
@@ -169,7 +169,7 @@ describe('licence page', () => {
       within(screen.getByRole('list', { name: 'Changes from version 2 to version 3' })).getAllByRole(
         'insertion',
       )[1],
-    ).toHaveTextContent('Derived products must name licence version 3 or later.')
+    ).toHaveTextContent('Derived products must name license version 3 or later.')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Older version' }), '1')
     await waitFor(() => expect(r.router.state.location.search).toBe('?from=1&to=3'))
     await waitFor(() =>
@@ -179,7 +179,7 @@ describe('licence page', () => {
     )
     // Another version is shown on request, in the URL too.
     await user.click(screen.getByRole('button', { name: 'Show version 1' }))
-    expect(await screen.findByRole('document', { name: 'Version 1, licence text' })).toHaveTextContent(
+    expect(await screen.findByRole('document', { name: 'Version 1, license text' })).toHaveTextContent(
       'version 1',
     )
   })
@@ -187,7 +187,7 @@ describe('licence page', () => {
   it('accepts the current document behind a confirmation naming what it unlocks; the checkout sees it at once', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
-    const id = eulaIdOf(c, 'Airbus optical imagery licence')
+    const id = eulaIdOf(c, 'Airbus optical imagery license')
     await renderWithConsole(
       (ctx) => [
         {
@@ -204,12 +204,12 @@ describe('licence page', () => {
       { at: `/licences/${id}`, console: c },
     )
     // The checkout's gate asks for the same licence.
-    const gate = await screen.findByRole('article', { name: 'Airbus optical imagery licence' })
-    expect(within(gate).getByRole('button', { name: 'Accept licence' })).toBeInTheDocument()
+    const gate = await screen.findByRole('article', { name: 'Airbus optical imagery license' })
+    expect(within(gate).getByRole('button', { name: 'Accept license' })).toBeInTheDocument()
 
     await user.click(await screen.findByRole('button', { name: 'Accept version 2…' }))
     const dialog = await screen.findByRole('dialog', {
-      name: 'Accept version 2 of “Airbus optical imagery licence”?',
+      name: 'Accept version 2 of “Airbus optical imagery license”?',
     })
     expect(dialog).toHaveTextContent('It unlocks ordering these data products:')
     const products = c.backend.sim.runtime.world.collections
@@ -226,35 +226,35 @@ describe('licence page', () => {
     expect(screen.getByTestId('licence-state')).toHaveTextContent('Accepted')
     // The checkout's gate, on the same key, no longer asks.
     await waitFor(() =>
-      expect(screen.queryByRole('article', { name: 'Airbus optical imagery licence' })).toBeNull(),
+      expect(screen.queryByRole('article', { name: 'Airbus optical imagery license' })).toBeNull(),
     )
-    expect(screen.getByText(/Accepted: Airbus optical imagery licence/)).toBeInTheDocument()
+    expect(screen.getByText(/Accepted: Airbus optical imagery license/)).toBeInTheDocument()
     const patches = c.backend.log.filter((e) => e.method === 'PATCH' && e.path.startsWith('/v2/eulas/'))
     expect(patches.map((e) => e.body)).toEqual([{ isAccepted: true }])
   })
 
   it('tells the Viewer why they cannot accept and whom to ask', async () => {
     const c = await signedInConsole('viewer@swath.test')
-    await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery licence')}`, c)
-    const why = await screen.findByRole('alert', { name: 'Your role cannot accept licences' })
+    await renderAt(`/licences/${eulaIdOf(c, 'Airbus optical imagery license')}`, c)
+    const why = await screen.findByRole('alert', { name: 'Your role cannot accept licenses' })
     // Named by its version once the versions are read.
     await waitFor(() =>
       expect(why).toHaveTextContent(
-        /only an account administrator \(a user with the Admin role\) can; your role can read licences\. Ask an account administrator to accept version 2/,
+        /only an account administrator \(a user with the Admin role\) can; your role can read licenses\. Ask an account administrator to accept version 2/,
       ),
     )
     expect(screen.queryByRole('button', { name: /^Accept version/ })).toBeNull()
   })
 
-  it('lets a Starter-plan administrator accept: licences are not an Enterprise feature', async () => {
+  it('lets a Starter-plan administrator accept: licenses are not an Enterprise feature', async () => {
     const c = await signedInConsole('starter@swath.test')
-    await renderAt(`/licences/${eulaIdOf(c, 'Capella Space SAR licence')}`, c)
+    await renderAt(`/licences/${eulaIdOf(c, 'Capella Space SAR license')}`, c)
     expect(await screen.findByRole('button', { name: 'Accept version 1…' })).toBeEnabled()
     expect(screen.getByTestId('licence-state')).toHaveTextContent('Not accepted')
   })
 
-  it('says when a licence does not exist', async () => {
+  it('says when a license does not exist', async () => {
     await renderAt('/licences/00000000-0000-4000-8000-000000000000')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Licence not found' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: 'License not found' })).toBeVisible()
   })
 })

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import { STATE_LABELS, type LicenceState } from '../wording'
+import { STATE_LABELS, type LicenceState } from '../words'
 
 /** A licence's state as a dot badge (light badges fail contrast). */
 export function StateBadge({ state }: { state: LicenceState }) {

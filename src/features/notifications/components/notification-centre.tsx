@@ -93,7 +93,7 @@ export function NotificationCentre() {
           </Group>
           {entries.length === 0 ? (
             <Text size="sm" c="dimmed">
-              Nothing new. Orders, decisions, jobs, licences and budgets are checked once a minute while this
+              Nothing new. Orders, decisions, jobs, licenses and budgets are checked once a minute while this
               tab is visible.
             </Text>
           ) : (

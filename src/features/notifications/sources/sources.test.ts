@@ -71,8 +71,8 @@ describe('the decisions source', () => {
   })
 })
 
-describe('the licences source', () => {
-  it('tells a licence whose accepted version was replaced by a new one', () => {
+describe('the licenses source', () => {
+  it('tells a license whose accepted version was replaced by a new one', () => {
     const before = { eulas: { e: { doc: 'v1', accepted: true, title: 'Pléiades' } } }
     const after = { eulas: { e: { doc: 'v2', accepted: false, title: 'Pléiades' } } }
     expect(licencesSource.diff(before, after, user)).toMatchObject([

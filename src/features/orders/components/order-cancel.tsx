@@ -5,7 +5,7 @@ import { permissionsOf, useApiClient, useSession } from '../../../api/console-co
 import { isApiError, whatToDo } from '../../../api/errors'
 import { cancelOrderMutation, isCantBeCanceled, type Order } from '../../../data/orders/queries'
 import { canCancel, STATUS_LABELS, whyNotCancelable } from '../../../data/orders/status'
-import { VIEWER_CANNOT_CANCEL_ORDERS } from '../role-wording'
+import { VIEWER_CANNOT_CANCEL_ORDERS } from '../words'
 
 /**
  * Cancellation: offered only in the two statuses the contract allows, and only after a confirmation. The

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { isApiError } from '../../../api/errors'
 import { formatArea } from '../../../lib/format'
-import { formatCoveragePart, formatPercent } from '../format'
+import { formatCoveragePart, formatPercent } from '../words'
 import { COVERAGE_COLORS } from '../map-layers'
 import type { Coverage, Order } from '../../../data/orders/queries'
 import { isTerminal } from '../../../data/orders/status'

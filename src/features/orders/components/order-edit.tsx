@@ -6,7 +6,7 @@ import { isApiError, whatToDo } from '../../../api/errors'
 import { orderPatchOf } from '../order-patch'
 import { patchOrderMutation, type Order } from '../../../data/orders/queries'
 import { MAX_TAGS, nameProblem as nameProblemOf, tagsProblem } from '../../../lib/order-fields'
-import { VIEWER_CANNOT_EDIT_ORDERS } from '../role-wording'
+import { VIEWER_CANNOT_EDIT_ORDERS } from '../words'
 
 /**
  * Rename the order and edit its tags. Nothing changes on screen until the service has answered (no

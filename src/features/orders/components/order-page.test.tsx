@@ -169,7 +169,7 @@ describe('order page', () => {
     expect(c.backend.sim.runtime.world.orders.get(id)?.order.status).toBe('BEING_PLACED')
   })
 
-  it('tells the Viewer, before anything is tried, that renaming, retagging and cancelling need someone else', async () => {
+  it('tells the Viewer, before anything is tried, that renaming, retagging and canceling need someone else', async () => {
     const c = await signedInConsole('viewer@swath.test')
     const order = await seeded(c, 'CREATED')
     await open(`/orders/${order.id}`, c)

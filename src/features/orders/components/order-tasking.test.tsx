@@ -7,7 +7,7 @@ import { ordersRoutes } from '../../../app/routes/orders-routes'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { DEMO_PASSWORD, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { formatCoveragePart } from '../format'
+import { formatCoveragePart } from '../words'
 import { orderKeys } from '../../../data/orders/keys'
 import type { Order } from '../../../data/orders/queries'
 

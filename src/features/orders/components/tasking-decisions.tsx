@@ -9,7 +9,7 @@ import type { FeasibilityStudy, Quotation } from '../../../data/decisions/querie
 import type { OrderSubStatus } from '../../../data/orders/status'
 import { formatCredits, formatUtc } from '../../../lib/format'
 import { formatWindow, optionTitle, paramTypeText } from '../../../lib/tasking-option'
-import { decisionWho } from '../format'
+import { decisionWho } from '../words'
 
 /**
  * What was decided on a tasking order: the feasibility study's chosen option (its window, price estimate and

@@ -180,14 +180,14 @@ function LaunchForm({
   if (eula && !eulaData)
     blockers.push(
       eula.error
-        ? 'The process licence could not be read: retry it in the Licences section above.'
-        : 'The process licence is still loading.',
+        ? 'The process license could not be read: retry it in the Licenses section above.'
+        : 'The process license is still loading.',
     )
   if (eulaData && !eulaData.isAccepted)
     blockers.push(
       perms.acceptEulas
-        ? 'Accept the process licence above: a job without it stops as “unlicensed”.'
-        : `The process licence is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
+        ? 'Accept the process license above: a job without it stops as “unlicensed”.'
+        : `The process license is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
     )
   if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
   else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')

@@ -216,19 +216,19 @@ describe('launching a job', () => {
     expect(await price()).toBeInTheDocument()
   })
 
-  it('blocks the run until the process licence is accepted, and accepts it on the page', async () => {
+  it('blocks the run until the process license is accepted, and accepts it on the page', async () => {
     const c = await launchConsole()
     const user = userEvent.setup()
     await open(c)
     await readyToRun(user, 'Ships')
     await user.click(screen.getByRole('button', { name: 'Review and run…' }))
-    expect(await screen.findByText(/Accept the process licence above/)).toBeInTheDocument()
+    expect(await screen.findByText(/Accept the process license above/)).toBeInTheDocument()
     expect(screen.queryByRole('dialog')).toBeNull()
     // The shared licence gate accepts it here.
-    const gate = screen.getByRole('region', { name: 'Licences' })
+    const gate = screen.getByRole('region', { name: 'Licenses' })
     await user.click(within(gate).getByRole('checkbox'))
     await user.click(within(gate).getByRole('button', { name: /^Accept/ }))
-    await waitFor(() => expect(screen.queryByText(/Accept the process licence above/)).toBeNull())
+    await waitFor(() => expect(screen.queryByText(/Accept the process license above/)).toBeNull())
     const dialog = await review(user)
     expect(dialog).toBeInTheDocument()
   })
@@ -420,7 +420,7 @@ describe('a run a reload cut short', () => {
 })
 
 describe('hand-overs into the launch', () => {
-  it('carries an item from storage through the catalogue to the process chosen', async () => {
+  it('carries an item from storage through the catalog to the process chosen', async () => {
     const c = await launchConsole()
     acceptEveryLicence(c)
     const url = 'http://swath.test/api/v2/assets/stac/collections/c1/items/i1'

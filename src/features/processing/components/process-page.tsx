@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { RoleNotice, ShareLink } from '../../../components/role-notice/role-notice'
-import { VIEWER_CANNOT_RUN_JOBS } from '../../../components/role-notice/role-wording'
+import { VIEWER_CANNOT_RUN_JOBS } from '../../../components/role-notice/words'
 import { shareUrl } from '../../../lib/share-link'
 import { inputsToSend } from '../launch-model'
 import { useLaunchStore } from '../launch-store'
@@ -12,7 +12,7 @@ import { encodeLaunchShare } from '../share-launch'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { eulaOptions, licenceAccess } from '../../../data/licences/queries'
 import { processOptions, type Process } from '../../../data/processing/queries'
-import { inputsInWords, priceRule, processEulaId } from '../process-words'
+import { inputsInWords, priceRule, processEulaId } from '../words'
 import { paths } from '../../../config/paths'
 import { LaunchSection } from './launch-section'
 import { Section } from '../../../components/page-section'
@@ -103,7 +103,7 @@ function ProcessDetails({ process }: { process: Process }) {
         <EulaGate eulas={[{ id: eulaId, query: eula }]} access={licenceAccess} unlocks="running" />
       ) : (
         <Text size="sm" c="dimmed">
-          No licence needs accepting for this process.
+          No license needs accepting for this process.
         </Text>
       )}
       <Section id="process-run" title="Run this process">

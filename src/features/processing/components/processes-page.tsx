@@ -20,7 +20,7 @@ import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { processListOptions } from '../../../data/processing/queries'
 import { paths } from '../../../config/paths'
-import { priceRule, processEulaId } from '../process-words'
+import { priceRule, processEulaId } from '../words'
 
 /** The process catalogue: what each process does, what it costs, and its licence. The search is in the URL. */
 export function ProcessesPage() {
@@ -114,7 +114,7 @@ export function ProcessesPage() {
                   </Badge>
                   {processEulaId(p) && (
                     <Badge variant="dot" color="yellow" tt="none">
-                      Licence applies
+                      License applies
                     </Badge>
                   )}
                 </Group>

@@ -4,7 +4,7 @@ import { assetIdOf } from '../../../data/storage/query'
 import type { StacAsset, StacItem } from '../../../data/storage/queries'
 import { useDownloads } from '../download-store'
 import { downloadName } from '../download'
-import { formatBytes, titleOf } from '../labels'
+import { formatBytes, titleOf } from '../words'
 import { DownloadButton } from './download-button'
 import classes from './storage.module.css'
 

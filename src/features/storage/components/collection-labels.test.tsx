@@ -6,7 +6,7 @@ import { renderWithConsole } from '../../../testing/render'
 import { signedInConsole } from '../../../testing/sim-backend'
 
 describe('collection page facts', () => {
-  it('names summaries and the licence in words, not as STAC keys or keywords', async () => {
+  it('names summaries and the license in words, not as STAC keys or keywords', async () => {
     const c = await signedInConsole()
     // The Rotterdam delivery: its items name their constellation, which the collection's summaries gather.
     const rec = [...c.backend.sim.runtime.world.stacCollections.values()].find(
@@ -19,7 +19,7 @@ describe('collection page facts', () => {
     })
     await screen.findByRole('heading', { level: 1 })
     const term = (name: string) => screen.queryByText(name, { selector: 'dt' })
-    const licence = await screen.findByText('Licence', { selector: 'dt' })
+    const licence = await screen.findByText('License', { selector: 'dt' })
     expect(licence.nextElementSibling).toHaveTextContent(/^Proprietary$/)
     expect(term('Constellation')).toBeInTheDocument()
     expect(term('constellation')).toBeNull()

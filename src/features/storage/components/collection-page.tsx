@@ -11,7 +11,7 @@ import { CopyTextButton } from '../../../components/copy-text-button'
 import { paths } from '../../../config/paths'
 import { collectionOptions, type StacCollection } from '../../../data/storage/queries'
 import { formatLicence, formatUtc } from '../../../lib/format'
-import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
+import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
 import { collectionBox } from '../map-layers'
 import { labelOf } from '../property-groups'
 import { useJobName } from '../use-job-name'
@@ -111,7 +111,7 @@ function CollectionView({ c }: { c: StacCollection }) {
                 ['Extent', box ? <ExtentText box={box} /> : '—'],
                 ['Providers', (c.providers ?? []).map((p) => p.name).join(', ') || '—'],
                 ['Keywords', (c.keywords ?? []).join(', ') || '—'],
-                ['Licence', formatLicence(c.license)],
+                ['License', formatLicence(c.license)],
                 ['Tags', tags.length > 0 ? tags.join(', ') : 'None'],
                 // The items' acquisition range is the "Acquired" row already.
                 ...summaries

@@ -6,7 +6,7 @@ import { permissionsOf, useApiClient, useSession } from '../../../api/console-co
 import { paths } from '../../../config/paths'
 import { deleteCollectionMutation, itemsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel } from '../../../lib/format'
-import { titleOf } from '../labels'
+import { titleOf } from '../words'
 
 /** The largest items page read to count what a deletion removes. */
 const COUNT_PAGE = 1000

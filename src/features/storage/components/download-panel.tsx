@@ -12,7 +12,7 @@ import {
   type FileState,
 } from '../download-store'
 import { curlScript, itemCollectionOf } from '../exports'
-import { formatBytes } from '../labels'
+import { formatBytes } from '../words'
 
 const STATUS: Record<FileState['status'], string> = {
   waiting: 'Waiting',

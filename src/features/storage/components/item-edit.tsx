@@ -5,7 +5,7 @@ import { permissionsOf, useApiClient, useSession } from '../../../api/console-co
 import { isApiError } from '../../../api/errors'
 import { patchItemMutation, type StacItem } from '../../../data/storage/queries'
 import { tagProblem } from '../../../data/storage/query'
-import { str, tagsOf } from '../labels'
+import { str, tagsOf } from '../words'
 
 /**
  * The item's own title and tags (`up42-user:*`). Tags are checked with the contract's rule before anything is

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import type { StacItem } from '../../../data/storage/queries'
 import { formatUtc } from '../../../lib/format'
-import { tagsOf, titleOf } from '../labels'
+import { tagsOf, titleOf } from '../words'
 import { PAGE_MARKS } from '../use-footprints-mark'
 import classes from './storage.module.css'
 

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths'
 import { collectionOptions } from '../../../data/glossary/queries'
 import { STATUS_LABELS, type OrderStatus } from '../../../data/orders/status'
 import { useJobName } from '../use-job-name'
-import { SOURCE_WORDS, str } from '../labels'
+import { SOURCE_WORDS, str } from '../words'
 import { valueText } from '../property-groups'
 import { orderLabel } from '../use-order-names'
 

@@ -36,7 +36,7 @@ import {
   type Op,
   type Row,
 } from '../filter-builder'
-import { titleOf } from '../labels'
+import { titleOf } from '../words'
 import { useItemsMap } from '../use-items-map'
 import { PAGE_SIZE, useSearchConditions } from '../use-search-conditions'
 import classes from './storage.module.css'

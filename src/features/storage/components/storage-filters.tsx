@@ -17,7 +17,7 @@ import {
   type CollectionsQuery,
   type StorageSource,
 } from '../../../data/storage/query'
-import { CNAM_HELP, SOURCE_LABELS } from '../labels'
+import { CNAM_HELP, SOURCE_LABELS } from '../words'
 import type { StorageView } from '../url-state'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

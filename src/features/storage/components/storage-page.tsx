@@ -25,7 +25,7 @@ import { collectionsOptions, type StacCollection } from '../../../data/storage/q
 import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import type { DrawMode } from '../../../map/map-engine'
-import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../labels'
+import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
 import { PAGE_MARKS } from '../use-footprints-mark'
 import { useCollectionsMap } from '../use-collections-map'
 import { orderLabel, useOrderNames } from '../use-order-names'

@@ -558,16 +558,16 @@ describe('tasking request', () => {
     expect(await screen.findByLabelText(/Maximum cloud coverage/, { selector: 'input' })).toHaveValue('45')
   })
 
-  it('tells the Viewer why the licence stops the request, and sends nothing', async () => {
+  it('tells the Viewer why the license stops the request, and sends nothing', async () => {
     const c = await taskingConsole('viewer@swath.test')
     useAoiStore.getState().setPolygons([small])
     startWith('phr-tasking')
     const user = userEvent.setup()
     await open(c)
-    expect(await screen.findByText('Your role cannot accept licences')).toBeInTheDocument()
+    expect(await screen.findByText('Your role cannot accept licenses')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Review 1 order' }))
     expect(
-      await screen.findByText(/Accept the licence “Airbus optical imagery licence” first/),
+      await screen.findByText(/Accept the license “Airbus optical imagery license” first/),
     ).toBeInTheDocument()
     expect(screen.queryByRole('checkbox', { name: /I confirm placing/ })).toBeNull()
     expect(orderPosts(c)).toHaveLength(0)
