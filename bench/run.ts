@@ -2,6 +2,7 @@ import { benchBasemap } from './basemap'
 import { benchBundle } from './bundle'
 import { benchCatalog } from './catalog'
 import { benchCatalogHosts } from './catalog-hosts'
+import { benchCoveragePlan } from './coverage-plan'
 import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchJobs } from './jobs'
@@ -16,6 +17,7 @@ export async function main(): Promise<void> {
   benchBundle()
   await benchCatalog()
   await benchCatalogHosts()
+  benchCoveragePlan()
   await benchBasemap()
   await benchOrders()
   await benchJobs()
