@@ -108,3 +108,46 @@ export function quicklookImage(
 ): MapImage {
   return { id, url, corners: quicklookCorners(footprint), opacity }
 }
+
+export const PLAN_COVERED_SOURCE = 'catalog-plan-covered'
+export const PLAN_UNCOVERED_SOURCE = 'catalog-plan-uncovered'
+export const PLAN_SCENES_SOURCE = 'catalog-plan-scenes'
+
+/** The colours of a coverage plan on the map, shared with the plan panel's legend. */
+export const PLAN_COLORS = { covered: '#2f9e44', uncovered: '#e03131', scenes: '#5f3dc4' } as const
+
+const asFeatures = (geometries: readonly (Polygon | MultiPolygon | null)[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features: geometries.flatMap((g, i) =>
+    g ? [{ type: 'Feature', id: i, properties: {}, geometry: g }] : [],
+  ),
+})
+
+/**
+ * A coverage plan on the map: the AOI's covered part lightly filled, the part left uncovered filled in red
+ * (what the plan does not buy), and the chosen scenes' footprints outlined. Shown instead of the search's
+ * footprints: among a page of them the plan's few would not stand out.
+ */
+export function planOverlays(plan: {
+  covered: Polygon | MultiPolygon | null
+  uncovered: Polygon | MultiPolygon | null
+  footprints: readonly (Polygon | MultiPolygon)[]
+}): MapOverlay[] {
+  return [
+    {
+      id: PLAN_COVERED_SOURCE,
+      data: asFeatures([plan.covered]),
+      layers: polygonLayers(PLAN_COVERED_SOURCE, { color: PLAN_COLORS.covered, fillOpacity: 0.18 }),
+    },
+    {
+      id: PLAN_UNCOVERED_SOURCE,
+      data: asFeatures([plan.uncovered]),
+      layers: polygonLayers(PLAN_UNCOVERED_SOURCE, { color: PLAN_COLORS.uncovered, fillOpacity: 0.4 }),
+    },
+    {
+      id: PLAN_SCENES_SOURCE,
+      data: asFeatures(plan.footprints),
+      layers: polygonLayers(PLAN_SCENES_SOURCE, { color: PLAN_COLORS.scenes, fillOpacity: 0 }),
+    },
+  ]
+}

@@ -13,7 +13,8 @@ import type { Scene } from '../../data/catalog/queries'
 import { footprintOf, sceneTime, type SceneRow } from './words'
 import type { SearchableCollections } from './use-searchable-collections'
 
-function asBasketScene(scene: Scene, host: string): BasketScene {
+/** A result as the basket keeps it. */
+export function asBasketScene(scene: Scene, host: string): BasketScene {
   const p = scene.properties
   return {
     id: p.id,
@@ -70,28 +71,30 @@ export function useSceneActions(
     },
     [addToBasket, removeFromBasket, owned],
   )
-  const addPage = () => {
+  /** Puts `list` in the basket, saying what went in ("of this page", "of the plan"), with its Undo. */
+  const addRows = (list: readonly SceneRow[], what: string) => {
     const before = new Set(useBasketStore.getState().scenes.map(basketKey))
-    const left = addToBasket(rows.map((r) => asBasketScene(r.scene, r.host)))
+    const left = addToBasket(list.map((r) => asBasketScene(r.scene, r.host)))
     const added = useBasketStore
       .getState()
       .scenes.map(basketKey)
       .filter((k) => !before.has(k))
     setLastAdded(added.length > 0 ? added : null)
     setUndoLabel('Undo')
-    const ownedCount = rows.filter(
+    const ownedCount = list.filter(
       (r) =>
         added.includes(`${r.host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
     ).length
     setStatus(
       left > 0
         ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
-        : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} of this page to the basket (${useBasketStore.getState().scenes.length} in all).` +
+        : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} ${what} to the basket (${useBasketStore.getState().scenes.length} in all).` +
             (ownedCount > 0
               ? ` You already ordered ${ownedCount} of them: the checkout asks before ordering one again.`
               : ''),
     )
   }
+  const addPage = () => addRows(rows, 'of this page')
   const undoAddPage = lastAdded
     ? () => {
         removeFromBasket(lastAdded)
@@ -140,6 +143,7 @@ export function useSceneActions(
     undoLabel,
     toggleBasket,
     addPage,
+    addRows,
     toggleQuicklook,
     openDetails,
     closeDetails: () => {

@@ -621,6 +621,63 @@ describe('catalog page', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument()
   })
 
+  it('plans coverage of the AOI among the results, shows it on the map, and puts the set in the basket', async () => {
+    const { console: c } = await open(`/catalog?host=oneatlas&limit=60&aoi=${encodePolygons([paris])}`)
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Plan coverage' }))
+    const panel = await screen.findByRole('region', { name: 'Plan coverage' })
+
+    // Least price: the scenes that cover most of the area are priced first (at most 25 asks).
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^$/))
+    const asked = c.backend.log.filter((r) => r.path === '/v2/orders/estimate').length
+    expect(asked).toBeGreaterThan(0)
+    expect(asked).toBeLessThanOrEqual(25)
+    await user.click(within(panel).getByRole('button', { name: 'Plan' }))
+    const summary = await within(panel).findByText(/scenes? covers? \d+\.\d % of the area/)
+    const covered = Number(/covers? ([\d.]+) %/.exec(summary.textContent ?? '')?.[1])
+    expect(covered).toBeGreaterThanOrEqual(95)
+    expect(within(panel).getByText(/^Estimate: /)).toHaveTextContent(/[\d,]+ credits/)
+    const rows = within(within(panel).getByRole('table', { name: 'Scenes of the plan' })).getAllByRole('row')
+    const chosen = rows.slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent?.split(' · ')[0])
+    expect(chosen.length).toBeGreaterThan(0)
+
+    // On the map: the covered part, the part left uncovered and the chosen footprints.
+    const overlay = (id: string) => map.props?.overlays?.find((o) => o.id === id)
+    expect(overlay('catalog-plan-covered')?.data.features).toHaveLength(1)
+    expect(overlay('catalog-plan-scenes')?.data.features).toHaveLength(chosen.length)
+    // In place of the page's footprints, among which the plan's few would not stand out.
+    expect(overlay('catalog-footprints')).toBeUndefined()
+
+    // Fewest scenes: never more than least price needed.
+    await user.click(within(panel).getByRole('radio', { name: 'Scenes' }))
+    expect(within(panel).getByRole('status')).toHaveTextContent(
+      'The settings changed: plan again to follow them.',
+    )
+    await user.click(within(panel).getByRole('button', { name: 'Plan again' }))
+    await waitFor(() => expect(within(panel).getByRole('status')).toHaveTextContent(/^$/))
+    const fewest = within(within(panel).getByRole('table', { name: 'Scenes of the plan' })).getAllByRole(
+      'row',
+    )
+    expect(fewest.length).toBeLessThanOrEqual(rows.length)
+
+    await user.click(within(panel).getByRole('button', { name: /^Put these \d+ scenes? in the basket$/ }))
+    const ids = fewest.slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent?.split(' · ')[0])
+    expect(
+      useBasketStore
+        .getState()
+        .scenes.map((s) => s.id)
+        .sort(),
+    ).toEqual([...ids].sort())
+    expect(screen.getByText(/^Added \d+ scenes? of the plan to the basket/)).toBeInTheDocument()
+
+    // Closing the plan takes it off the map.
+    await user.click(within(panel).getByRole('button', { name: 'Close the coverage plan' }))
+    expect(overlay('catalog-plan-covered')).toBeUndefined()
+    expect(overlay('catalog-footprints')?.data.features).toHaveLength(60)
+  })
+
   it('pages through the next and prev links with the same body', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=10&bbox=-20,30,40,60')
     await results()

@@ -1,19 +1,24 @@
 import './mantine-styles'
+import type { Polygon } from 'geojson'
 import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
+import { FOOTPRINTS_SOURCE, planOverlays } from '../map-layers'
 import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
 import { useCatalogView } from '../use-catalog-view'
+import { useCoveragePlan } from '../use-coverage-plan'
 import { useMapOverlays } from '../use-map-overlays'
 import { useSceneActions } from '../use-scene-actions'
 import { useSceneSearch } from '../use-scene-search'
 import { useSearchDraft } from '../use-search-draft'
 import { useSearchableCollections } from '../use-searchable-collections'
+import { footprintOf } from '../words'
 import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
 import { CatalogMap } from './catalog-map'
+import { CoveragePlanPanel } from './coverage-plan-panel'
 import { HostStatusList } from './host-status'
 import classes from './catalog.module.css'
 import type { ResultList as ResultListType } from './result-list'
@@ -42,6 +47,8 @@ function useResultList(): ResultListComponent | null {
   return list
 }
 
+const NO_POLYGONS: Polygon[] = []
+
 /** Find archive scenes over an AOI and pick the ones worth buying. */
 export function CatalogPage() {
   const queryClient = useQueryClient()
@@ -59,13 +66,33 @@ export function CatalogPage() {
   const actions = useSceneActions(rows, glossary)
   const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])
   const { detailRow } = actions
+  // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
+  const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
+  const [planOpen, setPlanOpen] = useState(false)
+  const planner = useCoveragePlan(rows, aoi, glossary.collections, planOpen && aoi.length > 0)
+  const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
+  const { plan, chosen } = planner
+  const overlays = useMemo(
+    () =>
+      planShown && plan
+        ? [
+            ...layers.overlays.filter((o) => o.id !== FOOTPRINTS_SOURCE),
+            ...planOverlays({
+              covered: plan.covered,
+              uncovered: plan.uncovered,
+              footprints: chosen.map((r) => footprintOf(r.scene)),
+            }),
+          ]
+        : layers.overlays,
+    [planShown, plan, chosen, layers.overlays],
+  )
 
   return (
     <CatalogLayout
       map={
         <CatalogMap
           mapProps={form.mapProps}
-          overlays={layers.overlays}
+          overlays={overlays}
           images={layers.images}
           hasQuicklooks={layers.hasQuicklooks}
           onOverlayHover={layers.onOverlayHover}
@@ -122,7 +149,17 @@ export function CatalogPage() {
               hostCount={search.statuses.filter((s) => s.count > 0).length}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
               save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
+              onPlan={aoi.length > 0 ? () => setPlanOpen((o) => !o) : null}
+              planOpen={planShown}
             />
+            {planShown && (
+              <CoveragePlanPanel
+                planner={planner}
+                hostTitles={hostTitles}
+                onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
+                onClose={() => setPlanOpen(false)}
+              />
+            )}
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}
               {actions.undoAddPage && (

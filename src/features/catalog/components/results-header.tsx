@@ -27,6 +27,9 @@ interface HeaderProps {
   code: (() => CodeRequestSet | null) | null
   /** Saving the search shown (saved searches), beside its other actions. */
   save?: ReactNode
+  /** Opens or closes "Plan coverage"; null when the search has no AOI to cover. */
+  onPlan?: (() => void) | null
+  planOpen?: boolean
 }
 
 /** The count, the sort, paging and adding the page to the basket. */
@@ -88,6 +91,16 @@ export function ResultsHeader(props: HeaderProps) {
             </Group>
           )}
           <Group gap={4}>
+            {props.onPlan && (
+              <Button
+                size="compact-xs"
+                variant={props.planOpen ? 'filled' : 'default'}
+                aria-pressed={props.planOpen}
+                onClick={props.onPlan}
+              >
+                Plan coverage
+              </Button>
+            )}
             {props.save}
             {props.code && (
               <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />

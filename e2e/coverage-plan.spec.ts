@@ -1,0 +1,82 @@
+import type { Polygon } from 'geojson'
+import { encodePolygons } from '../src/lib/polyline'
+import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
+
+const PARIS: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.25, 48.82],
+      [2.42, 48.82],
+      [2.42, 48.9],
+      [2.25, 48.9],
+      [2.25, 48.82],
+    ],
+  ],
+}
+
+test.describe('plan coverage', () => {
+  test('a plan at 95 % of the AOI for the least price, on the map, by keyboard, into the basket and checked out', async ({
+    page,
+    sim,
+  }) => {
+    await sim.reset()
+    await signIn(page, 'analyst@swath.test', `/catalog?host=oneatlas&limit=60&aoi=${encodePolygons([PARIS])}`)
+    await mapReady(page)
+    const list = page.getByRole('listbox', { name: 'Search results' })
+    await expect(list.getByRole('option').nth(3)).toBeVisible()
+
+    await page.getByRole('button', { name: 'Plan coverage' }).click()
+    const panel = page.getByRole('region', { name: 'Plan coverage' })
+    await expect(panel.getByRole('textbox', { name: 'Cover at least (%)' })).toHaveValue('95')
+    // The prices of the scenes that cover most come first; then the plan, asked for by keyboard.
+    await expect(panel.getByRole('status')).toHaveText('')
+    await panel.getByRole('button', { name: 'Plan', exact: true }).focus()
+    await page.keyboard.press('Enter')
+    const summary = panel.getByText(/scenes? covers? [\d.]+ % of the area/)
+    await expect(summary).toBeVisible()
+    const covered = Number(/covers? ([\d.]+) %/.exec((await summary.textContent()) ?? '')?.[1])
+    expect(covered).toBeGreaterThanOrEqual(95)
+    await expect(panel.getByText(/^Estimate: [\d,]+ credits$/)).toBeVisible()
+    const rows = panel.getByRole('table', { name: 'Scenes of the plan' }).getByRole('row')
+    const n = (await rows.count()) - 1
+    expect(n).toBeGreaterThan(0)
+
+    // The map draws the plan: the covered part, the part left uncovered and the chosen footprints.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            window.__swathMap?.map.queryRenderedFeatures({
+              layers: ['catalog-plan-covered-fill', 'catalog-plan-scenes-line'],
+            }).length ?? 0,
+        ),
+      )
+      .toBeGreaterThan(0)
+    await expectAccessible(page)
+
+    await panel
+      .getByRole('button', { name: `Put these ${n} ${n === 1 ? 'scene' : 'scenes'} in the basket` })
+      .click()
+    await expect(
+      page.getByRole('button', { name: `Basket: ${n} ${n === 1 ? 'scene' : 'scenes'}` }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: /^Basket: / }).click()
+    await page.getByRole('link', { name: 'Check out' }).click()
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
+    const license = page.getByRole('article', { name: 'Airbus optical imagery license' })
+    if (await license.isVisible()) {
+      await license.getByRole('checkbox', { name: /I have read/ }).check()
+      await license.getByRole('button', { name: 'Accept license' }).click()
+      await expect(license).toBeHidden()
+    }
+    const orders = `${n} ${n === 1 ? 'order' : 'orders'}`
+    await page.getByRole('button', { name: `Review ${orders}` }).click()
+    await expect(page.getByRole('heading', { name: 'Review and place' })).toBeVisible()
+    await page.getByRole('checkbox', { name: new RegExp(`I confirm placing ${orders}`) }).check()
+    await page.getByRole('button', { name: `Place ${orders}` }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${orders} placed` })).toBeVisible()
+    const posts = (await sim.requests()).filter((r) => r.method === 'POST' && r.path === '/v2/orders')
+    expect(posts.map((r) => r.status)).toEqual(Array.from({ length: n }, () => 202))
+  })
+})
