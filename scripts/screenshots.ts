@@ -102,6 +102,10 @@ const SHOTS: Shot[] = [
       await settled(page)
       await page.getByRole('button', { name: /^Notifications/ }).click()
       await page.getByRole('dialog').first().waitFor({ timeout: 30_000 })
+      // Taken once the panel's opening transition is over, not half faded in.
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('[role="dialog"]') ?? document.body).opacity === '1',
+      )
     },
   },
 ]

@@ -18,7 +18,6 @@ import { footprintOf } from '../words'
 import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
 import { CatalogMap } from './catalog-map'
-import { CoveragePlanPanel } from './coverage-plan-panel'
 import { HostStatusList } from './host-status'
 import classes from './catalog.module.css'
 import type { ResultList as ResultListType } from './result-list'
@@ -27,6 +26,10 @@ import { ResultsHeader } from './results-header'
 import { SaveSearch } from './save-search'
 import { SearchPanel } from './search-panel'
 
+// The coverage plan's panel loads when first opened: most searches never plan.
+const CoveragePlanPanel = lazy(() =>
+  import('./coverage-plan-panel').then((m) => ({ default: m.CoveragePlanPanel })),
+)
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
 const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
 // The list (with its virtualiser) is fetched right after the page's first render, while the analyst fills the
@@ -153,12 +156,14 @@ export function CatalogPage() {
               planOpen={planShown}
             />
             {planShown && (
-              <CoveragePlanPanel
-                planner={planner}
-                hostTitles={hostTitles}
-                onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
-                onClose={() => setPlanOpen(false)}
-              />
+              <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
+                <CoveragePlanPanel
+                  planner={planner}
+                  hostTitles={hostTitles}
+                  onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
+                  onClose={() => setPlanOpen(false)}
+                />
+              </Suspense>
             )}
             <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
               {actions.status}

@@ -1,3 +1,4 @@
+import './mantine-styles-plan'
 import {
   Alert,
   Button,

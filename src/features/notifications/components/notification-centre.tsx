@@ -1,3 +1,4 @@
+import './mantine-styles'
 import {
   ActionIcon,
   Anchor,
