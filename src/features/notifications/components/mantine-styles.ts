@@ -3,4 +3,5 @@
  * the count sat above the bell, not on it) and the desktop-notifications switch (a bare checkbox without it).
  */
 import '@mantine/core/styles/Indicator.css'
+import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/Switch.css'
