@@ -55,6 +55,19 @@ test.describe('plan coverage', () => {
       .toBeGreaterThan(0)
     await expectAccessible(page)
 
+    // Closed, the plan leaves the map and the page's footprints come back.
+    await panel.getByRole('button', { name: 'Close the coverage plan' }).click()
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          plan: window.__swathMap?.map.getSource('catalog-plan-covered') !== undefined,
+          footprints: window.__swathMap?.map.getSource('catalog-footprints') !== undefined,
+        })),
+      )
+      .toEqual({ plan: false, footprints: true })
+    await page.getByRole('button', { name: 'Plan coverage' }).click()
+    await expect(panel.getByRole('button', { name: 'Plan again' })).toBeVisible()
+
     await panel
       .getByRole('button', { name: `Put these ${n} ${n === 1 ? 'scene' : 'scenes'} in the basket` })
       .click()

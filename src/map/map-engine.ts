@@ -620,6 +620,17 @@ export class MapEngine {
     if (this.ready) this.addSource(id)
   }
 
+  /** Takes a source and its layers off the map: an overlay the page no longer lists. */
+  removeSource(id: string): void {
+    const entry = this.sources.get(id)
+    if (!entry) return
+    this.sources.delete(id)
+    this.hovered.delete(id)
+    if (!this.ready) return
+    for (const layer of entry.layers) if (this.map.getLayer(layer.id)) this.map.removeLayer(layer.id)
+    if (this.map.getSource(id)) this.map.removeSource(id)
+  }
+
   /** Hover, selection and the like, per feature (features need ids), without sending the data again. */
   setFeatureState(source: string, featureId: string | number, state: Record<string, boolean>): void {
     if (this.map.getSource(source)) this.map.setFeatureState({ source, id: featureId }, state)

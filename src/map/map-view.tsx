@@ -109,6 +109,13 @@ export function MapView(props: MapViewProps) {
   const stated = useRef(new Map<string, Map<string | number, Record<string, boolean>>>())
   useEffect(() => {
     if (!engine) return
+    // An overlay no longer listed leaves the map (a closed coverage plan, footprints it stood in for).
+    const listed = new Set((props.overlays ?? []).map((o) => o.id))
+    for (const id of stated.current.keys())
+      if (!listed.has(id)) {
+        engine.removeSource(id)
+        stated.current.delete(id)
+      }
     for (const o of props.overlays ?? []) {
       engine.setSource(o.id, o.data, o.layers, o.interactive)
       const before = stated.current.get(o.id) ?? new Map<string | number, Record<string, boolean>>()
