@@ -31,13 +31,8 @@ import { cursorOf, searchOptions, type Scene } from '../data/catalog/queries'
 import { searchCode } from '../features/catalog/search-code'
 import { buildSearch, EMPTY_FILTERS, searchableByHost } from '../features/catalog/search-state'
 import { footprintOf, sceneTime } from '../features/catalog/words'
-import {
-  defaultTaskingName,
-  orderableOf,
-  startingParams,
-  taskingRequest,
-  withName,
-} from '../features/tasking-request/tasking-rules'
+import { orderableOf, startingParams, taskingRequest, withName } from '../data/orders/tasking-request'
+import { defaultTaskingName } from '../features/tasking-request/tasking-rules'
 import { snippetsOf, type CodeRequestSet, type CodeTarget } from '../lib/request-code'
 
 /**

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { SHARE_PARAM, type SharedRead } from '../../lib/share-link'
 
-export type SharedOutcome = { kind: 'applied' } | { kind: 'refused'; reason: string } | null
+/** What a link did: applied (with what it carried, so the page can say where the draft came from) or not. */
+export type SharedOutcome<T = unknown> =
+  { kind: 'applied'; value: T } | { kind: 'refused'; reason: string } | null
 
 /**
  * Reads a shared draft from `?shared=` once, hands it to `apply` (which may refuse it with a reason, e.g.
@@ -12,10 +14,10 @@ export type SharedOutcome = { kind: 'applied' } | { kind: 'refused'; reason: str
 export function useSharedDraft<T>(
   decode: (text: string) => SharedRead<T>,
   apply: (value: T) => string | null,
-): SharedOutcome {
+): SharedOutcome<T> {
   const [params, setParams] = useSearchParams()
   const text = params.get(SHARE_PARAM)
-  const [outcome, setOutcome] = useState<SharedOutcome>(null)
+  const [outcome, setOutcome] = useState<SharedOutcome<T>>(null)
   // Effects run twice on mount in development (StrictMode): one link, applied once.
   const handled = useRef<string | null>(null)
   useEffect(() => {
@@ -23,7 +25,11 @@ export function useSharedDraft<T>(
     handled.current = text
     const read = decode(text)
     const refused = read.ok ? apply(read.value) : read.reason
-    setOutcome(refused === null ? { kind: 'applied' } : { kind: 'refused', reason: refused })
+    setOutcome(
+      read.ok && refused === null
+        ? { kind: 'applied', value: read.value }
+        : { kind: 'refused', reason: refused ?? '' },
+    )
     setParams(
       (p) => {
         const next = new URLSearchParams(p)

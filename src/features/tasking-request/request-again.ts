@@ -2,7 +2,7 @@ import type { Geometry, Polygon } from 'geojson'
 import type { components } from '../../api/schema'
 import type { Params } from '../../components/schema-form/form-model'
 import type { Collection } from './tasking-rules'
-import type { TaskingDraft } from './tasking-store'
+import type { TaskingDraft } from '../../data/orders/tasking-share'
 
 type Order = components['schemas']['Order']
 

@@ -4,11 +4,17 @@ import type { JsonSchema } from '../../components/schema-form/form-model'
 import { poly, rect } from '../../testing/builders'
 import type { Order } from '../../data/orders/placement'
 import {
+  defaultWindow,
+  startingParams,
+  taskingRequest,
+  windowOf,
+  withName,
+} from '../../data/orders/tasking-request'
+import {
   chargeNote,
   chargeRuleOf,
   cloudWords,
   defaultTaskingName,
-  defaultWindow,
   explainOpportunitiesError,
   feasibilityOf,
   featuresOf,
@@ -18,11 +24,7 @@ import {
   ordersOfAttempt,
   placementOfAnswer,
   placementOfReconcile,
-  startingParams,
   taskingFrame,
-  taskingRequest,
-  windowOf,
-  withName,
   type Collection,
   type Opportunity,
   type TaskingAttempt,

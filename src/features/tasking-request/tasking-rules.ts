@@ -1,23 +1,18 @@
 import type { Polygon } from 'geojson'
 import { isApiError, type FieldError } from '../../api/errors'
 import type { components } from '../../api/schema'
-import {
-  fieldSchema,
-  defaultsOf,
-  type JsonSchema,
-  type Params,
-} from '../../components/schema-form/form-model'
+import { fieldSchema, type JsonSchema, type Params } from '../../components/schema-form/form-model'
 import { formatUtcDay } from '../../lib/format'
 import { areaKm2, bboxOf } from '../../lib/geo/measure'
 import {
   adviceFor,
   isOrderOfAttempt,
   type Attempt,
-  type CreateOrderRequest,
   type CreateOrderResponse,
   type FeatureError,
   type Order,
 } from '../../data/orders/placement'
+import { WINDOW_FIELDS } from '../../data/orders/tasking-request'
 
 /**
  * The rules of a tasking request, as pure functions: the AOI's polygons as the request's features (one order
@@ -33,8 +28,6 @@ export type FeasibilityResponse = components['schemas']['FeasibilityRequirementR
 export type OpportunitiesResponse = components['schemas']['OpportunitiesResponse']
 export type Difficulty = components['schemas']['FeasibilityDifficulty']
 
-const DAY = 86_400_000
-
 // --------------------------------------------------------------------------------------------- features
 
 /** One polygon of the AOI: one feature of the request, one order. */
@@ -48,10 +41,6 @@ export interface TaskingFeature {
 /** A polygon of the request in words: "Area 1" (a GeoJSON "feature" is nothing an analyst drew). */
 export const featureLabel = (index: number) => `Area ${index + 1}`
 
-/** Data products that can be ordered (those without an id are listed but not orderable yet). */
-export const orderableOf = (c: Collection | undefined): DataProduct[] =>
-  (c?.dataProducts ?? []).filter((p) => p.id)
-
 /** Several polygons are several features, so several orders: each named in the page by its position. */
 export function featuresOf(polygons: readonly Polygon[]): TaskingFeature[] {
   return polygons.map((polygon, index) => ({
@@ -62,53 +51,7 @@ export function featuresOf(polygons: readonly Polygon[]): TaskingFeature[] {
   }))
 }
 
-/** One request for every feature: the service creates one order per feature, all with this name. */
-export function taskingRequest(opts: {
-  dataProductId: string
-  displayName: string
-  tags: readonly string[]
-  params: Params
-  polygons: readonly Polygon[]
-  budgetId: string | null
-}): CreateOrderRequest {
-  return {
-    dataProduct: opts.dataProductId,
-    displayName: opts.displayName.trim(),
-    params: opts.params,
-    featureCollection: {
-      type: 'FeatureCollection',
-      features: opts.polygons.map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
-    },
-    ...(opts.tags.length > 0 ? { tags: [...opts.tags] } : {}),
-    ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
-  }
-}
-
 // ----------------------------------------------------------------------------------------------- the form
-
-export const WINDOW_FIELDS = ['acquisitionStart', 'acquisitionEnd'] as const
-
-const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
-
-/**
- * Tomorrow 00:00 UTC to two weeks later: a window every provider can look into, so feasibility and
- * opportunities can be asked as soon as an AOI exists. The same all day long, so drafts stay put.
- */
-export function defaultWindow(now: number): { acquisitionStart: string; acquisitionEnd: string } {
-  const start = Math.floor(now / DAY) * DAY + DAY
-  return { acquisitionStart: isoSeconds(start), acquisitionEnd: isoSeconds(start + 14 * DAY) }
-}
-
-/** The schema's defaults, with the default window where the schema has window fields and no defaults. */
-export function startingParams(schema: JsonSchema, now: number): Params {
-  const window = defaultWindow(now)
-  const overrides: Params = {}
-  for (const field of WINDOW_FIELDS) {
-    const s = fieldSchema(schema, field)
-    if (s && s.default === undefined) overrides[field] = window[field]
-  }
-  return defaultsOf(schema, overrides)
-}
 
 /**
  * Fields of the form the page fills itself: the geometry goes in `featureCollection`, and the order name
@@ -116,18 +59,6 @@ export function startingParams(schema: JsonSchema, now: number): Params {
  */
 export function omittedFields(schema: JsonSchema): string[] {
   return ['geometry', 'displayName'].filter((f) => fieldSchema(schema, f) !== undefined)
-}
-
-/** The order name also goes in `params` when the form asks for it there. */
-export function withName(schema: JsonSchema, params: Params, displayName: string): Params {
-  return fieldSchema(schema, 'displayName') ? { ...params, displayName: displayName.trim() } : params
-}
-
-/** The acquisition window of params in epoch milliseconds; null unless both ends parse in order. */
-export function windowOf(params: Params | undefined): { from: number; to: number } | null {
-  const from = typeof params?.acquisitionStart === 'string' ? Date.parse(params.acquisitionStart) : NaN
-  const to = typeof params?.acquisitionEnd === 'string' ? Date.parse(params.acquisitionEnd) : NaN
-  return Number.isFinite(from) && Number.isFinite(to) && to > from ? { from, to } : null
 }
 
 /** A name an analyst recognises in the orders list: the product and the day the window opens. */

@@ -1,17 +1,8 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { draftStorage, ownedDraft } from '../../lib/draft-storage'
-import type { Params } from '../../components/schema-form/form-model'
+import type { TaskingDraft } from '../../data/orders/tasking-share'
 import { TASKING_IDLE, type TaskingPlacement } from './tasking-rules'
-
-/** What the analyst has set; anything unset falls back to a default computed at render. */
-export interface TaskingDraft {
-  collectionName?: string
-  dataProductId?: string
-  params?: Params
-  displayName?: string
-  tags?: string[]
-}
 
 export type TaskingStep = 'edit' | 'review'
 

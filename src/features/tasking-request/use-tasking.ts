@@ -17,6 +17,13 @@ import { eulaOptions } from '../../data/licences/queries'
 import { estimateOptions, orderFormOptions } from '../../data/orders/ordering-queries'
 import { feasibilityOptions, opportunitiesOptions } from '../../data/orders/tasking-queries'
 import {
+  orderableOf,
+  startingParams,
+  taskingRequest,
+  windowOf,
+  withName,
+} from '../../data/orders/tasking-request'
+import {
   chargeNote,
   chargeRuleOf,
   defaultTaskingName,
@@ -26,11 +33,6 @@ import {
   omittedFields,
   opportunitiesScope,
   opportunityRows,
-  orderableOf,
-  startingParams,
-  taskingRequest,
-  windowOf,
-  withName,
   type Collection,
   type FeatureFeasibility,
   type TaskingFeature,

@@ -11,14 +11,19 @@ import { paths } from '../../../config/paths'
 import { shareUrl } from '../../../lib/share-link'
 import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
 import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/words'
-import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
-import { decodeTaskingShare, encodeTaskingShare, type SharedTasking } from '../share-request'
+import { useSharedDraft, type SharedOutcome } from '../../../components/role-notice/use-shared-draft'
+import {
+  decodeTaskingShare,
+  encodeTaskingShare,
+  type SharedTasking,
+} from '../../../data/orders/tasking-share'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
-import { countLabel, formatCredits } from '../../../lib/format'
+import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
+import { windowOf } from '../../../data/orders/tasking-request'
 import { bboxOf } from '../../../lib/geo/measure'
 import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
 import { isPending, TASKING_IDLE, taskingFrame } from '../tasking-rules'
@@ -51,8 +56,9 @@ const LEAD =
   'New acquisitions over your area: one order per polygon of the area of interest. Nothing is placed until you confirm on the review step.'
 
 /**
- * A shared request (`?shared=`, made by a Viewer's page) replaces the draft and the AOI, unless a request of
- * this user's is still being placed: its outcome must be settled from the draft first.
+ * A shared request (`?shared=`, made by a Viewer's page, or by a pass picked in the catalog's "Archive or
+ * task") replaces the draft and the AOI, unless a request of this user's is still being placed: its outcome
+ * must be settled from the draft first.
  */
 function applySharedTasking(shared: SharedTasking): string | null {
   if (isPending(useTaskingStore.getState().placement))
@@ -60,6 +66,26 @@ function applySharedTasking(shared: SharedTasking): string | null {
   useAoiStore.getState().setPolygons(shared.aoi)
   useTaskingStore.setState({ draft: shared.draft, step: 'edit', placement: TASKING_IDLE })
   return null
+}
+
+/**
+ * A request started from a pass picked in the catalog's "Archive or task": which pass, and what was filled
+ * in. The window opens on the pass's day (or now, for a pass later today) so the pass is its first chance.
+ */
+function PassNotice({ outcome }: { outcome: SharedOutcome<SharedTasking> }) {
+  if (outcome?.kind !== 'applied' || !outcome.value.pass) return null
+  const { collection, sensor, start } = outcome.value.pass
+  const window = windowOf(outcome.value.draft.params)
+  return (
+    <Alert color="teal" title="Filled in from a satellite pass" role="status" data-testid="pass-notice">
+      <Text size="sm">
+        The area, {collection} and an acquisition window
+        {window ? ` from ${formatUtc(window.from)} to ${formatUtc(window.to)}` : ''} that opens with the pass
+        of {sensor} at {formatUtc(start)}. Choose the product's parameters and check the request before you
+        place it: nothing is placed until you confirm.
+      </Text>
+    </Alert>
+  )
 }
 
 /** What "Request again" from an order's page did: filled the request from the order, or why not. */
@@ -178,7 +204,11 @@ export function TaskingPage() {
   // The Viewer learns before any work that the request can be prepared and shared, not placed (decision 14).
   const notices = (
     <>
-      <SharedOutcomeNotice outcome={shared} what="request" />
+      {shared?.kind === 'applied' && shared.value.pass ? (
+        <PassNotice outcome={shared} />
+      ) : (
+        <SharedOutcomeNotice outcome={shared} what="request" />
+      )}
       <AgainNotice outcome={again} />
       {!mayPlace && (
         <RoleNotice title="You can prepare this request, not place it" why={VIEWER_CANNOT_PLACE_ORDERS}>

@@ -15,7 +15,7 @@ import { whatToDo } from '../../../api/errors'
 import { OnlyChoice } from '../../../components/only-choice/only-choice'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { MAX_NAME, MAX_TAGS, nameProblem, tagProblem } from '../../../lib/order-fields'
-import { orderableOf } from '../tasking-rules'
+import { orderableOf } from '../../../data/orders/tasking-request'
 import { useTaskingStore } from '../tasking-store'
 import type { TaskingModel } from '../use-tasking'
 

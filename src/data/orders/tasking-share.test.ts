@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { poly, rect } from '../../testing/builders'
 import { encodeShared } from '../../lib/share-link'
-import { decodeTaskingShare, encodeTaskingShare, type SharedTasking } from './share-request'
+import { decodeTaskingShare, encodeTaskingShare, type SharedTasking } from './tasking-share'
 
 const request: SharedTasking = {
   aoi: [poly(rect(4.5, 43.5, 4.59, 43.56)), poly(rect(-0.3, 51.4, 0.1, 51.6))],
@@ -19,6 +19,16 @@ describe('a tasking request as a link', () => {
     const text = encodeTaskingShare(request)
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/)
     expect(decodeTaskingShare(text)).toEqual({ ok: true, value: request })
+  })
+
+  it('carries the pass a request starts from, and refuses one that is not a pass', () => {
+    const pass = { collection: 'Pléiades Neo Tasking', sensor: 'PNEO3', start: '2026-12-02T10:31:00.000Z' }
+    expect(decodeTaskingShare(encodeTaskingShare({ ...request, pass }))).toEqual({
+      ok: true,
+      value: { ...request, pass },
+    })
+    for (const bad of [{ ...pass, start: 'soon' }, { ...pass, sensor: 3 }, 'PNEO3'])
+      expect(decodeTaskingShare(encodeShared('tasking', { aoi: '', pass: bad })).ok).toBe(false)
   })
 
   it('leaves out what was not set', () => {

@@ -1,0 +1,82 @@
+import type { Polygon } from 'geojson'
+import type { components } from '../../api/schema'
+import {
+  defaultsOf,
+  fieldSchema,
+  type JsonSchema,
+  type Params,
+} from '../../components/schema-form/form-model'
+import type { CreateOrderRequest } from './placement'
+
+/**
+ * A tasking request as pure functions, shared by the tasking page and by whatever starts one (the catalog's
+ * "Archive or task"): the orderable data products, the request for the AOI's polygons, the starting
+ * acquisition window and the window a request's params hold.
+ */
+
+type Collection = components['schemas']['Collection']
+type DataProduct = components['schemas']['DataProduct']
+
+const DAY = 86_400_000
+
+/** Data products that can be ordered (those without an id are listed but not orderable yet). */
+export const orderableOf = (c: Collection | undefined): DataProduct[] =>
+  (c?.dataProducts ?? []).filter((p) => p.id)
+
+/** One request for every feature: the service creates one order per feature, all with this name. */
+export function taskingRequest(opts: {
+  dataProductId: string
+  displayName: string
+  tags: readonly string[]
+  params: Params
+  polygons: readonly Polygon[]
+  budgetId: string | null
+}): CreateOrderRequest {
+  return {
+    dataProduct: opts.dataProductId,
+    displayName: opts.displayName.trim(),
+    params: opts.params,
+    featureCollection: {
+      type: 'FeatureCollection',
+      features: opts.polygons.map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
+    },
+    ...(opts.tags.length > 0 ? { tags: [...opts.tags] } : {}),
+    ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
+  }
+}
+
+export const WINDOW_FIELDS = ['acquisitionStart', 'acquisitionEnd'] as const
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/**
+ * Tomorrow 00:00 UTC to two weeks later: a window every provider can look into, so feasibility and
+ * opportunities can be asked as soon as an AOI exists. The same all day long, so drafts stay put.
+ */
+export function defaultWindow(now: number): { acquisitionStart: string; acquisitionEnd: string } {
+  const start = Math.floor(now / DAY) * DAY + DAY
+  return { acquisitionStart: isoSeconds(start), acquisitionEnd: isoSeconds(start + 14 * DAY) }
+}
+
+/** The schema's defaults, with the default window where the schema has window fields and no defaults. */
+export function startingParams(schema: JsonSchema, now: number): Params {
+  const window = defaultWindow(now)
+  const overrides: Params = {}
+  for (const field of WINDOW_FIELDS) {
+    const s = fieldSchema(schema, field)
+    if (s && s.default === undefined) overrides[field] = window[field]
+  }
+  return defaultsOf(schema, overrides)
+}
+
+/** The acquisition window of params in epoch milliseconds; null unless both ends parse in order. */
+export function windowOf(params: Params | undefined): { from: number; to: number } | null {
+  const from = typeof params?.acquisitionStart === 'string' ? Date.parse(params.acquisitionStart) : NaN
+  const to = typeof params?.acquisitionEnd === 'string' ? Date.parse(params.acquisitionEnd) : NaN
+  return Number.isFinite(from) && Number.isFinite(to) && to > from ? { from, to } : null
+}
+
+/** The order name also goes in `params` when the form asks for it there. */
+export function withName(schema: JsonSchema, params: Params, displayName: string): Params {
+  return fieldSchema(schema, 'displayName') ? { ...params, displayName: displayName.trim() } : params
+}
