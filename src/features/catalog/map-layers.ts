@@ -151,3 +151,24 @@ export function planOverlays(plan: {
     },
   ]
 }
+
+export const PASSES_SOURCE = 'catalog-passes'
+
+/** A pass's colour on the map and on the "Archive or task" axis (the tasking page's opportunities' violet). */
+export const PASS_COLOR = '#7048e8'
+
+/**
+ * The passes "Archive or task" points at: the hovered and the picked one's strips, only those (the weeks'
+ * dozens of strips over one area would cover it). The picked one is filled a little more.
+ */
+export function passOverlay(hovered: Polygon | null, picked: Polygon | null): MapOverlay {
+  const shown = [picked, hovered === picked ? null : hovered]
+  return {
+    id: PASSES_SOURCE,
+    data: {
+      type: 'FeatureCollection',
+      features: shown.flatMap((g, i) => (g ? [{ type: 'Feature', id: i, properties: {}, geometry: g }] : [])),
+    },
+    layers: polygonLayers(PASSES_SOURCE, { color: PASS_COLOR, fillOpacity: 0.15 }),
+  }
+}

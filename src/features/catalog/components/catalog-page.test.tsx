@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { catalogRoutes } from '../../../app/routes/catalog-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
+import { decodeTaskingShare } from '../../../data/orders/tasking-share'
 import { encodePolygons } from '../../../lib/polyline'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
@@ -676,6 +677,59 @@ describe('catalog page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Close the coverage plan' }))
     expect(overlay('catalog-plan-covered')).toBeUndefined()
     expect(overlay('catalog-footprints')?.data.features).toHaveLength(60)
+  })
+
+  it('puts the archive and the coming passes on one axis, and turns a pass into a tasking link', async () => {
+    const { console: c } = await open(`/catalog?host=oneatlas&limit=60&aoi=${encodePolygons([paris])}`)
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Archive or task' }))
+    const panel = await screen.findByRole('region', { name: 'Archive or task' })
+    await waitFor(
+      () =>
+        expect(within(panel).getByTestId('archive-or-task-summary')).toHaveTextContent(
+          /^The newest archive scene is \d+ (days?|hours?) old and .+; the next pass is in \d+ (days?|hours?) \(.+\)\.$/,
+        ),
+      { timeout: 15_000 },
+    )
+    // Every tasking collection asked once, over the AOI; the radar one publishes no passes.
+    const asks = c.backend.log.filter(
+      (r) => r.method === 'POST' && r.path === '/v2/tasking/orders/opportunities',
+    )
+    expect(asks).toHaveLength(4)
+    expect(within(panel).getByText(/^Capella SAR Tasking: passes are not published/)).toBeInTheDocument()
+
+    // Hover a pass: its strip on the map. Pick it by keyboard: the tab stop is the next pass.
+    const marks = within(panel).getByRole('group', {
+      name: 'Archive scenes and passes by time and cloud cover',
+    })
+    const passes = within(marks).getAllByRole('button', { name: /^Pass of / })
+    await user.hover(passes[2])
+    const overlay = (id: string) => map.props?.overlays?.find((o) => o.id === id)
+    expect(overlay('catalog-passes')?.data.features).toHaveLength(1)
+    const tabStop = within(marks)
+      .getAllByRole('button')
+      .find((b) => b.tabIndex === 0)
+    expect(tabStop?.getAttribute('aria-label')).toBe(passes[0].getAttribute('aria-label'))
+    tabStop?.focus()
+    await user.keyboard('{ArrowRight}{Enter}')
+    const picked = within(panel).getByTestId('archive-or-task-picked')
+    expect(picked).toHaveTextContent(passes[1].getAttribute('aria-label') ?? '?')
+    const link = within(picked).getByRole('link', { name: 'Request this pass' })
+    const shared = new URL(link.getAttribute('href') ?? '', 'http://x').searchParams.get('shared') ?? ''
+    const read = decodeTaskingShare(shared)
+    if (!read.ok) throw new Error(read.reason)
+    expect(read.value.aoi).toEqual([paris])
+    expect(read.value.draft.collectionName).toMatch(/-tasking$/)
+    expect(read.value.pass?.sensor).toBe(/, ([^,]+), /.exec(passes[1].getAttribute('aria-label') ?? '')?.[1])
+    const start = Date.parse(String(read.value.draft.params?.acquisitionStart))
+    const passAt = Date.parse(read.value.pass?.start ?? '')
+    expect(start).toBeLessThanOrEqual(passAt)
+    expect(passAt - start).toBeLessThan(86_400_000)
+
+    await user.click(within(panel).getByRole('button', { name: 'Close archive or task' }))
+    expect(overlay('catalog-passes')).toBeUndefined()
   })
 
   it('pages through the next and prev links with the same body', async () => {

@@ -4,9 +4,10 @@ import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
-import { FOOTPRINTS_SOURCE, planOverlays } from '../map-layers'
+import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
+import { useArchiveOrTask } from '../use-archive-or-task'
 import { useCatalogView } from '../use-catalog-view'
 import { useCoveragePlan } from '../use-coverage-plan'
 import { useMapOverlays } from '../use-map-overlays'
@@ -29,6 +30,10 @@ import { SearchPanel } from './search-panel'
 // The coverage plan's panel loads when first opened: most searches never plan.
 const CoveragePlanPanel = lazy(() =>
   import('./coverage-plan-panel').then((m) => ({ default: m.CoveragePlanPanel })),
+)
+// "Archive or task" loads when first opened, like the plan.
+const ArchiveOrTaskPanel = lazy(() =>
+  import('./archive-or-task-panel').then((m) => ({ default: m.ArchiveOrTaskPanel })),
 )
 // Details load when first opened: the drawer, its tables and the quicklook are not part of the first load.
 const SceneDrawer = lazy(() => import('./scene-drawer').then((m) => ({ default: m.SceneDrawer })))
@@ -71,10 +76,19 @@ export function CatalogPage() {
   const { detailRow } = actions
   // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
   const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
-  const [planOpen, setPlanOpen] = useState(false)
+  // One of the two AOI views at a time: Plan coverage, or Archive or task.
+  const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
+  const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
+  const planOpen = panel === 'plan'
   const planner = useCoveragePlan(rows, aoi, glossary.collections, planOpen && aoi.length > 0)
   const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
+  const timelineShown = panel === 'archive-or-task' && aoi.length > 0
+  const timeline = useArchiveOrTask(rows, aoi, timelineShown)
   const { plan, chosen } = planner
+  const passFootprints = timelineShown
+    ? [timeline.hoveredPass?.footprint ?? null, timeline.pickedPass?.footprint ?? null]
+    : null
+  const [hoveredPass, pickedPass] = passFootprints ?? [null, null]
   const overlays = useMemo(
     () =>
       planShown && plan
@@ -86,8 +100,10 @@ export function CatalogPage() {
               footprints: chosen.map((r) => footprintOf(r.scene)),
             }),
           ]
-        : layers.overlays,
-    [planShown, plan, chosen, layers.overlays],
+        : timelineShown
+          ? [...layers.overlays, passOverlay(hoveredPass, pickedPass)]
+          : layers.overlays,
+    [planShown, plan, chosen, layers.overlays, timelineShown, hoveredPass, pickedPass],
   )
 
   return (
@@ -152,8 +168,10 @@ export function CatalogPage() {
               hostCount={search.statuses.filter((s) => s.count > 0).length}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
               save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
-              onPlan={aoi.length > 0 ? () => setPlanOpen((o) => !o) : null}
+              onPlan={aoi.length > 0 ? () => toggle('plan') : null}
               planOpen={planShown}
+              onArchiveOrTask={aoi.length > 0 ? () => toggle('archive-or-task') : null}
+              archiveOrTaskOpen={timelineShown}
             />
             {planShown && (
               <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
@@ -161,7 +179,19 @@ export function CatalogPage() {
                   planner={planner}
                   hostTitles={hostTitles}
                   onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
-                  onClose={() => setPlanOpen(false)}
+                  onClose={() => setPanel(null)}
+                />
+              </Suspense>
+            )}
+            {timelineShown && (
+              <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
+                <ArchiveOrTaskPanel
+                  model={timeline}
+                  hostTitles={hostTitles}
+                  inBasket={(m) => actions.inBasket(m.row)}
+                  onToggleBasket={(m) => actions.toggleBasket(m.row)}
+                  onDetails={(m) => actions.openDetails(m.row)}
+                  onClose={() => setPanel(null)}
                 />
               </Suspense>
             )}

@@ -30,6 +30,9 @@ interface HeaderProps {
   /** Opens or closes "Plan coverage"; null when the search has no AOI to cover. */
   onPlan?: (() => void) | null
   planOpen?: boolean
+  /** Opens or closes "Archive or task"; null when the search has no AOI. */
+  onArchiveOrTask?: (() => void) | null
+  archiveOrTaskOpen?: boolean
 }
 
 /** The count, the sort, paging and adding the page to the basket. */
@@ -99,6 +102,16 @@ export function ResultsHeader(props: HeaderProps) {
                 onClick={props.onPlan}
               >
                 Plan coverage
+              </Button>
+            )}
+            {props.onArchiveOrTask && (
+              <Button
+                size="compact-xs"
+                variant={props.archiveOrTaskOpen ? 'filled' : 'default'}
+                aria-pressed={props.archiveOrTaskOpen}
+                onClick={props.onArchiveOrTask}
+              >
+                Archive or task
               </Button>
             )}
             {props.save}

@@ -1,0 +1,211 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import type { Polygon } from 'geojson'
+import { useCallback, useMemo, useState } from 'react'
+import { useApiClient } from '../../api/console-context'
+import { isApiError } from '../../api/errors'
+import { cleanParams } from '../../components/schema-form/form-model'
+import { collectionsOfTypeOptions } from '../../data/glossary/queries'
+import { orderFormOptions } from '../../data/orders/ordering-queries'
+import { opportunitiesOptions } from '../../data/orders/tasking-queries'
+import { orderableOf, startingParams, taskingRequest, withName } from '../../data/orders/tasking-request'
+import { encodeTaskingShare } from '../../data/orders/tasking-share'
+import { shareUrl } from '../../lib/share-link'
+import { paths } from '../../config/paths'
+import {
+  archiveOrTaskSummary,
+  axisOf,
+  passMarks,
+  passParams,
+  passSearchWindow,
+  sceneMarks,
+  type Mark,
+  type PassMark,
+} from './archive-or-task'
+import { useCatalogUi } from './catalog-ui-store'
+import type { SceneRow } from './words'
+
+/** What one tasking collection's passes came to. */
+export type PassSource =
+  | { kind: 'loading' }
+  | { kind: 'passes'; count: number }
+  | { kind: 'not-published'; message: string }
+  | { kind: 'failed'; message: string; retry: () => void }
+
+export interface PassCollection {
+  name: string
+  title: string
+  source: PassSource
+}
+
+/** The name the asks for passes carry (the service wants one; nothing is placed). */
+const ASK_NAME = 'Passes over the area'
+
+/**
+ * "Archive or task" for an AOI search: the search's scenes and, for every tasking collection the account can
+ * order, the passes over the AOI in the coming four weeks, asked with the product's own starting parameters
+ * (its order form, read once and cached like the tasking page's), so each collection is asked exactly as a
+ * request for it would be. Nothing is asked until the view is opened.
+ */
+export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygon[], open: boolean) {
+  const client = useApiClient()
+  // One moment per opening, to the hour: the asks and the axis stay put while the view is open.
+  const [now] = useState(() => Date.now())
+  const enabled = open && aoi.length > 0
+  const glossary = useQuery({ ...collectionsOfTypeOptions(client, 'TASKING'), enabled, throwOnError: false })
+  const products = useMemo(
+    () =>
+      (glossary.data?.content ?? []).flatMap((c) => {
+        const product = orderableOf(c)[0]
+        return product?.id ? [{ collection: c, productId: product.id }] : []
+      }),
+    [glossary.data],
+  )
+  const forms = useQueries({
+    queries: products.map((p) => ({
+      ...orderFormOptions(client, p.productId),
+      enabled,
+      throwOnError: false,
+    })),
+  })
+  const asks = products.map((p, i) => {
+    const schema = forms[i]?.data
+    if (!schema) return null
+    const params = withName(schema, { ...startingParams(schema, now), ...passSearchWindow(now) }, ASK_NAME)
+    return {
+      base: startingParams(schema, now),
+      request: taskingRequest({
+        dataProductId: p.productId,
+        displayName: ASK_NAME,
+        tags: [],
+        params: cleanParams(schema, params),
+        polygons: aoi,
+        budgetId: null,
+      }),
+    }
+  })
+  // Asked once each form is here: one query per request (an idle key shared by several would be one entry).
+  const asked = asks.flatMap((a, i) => (a ? [{ i, request: a.request }] : []))
+  const answered = useQueries({
+    queries: asked.map((a) => ({ ...opportunitiesOptions(client, a.request), enabled })),
+  })
+  const answers = products.map((_, i) => {
+    const at = asked.findIndex((a) => a.i === i)
+    return at < 0 ? undefined : answered[at]
+  })
+
+  const collections: PassCollection[] = products.map((p, i) => {
+    const form = forms[i]
+    const answer = answers[i]
+    const title = p.collection.title
+    let source: PassSource
+    if (form?.error)
+      source = {
+        kind: 'failed',
+        message: `The order form of ${title} could not be read.`,
+        retry: () => void form.refetch(),
+      }
+    else if (answer?.data) {
+      const n = new Set(answer.data.results.flatMap((r) => r.opportunities.map((o) => o.id))).size
+      source = { kind: 'passes', count: n }
+    } else if (answer?.error && !answer.isFetching) {
+      const e = answer.error
+      source =
+        isApiError(e) && (e.status === 501 || e.code === 'opportunities-not-implemented')
+          ? {
+              kind: 'not-published',
+              message: `${title}: passes are not published; a request can still be placed, and the provider plans the acquisition.`,
+            }
+          : {
+              kind: 'failed',
+              message: `${title}: the passes could not be listed${isApiError(e) && e.detail ? ` (${e.detail})` : ''}.`,
+              retry: () => void answer.refetch(),
+            }
+    } else source = { kind: 'loading' }
+    return { name: p.collection.name, title, source }
+  })
+  // The marks change only when an answer does (the queries' array is new on every render).
+  const updated = answers.map((a) => a?.dataUpdatedAt ?? 0).join(',')
+  const passes = useMemo(
+    () =>
+      products
+        .flatMap((p, i) => {
+          const data = answers[i]?.data
+          return data
+            ? passMarks(
+                { name: p.collection.name, title: p.collection.title },
+                data.results.flatMap((r) => r.opportunities),
+              )
+            : []
+        })
+        .sort((a, b) => a.at - b.at || a.key.localeCompare(b.key)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `updated` stands for the answers' data
+    [products, updated],
+  )
+
+  const scenes = useMemo(() => sceneMarks(rows), [rows])
+
+  // Hover: a scene's is the page's (its row and footprint light up too), a pass's is this view's own.
+  const hoveredScene = useCatalogUi((s) => s.hovered)
+  const setHoveredScene = useCatalogUi((s) => s.setHovered)
+  const [hoveredPass, setHoveredPass] = useState<string | null>(null)
+  const [pickedKey, setPickedKey] = useState<string | null>(null)
+  const hoveredKey =
+    hoveredPass ??
+    (hoveredScene === null ? null : (scenes.find((m) => m.row.index === hoveredScene)?.key ?? null))
+  const hover = useCallback(
+    (m: Mark | null) => {
+      setHoveredPass(m?.kind === 'pass' ? m.key : null)
+      setHoveredScene(m?.kind === 'scene' ? m.row.index : null)
+    },
+    [setHoveredScene],
+  )
+  const passOf = (key: string | null) => (key === null ? null : (passes.find((p) => p.key === key) ?? null))
+  const axis = useMemo(() => axisOf(now, scenes), [now, scenes])
+
+  /** A link to the tasking page with the AOI, the pass's collection and product, and a window opening with it. */
+  const requestLink = (pass: PassMark): string | null => {
+    const i = products.findIndex((p) => p.collection.name === pass.collectionName)
+    const ask = asks[i]
+    if (i < 0 || !ask) return null
+    return shareUrl(
+      paths.tasking(),
+      encodeTaskingShare({
+        aoi: [...aoi],
+        draft: {
+          collectionName: pass.collectionName,
+          dataProductId: products[i].productId,
+          params: passParams(ask.base, pass.at, now),
+        },
+        pass: {
+          collection: pass.collectionTitle,
+          sensor: pass.sensor,
+          start: new Date(pass.at).toISOString(),
+        },
+      }),
+      '',
+    )
+  }
+
+  return {
+    now,
+    axis,
+    scenes,
+    passes,
+    collections,
+    loadingCollections: enabled && glossary.isLoading,
+    glossaryError: glossary.error,
+    retryGlossary: () => void glossary.refetch(),
+    summary: archiveOrTaskSummary(scenes, passes, now),
+    hoveredKey,
+    pickedKey,
+    hover,
+    pick: setPickedKey,
+    /** The passes to outline on the map: the hovered and the picked one. */
+    hoveredPass: passOf(hoveredPass),
+    pickedPass: passOf(pickedKey),
+    settled: collections.every((c) => c.source.kind !== 'loading') && !glossary.isLoading,
+    requestLink,
+  }
+}
+
+export type ArchiveOrTask = ReturnType<typeof useArchiveOrTask>
