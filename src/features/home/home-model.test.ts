@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { monthStart, oldestFirst, spentThisMonth } from './home-model'
+import { monthStart, oldestFirst, spentThisMonth, START_POLL_MS, startPoll } from './home-model'
 
 describe('the start page’s figures', () => {
   const now = Date.parse('2026-11-25T12:00:00Z')
@@ -29,5 +29,14 @@ describe('the start page’s figures', () => {
       2,
     )
     expect(list.map((d) => `${d.kind}:${d.id}`)).toEqual(['quotation:q1', 'study:s1'])
+  })
+})
+
+describe('startPoll', () => {
+  it('slows a monitor’s pace to Start’s, and leaves no polling as none', () => {
+    expect(startPoll(5_000)).toBe(START_POLL_MS)
+    expect(startPoll(10_000)).toBe(START_POLL_MS)
+    expect(startPoll(60_000)).toBe(60_000)
+    expect(startPoll(false)).toBe(false)
   })
 })

@@ -26,14 +26,15 @@ import { orderListOptions, orderNamesOptions } from '../../../data/orders/querie
 import { ACTIVE_JOB_STATUSES } from '../../../data/processing/active-count'
 import { jobTitle } from '../../../data/processing/job-title'
 import { jobListOptions, processListOptions } from '../../../data/processing/queries'
-import { JOB_STATUS_LABELS } from '../../../data/processing/status'
+import { JOB_STATUS_LABELS, jobPollInterval } from '../../../data/processing/status'
+import { pollInterval } from '../../../data/orders/status'
 import { savedSearchLink, useLookedAt, useSavedSearchNews } from '../../../data/saved-searches/queries'
 import { newsLabel } from '../../../data/saved-searches/saved-search'
 import { useSavedSearches } from '../../../data/saved-searches/store'
 import { collectionsOptions } from '../../../data/storage/queries'
 import { titleOf } from '../../../data/storage/query'
 import { formatCredits, formatUtc } from '../../../lib/format'
-import { oldestFirst, spentThisMonth } from '../home-model'
+import { oldestFirst, spentThisMonth, startPoll } from '../home-model'
 import classes from './home.module.css'
 
 const SHOWN = 5
@@ -48,9 +49,10 @@ export function HomePage() {
   const client = useApiClient()
   const { user } = useSession()
   const perms = permissionsOf(user)
-  const inProgress = useQuery(
-    orderListOptions(client, { status: [...IN_PROGRESS], size: SHOWN, sort: 'updatedAt,desc' }),
-  )
+  const inProgress = useQuery({
+    ...orderListOptions(client, { status: [...IN_PROGRESS], size: SHOWN, sort: 'updatedAt,desc' }),
+    refetchInterval: (q) => startPoll(pollInterval(q.state.data?.content.map((o) => o.status))),
+  })
   const fulfilled = useQuery(
     orderListOptions(client, { status: ['FULFILLED'], size: SHOWN, sort: 'updatedAt,desc' }),
   )
@@ -312,9 +314,10 @@ function SavedSearches() {
 
 function Jobs() {
   const client = useApiClient()
-  const jobs = useQuery(
-    jobListOptions(client, { status: [...ACTIVE_JOB_STATUSES], limit: SHOWN, sort: 'created,desc' }),
-  )
+  const jobs = useQuery({
+    ...jobListOptions(client, { status: [...ACTIVE_JOB_STATUSES], limit: SHOWN, sort: 'created,desc' }),
+    refetchInterval: (q) => startPoll(jobPollInterval(q.state.data?.jobs.map((j) => j.status))),
+  })
   const processes = useQuery({ ...processListOptions(client), throwOnError: false })
   const title = (id: string) => processes.data?.find((p) => p.id === id)?.title ?? id
   return (
