@@ -139,9 +139,10 @@ test.describe('storage', () => {
     await page.getByRole('button', { name: 'Download Image' }).click()
     const file = await download
     const bytes = await readFile((await file.path()) ?? '')
-    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG')
+    // A little-endian TIFF: the delivered image is a Cloud-Optimized GeoTIFF.
+    expect([...bytes.subarray(0, 4)]).toEqual([0x49, 0x49, 42, 0])
     expect(bytes.byteLength).toBeGreaterThan(100)
-    expect(file.suggestedFilename()).toBe('scene-1.png')
+    expect(file.suggestedFilename()).toBe('scene-1.tif')
     // Playwright does not see a download's own request: the simulator's log says what reached the bucket.
     const log = await sim.requests()
     expect(log.filter((r) => r.path.endsWith('/download-url')).map((r) => [r.status, r.authorized])).toEqual([
@@ -162,7 +163,7 @@ test.describe('storage', () => {
     await manager.getByRole('button', { name: 'Download all' }).click()
     await expect(manager.getByText('1 of 1 file downloaded')).toBeVisible()
     // Saved under the item's title and the file's (the single link above keeps the bucket's name).
-    expect((await managed).suggestedFilename()).toBe(`${name} – Image.png`)
+    expect((await managed).suggestedFilename()).toBe(`${name} – Image.tif`)
     await expectAccessible(page)
 
     // Rename the item.
@@ -208,7 +209,7 @@ test.describe('storage', () => {
     await page.goto(collectionUrl)
     await page.getByRole('button', { name: 'Delete collection…' }).click()
     const dialog = page.getByRole('dialog', { name: /Delete/ })
-    await expect(dialog.getByText('This deletes 1 item and 2 files (assets) from storage.')).toBeVisible()
+    await expect(dialog.getByText('This deletes 1 item and 3 files (assets) from storage.')).toBeVisible()
     // axe reads colours as drawn: once the dialog has faded in.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
     await expectAccessible(page)

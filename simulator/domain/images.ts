@@ -530,8 +530,11 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 // Noisy imagery with unfiltered rows barely compresses better at higher levels; this is the fastest setting.
 const PNG_ZLIB = { level: 2, mem: 4 } as const
 
-/** A PNG file: 8-bit RGBA (colour type 6), filter type 0 on every row, one zlib IDAT chunk. */
-export function encodePng(rgba: Uint8Array, width: number, height: number): Uint8Array {
+/**
+ * A PNG file: 8-bit RGBA (colour type 6), filter type 0 on every row, one zlib IDAT chunk; with `stored`,
+ * the zlib stream keeps the rows as they are, so the file's length follows from its size alone.
+ */
+export function encodePng(rgba: Uint8Array, width: number, height: number, stored = false): Uint8Array {
   checkPixels(rgba, width, height)
   const stride = width * 4
   const raw = new Uint8Array((stride + 1) * height)
@@ -539,7 +542,7 @@ export function encodePng(rgba: Uint8Array, width: number, height: number): Uint
     // raw[y * (stride + 1)] stays 0: filter type None.
     raw.set(rgba.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1)
   }
-  const idat = zlibSync(raw, PNG_ZLIB)
+  const idat = zlibSync(raw, stored ? { level: 0 } : PNG_ZLIB)
 
   const ihdr = new Uint8Array(13)
   const ihdrView = new DataView(ihdr.buffer)

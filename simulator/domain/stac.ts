@@ -1,6 +1,18 @@
 import { zipSync } from 'fflate'
 import { renderAssetFile } from './images'
-import type { Rng } from './random'
+import {
+  COG_MEDIA_TYPE,
+  levelSizes,
+  NODATA,
+  OPTICAL_BANDS,
+  sceneFileSize,
+  sceneImagery,
+  scenePreview,
+  scenePreviewSize,
+} from './imagery/cog'
+import type { SceneSpec } from './imagery/scene'
+import { RADAR_SCALE } from './imagery/scene'
+import { uuidFrom, type Rng } from './random'
 import type { AssetRecord, S, StacCollectionRecord, StacSource } from './types'
 import type { World } from './world'
 
@@ -65,6 +77,65 @@ function providersOf(world: World, input: DeliveryInput): S['StacProvider'][] {
   if (known && known.providers.length > 0)
     return known.providers.map((p) => ({ name: p.title, roles: p.roles.map((r) => r.toLowerCase()) }))
   return [{ name: input.constellation ?? 'Swath', roles: ['producer'] }]
+}
+
+/** Whether a delivery is radar imagery: its glossary collection says SAR, or, unknown there, its constellation. */
+function isRadar(world: World, input: DeliveryInput): boolean {
+  const known = input.collectionName
+    ? world.collections.find((c) => c.name === input.collectionName)
+    : undefined
+  if (known) return known.metadata?.productType === 'SAR'
+  return /capella|iceye|umbra/i.test(input.constellation ?? '')
+}
+
+/** STAC extensions the items' imagery fields come from. */
+const IMAGERY_EXTENSIONS = [
+  'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
+  'https://stac-extensions.github.io/raster/v1.1.0/schema.json',
+  'https://stac-extensions.github.io/file/v2.1.0/schema.json',
+]
+const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json'
+const SAR_EXTENSION = 'https://stac-extensions.github.io/sar/v1.0.0/schema.json'
+
+/** Ground size of a pixel at full resolution, metres (the mean of both axes, rounded). */
+function pixelMetres(bbox: [number, number, number, number], width: number, height: number): number {
+  const [w, s, e, n] = bbox
+  const m = 111_320
+  const x = ((e - w) * m * Math.cos((((s + n) / 2) * Math.PI) / 180)) / width
+  const y = ((n - s) * m) / height
+  return Math.round(((x + y) / 2) * 100) / 100
+}
+
+/**
+ * The data asset of an item's imagery: a Cloud-Optimized GeoTIFF in EPSG:4326 with what a client needs to
+ * read it (projection, bands; `file:size` is added by the single item's answer).
+ */
+function imageryAsset(href: string, bbox: [number, number, number, number], radar: boolean): S['StacAsset'] {
+  const [{ width, height }] = levelSizes(bbox)
+  const [w, s, e, n] = bbox
+  const resolution = pixelMetres(bbox, width, height)
+  const band = { data_type: 'uint16', nodata: NODATA, spatial_resolution: resolution, scale: 1 / RADAR_SCALE }
+  const asset = {
+    href,
+    title: 'Image',
+    description: radar
+      ? 'Backscatter amplitude × 10,000 (HH); sigma nought in dB is 20·log10(value / 10,000). Cloud-Optimized GeoTIFF.'
+      : 'Surface reflectance × 10,000 in red, green, blue and near infrared. Cloud-Optimized GeoTIFF.',
+    type: COG_MEDIA_TYPE,
+    roles: ['data'],
+    'proj:epsg': 4326,
+    'proj:shape': [height, width],
+    'proj:bbox': [w, s, e, n],
+    'proj:transform': [(e - w) / width, 0, w, 0, -(n - s) / height, n, 0, 0, 1],
+    ...(radar
+      ? { 'raster:bands': [{ ...band, unit: 'amplitude' }], 'sar:polarizations': ['HH'] }
+      : {
+          'eo:bands': OPTICAL_BANDS.map((b) => ({ ...b })),
+          'raster:bands': OPTICAL_BANDS.map(() => ({ ...band })),
+        }),
+  }
+  // Extension fields beyond the contract's asset schema, which leaves asset members open.
+  return asset
 }
 
 export function createDelivery(world: World, input: DeliveryInput): StacCollectionRecord[] {
@@ -136,15 +207,31 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
   }
 
   const count = Math.max(1, input.items ?? 1)
+  const radar = isRadar(world, input)
   for (let i = 0; i < count; i++) {
     const itemId = rng.uuid()
     record.itemIds.push(itemId)
-    const imageAsset = addAsset(world, rng, record, itemId, `scene-${i + 1}.png`, 'image/png')
+    const imageAsset = addAsset(world, rng, record, itemId, `scene-${i + 1}.tif`, COG_MEDIA_TYPE)
     const metaAsset = addAsset(world, rng, record, itemId, `scene-${i + 1}.json`, 'application/json')
+    // The preview's id is derived, not drawn: the seeded world's later ids stay what they were.
+    const previewAsset = uuidFrom(`preview:${imageAsset}`)
+    world.assets.set(previewAsset, {
+      id: previewAsset,
+      accountId: record.accountId,
+      collectionId: id,
+      itemId,
+      filename: `scene-${i + 1}-preview.png`,
+      mediaType: 'image/png',
+      seed: previewAsset,
+      imagery: { radar, role: 'preview', seed: imageAsset },
+    })
+    record.assetIds.push(previewAsset)
+    const imageRecord = world.assets.get(imageAsset)
+    if (imageRecord) imageRecord.imagery = { radar, role: 'data', seed: imageAsset }
     const item: S['StacItem'] = {
       type: 'Feature',
       stac_version: '1.0.0',
-      stac_extensions: [],
+      stac_extensions: [...IMAGERY_EXTENSIONS, radar ? SAR_EXTENSION : EO_EXTENSION],
       id: itemId,
       collection: id,
       geometry: input.geometry,
@@ -158,7 +245,17 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         title: count > 1 ? `${input.title} ${i + 1}` : input.title,
         constellation: input.constellation ?? null,
         gsd: input.gsd ?? null,
-        'eo:cloud_cover': input.cloudCover ?? null,
+        'eo:cloud_cover': radar ? null : (input.cloudCover ?? null),
+        'proj:epsg': 4326,
+        ...(radar
+          ? {
+              'sar:instrument_mode': 'SP',
+              'sar:frequency_band': 'X',
+              'sar:center_frequency': 9.65,
+              'sar:polarizations': ['HH'],
+              'sar:product_type': 'GEC',
+            }
+          : {}),
         'up42-system:asset_id': imageAsset,
         'up42-system:account_id': input.accountId,
         'up42-system:workspace_id': input.workspaceId,
@@ -182,12 +279,13 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
       ],
       assets: {
-        image: {
-          href: `/v2/assets/${imageAsset}`,
-          title: 'Image',
-          description: null,
+        image: imageryAsset(`/v2/assets/${imageAsset}`, bbox, radar),
+        preview: {
+          href: `/v2/assets/${previewAsset}`,
+          title: 'Preview',
+          description: radar ? 'The image in grey, −25 to +5 dB.' : 'The image in true colour.',
           type: 'image/png',
-          roles: ['data'],
+          roles: ['overview'],
         },
         metadata: {
           href: `/v2/assets/${metaAsset}`,
@@ -248,14 +346,46 @@ export const itemPath = (collectionId: string, itemId: string): string =>
   `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
 export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
 
-/** The size in bytes of an asset's file (STAC `file:size`), measured once and kept with the asset. */
-export function assetSize(world: World, asset: AssetRecord): number {
-  asset.size ??= assetFile(world, asset).byteLength
+/** What the imagery of an item's asset is made from: its item's box, footprint and cloud cover. */
+function sceneOf(world: World, asset: AssetRecord): SceneSpec | undefined {
+  const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined
+  if (!asset.imagery || !item?.bbox || !item.geometry) return undefined
+  const g = item.geometry
+  const footprint =
+    g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : undefined
+  if (!footprint) return undefined
+  const cover = item.properties['eo:cloud_cover']
+  return {
+    seed: asset.imagery.seed,
+    bbox: item.bbox as [number, number, number, number],
+    footprint,
+    cloudCover: typeof cover === 'number' ? cover : null,
+    radar: asset.imagery.radar,
+  }
+}
+
+/**
+ * The size in bytes of an asset's file (STAC `file:size`), measured once and kept with the asset. An item's
+ * GeoTIFF and preview have sizes that follow from the item's box (their pixels are stored as they are), so
+ * they are known without making them.
+ */
+export async function assetSize(world: World, asset: AssetRecord): Promise<number> {
+  const scene = sceneOf(world, asset)
+  if (scene)
+    asset.size ??=
+      asset.imagery?.role === 'data' ? sceneFileSize(scene.bbox, scene.radar) : scenePreviewSize(scene.bbox)
+  asset.size ??= (await assetFile(world, asset)).byteLength
   return asset.size
 }
 
-/** The file behind an asset: a PNG for images, a JSON document for metadata, a stored zip for deliveries. */
-export function assetFile(world: World, asset: AssetRecord): Uint8Array {
+/**
+ * The file behind an asset: a Cloud-Optimized GeoTIFF and its PNG preview for an item's imagery (made on
+ * first read, domain/imagery/), a JSON document for metadata, a stored zip for deliveries.
+ */
+export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8Array> {
+  const scene = sceneOf(world, asset)
+  if (scene && asset.imagery?.role === 'data') return (await sceneImagery(scene)).bytes
+  if (scene) return scenePreview(scene)
   if (asset.mediaType === 'image/png') return renderAssetFile(asset.seed)
   const record = world.stacCollections.get(asset.collectionId)
   const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined

@@ -94,6 +94,11 @@ export interface AssetRecord {
   filename: string
   mediaType: string
   seed: string
+  /**
+   * For an item's imagery: the scene is radar (else optical), and this asset is its Cloud-Optimized GeoTIFF
+   * (`data`) or the PNG rendered from it (`preview`). Both are made from the data asset's seed.
+   */
+  imagery?: { radar: boolean; role: 'data' | 'preview'; seed: string }
   /** Bytes of the file, measured the first time a response states it (rendering every seeded file up front would slow each seed). */
   size?: number
 }

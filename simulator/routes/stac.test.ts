@@ -1,4 +1,5 @@
 import { unzipSync } from 'fflate'
+import { BaseClient, BaseResponse, fromCustomClient } from 'geotiff'
 import { describe, expect, it } from 'vitest'
 import { ids } from '../domain/seed-constants'
 import type { S, StacCollectionRecord } from '../domain/types'
@@ -417,7 +418,8 @@ describe('collections and items', () => {
       },
     )
     const assets = [...Object.values(item.body.assets), ...Object.values(col.body.assets ?? {})]
-    expect(assets).toHaveLength(3)
+    // The item's image, its preview and its metadata; the original delivery's zip.
+    expect(assets).toHaveLength(4)
     for (const a of assets) {
       const size = (a as Record<string, unknown>)['file:size']
       expect(typeof size).toBe('number')
@@ -954,12 +956,13 @@ describe('signed downloads', () => {
     const path = r.body.url.slice(BASE.length)
     const file = await sim.call('GET', path, { unchecked: true })
     expect(file.status).toBe(200)
-    expect(file.headers.get('content-type')).toBe('image/png')
+    expect(file.headers.get('content-type')).toBe('image/tiff; application=geotiff; profile=cloud-optimized')
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="${asset?.filename}"`)
     // Like any signed parameter, the disposition cannot be changed.
     signed.searchParams.set('response-content-disposition', 'attachment; filename="other.exe"')
     expect((await sim.call('GET', signed.pathname + signed.search, { unchecked: true })).status).toBe(403)
-    expect([...(file.bytes ?? new Uint8Array()).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+    // A little-endian TIFF.
+    expect([...(file.bytes ?? new Uint8Array()).slice(0, 4)]).toEqual([0x49, 0x49, 42, 0])
     sim.advance(299)
     expect((await sim.call('GET', path, { unchecked: true })).status).toBe(200)
     sim.advance(1)
@@ -1025,7 +1028,8 @@ describe('signed downloads', () => {
     const part = await sim.call('GET', path, { unchecked: true, headers: { range: 'bytes=10-' } })
     expect(part.status).toBe(206)
     expect(part.headers.get('content-range')).toBe(`bytes 10-${all.length - 1}/${all.length}`)
-    expect([...(part.bytes ?? [])]).toEqual([...all.slice(10)])
+    // Compared as buffers: the file is megabytes, too many for a deep equality of arrays.
+    expect(Buffer.from(part.bytes ?? []).equals(Buffer.from(all.slice(10)))).toBe(true)
     const middle = await sim.call('GET', path, { unchecked: true, headers: { range: 'bytes=2-5' } })
     expect([...(middle.bytes ?? [])]).toEqual([...all.slice(2, 6)])
     const tail = await sim.call('GET', path, { unchecked: true, headers: { range: 'bytes=-4' } })
@@ -1057,5 +1061,143 @@ describe('signed downloads', () => {
       404,
     )
     expect((await sim.call('POST', `/v2/assets/${rot.assetIds[0]}/download-url`)).status).toBe(401)
+  })
+})
+
+/** A GeoTIFF reader's HTTP client over the in-process simulator, counting the bytes it was sent. */
+class SimClient extends BaseClient {
+  received = 0
+  ranges: string[] = []
+  constructor(
+    url: string,
+    private readonly sim: TestSim,
+  ) {
+    super(url)
+  }
+  override async request(options: RequestInit = {}): Promise<BaseResponse> {
+    const res = await this.sim.sim.api.request(this.url, { headers: options.headers })
+    const data = await res.arrayBuffer()
+    this.received += data.byteLength
+    this.ranges.push(new Headers(options.headers).get('range') ?? 'all')
+    return new (class extends BaseResponse {
+      override get status() {
+        return res.status
+      }
+      override getHeader(name: string) {
+        return res.headers.get(name) ?? undefined
+      }
+      override getData() {
+        return Promise.resolve(data)
+      }
+    })()
+  }
+}
+
+describe('delivered imagery', () => {
+  const itemOf = async (sim: TestSim, token: string, rec: StacCollectionRecord) =>
+    (
+      await sim.call<S['StacItem']>(
+        'GET',
+        `/v2/assets/stac/collections/${rec.collection.id}/items/${rec.itemIds[0]}`,
+        {
+          token,
+        },
+      )
+    ).body
+
+  it('describes the image as a Cloud-Optimized GeoTIFF with its projection, bands and a preview', async () => {
+    const { sim, token } = await setup()
+    const item = await itemOf(sim, token, seeded(sim, ROTTERDAM))
+    const image = item.assets.image as Record<string, unknown>
+    expect(image.type).toBe('image/tiff; application=geotiff; profile=cloud-optimized')
+    expect(image.roles).toEqual(['data'])
+    expect(image['proj:epsg']).toBe(4326)
+    expect(image['proj:bbox']).toEqual(item.bbox)
+    const [height, width] = image['proj:shape'] as number[]
+    expect(Math.max(width, height)).toBe(1024)
+    const [sx, , x0, , sy, y0] = image['proj:transform'] as number[]
+    expect(x0 + sx * width).toBeCloseTo(item.bbox?.[2] ?? NaN, 9)
+    expect(y0 + sy * height).toBeCloseTo(item.bbox?.[1] ?? NaN, 9)
+    expect((image['eo:bands'] as { common_name: string }[]).map((b) => b.common_name)).toEqual([
+      'red',
+      'green',
+      'blue',
+      'nir',
+    ])
+    expect((image['raster:bands'] as { data_type: string }[]).every((b) => b.data_type === 'uint16')).toBe(
+      true,
+    )
+    expect(item.properties['proj:epsg']).toBe(4326)
+    expect(item.stac_extensions).toEqual(
+      expect.arrayContaining([
+        'https://stac-extensions.github.io/projection/v1.1.0/schema.json',
+        'https://stac-extensions.github.io/eo/v1.1.0/schema.json',
+        'https://stac-extensions.github.io/raster/v1.1.0/schema.json',
+        'https://stac-extensions.github.io/file/v2.1.0/schema.json',
+      ]),
+    )
+    expect(item.assets.preview).toMatchObject({ type: 'image/png', roles: ['overview'] })
+    const preview = item.assets.preview.href.split('/').pop()
+    const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${preview}/download-url`, { token })
+    const png = await sim.call('GET', link.body.url.slice(BASE.length), { unchecked: true })
+    expect([...(png.bytes ?? []).slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+  })
+
+  it('lets a reader fetch one overview by Range requests, never the whole file, and its georeferencing is the item box', async () => {
+    const { sim, token } = await setup()
+    const rec = seeded(sim, ROTTERDAM)
+    const item = await itemOf(sim, token, rec)
+    const size = (item.assets.image as Record<string, unknown>)['file:size'] as number
+    const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rec.assetIds[0]}/download-url`, {
+      token,
+    })
+    const client = new SimClient(link.body.url, sim)
+    const tiff = await fromCustomClient(client)
+    const count = await tiff.getImageCount()
+    const smallest = await tiff.getImage(count - 1)
+    const full = await tiff.getImage(0)
+    full.getBoundingBox().forEach((v, i) => expect(v).toBeCloseTo(item.bbox?.[i] ?? NaN, 9))
+    const pixels = (await smallest.readRasters({ interleave: true })) as unknown as Uint16Array
+    expect(pixels.length).toBe(smallest.getWidth() * smallest.getHeight() * 4)
+    expect(client.ranges.every((r) => r.startsWith('bytes='))).toBe(true)
+    // The directories and the 128 px overview: a small share of the file.
+    expect(client.received).toBeLessThan(size / 10)
+    // A tile read by its own Range is the very bytes of the whole file there.
+    const whole =
+      (await sim.call('GET', link.body.url.slice(BASE.length), { unchecked: true })).bytes ?? new Uint8Array()
+    expect(whole.byteLength).toBe(size)
+    const offsets = (await full.fileDirectory.loadValue('TileOffsets')) as number[]
+    const counts = (await full.fileDirectory.loadValue('TileByteCounts')) as number[]
+    const range = `bytes=${offsets[1]}-${offsets[1] + counts[1] - 1}`
+    const tile = await sim.call('GET', link.body.url.slice(BASE.length), {
+      unchecked: true,
+      headers: { range },
+    })
+    expect(tile.status).toBe(206)
+    expect(
+      Buffer.from(tile.bytes ?? []).equals(Buffer.from(whole.subarray(offsets[1], offsets[1] + counts[1]))),
+    ).toBe(true)
+  })
+
+  it('makes a radar delivery one band of backscatter with the SAR extension', async () => {
+    const { sim, token } = await setup()
+    const rec = [...sim.world.stacCollections.values()].find(
+      (r) =>
+        r.transformed &&
+        r.accountId === ids.enterpriseAccount &&
+        /capella/i.test(r.collection.keywords?.join(' ') ?? ''),
+    )
+    if (!rec) throw new Error('seed changed: no Capella delivery in the enterprise account')
+    const item = await itemOf(sim, token, rec)
+    const image = item.assets.image as Record<string, unknown>
+    expect(image['eo:bands']).toBeUndefined()
+    expect(image['raster:bands']).toHaveLength(1)
+    expect(item.properties['sar:frequency_band']).toBe('X')
+    expect(item.stac_extensions).toContain('https://stac-extensions.github.io/sar/v1.0.0/schema.json')
+    const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rec.assetIds[0]}/download-url`, {
+      token,
+    })
+    const tiff = await fromCustomClient(new SimClient(link.body.url, sim))
+    expect((await tiff.getImage()).getSamplesPerPixel()).toBe(1)
   })
 })

@@ -59,26 +59,33 @@ function linksOut(base: string, links: S['StacLink'][]): S['StacLink'][] {
   return links.map((l) => ({ ...l, href: abs(base, l.href) }))
 }
 
-/**
- * Assets with absolute hrefs; with `world`, each also says its file's size (`file:size`, STAC's file
- * extension), as the single item and collection answers do. Lists leave sizes out: measuring a file means
- * rendering it, which a page of hundreds of items would pay for on every request.
- */
+/** Assets with absolute hrefs. */
 function assetsOut(
   base: string,
   assets: Record<string, S['StacAsset']> | undefined,
-  world?: World,
 ): Record<string, S['StacAsset']> | undefined {
   if (!assets) return undefined
-  const sized = (a: S['StacAsset']): S['StacAsset'] => {
+  return Object.fromEntries(Object.entries(assets).map(([k, a]) => [k, { ...a, href: abs(base, a.href) }]))
+}
+
+/**
+ * Each asset also says its file's size (`file:size`, STAC's file extension), as the single item and
+ * collection answers do. Lists leave sizes out: measuring a preview or a zip means rendering it, which a
+ * page of hundreds of items would pay for on every request.
+ */
+async function withSizes(
+  world: World,
+  assets: Record<string, S['StacAsset']> | undefined,
+): Promise<Record<string, S['StacAsset']> | undefined> {
+  if (!assets) return undefined
+  const out: Record<string, S['StacAsset']> = {}
+  for (const [k, a] of Object.entries(assets)) {
     const id = /\/v2\/assets\/([^/?#]+)$/.exec(a.href)?.[1]
-    const record = world && id ? world.assets.get(id) : undefined
+    const record = id ? world.assets.get(id) : undefined
     // `file:size` is STAC's file extension, beyond the contract's asset schema (which leaves extensions open).
-    return record ? ({ ...a, 'file:size': assetSize(world as World, record) } as S['StacAsset']) : a
+    out[k] = record ? ({ ...a, 'file:size': await assetSize(world, record) } as S['StacAsset']) : a
   }
-  return Object.fromEntries(
-    Object.entries(assets).map(([k, a]) => [k, { ...sized(a), href: abs(base, a.href) }]),
-  )
+  return out
 }
 
 /** The URL the caller asked for, as the caller sees it: what `self` must say (STAC API, OGC API Features). */
@@ -122,24 +129,19 @@ function summariesOf(world: World, record: StacCollectionRecord): Summaries {
 }
 
 /** Records hold paths; every response carries absolute links built from the caller's public base. */
-function collectionOut(
-  base: string,
-  record: StacCollectionRecord,
-  world: World,
-  withSizes = false,
-): S['StacCollection'] {
+function collectionOut(base: string, record: StacCollectionRecord, world: World): S['StacCollection'] {
   const col = structuredClone(record.collection)
   col.links = linksOut(base, col.links)
-  if (col.assets) col.assets = assetsOut(base, col.assets, withSizes ? world : undefined)
+  if (col.assets) col.assets = assetsOut(base, col.assets)
   const summaries = summariesOf(world, record)
   if (Object.keys(summaries).length > 0) col.summaries = summaries
   return col
 }
 
-function itemOut(base: string, record: StacItemRecord, world?: World): S['StacItem'] {
+function itemOut(base: string, record: StacItemRecord): S['StacItem'] {
   const item = structuredClone(record.item)
   item.links = linksOut(base, item.links)
-  item.assets = assetsOut(base, item.assets, world) ?? {}
+  item.assets = assetsOut(base, item.assets) ?? {}
   return item
 }
 
@@ -330,9 +332,11 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return c.json(body)
   })
 
-  api.get('/v2/assets/stac/collections/:collectionId', (c) => {
-    const record = ownCollection(c, sim.world, c.req.param('collectionId'))
-    const col = collectionOut(publicBase(c.req.raw), record, sim.world, true)
+  api.get('/v2/assets/stac/collections/:collectionId', async (c) => {
+    const world = sim.world
+    const record = ownCollection(c, world, c.req.param('collectionId'))
+    const col = collectionOut(publicBase(c.req.raw), record, world)
+    if (col.assets) col.assets = await withSizes(world, col.assets)
     col.links = withSelf(col.links, askedUrl(c))
     return c.json(col)
   })
@@ -378,8 +382,10 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return rec
   }
 
-  api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', (c) => {
-    const item = itemOut(publicBase(c.req.raw), ownItem(c, sim.world), sim.world)
+  api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
+    const world = sim.world
+    const item = itemOut(publicBase(c.req.raw), ownItem(c, world))
+    item.assets = (await withSizes(world, item.assets)) ?? {}
     item.links = withSelf(item.links, askedUrl(c))
     return geojson(item)
   })
@@ -507,7 +513,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   })
 
   // Outside the contract, like a bucket: no Authorization, only the unguessable token in the path.
-  api.get('/__storage/:token/:filename', (c) => {
+  api.get('/__storage/:token/:filename', async (c) => {
     const world = sim.world
     const link = world.downloads.get(c.req.param('token'))
     const asset = link ? world.assets.get(link.assetId) : undefined
@@ -531,7 +537,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
         headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'no-store' },
       })
     }
-    const bytes = assetFile(world, asset)
+    const bytes = await assetFile(world, asset)
     const headers = {
       'content-type': asset.mediaType,
       'content-disposition': link.disposition,

@@ -5,7 +5,10 @@ import { signedInConsole, type TestConsole } from '../../testing/sim-backend'
 import { cancelDownload, downloadAll, downloadFile, totals, useDownloads } from './download-store'
 import { curlScript, itemCollectionOf } from './exports'
 
-/** The analyst's Rotterdam delivery: its first item's image. */
+/**
+ * The analyst's Rotterdam delivery: its first item's preview, a PNG small enough to compare byte by byte
+ * (the image itself is a GeoTIFF of megabytes).
+ */
 function rotterdamImage(c: TestConsole) {
   const world = c.backend.sim.runtime.world
   const rec = [...world.stacCollections.values()].find(
@@ -13,7 +16,7 @@ function rotterdamImage(c: TestConsole) {
   )
   const item = rec && world.stacItems.get(rec.itemIds[0])?.item
   if (!rec || !item) throw new Error('seed changed')
-  const key = item.properties['up42-system:asset_id'] ?? ''
+  const key = item.assets.preview.href.split('/').pop() ?? ''
   return { rec, item, key }
 }
 
@@ -27,7 +30,7 @@ const setup = async (fetchLink?: (c: TestConsole) => LinkFetch) => {
   const { item, key, rec } = rotterdamImage(c)
   useDownloads
     .getState()
-    .pick([{ key, name: 'scene-1.png', assetKey: 'image', collectionId: rec.collection.id, item }])
+    .pick([{ key, name: 'scene-1.png', assetKey: 'preview', collectionId: rec.collection.id, item }])
   // Links handed out (a sign-in refreshed on the way shows as a 401 and its replay).
   const signs = () => c.backend.log.filter((l) => l.path.endsWith('/download-url') && l.status === 201).length
   const file = () => useDownloads.getState().files.find((f) => f.key === key)

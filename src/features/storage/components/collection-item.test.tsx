@@ -129,9 +129,9 @@ describe('collection page', () => {
     const r = await open(`/storage/collections/${rec.collection.id}`, c)
     await user.click(await screen.findByRole('button', { name: 'Delete collection…' }))
     const dialog = await screen.findByRole('dialog', { name: /Delete “Pléiades Neo - Port of Rotterdam”/ })
-    // Two items, each with an image and a metadata file.
+    // Two items, each with an image, its preview and a metadata file.
     expect(
-      await within(dialog).findByText('This deletes 2 items and 4 files (assets) from storage.'),
+      await within(dialog).findByText('This deletes 2 items and 6 files (assets) from storage.'),
     ).toBeInTheDocument()
     expect(within(dialog).getByText(/This cannot be undone/)).toBeInTheDocument()
     expect(c.backend.log.some((l) => l.method === 'DELETE')).toBe(false)
@@ -184,6 +184,9 @@ describe('item page', () => {
     expect(screen.getByRole('table', { name: 'Acquisition properties' })).toHaveTextContent('Constellation')
     expect(screen.getByRole('table', { name: 'Storage properties' })).toHaveTextContent('Asset ID')
     const files = screen.getByRole('table', { name: 'Files' })
+    expect(
+      within(files).getByText('image/tiff; application=geotiff; profile=cloud-optimized'),
+    ).toBeInTheDocument()
     expect(within(files).getByText('image/png')).toBeInTheDocument()
     expect(within(files).getByText('application/json')).toBeInTheDocument()
 
@@ -195,7 +198,7 @@ describe('item page', () => {
     // A new link for each click, never one kept from before.
     expect(signs).toHaveLength(2)
     expect(opened[0]).not.toBe(opened[1])
-    expect(opened[0]).toMatch(/\/__storage\/[0-9a-f]+\/scene-1\.png\?response-content-disposition=/)
+    expect(opened[0]).toMatch(/\/__storage\/[0-9a-f]+\/scene-1\.tif\?response-content-disposition=/)
     // The file itself is fetched by the browser, as a plain navigation: the client never touched it.
     expect(c.backend.log.some((l) => l.path.startsWith('/__storage/'))).toBe(false)
   })
@@ -241,9 +244,9 @@ describe('item page', () => {
     expect(text).not.toContain(String(p['up42-product:collection_name']))
     const files = screen.getByRole('table', { name: 'Files' })
     expect(within(files).queryByText('Not given')).toBeNull()
-    expect(within(files).getAllByText(/^\d+(\.\d)? (B|KiB|MiB)$/)).toHaveLength(2)
+    expect(within(files).getAllByText(/^\d+(\.\d)? (B|KiB|MiB)$/)).toHaveLength(3)
     await user.click(within(files).getByRole('button', { name: 'Download Image' }))
-    await waitFor(() => expect(saved).toEqual(['Pléiades Neo - Port of Rotterdam 1 – Image.png']))
+    await waitFor(() => expect(saved).toEqual(['Pléiades Neo - Port of Rotterdam 1 – Image.tif']))
   })
 
   it('edits title and tags; the tag rule is checked before sending', async () => {

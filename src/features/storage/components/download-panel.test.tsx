@@ -41,7 +41,8 @@ describe('download manager on the item page', () => {
       at: `/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`,
       console: c,
     })
-    await user.click(await screen.findByRole('checkbox', { name: 'Pick Image for the download manager' }))
+    // The preview rather than the image: a GeoTIFF of megabytes would only slow the test.
+    await user.click(await screen.findByRole('checkbox', { name: 'Pick Preview for the download manager' }))
     await user.click(screen.getByRole('checkbox', { name: 'Pick Metadata for the download manager' }))
     const panel = screen.getByRole('region', { name: 'Downloads' })
     const list = within(panel).getByRole('list', { name: 'Picked files' })
@@ -51,7 +52,7 @@ describe('download manager on the item page', () => {
     // Saved under their item's title and their own, not under bare asset keys.
     expect(saved).toEqual(
       expect.arrayContaining([
-        'Pléiades Neo - Port of Rotterdam 1 – Image.png',
+        'Pléiades Neo - Port of Rotterdam 1 – Preview.png',
         'Pléiades Neo - Port of Rotterdam 1 – Metadata.json',
       ]),
     )
@@ -65,7 +66,7 @@ describe('download manager on the item page', () => {
       features: { id: string; assets: object }[]
     }
     expect(fc.features.map((f) => f.id)).toEqual([rec.itemIds[0]])
-    expect(Object.keys(fc.features[0].assets).sort()).toEqual(['image', 'metadata'])
+    expect(Object.keys(fc.features[0].assets).sort()).toEqual(['metadata', 'preview'])
     expect(await blobs[blobs.length - 1].text()).toMatch(/download-url/)
 
     await user.click(within(panel).getByRole('button', { name: 'Clear' }))
