@@ -59,13 +59,16 @@ export interface MapEngineHandlers {
   onViewChange?: (bounds: Bbox, byUser: boolean) => void
 }
 
-/** A picture placed on the map at four corners (top-left, top-right, bottom-right, bottom-left). */
-export interface MapImage {
+/**
+ * A picture placed on the map at four corners (top-left, top-right, bottom-right, bottom-left): fetched from
+ * `url` (quicklooks), or drawn by the page on `canvas` (delivered imagery rendered in the browser); another
+ * canvas under the same id replaces the picture.
+ */
+export type MapImage = {
   id: string
-  url: string
   corners: [LonLat, LonLat, LonLat, LonLat]
   opacity: number
-}
+} & ({ url: string } | { canvas: HTMLCanvasElement })
 
 const AOI_COLOR = '#0b7285'
 const PROBLEM_COLOR = '#c92a2a'
@@ -112,6 +115,7 @@ export class MapEngine {
     { data: FeatureCollection; layers: LayerSpecification[]; interactive: boolean; sent?: FeatureCollection }
   >()
   private images: MapImage[] = []
+  private readonly canvases = new Map<string, HTMLCanvasElement>()
   private readonly hovered = new Map<string, string | number>()
   /** The console's root URL, against which the basemap's assets are named (the page's path may be deep). */
   private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
@@ -723,16 +727,30 @@ export class MapEngine {
 
   private syncImages(): void {
     const want = new Map(this.images.map((i) => [`image-${i.id}`, i]))
+    // Another canvas is given to MapLibre anew: a static canvas source reads its pixels once, when added.
+    const stale = (id: string) => {
+      const img = want.get(id)
+      return !img || ('canvas' in img && this.canvases.get(id) !== img.canvas)
+    }
     for (const layer of this.map.getStyle().layers ?? []) {
-      if (layer.id.startsWith('image-') && !want.has(layer.id)) {
+      if (layer.id.startsWith('image-') && stale(layer.id)) {
         this.map.removeLayer(layer.id)
         if (this.map.getSource(layer.id)) this.map.removeSource(layer.id)
+        this.canvases.delete(layer.id)
       }
     }
     const firstOverlay = this.firstOverlayLayer()
     for (const [key, img] of want) {
       if (!this.map.getSource(key)) {
-        this.map.addSource(key, { type: 'image', url: img.url, coordinates: img.corners })
+        if ('canvas' in img) {
+          this.map.addSource(key, {
+            type: 'canvas',
+            canvas: img.canvas,
+            coordinates: img.corners,
+            animate: false,
+          })
+          this.canvases.set(key, img.canvas)
+        } else this.map.addSource(key, { type: 'image', url: img.url, coordinates: img.corners })
         this.map.addLayer(
           {
             id: key,

@@ -26,8 +26,13 @@ export interface MapViewProps {
   onOverlayHover?: (source: string, id: string | number | null) => void
   onOverlayClick?: (source: string, id: string | number) => void
   onViewChange?: (bounds: Bbox, byUser: boolean) => void
-  /** Pictures placed at their corners (quicklooks). */
+  /** Pictures placed at their corners (quicklooks, delivered imagery drawn on a canvas). */
   images?: MapImage[]
+  /**
+   * The pointer's position over the map, or null when it leaves; called on every move, so a page writes
+   * what it shows for it into the DOM rather than into React state.
+   */
+  onCursor?: (at: LonLat | null) => void
   /** Hides "Go to a place" (a small map beside a document, say). */
   noPlaceSearch?: boolean
 }
@@ -81,6 +86,7 @@ export function MapView(props: MapViewProps) {
         onCursor: (at) => {
           if (cursor.current)
             cursor.current.textContent = at ? `${formatLon(at[0])}  ${formatLat(at[1])}` : ''
+          latest.current.onCursor?.(at)
         },
       },
     })

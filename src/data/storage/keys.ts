@@ -19,4 +19,6 @@ export const storageKeys = {
   searches: () => [...storageKeys.all, 'search'] as const,
   search: (body: StorageSearch) => [...storageKeys.searches(), body] as const,
   queryables: () => [...storageKeys.all, 'queryables'] as const,
+  /** One overview of an asset's imagery, as read for a view that needs `targetPx` pixels across. */
+  imagery: (assetId: string, targetPx: number) => [...storageKeys.all, 'imagery', assetId, targetPx] as const,
 }

@@ -561,7 +561,7 @@ describe('catalog page', () => {
     list.focus()
     await user.keyboard('q')
     await waitFor(() => expect(map.props?.images).toHaveLength(1))
-    expect(map.props?.images?.[0].url).toMatch(/^blob:/)
+    expect(map.props?.images?.[0]).toMatchObject({ url: expect.stringMatching(/^blob:/) as unknown })
     await user.click(await screen.findByRole('switch', { name: /Show quicklooks/ }))
     await waitFor(() => expect(map.props?.images).toHaveLength(0))
   })

@@ -56,8 +56,8 @@ describe('download manager on the item page', () => {
         'Pléiades Neo - Port of Rotterdam 1 – Metadata.json',
       ]),
     )
-    // One fresh link per file.
-    expect(c.backend.log.filter((l) => l.path.endsWith('/download-url') && l.status === 201)).toHaveLength(2)
+    // One fresh link per file (and one the map's imagery asked for as the page opened).
+    expect(c.backend.log.filter((l) => l.path.endsWith('/download-url') && l.status === 201)).toHaveLength(3)
 
     await user.click(within(panel).getByRole('button', { name: 'Export as STAC ItemCollection' }))
     await user.click(within(panel).getByRole('button', { name: 'Export as curl script' }))

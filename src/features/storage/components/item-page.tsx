@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -17,6 +17,8 @@ import { groupProperties } from '../property-groups'
 import { Section } from '../../../components/page-section'
 import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
+import { ImageryControls } from './item-imagery'
+import { useItemImagery } from '../imagery/use-item-imagery'
 import { ItemEdit } from './item-edit'
 import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
@@ -75,6 +77,14 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
     // Framed once per item, not when its title changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.id])
+  // The overview read is the smallest as wide as the map shows it in device pixels.
+  const mapBox = useRef<HTMLDivElement>(null)
+  const [targetPx, setTargetPx] = useState(512)
+  useLayoutEffect(() => {
+    const width = mapBox.current?.clientWidth
+    if (width) setTargetPx(Math.round(width * (window.devicePixelRatio || 1)))
+  }, [])
+  const { images, onCursor, ...imagery } = useItemImagery(item, targetPx)
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -151,11 +161,22 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
             </Section>
           ))}
         </Stack>
-        <div className={classes.smallMap}>
-          <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
-            <StorageMap label="Map of the item's footprint" overlays={overlays} fit={fit} />
-          </Suspense>
-        </div>
+        <Stack gap="sm">
+          <div className={classes.smallMap} ref={mapBox}>
+            <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
+              <StorageMap
+                label="Map of the item's footprint and imagery"
+                overlays={overlays}
+                fit={fit}
+                images={images}
+                onCursor={onCursor}
+              />
+            </Suspense>
+          </div>
+          <Section id="item-imagery" title="Imagery">
+            <ImageryControls {...imagery} />
+          </Section>
+        </Stack>
       </div>
     </Stack>
   )

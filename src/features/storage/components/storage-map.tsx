@@ -11,6 +11,8 @@ type Props = Pick<
   | 'aoi'
   | 'onAoiChange'
   | 'mode'
+  | 'images'
+  | 'onCursor'
 > &
   Partial<Pick<MapViewProps, 'keyboardDraw' | 'onKeyboardDraw' | 'onFileDrop'>>
 

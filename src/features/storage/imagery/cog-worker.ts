@@ -1,0 +1,23 @@
+import { readOverview, type ReadRequest } from './read-cog'
+
+/**
+ * Reads and decodes delivered imagery off the main thread, so the map and the page stay responsive while
+ * the overview's tiles come. A worker of the console's own origin: the policy's `worker-src 'self'`.
+ */
+export type WorkerRequest = ReadRequest & { id: number }
+
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null
+  postMessage: (message: unknown, transfer?: Transferable[]) => void
+}
+
+scope.onmessage = (event) => {
+  const { id, ...request } = event.data
+  readOverview(request).then(
+    (result) => {
+      const data = result.raster.data as Uint16Array
+      scope.postMessage({ id, result }, [data.buffer as ArrayBuffer])
+    },
+    (e: unknown) => scope.postMessage({ id, error: e instanceof Error ? e.message : String(e) }),
+  )
+}

@@ -1,0 +1,49 @@
+import { fromUrl } from 'geotiff'
+import { chooseOverview, type Raster } from '../../../lib/imagery/render'
+
+/** What reading an overview asks: the signed link to the file and how many pixels across the view needs. */
+export interface ReadRequest {
+  url: string
+  targetPx: number
+}
+
+/** An overview as read, and what was fetched for it. */
+export interface ReadResult {
+  raster: Raster
+  /** Widths of every level of the file, full resolution first. */
+  levels: number[]
+  level: number
+}
+
+/**
+ * Reads one overview of a Cloud-Optimized GeoTIFF by HTTP Range requests (geotiff's remote source: the
+ * directories first, then only that level's tiles), pixel-interleaved. Decoding runs here, without
+ * geotiff's worker pool, whose workers come from a blob of inline code the console's policy does not run.
+ */
+export async function readOverview(
+  { url, targetPx }: ReadRequest,
+  signal?: AbortSignal,
+): Promise<ReadResult> {
+  const tiff = await fromUrl(url, { allowFullFile: false }, signal)
+  const count = await tiff.getImageCount()
+  const images = await Promise.all(Array.from({ length: count }, (_, i) => tiff.getImage(i)))
+  const levels = images.map((i) => i.getWidth())
+  const level = chooseOverview(levels, targetPx)
+  const image = images[level]
+  const full = images[0]
+  const [w, s, e, n] = full.getBoundingBox()
+  const data = (await image.readRasters({ interleave: true, signal })) as unknown as Uint16Array
+  const nodata = full.getGDALNoData()
+  return {
+    raster: {
+      width: image.getWidth(),
+      height: image.getHeight(),
+      bands: image.getSamplesPerPixel(),
+      data,
+      bbox: [w, s, e, n],
+      nodata: nodata ?? 0,
+    },
+    levels,
+    level,
+  }
+}

@@ -1,0 +1,45 @@
+import type { ReadRequest, ReadResult } from './read-cog'
+import type { WorkerRequest } from './cog-worker'
+
+type Answer = { id: number; result: ReadResult } | { id: number; error: string }
+
+let worker: Worker | null = null
+let next = 0
+const waiting = new Map<number, { resolve: (r: ReadResult) => void; reject: (e: Error) => void }>()
+
+function readWorker(): Worker {
+  if (worker) return worker
+  worker = new Worker(new URL('./cog-worker.ts', import.meta.url), { type: 'module' })
+  worker.onmessage = (event: MessageEvent<Answer>) => {
+    const a = event.data
+    const w = waiting.get(a.id)
+    waiting.delete(a.id)
+    if ('result' in a) w?.resolve(a.result)
+    else w?.reject(new Error(a.error))
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    for (const w of waiting.values()) w.reject(new Error(event.message || 'The image reader stopped'))
+    waiting.clear()
+    worker?.terminate()
+    worker = null
+  }
+  return worker
+}
+
+/**
+ * One overview of a delivered image, read and decoded in a worker where the browser has them, else on this
+ * thread (tests under jsdom, which has no workers).
+ */
+export async function readImagery(request: ReadRequest): Promise<ReadResult> {
+  if (typeof Worker === 'undefined') {
+    const { readOverview } = await import('./read-cog')
+    return readOverview(request)
+  }
+  const id = ++next
+  const message: WorkerRequest = { id, ...request }
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject })
+    readWorker().postMessage(message)
+  })
+}
