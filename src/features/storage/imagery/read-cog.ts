@@ -17,8 +17,8 @@ export interface ReadResult {
 
 /**
  * Reads one overview of a Cloud-Optimized GeoTIFF by HTTP Range requests (geotiff's remote source: the
- * directories first, then only that level's tiles), pixel-interleaved. Decoding runs here, without
- * geotiff's worker pool, whose workers come from a blob of inline code the console's policy does not run.
+ * directories first, then only that level's tiles), pixel-interleaved. Decoding runs here (in our own worker,
+ * see run-read.ts), without geotiff's pool, whose workers are a blob of its prebuilt decoders.
  */
 export async function readOverview(
   { url, targetPx }: ReadRequest,
