@@ -79,10 +79,10 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   }, [item.id])
   // The overview read is the smallest as wide as the map shows it in device pixels.
   const mapBox = useRef<HTMLDivElement>(null)
-  const [targetPx, setTargetPx] = useState(512)
+  const [targetPx, setTargetPx] = useState<number | null>(null)
   useLayoutEffect(() => {
-    const width = mapBox.current?.clientWidth
-    if (width) setTargetPx(Math.round(width * (window.devicePixelRatio || 1)))
+    const width = mapBox.current?.clientWidth || 512
+    setTargetPx(Math.round(width * (window.devicePixelRatio || 1)))
   }, [])
   const { images, onCursor, ...imagery } = useItemImagery(item, targetPx)
   return (

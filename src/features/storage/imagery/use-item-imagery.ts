@@ -18,20 +18,21 @@ export function imageryAssetOf(item: StacItem): { key: string; id: string } | nu
 }
 
 /**
- * An item's imagery on the map: one overview read by Range requests through a freshly signed link (never
+ * An item's imagery on the map, once `targetPx` (the map's width in device pixels) is known: one overview read by Range requests through a freshly signed link (never
  * kept: the overview's pixels are), drawn on a canvas in the chosen preset and handed to the map at the
  * image's corners, with the opacity, and the values of the pixel under the pointer written into `readout`.
  */
-export function useItemImagery(item: StacItem, targetPx: number) {
+export function useItemImagery(item: StacItem, targetPx: number | null) {
   const client = useApiClient()
   const asset = imageryAssetOf(item)
   const q = useQuery({
-    queryKey: storageKeys.imagery(asset?.id ?? '', targetPx),
+    queryKey: storageKeys.imagery(asset?.id ?? '', targetPx ?? 0),
     queryFn: async () => {
       const link = await signDownload(client, asset?.id ?? '')
-      return readImagery({ url: link.url, targetPx })
+      return readImagery({ url: link.url, targetPx: targetPx ?? 512 })
     },
-    enabled: asset !== null,
+    // Read once the page knows how wide its map is, so one overview is read, not two.
+    enabled: asset !== null && targetPx !== null,
     staleTime: Infinity,
     gcTime: 60_000,
     // A page without its picture is still the item's page: the failure is shown beside the map.
