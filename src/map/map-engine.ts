@@ -30,6 +30,7 @@ import {
 } from './basemap'
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
 import { polygonLayers } from './layers'
+import { SwipeCut, type Swipe } from './swipe'
 
 /** A lon/lat box as a polygon (a basemap cell's cover). */
 const boxPolygonOf = ([w, s, e, n]: Bbox): Polygon => rectanglePolygon([w, s], [e, n])
@@ -116,6 +117,7 @@ export class MapEngine {
   >()
   private images: MapImage[] = []
   private readonly canvases = new Map<string, HTMLCanvasElement>()
+  private readonly swipe: SwipeCut
   private readonly hovered = new Map<string, string | number>()
   /** The console's root URL, against which the basemap's assets are named (the page's path may be deep). */
   private readonly base = new URL(import.meta.env.BASE_URL, location.href).href
@@ -194,6 +196,14 @@ export class MapEngine {
     })
     // The finer bands load as the camera comes near them: a world view fetches only the world band.
     this.map.on('moveend', () => this.loadBands())
+    this.swipe = new SwipeCut(this.map)
+    // The compared pictures are cut at a line on the screen: as the camera moves, so does the cut.
+    this.map.on('move', () => {
+      if (this.swipe.active) this.swipe.redraw()
+    })
+    this.map.on('resize', () => {
+      if (this.swipe.active) this.swipe.redraw()
+    })
     this.map.on('sourcedata', (e) => this.onSourceData(e))
     // Should the world band fail to load, the finer bands do not wait for it.
     this.map.on('error', (e) => {
@@ -725,8 +735,16 @@ export class MapEngine {
     if (this.ready) this.syncImages()
   }
 
+  /**
+   * Compares two of the images side by side (swipe compare): `left` shows left of a vertical line at
+   * `position` (a share of the map's width), `right` right of it; null shows them whole again.
+   */
+  setSwipe(swipe: Swipe | null): void {
+    if (this.swipe.set(swipe) && this.ready) this.syncImages()
+  }
+
   private syncImages(): void {
-    const want = new Map(this.images.map((i) => [`image-${i.id}`, i]))
+    const want = new Map(this.swipe.shown(this.images).map((i) => [`image-${i.id}`, i]))
     // Another canvas is given to MapLibre anew: a static canvas source reads its pixels once, when added.
     const stale = (id: string) => {
       const img = want.get(id)

@@ -35,6 +35,16 @@ export interface MapViewProps {
   onCursor?: (at: LonLat | null) => void
   /** Hides "Go to a place" (a small map beside a document, say). */
   noPlaceSearch?: boolean
+  /**
+   * Two of the images compared side by side with a swipe line that the pointer drags and the keyboard moves
+   * (← →, Home, End): `left` shows left of the line, `right` right of it, each named on its side.
+   */
+  swipe?: SwipeCompare | null
+}
+
+export interface SwipeCompare {
+  left: { id: string; label: string }
+  right: { id: string; label: string }
 }
 
 export interface MapHandle {
@@ -135,6 +145,13 @@ export function MapView(props: MapViewProps) {
     }
   }, [engine, props.overlays])
   useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
+  const [swipeAt, setSwipeAt] = useState(0.5)
+  const swipe = props.swipe ?? null
+  const leftId = swipe?.left.id
+  const rightId = swipe?.right.id
+  useEffect(() => {
+    engine?.setSwipe(leftId && rightId ? { left: leftId, right: rightId, position: swipeAt } : null)
+  }, [engine, leftId, rightId, swipeAt])
   useEffect(() => {
     if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox)
   }, [engine, props.fit])
@@ -170,7 +187,76 @@ export function MapView(props: MapViewProps) {
           <PlaceSearchField onPick={(center, zoom) => engine.flyTo(center, zoom)} />
         </div>
       )}
+      {swipe && <SwipeHandle swipe={swipe} at={swipeAt} onMove={setSwipeAt} />}
       {dragging && <div className={classes.dropHint}>Drop the file to use it as the area of interest</div>}
     </div>
+  )
+}
+
+const clamp = (v: number) => Math.min(1, Math.max(0, v))
+
+/** The swipe line and its handle: a slider (0–100 % of the map's width) dragged or moved by the keyboard. */
+function SwipeHandle({
+  swipe,
+  at,
+  onMove,
+}: {
+  swipe: SwipeCompare
+  at: number
+  onMove: (at: number) => void
+}) {
+  const line = useRef<HTMLDivElement>(null)
+  const follow = (clientX: number) => {
+    const box = line.current?.parentElement?.getBoundingClientRect()
+    if (box && box.width > 0) onMove(clamp((clientX - box.left) / box.width))
+  }
+  const percent = Math.round(at * 100)
+  return (
+    <>
+      <span className={classes.swipeLabel} style={{ right: `calc(${100 - percent}% + 10px)` }}>
+        {swipe.left.label}
+      </span>
+      <span className={classes.swipeLabel} style={{ left: `calc(${percent}% + 10px)` }}>
+        {swipe.right.label}
+      </span>
+      <div ref={line} className={classes.swipeLine} style={{ left: `${at * 100}%` }}>
+        <div
+          className={classes.swipeHandle}
+          role="slider"
+          tabIndex={0}
+          aria-label={`Swipe between ${swipe.left.label} (left) and ${swipe.right.label} (right)`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={`${percent} % of the map shows ${swipe.left.label}`}
+          data-testid="swipe-handle"
+          onKeyDown={(e) => {
+            const step = e.shiftKey ? 0.01 : 0.05
+            const next =
+              e.key === 'ArrowLeft' || e.key === 'ArrowDown'
+                ? at - step
+                : e.key === 'ArrowRight' || e.key === 'ArrowUp'
+                  ? at + step
+                  : e.key === 'Home'
+                    ? 0
+                    : e.key === 'End'
+                      ? 1
+                      : null
+            if (next === null) return
+            e.preventDefault()
+            onMove(clamp(next))
+          }}
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId)
+            e.preventDefault()
+          }}
+          onPointerMove={(e) => {
+            if (e.currentTarget.hasPointerCapture(e.pointerId)) follow(e.clientX)
+          }}
+        >
+          ⇔
+        </div>
+      </div>
+    </>
   )
 }

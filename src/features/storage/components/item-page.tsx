@@ -17,8 +17,9 @@ import { groupProperties } from '../property-groups'
 import { Section } from '../../../components/page-section'
 import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
-import { ImageryControls } from './item-imagery'
+import { CompareWith, ImageryControls } from './item-imagery'
 import { useItemImagery } from '../imagery/use-item-imagery'
+import { useCompareCandidates } from '../imagery/use-compare'
 import { ItemEdit } from './item-edit'
 import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
@@ -85,6 +86,19 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
     setTargetPx(Math.round(width * (window.devicePixelRatio || 1)))
   }, [])
   const { images, onCursor, ...imagery } = useItemImagery(item, targetPx)
+  // Swipe compare: another stored item of the same place, in the same band combination where it has it.
+  const compare = useCompareCandidates(item)
+  const [compareId, setCompareId] = useState<string | null>(null)
+  const other = compare.candidates.find((c) => c.id === compareId) ?? null
+  const compared = useItemImagery(other, targetPx, imagery.preset)
+  const shown = useMemo(() => [...images, ...compared.images], [images, compared.images])
+  const swipe =
+    other && images[0] && compared.images[0]
+      ? {
+          left: { id: images[0].id, label: titleOf(p, item.id) },
+          right: { id: compared.images[0].id, label: titleOf(other.properties, other.id) },
+        }
+      : null
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -168,13 +182,23 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
                 label="Map of the item's footprint and imagery"
                 overlays={overlays}
                 fit={fit}
-                images={images}
+                images={shown}
                 onCursor={onCursor}
+                swipe={swipe}
               />
             </Suspense>
           </div>
           <Section id="item-imagery" title="Imagery">
             <ImageryControls {...imagery} />
+            {imagery.asset && (
+              <CompareWith
+                candidates={compare.candidates}
+                loading={compare.loading}
+                value={compareId}
+                onChange={setCompareId}
+                status={other ? compared.status : null}
+              />
+            )}
           </Section>
         </Stack>
       </div>

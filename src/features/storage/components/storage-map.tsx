@@ -13,6 +13,7 @@ type Props = Pick<
   | 'mode'
   | 'images'
   | 'onCursor'
+  | 'swipe'
 > &
   Partial<Pick<MapViewProps, 'keyboardDraw' | 'onKeyboardDraw' | 'onFileDrop'>>
 

@@ -22,9 +22,14 @@ export function imageryAssetOf(item: StacItem): { key: string; id: string } | nu
  * kept: the overview's pixels are), drawn on a canvas in the chosen preset and handed to the map at the
  * image's corners, with the opacity, and the values of the pixel under the pointer written into `readout`.
  */
-export function useItemImagery(item: StacItem, targetPx: number | null) {
+export function useItemImagery(
+  item: StacItem | null,
+  targetPx: number | null,
+  /** The preset to start from when the item has it (a compared item follows the page's item). */
+  wanted: Preset | null = null,
+) {
   const client = useApiClient()
-  const asset = imageryAssetOf(item)
+  const asset = item ? imageryAssetOf(item) : null
   const q = useQuery({
     queryKey: storageKeys.imagery(asset?.id ?? '', targetPx ?? 0),
     queryFn: async () => {
@@ -42,7 +47,12 @@ export function useItemImagery(item: StacItem, targetPx: number | null) {
   const raster = q.data?.raster
   const presets = useMemo(() => (raster ? presetsFor(raster.bands) : []), [raster])
   const [chosen, setPreset] = useState<Preset | null>(null)
-  const preset = chosen && presets.includes(chosen) ? chosen : (presets[0] ?? null)
+  const preset =
+    chosen && presets.includes(chosen)
+      ? chosen
+      : wanted && presets.includes(wanted)
+        ? wanted
+        : (presets[0] ?? null)
   const [opacity, setOpacity] = useState(1)
   // A new canvas per preset: the map takes it in place of the last one.
   const canvas = useMemo(() => {
@@ -59,7 +69,7 @@ export function useItemImagery(item: StacItem, targetPx: number | null) {
   }, [raster, preset])
 
   const images = useMemo<MapImage[]>(() => {
-    if (!raster || !canvas) return []
+    if (!raster || !canvas || !item) return []
     const [w, s, e, n] = raster.bbox
     return [
       {
@@ -74,7 +84,7 @@ export function useItemImagery(item: StacItem, targetPx: number | null) {
         ],
       },
     ]
-  }, [raster, canvas, opacity, item.id])
+  }, [raster, canvas, opacity, item])
 
   // The readout is written straight into its element on every pointer move, never through React state.
   const readout = useRef<HTMLOutputElement | null>(null)
