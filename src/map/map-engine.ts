@@ -29,7 +29,7 @@ import {
   type Scheme,
 } from './basemap'
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
-import { polygonLayers } from './layers'
+import { invisibleCopy, polygonLayers } from './layers'
 
 /** A lon/lat box as a polygon (a basemap cell's cover). */
 const boxPolygonOf = ([w, s, e, n]: Bbox): Polygon => rectanglePolygon([w, s], [e, n])
@@ -112,8 +112,16 @@ export class MapEngine {
   private destroyed = false
   private readonly sources = new Map<
     string,
-    { data: FeatureCollection; layers: LayerSpecification[]; interactive: boolean; sent?: FeatureCollection }
+    {
+      data: FeatureCollection
+      layers: LayerSpecification[]
+      interactive: boolean
+      prewarm?: boolean
+      sent?: FeatureCollection
+    }
   >()
+  /** Layers whose GPU programs were built ahead (`MapOverlay.prewarm`), by id: the programs outlive styles. */
+  private readonly warmed = new Set<string>()
   private images: MapImage[] = []
   private readonly canvases = new Map<string, HTMLCanvasElement>()
   private readonly hovered = new Map<string, string | number>()
@@ -612,11 +620,17 @@ export class MapEngine {
    * `interactive`, hovering and clicking its features reach `onOverlayHover` and `onOverlayClick` (features
    * need ids).
    */
-  setSource(id: string, data: FeatureCollection, layers: LayerSpecification[], interactive = false): void {
+  setSource(
+    id: string,
+    data: FeatureCollection,
+    layers: LayerSpecification[],
+    interactive = false,
+    prewarm = false,
+  ): void {
     const entry = this.sources.get(id)
     if (entry && entry.data === data && entry.layers === layers) return
     if (entry && entry.layers !== layers && this.ready) this.repaint(entry.layers, layers)
-    this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
+    this.sources.set(id, { data, layers, interactive, prewarm, sent: entry?.sent })
     if (entry && entry.data === data) return
     // Feature ids now name other features: the next pointer move reports what is under it afresh.
     this.hovered.delete(id)
@@ -677,6 +691,34 @@ export class MapEngine {
     this.map.addSource(id, { type: 'geojson', data: entry.data })
     entry.sent = entry.data
     for (const layer of entry.layers) this.map.addLayer(layer)
+    if (entry.prewarm) this.prewarm(entry.layers)
+  }
+
+  /**
+   * Draws invisible copies of layers over the whole world until the map is next idle, so that MapLibre builds
+   * the GPU programs they need now (each one a long task where WebGL is emulated) rather than in the frame
+   * that first shows their data. Once per layer id: built programs stay with the map.
+   */
+  private prewarm(layers: LayerSpecification[]): void {
+    const source = `prewarm-${layers[0]?.id ?? ''}`
+    const copies = layers
+      .filter((l) => !this.warmed.has(l.id))
+      .flatMap((l) => invisibleCopy(l, `${l.id}-prewarm`, source) ?? [])
+    if (copies.length === 0 || this.map.getSource(source)) return
+    const world = boxPolygonOf([-180, -85, 180, 85])
+    this.map.addSource(source, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [asFeature(world)] },
+    })
+    for (const copy of copies) this.map.addLayer(copy)
+    // The source object names this style's copy: after a style switch the new style's own copy is left alone.
+    const added = this.map.getSource(source)
+    this.map.once('idle', () => {
+      if (this.destroyed || this.map.getSource(source) !== added) return
+      for (const l of layers) this.warmed.add(l.id)
+      for (const copy of copies) if (this.map.getLayer(copy.id)) this.map.removeLayer(copy.id)
+      if (this.map.getSource(source)) this.map.removeSource(source)
+    })
   }
 
   private pick(point: { x: number; y: number }, what: 'hover' | 'click'): void {

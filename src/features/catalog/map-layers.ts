@@ -42,20 +42,31 @@ export function hostColors(hosts: readonly string[], scheme: ColorScheme): Map<s
   return new Map(hosts.map((h, i) => [h, palette[i % palette.length]]))
 }
 
-/** The footprint layers, each outline and fill in its host's colour. */
+/**
+ * The footprint layers, each outline and fill in its host's colour. The colour is a `match` on the host even
+ * before the hosts are known (no search yet), so the layers need the same GPU programs from the start, built
+ * ahead by `prewarm`: a constant colour would take other programs, and the first search would build its own.
+ */
 export function footprintLayers(colors: ReadonlyMap<string, string>, scheme: ColorScheme) {
-  const color = colorByProperty('host', colors, HOST_COLORS[scheme][0])
+  const fallback = HOST_COLORS[scheme][0]
+  const color =
+    colors.size > 0
+      ? colorByProperty('host', colors, fallback)
+      : colorByProperty('host', new Map([['', fallback]]), fallback)
   return polygonLayers(FOOTPRINTS_SOURCE, { color, fillOpacity: 0.06 })
 }
 
-/** Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). */
+/**
+ * Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). The
+ * layers' programs are built before the first search answers (`prewarm`), so its footprints draw at once.
+ */
 export function footprintsOverlay(
   data: FeatureCollection,
   hovered: number | null,
   selected: number | null,
   layers: ReturnType<typeof footprintLayers> = footprintLayers(new Map(), 'light'),
 ): MapOverlay {
-  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected)
+  return { ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected), prewarm: true }
 }
 
 /** The area the shown search ran over (the applied AOI or map view), dashed. */
