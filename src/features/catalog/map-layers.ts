@@ -8,19 +8,31 @@ import { footprintOf } from './words'
 export const FOOTPRINTS_SOURCE = 'catalog-footprints'
 export const SEARCH_AREA_SOURCE = 'catalog-search-area'
 
+type Footprint = Feature<Polygon | MultiPolygon, { sceneId: string; host: string }>
+
+// Each scene's feature, kept while its scene is: a search's next answers only add features, and the map sends
+// only those (see MapEngine's `sendData`, which tells them by identity).
+const footprintFeatures = new WeakMap<Scene, Footprint>()
+
 /**
  * The scenes shown as one source; a scene's feature id is its index among them (`collectScenes`), and it
- * carries its host, which colours it.
+ * carries its host, which colours it. A scene shown again at the same index gives the same feature object.
  */
 export function footprintData(scenes: readonly { scene: Scene; host: string }[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: scenes.map(({ scene, host }, i): Feature<Polygon | MultiPolygon> => ({
-      type: 'Feature',
-      id: i,
-      properties: { sceneId: scene.properties.id, host },
-      geometry: footprintOf(scene),
-    })),
+    features: scenes.map(({ scene, host }, i): Footprint => {
+      const kept = footprintFeatures.get(scene)
+      if (kept && kept.id === i && kept.properties.host === host) return kept
+      const feature: Footprint = {
+        type: 'Feature',
+        id: i,
+        properties: { sceneId: scene.properties.id, host },
+        geometry: footprintOf(scene),
+      }
+      footprintFeatures.set(scene, feature)
+      return feature
+    }),
   }
 }
 
