@@ -29,6 +29,10 @@ interface Run {
   scenes: number
   hosts: number
   longTasks: number[]
+  /** Where each long task began, in ms after the first answer (the same order as `longTasks`). */
+  longTaskStarts: number[]
+  /** Each host's answer, in ms after the first. */
+  answers: number[]
 }
 
 async function searchEveryHost(page: Page, run: number): Promise<Run> {
@@ -82,9 +86,12 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
       const rows = performance.getEntriesByName('swath:list-rows').map((e) => e.startTime)
       const first = Math.min(...answers)
       const longTasks: number[] = []
+      const longTaskStarts: number[] = []
       for (let i = 0; i < w.__longTasks.length; i += 2)
-        if (w.__longTasks[i] + w.__longTasks[i + 1] >= first && w.__longTasks[i] <= done)
+        if (w.__longTasks[i] + w.__longTasks[i + 1] >= first && w.__longTasks[i] <= done) {
           longTasks.push(w.__longTasks[i + 1])
+          longTaskStarts.push(w.__longTasks[i] - first)
+        }
       const [scenes, hosts] = (text.replace(/,/g, '').match(/\d+/g) ?? []).map(Number)
       return {
         firstRows: Math.min(...rows) - first,
@@ -92,6 +99,8 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
         scenes,
         hosts,
         longTasks,
+        longTaskStarts,
+        answers: answers.map((a) => a - first).sort((a, b) => a - b),
       }
     },
     { done, text },
@@ -135,6 +144,14 @@ export async function benchCatalogHosts(): Promise<void> {
     console.log(
       `long tasks meanwhile: ${count} over ${RUNS} runs, longest ${longest.toFixed(0)} ms — target: none over 50 ms: ${count === 0 ? 'meets' : 'MISSES'}`,
     )
+    // Where the time went in each run, to find what blocks: answers and long tasks on one time line.
+    for (const [i, r] of runs.entries()) {
+      const at = (ms: number) => `+${ms.toFixed(0)}`
+      const tasks = r.longTaskStarts.map((s, k) => `${at(s)} (${r.longTasks[k].toFixed(0)} ms)`)
+      console.log(
+        `  run ${i + 1}: answers ${r.answers.map(at).join(' ')}; first rows ${at(r.firstRows)}; all listed ${at(r.merged)}; long tasks: ${tasks.join(', ') || 'none'}`,
+      )
+    }
     if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
     await context.close()
   } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hoverSelectOverlay, polygonLayers } from './layers'
+import { hoverSelectOverlay, invisibleCopy, polygonLayers } from './layers'
 
 describe('polygon layers', () => {
   it('builds a fill and an outline on the source, styled by hover and selected feature-state', () => {
@@ -43,5 +43,26 @@ describe('hover and selected overlay', () => {
   it('treats id 0 as a feature, not as none', () => {
     expect(states(0, null)).toEqual([{ id: 0, state: { hover: true, selected: false } }])
     expect(states(null, 0)).toEqual([{ id: 0, state: { hover: false, selected: true } }])
+  })
+})
+
+describe('invisible copy (programs built ahead)', () => {
+  const [fill, line] = polygonLayers('shapes', { color: '#123456', fillOpacity: 0.1 })
+
+  it('keeps every paint property but draws nothing: data-driven opacity or width times zero', () => {
+    const paint = (l: unknown) => (l as { paint: Record<string, unknown> }).paint
+    const f = invisibleCopy(fill, 'shapes-fill-prewarm', 'prewarm')
+    expect(f).toMatchObject({ id: 'shapes-fill-prewarm', source: 'prewarm', type: 'fill' })
+    expect(paint(f)['fill-opacity']).toEqual(['*', 0, paint(fill)['fill-opacity']])
+    expect(paint(f)['fill-color']).toBe('#123456')
+    const l = invisibleCopy(line, 'shapes-line-prewarm', 'prewarm')
+    expect(paint(l)['line-width']).toEqual(['*', 0, paint(line)['line-width']])
+  })
+
+  it('gives none for a constant value or another type of layer', () => {
+    expect(
+      invisibleCopy({ id: 'x', type: 'fill', source: 's', paint: { 'fill-opacity': 0.5 } }, 'y', 'z'),
+    ).toBeNull()
+    expect(invisibleCopy({ id: 'x', type: 'circle', source: 's' }, 'y', 'z')).toBeNull()
   })
 })

@@ -13,6 +13,40 @@ export interface MapOverlay {
   states?: { id: string | number; state: Record<string, boolean> }[]
   /** Hover and clicks on its features reach `onOverlayHover` / `onOverlayClick`. */
   interactive?: boolean
+  /**
+   * Its layers are drawn once, invisibly, as soon as the map is ready, so that the GPU programs they need are
+   * built before their first data arrives: for an overlay that starts empty and whose first data must show at
+   * once (a search's footprints). Building a program can take a long task of its own (hundreds of ms where
+   * WebGL is emulated).
+   */
+  prewarm?: boolean
+}
+
+/**
+ * The same layer, drawing nothing but needing the same GPU programs: its data-driven opacity (fill) or width
+ * (line) times zero. A layer whose value is constant gets none (MapLibre skips a zero constant, so there is
+ * nothing to build ahead), nor does any other type of layer.
+ */
+export function invisibleCopy(
+  layer: LayerSpecification,
+  id: string,
+  source: string,
+): LayerSpecification | null {
+  if (layer.type === 'fill' && Array.isArray(layer.paint?.['fill-opacity']))
+    return {
+      ...layer,
+      id,
+      source,
+      paint: { ...layer.paint, 'fill-opacity': ['*', 0, layer.paint['fill-opacity']] },
+    }
+  if (layer.type === 'line' && Array.isArray(layer.paint?.['line-width']))
+    return {
+      ...layer,
+      id,
+      source,
+      paint: { ...layer.paint, 'line-width': ['*', 0, layer.paint['line-width']] },
+    }
+  return null
 }
 
 export interface PolygonLayerStyle {

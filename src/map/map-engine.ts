@@ -29,7 +29,7 @@ import {
   type Scheme,
 } from './basemap'
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
-import { polygonLayers } from './layers'
+import { invisibleCopy, polygonLayers } from './layers'
 import { SwipeCut, type Swipe } from './swipe'
 
 /** A lon/lat box as a polygon (a basemap cell's cover). */
@@ -84,6 +84,14 @@ const WORLD = bandSource('world')
 const REGION = bandSource('region')
 /** Detail cells kept fetched beyond those in view, for panning back (a city view needs one to four). */
 const KEPT_CELLS = 16
+/**
+ * The most features of an interactive overlay handed to MapLibre in one task. MapLibre copies what it sends
+ * to its worker by walking every value on this thread (some 0.1 ms a footprint on a slow machine), so 2,000
+ * footprints at once were a long task of their own; more go in slices, see `sendData`.
+ */
+const SLICE = 200
+/** How long a slice waits at most for the page to be idle. */
+const IDLE_WAIT = 300
 
 /**
  * Owns the MapLibre map and the terra-draw instance. React creates it once and pushes plain data through
@@ -113,8 +121,24 @@ export class MapEngine {
   private destroyed = false
   private readonly sources = new Map<
     string,
-    { data: FeatureCollection; layers: LayerSpecification[]; interactive: boolean; sent?: FeatureCollection }
+    {
+      data: FeatureCollection
+      layers: LayerSpecification[]
+      interactive: boolean
+      prewarm?: boolean
+      /** The data whose every feature MapLibre has been handed. */
+      sent?: FeatureCollection
+      /** The features handed so far, in order: a slice at a time while `slicing` runs. */
+      onMap?: readonly Feature[]
+      /** The slicing under way (its token), if any. */
+      slicing?: object
+    }
   >()
+  /** Slicings under way: `afterIdle` waits for them. */
+  private readonly slicings = new Set<object>()
+  private afterSlicing: (() => void)[] = []
+  /** Layers whose GPU programs were built ahead (`MapOverlay.prewarm`), by id: the programs outlive styles. */
+  private readonly warmed = new Set<string>()
   private images: MapImage[] = []
   private readonly canvases = new Map<string, HTMLCanvasElement>()
   private readonly swipe: SwipeCut
@@ -622,11 +646,25 @@ export class MapEngine {
    * `interactive`, hovering and clicking its features reach `onOverlayHover` and `onOverlayClick` (features
    * need ids).
    */
-  setSource(id: string, data: FeatureCollection, layers: LayerSpecification[], interactive = false): void {
+  setSource(
+    id: string,
+    data: FeatureCollection,
+    layers: LayerSpecification[],
+    interactive = false,
+    prewarm = false,
+  ): void {
     const entry = this.sources.get(id)
     if (entry && entry.data === data && entry.layers === layers) return
     if (entry && entry.layers !== layers && this.ready) this.repaint(entry.layers, layers)
-    this.sources.set(id, { data, layers, interactive, sent: entry?.sent })
+    this.sources.set(id, {
+      data,
+      layers,
+      interactive,
+      prewarm,
+      sent: entry?.sent,
+      onMap: entry?.onMap,
+      slicing: entry?.slicing,
+    })
     if (entry && entry.data === data) return
     // Feature ids now name other features: the next pointer move reports what is under it afresh.
     this.hovered.delete(id)
@@ -640,6 +678,7 @@ export class MapEngine {
     if (!entry) return
     this.sources.delete(id)
     this.hovered.delete(id)
+    if (entry.slicing) this.endSlicing(entry.slicing)
     if (!this.ready) return
     for (const layer of entry.layers) if (this.map.getLayer(layer.id)) this.map.removeLayer(layer.id)
     if (this.map.getSource(id)) this.map.removeSource(id)
@@ -652,7 +691,8 @@ export class MapEngine {
 
   /** Calls back once the map has drawn everything it was given so far (MapLibre's `idle`). */
   afterIdle(callback: () => void): void {
-    this.map.once('idle', callback)
+    if (this.slicings.size > 0) this.afterSlicing.push(callback)
+    else this.map.once('idle', callback)
   }
 
   /** The box in view, west and east as MapLibre gives them (they may run past ±180). */
@@ -680,13 +720,105 @@ export class MapEngine {
     if (!entry) return
     const src = this.map.getSource<GeoJSONSource>(id)
     if (src) {
-      if (entry.sent !== entry.data) void src.setData(entry.data)
+      if (entry.sent !== entry.data) this.sendData(id, src)
+      return
+    }
+    this.map.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } })
+    entry.onMap = []
+    entry.sent = undefined
+    for (const layer of entry.layers) this.map.addLayer(layer)
+    if (entry.prewarm) this.prewarm(entry.layers)
+    const added = this.map.getSource<GeoJSONSource>(id)
+    if (added) this.sendData(id, added)
+  }
+
+  /**
+   * Hands a source's data to MapLibre. Data that only adds features to what the map has (a search's next
+   * answers, in arrival order) sends the new ones alone, through `updateData`; other data replaces it. An
+   * interactive overlay (features with ids) with more than SLICE features to send gets them a slice at a time,
+   * each once the page is idle (the list that the data came with shows first) and MapLibre's worker has taken
+   * the previous: no task copies more than a slice.
+   */
+  private sendData(id: string, src: GeoJSONSource): void {
+    const entry = this.sources.get(id)
+    if (!entry) return
+    const features = entry.data.features
+    const had = entry.onMap ?? []
+    const appends = had.length <= features.length && had.every((f, i) => features[i] === f)
+    const from = appends ? had.length : 0
+    const sliced =
+      entry.interactive &&
+      features.length - from > SLICE &&
+      features.every((f) => f.id !== undefined && f.id !== null)
+    if (entry.slicing) this.endSlicing(entry.slicing)
+    entry.slicing = undefined
+    if (!sliced) {
+      if (appends && from === features.length && had.length > 0) {
+        // Nothing new (the same features in a new collection).
+      } else if (appends && from > 0) void src.updateData({ add: features.slice(from) })
+      else void src.setData(entry.data)
+      entry.onMap = features
       entry.sent = entry.data
       return
     }
-    this.map.addSource(id, { type: 'geojson', data: entry.data })
-    entry.sent = entry.data
-    for (const layer of entry.layers) this.map.addLayer(layer)
+    const token = {}
+    entry.slicing = token
+    this.slicings.add(token)
+    const live = () =>
+      !this.destroyed &&
+      this.sources.get(id)?.slicing === token &&
+      this.map.getSource<GeoJSONSource>(id) === src
+    const step = (replace: boolean) => {
+      const now = this.sources.get(id)
+      if (!live() || !now) return this.endSlicing(token)
+      const at = replace ? 0 : (now.onMap?.length ?? 0)
+      const slice = now.data.features.slice(at, at + SLICE)
+      now.onMap = [...(replace ? [] : (now.onMap ?? [])), ...slice]
+      const done = now.onMap.length >= now.data.features.length
+      const sent = replace
+        ? src.setData({ type: 'FeatureCollection', features: slice })
+        : src.updateData({ add: slice })
+      if (done) {
+        now.sent = now.data
+        now.slicing = undefined
+        this.endSlicing(token)
+        return
+      }
+      void sent.then(() => whenIdle(() => step(false)))
+    }
+    whenIdle(() => step(!appends))
+  }
+
+  private endSlicing(token: object): void {
+    if (!this.slicings.delete(token) || this.slicings.size > 0) return
+    for (const callback of this.afterSlicing.splice(0)) this.map.once('idle', callback)
+  }
+
+  /**
+   * Draws invisible copies of layers over the whole world until the map is next idle, so that MapLibre builds
+   * the GPU programs they need now (each one a long task where WebGL is emulated) rather than in the frame
+   * that first shows their data. Once per layer id: built programs stay with the map.
+   */
+  private prewarm(layers: LayerSpecification[]): void {
+    const source = `prewarm-${layers[0]?.id ?? ''}`
+    const copies = layers
+      .filter((l) => !this.warmed.has(l.id))
+      .flatMap((l) => invisibleCopy(l, `${l.id}-prewarm`, source) ?? [])
+    if (copies.length === 0 || this.map.getSource(source)) return
+    const world = boxPolygonOf([-180, -85, 180, 85])
+    this.map.addSource(source, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [asFeature(world)] },
+    })
+    for (const copy of copies) this.map.addLayer(copy)
+    // The source object names this style's copy: after a style switch the new style's own copy is left alone.
+    const added = this.map.getSource(source)
+    this.map.once('idle', () => {
+      if (this.destroyed || this.map.getSource(source) !== added) return
+      for (const l of layers) this.warmed.add(l.id)
+      for (const copy of copies) if (this.map.getLayer(copy.id)) this.map.removeLayer(copy.id)
+      if (this.map.getSource(source)) this.map.removeSource(source)
+    })
   }
 
   private pick(point: { x: number; y: number }, what: 'hover' | 'click'): void {
@@ -862,6 +994,16 @@ function spanOf(g: Geometry): number {
   }
   if ('coordinates' in g) walk(g.coordinates)
   return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
+}
+
+/**
+ * Calls back once the page is idle: after what it was doing has been painted (the rows that came with the
+ * data), and at the latest after IDLE_WAIT ms. A map frame of new data is heavy for the GPU, and while it is
+ * drawn no other frame shows.
+ */
+function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_WAIT })
+  else setTimeout(callback, 0)
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {

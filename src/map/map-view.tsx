@@ -133,7 +133,7 @@ export function MapView(props: MapViewProps) {
         stated.current.delete(id)
       }
     for (const o of props.overlays ?? []) {
-      engine.setSource(o.id, o.data, o.layers, o.interactive)
+      engine.setSource(o.id, o.data, o.layers, o.interactive, o.prewarm)
       const before = stated.current.get(o.id) ?? new Map<string | number, Record<string, boolean>>()
       const now = new Map((o.states ?? []).map((s) => [s.id, s.state]))
       for (const [id, state] of before) {

@@ -8,19 +8,31 @@ import { footprintOf } from './words'
 export const FOOTPRINTS_SOURCE = 'catalog-footprints'
 export const SEARCH_AREA_SOURCE = 'catalog-search-area'
 
+type Footprint = Feature<Polygon | MultiPolygon, { sceneId: string; host: string }>
+
+// Each scene's feature, kept while its scene is: a search's next answers only add features, and the map sends
+// only those (see MapEngine's `sendData`, which tells them by identity).
+const footprintFeatures = new WeakMap<Scene, Footprint>()
+
 /**
  * The scenes shown as one source; a scene's feature id is its index among them (`collectScenes`), and it
- * carries its host, which colours it.
+ * carries its host, which colours it. A scene shown again at the same index gives the same feature object.
  */
 export function footprintData(scenes: readonly { scene: Scene; host: string }[]): FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: scenes.map(({ scene, host }, i): Feature<Polygon | MultiPolygon> => ({
-      type: 'Feature',
-      id: i,
-      properties: { sceneId: scene.properties.id, host },
-      geometry: footprintOf(scene),
-    })),
+    features: scenes.map(({ scene, host }, i): Footprint => {
+      const kept = footprintFeatures.get(scene)
+      if (kept && kept.id === i && kept.properties.host === host) return kept
+      const feature: Footprint = {
+        type: 'Feature',
+        id: i,
+        properties: { sceneId: scene.properties.id, host },
+        geometry: footprintOf(scene),
+      }
+      footprintFeatures.set(scene, feature)
+      return feature
+    }),
   }
 }
 
@@ -42,20 +54,31 @@ export function hostColors(hosts: readonly string[], scheme: ColorScheme): Map<s
   return new Map(hosts.map((h, i) => [h, palette[i % palette.length]]))
 }
 
-/** The footprint layers, each outline and fill in its host's colour. */
+/**
+ * The footprint layers, each outline and fill in its host's colour. The colour is a `match` on the host even
+ * before the hosts are known (no search yet), so the layers need the same GPU programs from the start, built
+ * ahead by `prewarm`: a constant colour would take other programs, and the first search would build its own.
+ */
 export function footprintLayers(colors: ReadonlyMap<string, string>, scheme: ColorScheme) {
-  const color = colorByProperty('host', colors, HOST_COLORS[scheme][0])
+  const fallback = HOST_COLORS[scheme][0]
+  const color =
+    colors.size > 0
+      ? colorByProperty('host', colors, fallback)
+      : colorByProperty('host', new Map([['', fallback]]), fallback)
   return polygonLayers(FOOTPRINTS_SOURCE, { color, fillOpacity: 0.06 })
 }
 
-/** Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). */
+/**
+ * Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). The
+ * layers' programs are built before the first search answers (`prewarm`), so its footprints draw at once.
+ */
 export function footprintsOverlay(
   data: FeatureCollection,
   hovered: number | null,
   selected: number | null,
   layers: ReturnType<typeof footprintLayers> = footprintLayers(new Map(), 'light'),
 ): MapOverlay {
-  return hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected)
+  return { ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected), prewarm: true }
 }
 
 /** The area the shown search ran over (the applied AOI or map view), dashed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { sceneFeature } from '../../testing/builders'
 import type { Scene } from '../../data/catalog/queries'
-import { collectScenes, mergeRows, withMore, type HostPages } from './merge-hosts'
+import { collectScenes, mergeRows, sceneRows, withMore, type HostPages } from './merge-hosts'
 import { sortRows, type SceneRow } from './words'
 import { SCENE_SORTS } from './search-state'
 
@@ -138,5 +138,45 @@ describe('withMore', () => {
     expect(withMore(once, new Map([['a', 'next:a2']]))).toEqual(once)
     expect(withMore(once, new Map([['a', 'next:a3']]))).toEqual({ a: ['next:a2', 'next:a3'], c: ['next:c2'] })
     expect(start).toEqual({})
+  })
+})
+
+describe('sceneRows', () => {
+  const a = [s('a1', 9), s('a2', 8)]
+  const b = [s('b1', 7)]
+
+  it('keeps a row the same object while its place and coverage function are, so listed rows stay equal', () => {
+    const before = sceneRows(collectScenes([{ host: 'a', pages: [a] }]), null)
+    const after = sceneRows(
+      collectScenes([
+        { host: 'a', pages: [a] },
+        { host: 'b', pages: [b] },
+      ]),
+      null,
+    )
+    expect(after.slice(0, 2)).toEqual(before)
+    after.slice(0, 2).forEach((row, i) => expect(row).toBe(before[i]))
+    expect(after[2]).toMatchObject({ host: 'b', index: 2, coverage: null })
+  })
+
+  it('measures again with another coverage function, and gives a new row at another place', () => {
+    const before = sceneRows(collectScenes([{ host: 'a', pages: [a] }]), null)
+    const measured = sceneRows(collectScenes([{ host: 'a', pages: [a] }]), () => 42)
+    expect(measured.map((r) => r.coverage)).toEqual([42, 42])
+    expect(measured[0]).not.toBe(before[0])
+    const moved = sceneRows(collectScenes([{ host: 'a', pages: [[a[1]]] }]), () => 42)
+    expect(moved[0]).toMatchObject({ index: 0, coverage: 42 })
+    expect(moved[0]).not.toBe(measured[1])
+  })
+
+  it('merges to the same list whether or not a host’s sorted rows were kept from an earlier merge', () => {
+    const hosts: HostPages[] = [
+      { host: 'a', pages: [a] },
+      { host: 'b', pages: [b] },
+    ]
+    const rows = sceneRows(collectScenes(hosts), null)
+    const fresh = mergeRows(rowsOf(hosts), 'date-asc', ['a', 'b'])
+    mergeRows(rows.slice(0, 2), 'date-asc', ['a', 'b'])
+    expect(ids(mergeRows(rows, 'date-asc', ['a', 'b']))).toEqual(ids(fresh))
   })
 })

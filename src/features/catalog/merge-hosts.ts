@@ -1,5 +1,6 @@
+import type { MultiPolygon, Polygon } from 'geojson'
 import type { Scene } from '../../data/catalog/queries'
-import { compareValues, sortValue, type SceneRow } from './words'
+import { compareValues, footprintOf, sortValue, type SceneRow } from './words'
 import type { SceneSort } from './search-state'
 
 /**
@@ -43,6 +44,28 @@ export function collectScenes(hosts: readonly HostPages[]): ShownScene[] {
   return out
 }
 
+// Each scene's last row, and the coverage function it was measured with.
+const madeRows = new WeakMap<Scene, { row: SceneRow; by: unknown }>()
+
+/**
+ * The rows of the scenes shown, each with its coverage of the area (null without one). A scene keeps the same
+ * row object while its place, its host and the coverage function do: the rows already listed stay equal when
+ * another host answers, and are neither measured nor drawn again.
+ */
+export function sceneRows(
+  shown: readonly ShownScene[],
+  coverage: ((footprint: Polygon | MultiPolygon) => number) | null,
+): SceneRow[] {
+  return shown.map((s) => {
+    const kept = madeRows.get(s.scene)
+    if (kept && kept.by === coverage && kept.row.index === s.index && kept.row.host === s.host)
+      return kept.row
+    const row: SceneRow = { ...s, coverage: coverage ? coverage(footprintOf(s.scene)) : null }
+    madeRows.set(s.scene, { row, by: coverage })
+    return row
+  })
+}
+
 interface Valued {
   row: SceneRow
   value: number | null
@@ -53,6 +76,27 @@ interface Head extends Valued {
   list: number
   at: number
   rank: number
+}
+
+// Each host's rows last sorted (by their first row): when another host answers, the hosts that had answered
+// keep their sorted lists, and only the new host's rows are valued and sorted before the merge.
+const sortedLists = new WeakMap<SceneRow, { rows: readonly SceneRow[]; sort: SceneSort; sorted: Valued[] }>()
+
+/** One host's rows in the sort, ties in the host's order (their index). */
+function sortedList(rows: readonly SceneRow[], sort: SceneSort): Valued[] {
+  const kept = sortedLists.get(rows[0])
+  if (
+    kept &&
+    kept.sort === sort &&
+    kept.rows.length === rows.length &&
+    kept.rows.every((r, i) => r === rows[i])
+  )
+    return kept.sorted
+  const sorted = rows
+    .map((row) => ({ row, value: sortValue(row, sort) }))
+    .sort((a, b) => compareValues(a.value, b.value, sort) || a.row.index - b.row.index)
+  sortedLists.set(rows[0], { rows, sort, sorted })
+  return sorted
 }
 
 /**
@@ -66,15 +110,15 @@ export function mergeRows(
   hostOrder: readonly string[],
 ): SceneRow[] {
   const rank = new Map(hostOrder.map((h, i) => [h, i]))
-  const byHost = new Map<string, Valued[]>()
+  const byHost = new Map<string, SceneRow[]>()
   for (const row of rows) {
     let list = byHost.get(row.host)
     if (!list) byHost.set(row.host, (list = []))
-    list.push({ row, value: sortValue(row, sort) })
+    list.push(row)
   }
   const lists = [...byHost].map(([host, list]) => ({
     rank: rank.get(host) ?? hostOrder.length,
-    list: list.sort((a, b) => compareValues(a.value, b.value, sort) || a.row.index - b.row.index),
+    list: sortedList(list, sort),
   }))
   if (lists.length === 1) return lists[0].list.map((x) => x.row)
 

@@ -1,14 +1,20 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
-import { useEffect, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
 import { searchOptions } from '../../data/catalog/queries'
 import { useHostSearches, type HostSearch } from '../../data/catalog/use-host-searches'
 import { footprintData } from './map-layers'
-import { collectScenes, mergeRows, withMore, type HostCursors, type HostPages } from './merge-hosts'
-import { footprintOf, type SceneRow } from './words'
+import {
+  collectScenes,
+  mergeRows,
+  sceneRows,
+  withMore,
+  type HostCursors,
+  type HostPages,
+} from './merge-hosts'
 import {
   buildHostSearches,
   filterErrors,
@@ -92,7 +98,14 @@ export function useSceneSearch(
       pages: h.pages.slice(0, firstMissing(h.pages)).map((p) => p.data?.features ?? []),
     }))
   }, [allHosts, built, single.data, multi.hosts])
-  const shown = useMemo(() => collectScenes(hostPages), [hostPages])
+  // What later answers add to the list, the map and the sort is worked out in a render of its own that React
+  // may interrupt (a deferred value): such an answer's own render only says how the hosts are doing, so no
+  // answer holds the page for the merge and the rows of 2,000 scenes. The first scenes to arrive are shown at
+  // once, in the answer's own render: deferred too, their render would start again with each next answer,
+  // and hosts answering close together would keep the first rows from showing until the last one had.
+  const deferredPages = useDeferredValue(hostPages)
+  const shownPages = deferredPages.some((h) => h.pages.some((p) => p.length > 0)) ? deferredPages : hostPages
+  const shown = useMemo(() => collectScenes(shownPages), [shownPages])
   const hasAnswer = allHosts || single.data !== undefined
   const features = useMemo(() => (hasAnswer ? shown.map((s) => s.scene) : undefined), [hasAnswer, shown])
 
@@ -135,10 +148,9 @@ export function useSceneSearch(
   const { coverage: areaCoverage, pending: coveragePending } = useCoverage(aoiPolygons)
   // The previous search's scenes, shown while the next one runs, are not measured against the new area.
   const coverage = !allHosts && single.isPlaceholderData ? null : areaCoverage
-  const rows = useMemo<SceneRow[]>(
-    () => shown.map((s) => ({ ...s, coverage: coverage ? coverage(footprintOf(s.scene)) : null })),
-    [shown, coverage],
-  )
+  // A scene's row stays the same object while its place and coverage do (`sceneRows`), so the rows already
+  // listed are not drawn again when another host answers.
+  const rows = useMemo(() => sceneRows(shown, coverage), [shown, coverage])
   // Coverage sorts fall back to newest first where there is no area to cover.
   const sort: SceneSort =
     areaCoverage === null && !coveragePending && view.sort.startsWith('coverage') ? 'date-desc' : view.sort

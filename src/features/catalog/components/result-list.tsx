@@ -79,6 +79,7 @@ export const ResultList = memo(function ResultList(props: Props) {
   const { response } = props
   // Hover and the active scene count only for the response they were picked in.
   const active = useCatalogUi((s) => (s.scope === response ? s.active : null))
+  const hovered = useCatalogUi((s) => (s.scope === response ? s.hovered : null))
   const position = active === null ? -1 : rows.findIndex((r) => r.index === active)
   // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise; this component
   // re-renders on scroll anyway, and its rows are memoised on their own.
@@ -204,7 +205,7 @@ export const ResultList = memo(function ResultList(props: Props) {
             <Row
               key={row.index}
               row={row}
-              scope={response}
+              hovered={row.index === hovered}
               top={item.start}
               visible={item.end > top && item.start < bottom}
               thumbnail={props.withThumbnails.has(p.collection)}
@@ -228,8 +229,11 @@ export const ResultList = memo(function ResultList(props: Props) {
 
 interface RowProps {
   row: SceneRow
-  /** The response the row belongs to. */
-  scope: unknown
+  /**
+   * Hovered here or on the map. Said by the list (not read by each row from the store with the response as
+   * its scope), so a row stays equal, and is not drawn again, when another host's answer comes in.
+   */
+  hovered: boolean
   /** Its host's colour, when the list holds several hosts. */
   color: string | null
   top: number
@@ -253,7 +257,7 @@ const Row = memo(function Row(props: RowProps) {
   const { row, color } = props
   const { host } = row
   const p = row.scene.properties
-  const hovered = useCatalogUi((s) => s.scope === props.scope && s.hovered === row.index)
+  const { hovered } = props
   const quicklook = useCatalogUi((s) => s.quicklooks.some((q) => q.key === `${host}/${p.id}`))
   const setHovered = useCatalogUi((s) => s.setHovered)
   const activate = useCatalogUi((s) => s.activate)
