@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { spawnSync } from 'node:child_process'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
 import { mapSettled, watchErrors } from './catalog'
-import { BENCH_OUT, signInAsAnalyst, startPreview } from './preview'
+import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
 
 /**
@@ -109,16 +106,7 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
 
 export async function benchCatalogHosts(): Promise<void> {
   console.log(`\n## Catalog search of every host (4 hosts × ${LIMIT} scenes, production build, Chromium)`)
-  if (!existsSync(join(BENCH_OUT, 'index.html'))) {
-    const build = spawnSync(
-      'npx',
-      ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--logLevel', 'warn'],
-      {
-        stdio: 'inherit',
-      },
-    )
-    if (build.status !== 0) throw new Error('vite build failed')
-  }
+  ensureBenchBuild()
   const preview = await startPreview({ port: PORT })
   let browser: Browser | null = null
   try {

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
-import { spawnSync } from 'node:child_process'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { BENCH_OUT, signInAsAnalyst, startPreview } from './preview'
+import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 
 /**
  * The notification centre's budget (decision 34): with the console left idle, how many requests a minute
@@ -81,14 +78,7 @@ async function measure(browser: Browser, path: string, centre: boolean) {
 
 export async function benchNotifications(): Promise<void> {
   console.log(`\n## Notification center: requests a minute with the console idle (${MINUTES} min each)`)
-  if (!existsSync(join(BENCH_OUT, 'index.html'))) {
-    const build = spawnSync(
-      'npx',
-      ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--logLevel', 'warn'],
-      { stdio: 'inherit' },
-    )
-    if (build.status !== 0) throw new Error('vite build failed')
-  }
+  ensureBenchBuild()
   const preview = await startPreview({ port: PORT, timeoutMs: 90_000 })
   let browser: Browser | null = null
   try {

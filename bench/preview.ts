@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -11,6 +11,17 @@ import type { Page } from '@playwright/test'
 export const BENCH_OUT = 'dist-bench'
 const EMAIL = 'analyst@swath.test'
 const PASSWORD = 'swath-demo'
+
+/** Builds the production app into dist-bench/ unless a build is there (run one section alone, say). */
+export function ensureBenchBuild(): void {
+  if (existsSync(join(BENCH_OUT, 'index.html'))) return
+  const build = spawnSync(
+    'npx',
+    ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit' },
+  )
+  if (build.status !== 0) throw new Error('vite build failed')
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -1,20 +1,6 @@
-import type { Polygon } from 'geojson'
 import { encodePolygons } from '../src/lib/polyline'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
-
-const PARIS: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.25, 48.82],
-      [2.42, 48.82],
-      [2.42, 48.9],
-      [2.25, 48.9],
-      [2.25, 48.82],
-    ],
-  ],
-}
+import { expect, expectAccessible, mapReady, PARIS, signIn, test } from './fixtures'
 
 /** The key of a mark of `kind` that nothing covers at its centre (the marks of a busy day overlap). */
 async function uncovered(page: Page, kind: 'scene' | 'pass'): Promise<string> {
@@ -64,7 +50,9 @@ test.describe('archive or task', () => {
           const map = window.__swathMap?.map
           const lit = (map?.querySourceFeatures('catalog-footprints') ?? []).filter(
             (f) =>
-              f.id !== undefined && map?.getFeatureState({ source: 'catalog-footprints', id: f.id }).hover,
+              f.id !== undefined &&
+              (map?.getFeatureState({ source: 'catalog-footprints', id: f.id }) as { hover?: boolean })
+                .hover === true,
           )
           return [...new Set(lit.map((f) => String(f.properties.sceneId)))]
         }),

@@ -1,19 +1,5 @@
-import type { Polygon } from 'geojson'
 import { encodePolygons } from '../src/lib/polyline'
-import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
-
-const PARIS: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.25, 48.82],
-      [2.42, 48.82],
-      [2.42, 48.9],
-      [2.25, 48.9],
-      [2.25, 48.82],
-    ],
-  ],
-}
+import { expect, expectAccessible, mapReady, PARIS, signIn, test } from './fixtures'
 
 test.describe('plan coverage', () => {
   test('a plan at 95 % of the AOI for the least price, on the map, by keyboard, into the basket and checked out', async ({
