@@ -22,6 +22,9 @@ interface CatalogUi {
   activeFrom: 'list' | 'map' | null
   quicklooks: ShownQuicklook[]
   quicklooksHidden: boolean
+  /** The last two quicklooks laid are compared side by side with a swipe line. */
+  quicklookSwipe: boolean
+  setQuicklookSwipe: (on: boolean) => void
   setHovered: (i: number | null) => void
   activate: (i: number | null, from: 'list' | 'map') => void
   toggleQuicklook: (q: Omit<ShownQuicklook, 'opacity' | 'key'>) => void
@@ -40,6 +43,8 @@ export const useCatalogUi = create<CatalogUi>()((set) => ({
   activeFrom: null,
   quicklooks: [],
   quicklooksHidden: false,
+  quicklookSwipe: false,
+  setQuicklookSwipe: (quicklookSwipe) => set({ quicklookSwipe }),
   setHovered: (hovered) => set((s) => (s.hovered === hovered ? s : { hovered })),
   activate: (active, activeFrom) => set({ active, activeFrom }),
   toggleQuicklook: (q) =>

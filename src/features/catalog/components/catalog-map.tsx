@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { BasemapPicker } from '../../../components/aoi/basemap-picker'
 import type { Bbox } from '../../../map/map-engine'
 import { MapView, type MapViewProps } from '../../../map/map-view'
+import { useCatalogUi } from '../catalog-ui-store'
 import classes from './catalog.module.css'
 
 // With its slider and switch, loaded with the first quicklook laid on the map.
@@ -18,6 +19,15 @@ type Props = Pick<MapViewProps, 'overlays' | 'images' | 'onOverlayHover' | 'onOv
 /** The search's map: basemap choice, the AOI toolkit, footprints and quicklooks. */
 export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, ...overlays }: Props) {
   const [basemap, setBasemap] = useState('offline')
+  // Swipe compare of the last two quicklooks laid, while both are drawn.
+  const quicklooks = useCatalogUi((s) => s.quicklooks)
+  const swipeOn = useCatalogUi((s) => s.quicklookSwipe && !s.quicklooksHidden)
+  const [a, b] = quicklooks.slice(-2)
+  const drawn = new Set((overlays.images ?? []).map((i) => i.id))
+  const swipe =
+    swipeOn && a && b && drawn.has(a.key) && drawn.has(b.key)
+      ? { left: { id: a.key, label: a.id }, right: { id: b.key, label: b.id } }
+      : null
   return (
     <>
       <BasemapPicker value={basemap} onChange={setBasemap} />
@@ -26,6 +36,7 @@ export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, ...overlays }
           {...mapProps}
           {...overlays}
           basemap={basemap}
+          swipe={swipe}
           label="Map of the search: area and scene footprints"
           onViewChange={(_b: Bbox, byUser: boolean) => {
             if (byUser) onViewMoved()

@@ -562,8 +562,16 @@ describe('catalog page', () => {
     await user.keyboard('q')
     await waitFor(() => expect(map.props?.images).toHaveLength(1))
     expect(map.props?.images?.[0]).toMatchObject({ url: expect.stringMatching(/^blob:/) as unknown })
+    // A second quicklook: the last two can be compared with a swipe line, the older on the left.
+    await user.keyboard('{ArrowDown}q')
+    await waitFor(() => expect(map.props?.images).toHaveLength(2))
+    expect(map.props?.swipe ?? null).toBeNull()
+    await user.click(await screen.findByRole('switch', { name: 'Swipe between the last two' }))
+    const [older, newer] = (map.props?.images ?? []).map((i) => i.id)
+    await waitFor(() => expect(map.props?.swipe).toMatchObject({ left: { id: older }, right: { id: newer } }))
     await user.click(await screen.findByRole('switch', { name: /Show quicklooks/ }))
     await waitFor(() => expect(map.props?.images).toHaveLength(0))
+    expect(map.props?.swipe ?? null).toBeNull()
   })
 
   it('prices each basket scene with the request the checkout will send, totals them, and retries a failure', async () => {

@@ -9,6 +9,8 @@ export function QuicklookPanel() {
   const setHidden = useCatalogUi((s) => s.setQuicklooksHidden)
   const setOpacity = useCatalogUi((s) => s.setOpacity)
   const remove = useCatalogUi((s) => s.removeQuicklook)
+  const swipe = useCatalogUi((s) => s.quicklookSwipe)
+  const setSwipe = useCatalogUi((s) => s.setQuicklookSwipe)
   if (quicklooks.length === 0) return null
   return (
     <Paper withBorder shadow="sm" p="xs" aria-label="Quicklooks on the map" component="section">
@@ -19,6 +21,14 @@ export function QuicklookPanel() {
           checked={!hidden}
           onChange={(e) => setHidden(!e.currentTarget.checked)}
         />
+        {!hidden && quicklooks.length >= 2 && (
+          <Switch
+            size="xs"
+            label="Swipe between the last two"
+            checked={swipe}
+            onChange={(e) => setSwipe(e.currentTarget.checked)}
+          />
+        )}
         {!hidden &&
           quicklooks.map((q) => (
             <div key={q.key}>
