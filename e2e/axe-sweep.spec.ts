@@ -179,7 +179,13 @@ async function auditDialogs(
   const openers: [string, Locator, Locator][] = []
   for (const name of DIALOG_OPENERS) {
     const button = main.getByRole('button', { name }).first()
-    if ((await button.count()) && (await button.isVisible()) && (await button.isEnabled()))
+    // A button seen may be gone a moment later (a list refetched under it): each check waits a little, not
+    // for ever, and a button gone is no opener.
+    if (
+      (await button.count()) &&
+      (await button.isVisible()) &&
+      (await button.isEnabled({ timeout: 5_000 }).catch(() => false))
+    )
       openers.push([String(name), button, page.getByRole('dialog').last()])
   }
   if (withAccount)
@@ -189,8 +195,10 @@ async function auditDialogs(
       page.getByRole('dialog', { name: 'Account' }),
     ])
   for (const [name, button, dialog] of openers) {
-    const label = (await button.getAttribute('aria-label')) ?? (await button.innerText()).trim()
-    await button.click()
+    const label =
+      (await button.getAttribute('aria-label', { timeout: 15_000 })) ??
+      (await button.innerText({ timeout: 15_000 })).trim()
+    await button.click({ timeout: 15_000 })
     await expect(dialog, `the dialog of “${name}”`).toBeVisible()
     const id = await dialog.evaluate((el) => {
       if (!el.id) el.id = 'axe-sweep-dialog'
