@@ -52,6 +52,39 @@ describe('collection page', () => {
     )
   })
 
+  it('draws every item’s imagery on its map, each from an overview as small as it shows, in one band combination', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}`, c)
+    const imagery = await screen.findByRole('region', { name: 'Imagery' })
+    const images = () => mapView.props?.images ?? []
+    await waitFor(() => expect(images()).toHaveLength(2), { timeout: 20_000 })
+    expect(images().map((i) => i.id)).toEqual(rec.itemIds.map((id) => `imagery-${id}`))
+    expect(imagery.querySelector('[data-imagery="drawn"]')).toHaveAttribute('data-drawn', '2')
+    // One signed link per image, each file read by ranges (206), never whole, at the map's width at most
+    // (512 px here: jsdom lays nothing out) of the 1,024 px image.
+    expect(c.backend.log.filter((l) => l.path.endsWith('/download-url'))).toHaveLength(2)
+    const reads = c.backend.log.filter((l) => l.path.startsWith('/__storage/'))
+    expect(reads.length).toBeGreaterThan(2)
+    expect(reads.every((l) => l.status === 206)).toBe(true)
+    for (const i of images()) expect('canvas' in i && i.canvas.width).toBe(512)
+    const trueColour = images().map((i) => ('canvas' in i ? i.canvas : null))
+    await user.click(within(imagery).getByText('NDVI', { exact: true }))
+    await waitFor(() => expect(imagery.querySelector('[data-preset="ndvi"]')).toBeInTheDocument())
+    const ndvi = images().map((i) => ('canvas' in i ? i.canvas : null))
+    expect(ndvi).toHaveLength(2)
+    ndvi.forEach((canvas, i) => expect(canvas).not.toBe(trueColour[i]))
+    expect(within(imagery).getByRole('img', { name: /Legend: NDVI/ })).toBeInTheDocument()
+    // The pointer over the second item reads its pixel, named after it.
+    const second = images()[1].corners
+    const inside: [number, number] = [(second[0][0] + second[1][0]) / 2, (second[0][1] + second[2][1]) / 2]
+    act(() => mapView.props?.onCursor?.(inside))
+    expect(within(imagery).getByRole('status', { name: 'Pixel values under the pointer' })).toHaveTextContent(
+      /^Pléiades Neo - Port of Rotterdam 2: (Red \d+|No image)/,
+    )
+  })
+
   it('lists its facts under readable labels: the id with a whole Copy button, sides of the extent, summaries named', async () => {
     const c = await signedInConsole()
     const rec = rotterdam(c)
@@ -199,8 +232,10 @@ describe('item page', () => {
     await waitFor(() => expect(signs()).toHaveLength(3))
     expect(opened[0]).not.toBe(opened[1])
     expect(opened[0]).toMatch(/\/__storage\/[0-9a-f]+\/scene-1\.tif\?response-content-disposition=/)
-    // The file itself is fetched by the browser, as a plain navigation: the client never touched it.
-    expect(c.backend.log.some((l) => l.path.startsWith('/__storage/'))).toBe(false)
+    // The download is the browser's, as a plain navigation: the client fetched no whole file, only the
+    // map's imagery read ranges of it (206).
+    const fetched = c.backend.log.filter((l) => l.path.startsWith('/__storage/'))
+    expect(fetched.filter((l) => l.status !== 206)).toEqual([])
   })
 
   it('reads in words: codes named, dates formatted, ids behind Copy buttons, sizes given, files named after the item', async () => {

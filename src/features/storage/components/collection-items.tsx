@@ -18,6 +18,8 @@ import {
 } from '../map-layers'
 import { useHovered, useStorageUi } from '../storage-ui-store'
 import { useFootprintsMark } from '../use-footprints-mark'
+import { ImageryControls } from '../../../components/imagery/imagery-controls'
+import { useItemsImagery } from '../imagery/use-items-imagery'
 import { ItemTable } from './item-table'
 import classes from './storage.module.css'
 
@@ -43,9 +45,14 @@ export function CollectionItems({ c }: { c: StacCollection }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [footprints, hovered, c.id],
   )
-  const fit = useMemo(() => (box ? { bbox: padBox(box) } : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  // The map is framed once per collection; the items' imagery is read for that frame.
+  const view = useMemo(() => (box ? padBox(box) : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
+  const fit = useMemo(() => (view ? { bbox: view } : null), [view])
   const map = useRef<MapHandle | null>(null)
   useFootprintsMark(items, map)
+  // Every item of the page drawn from its own GeoTIFF, each overview as wide as the item shows here.
+  const { mapBox, imagery } = useItemsImagery(items, view)
+  const { images, onCursor, ...controls } = imagery
   const go = (p: number, l = limit) => {
     const next = new URLSearchParams(params)
     next.set('page', String(p))
@@ -55,19 +62,26 @@ export function CollectionItems({ c }: { c: StacCollection }) {
 
   return (
     <Stack gap="lg">
-      <div className={classes.smallMap}>
+      <div className={classes.smallMap} ref={mapBox}>
         <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
           <StorageMap
             label="Map of the collection: its extent and its items' footprints"
             overlays={overlays}
             fit={fit}
             handle={map}
+            images={images}
+            onCursor={onCursor}
             onOverlayHover={(source, id) => {
               if (source === ITEMS_SOURCE) setHovered(items, typeof id === 'number' ? id : null)
             }}
           />
         </Suspense>
       </div>
+      {items && items.length > 0 && (
+        <Section id="collection-imagery" title="Imagery">
+          <ImageryControls {...controls} none="No item on this page has a GeoTIFF to draw." />
+        </Section>
+      )}
       <Section id="collection-items" title={data ? countLabel(matched, 'item') : 'Items'}>
         {q.error ? (
           <Alert color="red" title="The items could not be loaded">

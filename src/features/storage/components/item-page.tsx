@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -17,9 +17,11 @@ import { groupProperties } from '../property-groups'
 import { Section } from '../../../components/page-section'
 import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
-import { CompareWith, ImageryControls } from './item-imagery'
+import { ImageryControls } from '../../../components/imagery/imagery-controls'
+import { CompareWith } from './item-imagery'
 import { useItemImagery } from '../imagery/use-item-imagery'
 import { useCompareCandidates } from '../imagery/use-compare'
+import { useDevicePxWidth } from '../imagery/use-items-imagery'
 import { ItemEdit } from './item-edit'
 import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
@@ -79,12 +81,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.id])
   // The overview read is the smallest as wide as the map shows it in device pixels.
-  const mapBox = useRef<HTMLDivElement>(null)
-  const [targetPx, setTargetPx] = useState<number | null>(null)
-  useLayoutEffect(() => {
-    const width = mapBox.current?.clientWidth || 512
-    setTargetPx(Math.round(width * (window.devicePixelRatio || 1)))
-  }, [])
+  const { box: mapBox, px: targetPx } = useDevicePxWidth()
   const { images, onCursor, ...imagery } = useItemImagery(item, targetPx)
   // Swipe compare: another stored item of the same place, in the same band combination where it has it.
   const compare = useCompareCandidates(item)
@@ -189,7 +186,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
             </Suspense>
           </div>
           <Section id="item-imagery" title="Imagery">
-            <ImageryControls {...imagery} />
+            <ImageryControls {...imagery} none="This item has no GeoTIFF to draw." />
             {imagery.asset && (
               <CompareWith
                 candidates={compare.candidates}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { searchOptions, type StacItem } from '../../../data/storage/queries'
-import { imageryAssetOf } from './use-item-imagery'
+import { imageryAssetOf } from '../../../data/storage/imagery/use-imagery'
 
 /** How many items of the same place are offered to compare with: the first page of a storage search. */
 export const COMPARE_LIMIT = 20

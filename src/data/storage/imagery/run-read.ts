@@ -1,3 +1,4 @@
+import type { LinkFetch } from '../../../api/links'
 import type { ReadRequest, ReadResult } from './read-cog'
 import type { WorkerRequest } from './cog-worker'
 
@@ -28,13 +29,14 @@ function readWorker(): Worker {
 }
 
 /**
- * One overview of a delivered image, read and decoded in a worker where the browser has them, else on this
- * thread (tests under jsdom, which has no workers).
+ * One overview of a delivered image, read and decoded in a worker where the browser has them (fetching with
+ * the browser's own fetch there), else on this thread through `fetchLink` (tests under jsdom, which has no
+ * workers, read from the in-process simulator).
  */
-export async function readImagery(request: ReadRequest): Promise<ReadResult> {
+export async function readImagery(request: ReadRequest, fetchLink?: LinkFetch): Promise<ReadResult> {
   if (typeof Worker === 'undefined') {
     const { readOverview } = await import('./read-cog')
-    return readOverview(request)
+    return readOverview(request, undefined, fetchLink)
   }
   const id = ++next
   const message: WorkerRequest = { id, ...request }

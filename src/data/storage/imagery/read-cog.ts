@@ -1,4 +1,5 @@
-import { fromUrl } from 'geotiff'
+import { BaseClient, BaseResponse, fromCustomClient } from 'geotiff'
+import { browserLinkFetch, type LinkFetch } from '../../../api/links'
 import { chooseOverview, type Raster } from '../../../lib/imagery/render'
 
 /** What reading an overview asks: the signed link to the file and how many pixels across the view needs. */
@@ -15,6 +16,35 @@ export interface ReadResult {
   level: number
 }
 
+class LinkResponse extends BaseResponse {
+  constructor(private readonly response: Response) {
+    super()
+  }
+  override get status() {
+    return this.response.status
+  }
+  override getHeader(name: string) {
+    return this.response.headers.get(name) ?? undefined
+  }
+  override getData() {
+    return this.response.arrayBuffer()
+  }
+}
+
+/** geotiff's ranges fetched as every signed link is: without the bearer, through the given fetch. */
+class LinkClient extends BaseClient {
+  constructor(
+    url: string,
+    private readonly fetchLink: LinkFetch,
+  ) {
+    super(url)
+  }
+  override async request(init: RequestInit = {}) {
+    const headers = Object.fromEntries(new Headers(init.headers).entries())
+    return new LinkResponse(await this.fetchLink(this.url, { headers, signal: init.signal ?? undefined }))
+  }
+}
+
 /**
  * Reads one overview of a Cloud-Optimized GeoTIFF by HTTP Range requests (geotiff's remote source: the
  * directories first, then only that level's tiles), pixel-interleaved. Decoding runs here (in our own worker,
@@ -23,8 +53,9 @@ export interface ReadResult {
 export async function readOverview(
   { url, targetPx }: ReadRequest,
   signal?: AbortSignal,
+  fetchLink: LinkFetch = browserLinkFetch,
 ): Promise<ReadResult> {
-  const tiff = await fromUrl(url, { allowFullFile: false }, signal)
+  const tiff = await fromCustomClient(new LinkClient(url, fetchLink), { allowFullFile: false }, signal)
   const count = await tiff.getImageCount()
   const images = await Promise.all(Array.from({ length: count }, (_, i) => tiff.getImage(i)))
   const levels = images.map((i) => i.getWidth())

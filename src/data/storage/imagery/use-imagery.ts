@@ -1,0 +1,199 @@
+import { useQueries } from '@tanstack/react-query'
+import { useCallback, useMemo, useRef, useState } from 'react'
+import { useConsoleServices } from '../../../api/console-context'
+import type { LinkFetch } from '../../../api/links'
+import type { ApiClient } from '../../../api/client'
+import { pixelUnder, presetForImage, sharedPresets } from '../../../lib/imagery/layers'
+import { describePixel, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
+import type { LonLat, MapImage } from '../../../map/map-engine'
+import { storageKeys } from '../keys'
+import { signDownload, type StacItem } from '../queries'
+import type { ReadResult } from './read-cog'
+import { readImagery } from './run-read'
+
+/** The item's Cloud-Optimized GeoTIFF: its data asset whose type says so. */
+export function imageryAssetOf(item: StacItem): { key: string; id: string } | null {
+  for (const [key, a] of Object.entries(item.assets)) {
+    if (!/geotiff|image\/tiff/i.test(a.type ?? '') || !(a.roles ?? []).includes('data')) continue
+    const id = /\/v2\/assets\/([^/?#]+)$/.exec(a.href)?.[1]
+    if (id) return { key, id }
+  }
+  return null
+}
+
+/**
+ * One overview of an asset's image, read by Range requests through a freshly signed link (the link is never
+ * kept: the overview's pixels are).
+ */
+export function imageryOptions(
+  client: ApiClient,
+  fetchLink: LinkFetch,
+  assetId: string,
+  targetPx: number | null,
+) {
+  return {
+    queryKey: storageKeys.imagery(assetId, targetPx ?? 0),
+    queryFn: async (): Promise<ReadResult> => {
+      const link = await signDownload(client, assetId)
+      return readImagery({ url: link.url, targetPx: targetPx ?? 512 }, fetchLink)
+    },
+    // Read once the page knows how wide the image is drawn, so one overview is read, not two.
+    enabled: targetPx !== null,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    // A page without its pictures is still the page: the failure is shown beside the map.
+    throwOnError: false,
+    retry: false,
+  } as const
+}
+
+/** An item to draw, and how many pixels across it needs on the map (null while the page does not know). */
+export interface ImageryTarget {
+  item: StacItem
+  targetPx: number | null
+}
+
+/** The most images one map draws at once; a page of more items draws its first ones. */
+export const MAX_IMAGES = 12
+
+/** Each overview's canvas per band combination, made once and kept as long as the overview is. */
+const canvases = new WeakMap<Raster, Map<Preset, HTMLCanvasElement>>()
+
+function canvasOf(raster: Raster, preset: Preset): HTMLCanvasElement {
+  let byPreset = canvases.get(raster)
+  if (!byPreset) canvases.set(raster, (byPreset = new Map<Preset, HTMLCanvasElement>()))
+  const known = byPreset.get(preset)
+  if (known) return known
+  const c = document.createElement('canvas')
+  c.width = raster.width
+  c.height = raster.height
+  c.getContext('2d')?.putImageData(
+    new ImageData(renderPreset(raster, preset), raster.width, raster.height),
+    0,
+    0,
+  )
+  byPreset.set(preset, c)
+  return c
+}
+
+/**
+ * Delivered images on a map: for each item with a GeoTIFF (the first MAX_IMAGES), one overview read in a
+ * worker and drawn on a canvas in one band combination the page chooses for all, handed to the map at the
+ * image's corners with one opacity; the values of the pixel under the pointer (from the topmost image there)
+ * are written into `readout`'s element, never through React state.
+ */
+export function useImagery(
+  targets: readonly ImageryTarget[],
+  /** The combination to start from when the images have it (a compared item follows the page's). */
+  wanted: Preset | null = null,
+) {
+  const { client, fetchLink } = useConsoleServices()
+  const reads = useMemo(
+    () =>
+      targets
+        .flatMap((t) => {
+          const asset = imageryAssetOf(t.item)
+          return asset ? [{ item: t.item, assetId: asset.id, targetPx: t.targetPx }] : []
+        })
+        .slice(0, MAX_IMAGES),
+    [targets],
+  )
+  const results = useQueries({
+    queries: reads.map((r) => imageryOptions(client, fetchLink, r.assetId, r.targetPx)),
+  })
+  // The overviews read so far, in the items' order; a stable array while none of them changes.
+  const read = results.map((r, i) => ({ item: reads[i].item, result: r.data }))
+  const drawnKey = read.map((r) => (r.result ? `${r.item.id}:${r.result.raster.width}` : '')).join('|')
+  const ready = useMemo(
+    () => read.filter((r): r is { item: StacItem; result: ReadResult } => r.result !== undefined),
+    // The key names every overview read; the list is rebuilt only when one comes or goes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [drawnKey],
+  )
+  const rasters = useMemo(() => ready.map((r) => r.result.raster), [ready])
+  const presets = useMemo(() => sharedPresets(rasters.map((r) => r.bands)), [rasters])
+  const [chosen, setPreset] = useState<Preset | null>(null)
+  const preset =
+    chosen && presets.includes(chosen)
+      ? chosen
+      : wanted && presets.includes(wanted)
+        ? wanted
+        : (presets[0] ?? null)
+  const [opacity, setOpacity] = useState(1)
+
+  const images = useMemo<MapImage[]>(() => {
+    if (typeof document === 'undefined') return []
+    return ready.map(({ item, result }) => {
+      const [w, s, e, n] = result.raster.bbox
+      return {
+        id: `imagery-${item.id}`,
+        canvas: canvasOf(result.raster, presetForImage(result.raster.bands, preset)),
+        opacity,
+        corners: [
+          [w, n],
+          [e, n],
+          [e, s],
+          [w, s],
+        ],
+      }
+    })
+  }, [ready, preset, opacity])
+
+  const readout = useRef<HTMLOutputElement | null>(null)
+  const bindReadout = useCallback((el: HTMLOutputElement | null) => {
+    readout.current = el
+  }, [])
+  const onCursor = useCallback(
+    (at: LonLat | null) => {
+      if (!readout.current || rasters.length === 0) return
+      const under = at ? pixelUnder(rasters, at[0], at[1]) : null
+      const values = describePixel(under?.values ?? null)
+      readout.current.textContent = !at
+        ? ''
+        : under && ready.length > 1
+          ? `${titleOf(ready[under.index].item)}: ${values}`
+          : values
+    },
+    [rasters, ready],
+  )
+
+  const failed = results.filter((r) => r.status === 'error').length
+  const first = results[0]
+  return {
+    /** How many of the items have a GeoTIFF to draw (at most MAX_IMAGES). */
+    count: reads.length,
+    /** How many items have an image at all, before the cap. */
+    available: targets.filter((t) => imageryAssetOf(t.item) !== null).length,
+    drawn: images.length,
+    failed,
+    status:
+      reads.length === 0
+        ? ('idle' as const)
+        : results.some((r) => r.status === 'pending')
+          ? ('pending' as const)
+          : failed === reads.length
+            ? ('error' as const)
+            : ('success' as const),
+    error: results.find((r) => r.error)?.error ?? null,
+    retry: () => {
+      for (const r of results) if (r.status === 'error') void r.refetch()
+    },
+    /** The level read of the first image, among the widths of its levels. */
+    level: first?.data ? { index: first.data.level, widths: first.data.levels } : null,
+    presets,
+    preset,
+    setPreset,
+    opacity,
+    setOpacity,
+    images,
+    bindReadout,
+    onCursor,
+  }
+}
+
+export type Imagery = ReturnType<typeof useImagery>
+
+function titleOf(item: StacItem): string {
+  const t = item.properties.title
+  return typeof t === 'string' && t ? t : item.id
+}
