@@ -1,9 +1,12 @@
 import { useQueries } from '@tanstack/react-query'
 import { useCallback, useMemo, useRef, useState } from 'react'
+import { useDevicePxWidth } from '../../../lib/use-device-px-width'
 import { useConsoleServices } from '../../../api/console-context'
 import type { LinkFetch } from '../../../api/links'
 import type { ApiClient } from '../../../api/client'
-import { pixelUnder, presetForImage, sharedPresets } from '../../../lib/imagery/layers'
+import type { Geometry } from 'geojson'
+import { boundsOf } from '../../../lib/geometry-bounds'
+import { pixelUnder, presetForImage, readWidthFor, sharedPresets } from '../../../lib/imagery/layers'
 import { describePixel, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
 import type { LonLat, MapImage } from '../../../map/map-engine'
 import { storageKeys } from '../keys'
@@ -192,6 +195,28 @@ export function useImagery(
 }
 
 export type Imagery = ReturnType<typeof useImagery>
+
+/**
+ * The imagery of a list of items on a map framed to `view` ([west, south, east, north]), measured through
+ * `mapBox`: each item's overview as wide as the item shows on that map, so small items read small overviews.
+ */
+export function useItemsImagery(items: readonly StacItem[] | undefined, view: readonly number[] | null) {
+  const { box, px } = useDevicePxWidth()
+  const targets = useMemo<ImageryTarget[]>(
+    () =>
+      (items ?? []).map((item) => {
+        const bounds = item.bbox ?? boundsOf([item.geometry as Geometry | null])
+        return {
+          item,
+          targetPx: px === null ? null : bounds && view ? readWidthFor(bounds, view, px) : px,
+        }
+      }),
+    // A page frames its map once; its imagery is read for that frame.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [items, px],
+  )
+  return { mapBox: box, imagery: useImagery(targets) }
+}
 
 function titleOf(item: StacItem): string {
   const t = item.properties.title

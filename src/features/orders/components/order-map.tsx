@@ -1,6 +1,6 @@
 import type { Geometry } from 'geojson'
 import { useMemo } from 'react'
-import { MapView } from '../../../map/map-view'
+import { MapView, type MapViewProps } from '../../../map/map-view'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { coverageOverlays, orderAoiOverlay } from '../map-layers'
 import type { Coverage } from '../../../data/orders/queries'
@@ -13,7 +13,18 @@ const ignore = () => undefined
  * The order's area on the map, framed to its bounding box, with the delivered coverage over it when there is
  * some. Its own chunk: the page reads before the map loads.
  */
-export function OrderMap({ aoi, coverage }: { aoi: Geometry; coverage?: Coverage | null }) {
+export function OrderMap({
+  aoi,
+  coverage,
+  images,
+  onCursor,
+}: {
+  aoi: Geometry
+  coverage?: Coverage | null
+  /** The delivered imagery, under the area and coverage outlines. */
+  images?: MapViewProps['images']
+  onCursor?: MapViewProps['onCursor']
+}) {
   const area = useMemo(() => orderAoiOverlay(aoi), [aoi])
   const overlays = useMemo(() => [area, ...(coverage ? coverageOverlays(coverage) : [])], [area, coverage])
   // Framed on the AOI alone: new coverage must not move the camera the analyst may have moved.
@@ -29,7 +40,15 @@ export function OrderMap({ aoi, coverage }: { aoi: Geometry; coverage?: Coverage
         mode="static"
         overlays={overlays}
         fit={fit}
-        label={coverage ? 'Area of the order and its delivered coverage' : 'Area of the order'}
+        images={images}
+        onCursor={onCursor}
+        label={
+          images && images.length > 0
+            ? 'Area of the order and its delivered imagery'
+            : coverage
+              ? 'Area of the order and its delivered coverage'
+              : 'Area of the order'
+        }
       />
     </div>
   )

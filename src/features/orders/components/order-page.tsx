@@ -18,6 +18,8 @@ import { CoverageLegend, OrderCoverage } from './order-coverage'
 import { OrderCancel } from './order-cancel'
 import { OrderEdit } from './order-edit'
 import { OrderStorage } from './order-storage'
+import { ImageryControls } from '../../../components/imagery/imagery-controls'
+import { useDeliveredImagery } from '../use-delivered-imagery'
 import { useOrderLookups, type OrderLookups } from '../use-order-lookups'
 import classes from './orders.module.css'
 import { StatusBadge, TypeBadge } from './status-badge'
@@ -72,6 +74,8 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
   const withCoverage = showsCoverage(order)
   const coverage = useOrderCoverage(order)
   const coverageData = withCoverage ? coverage.data : undefined
+  const { mapBox, imagery: delivered } = useDeliveredImagery(order, aoi)
+  const { images, onCursor, ...imagery } = delivered
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -121,13 +125,23 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
         <Stack gap="lg">
           <Section id={`${id}-map`} title="Area of interest">
             {aoi ? (
-              <Suspense fallback={<Skeleton height={380} role="status" aria-label="Loading the map" />}>
-                <OrderMap aoi={aoi} coverage={coverageData} />
-              </Suspense>
+              <div ref={mapBox}>
+                <Suspense fallback={<Skeleton height={380} role="status" aria-label="Loading the map" />}>
+                  <OrderMap aoi={aoi} coverage={coverageData} images={images} onCursor={onCursor} />
+                </Suspense>
+              </div>
             ) : (
               <Text size="sm">The service did not send this order’s area.</Text>
             )}
             {aoi && coverageData && <CoverageLegend />}
+            {aoi && imagery.count > 0 && (
+              <Stack gap={4} aria-label="Delivered imagery" role="group">
+                <Text size="sm" fw={600}>
+                  Delivered imagery
+                </Text>
+                <ImageryControls {...imagery} none="" />
+              </Stack>
+            )}
           </Section>
           {withCoverage && (
             <Section id={`${id}-coverage`} title="Coverage">

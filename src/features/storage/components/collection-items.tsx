@@ -19,7 +19,7 @@ import {
 import { useHovered, useStorageUi } from '../storage-ui-store'
 import { useFootprintsMark } from '../use-footprints-mark'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
-import { useItemsImagery } from '../imagery/use-items-imagery'
+import { useItemsImagery } from '../../../data/storage/imagery/use-imagery'
 import { ItemTable } from './item-table'
 import classes from './storage.module.css'
 
