@@ -34,6 +34,47 @@ async function deliveredItem(
   return { path: `/storage/collections/${col.id}/items/${item.id}`, bbox: item.bbox }
 }
 
+/** The analyst's delivered collections and their items, read through the API. */
+async function deliveries(request: APIRequestContext) {
+  const token = await request.post('/auth/realms/public/protocol/openid-connect/token', {
+    form: { grant_type: 'password', client_id: 'service-api', username: EMAIL, password: 'swath-demo' },
+  })
+  const { access_token } = (await token.json()) as { access_token: string }
+  const headers = { authorization: `Bearer ${access_token}` }
+  const list = (await (
+    await request.get('/api/v2/assets/stac/collections?limit=100', { headers })
+  ).json()) as { collections: { id: string; title?: string; 'up42-order:id'?: string | null }[] }
+  return {
+    collections: list.collections.filter((c) => !c.title?.endsWith('(original delivery)')),
+    items: async (id: string) =>
+      (
+        (await (await request.get(`/api/v2/assets/stac/collections/${id}/items`, { headers })).json()) as {
+          features: { id: string; bbox: [number, number, number, number] }[]
+        }
+      ).features,
+    orderStatus: async (id: string) => {
+      const r = await request.get(`/api/v2/orders/${id}`, { headers })
+      return r.ok() ? ((await r.json()) as { status: string }).status : null
+    },
+  }
+}
+
+/** The part of a box the map shows, so that points read from its canvas are on it. */
+const inView = (page: Page, [w, s, e, n]: [number, number, number, number]) =>
+  page.evaluate(
+    ([w, s, e, n]) => {
+      const b = window.__swathMap?.map.getBounds()
+      if (!b) return [w, s, e, n] as [number, number, number, number]
+      return [
+        Math.max(w, b.getWest()),
+        Math.max(s, b.getSouth()),
+        Math.min(e, b.getEast()),
+        Math.min(n, b.getNorth()),
+      ] as [number, number, number, number]
+    },
+    [w, s, e, n] as const,
+  )
+
 /** Waits for the map to have drawn what it was given (a repaint asked for, as `idle` only follows a frame). */
 const mapIdle = (page: Page) =>
   page.evaluate(
@@ -164,6 +205,54 @@ test.describe('delivered imagery', () => {
     await expect(imagery.getByRole('img', { name: /Legend: Backscatter/ })).toBeVisible()
     await mapIdle(page)
     expect((await pixelsInside(page, radar.bbox))?.imagery).toBeGreaterThan(20)
+    await expectAccessible(page)
+  })
+
+  test('a collection draws all its items, and an order draws what it delivered', async ({
+    page,
+    request,
+  }) => {
+    const api = await deliveries(request)
+    const rotterdam = api.collections.find((c) => c.title === 'Pléiades Neo - Port of Rotterdam')
+    if (!rotterdam) throw new Error('seed changed: no Rotterdam delivery')
+    const items = await api.items(rotterdam.id)
+    expect(items.length).toBeGreaterThan(1)
+    await signIn(page, EMAIL, `/storage/collections/${rotterdam.id}`)
+    await mapReady(page)
+    const imagery = page.getByRole('region', { name: 'Imagery' })
+    await expect(imagery.locator(`[data-imagery="drawn"][data-drawn="${items.length}"]`)).toBeVisible({
+      timeout: 60_000,
+    })
+    await mapIdle(page)
+    for (const item of items) {
+      expect((await pixelsInside(page, await inView(page, item.bbox)))?.imagery).toBeGreaterThan(20)
+    }
+    await imagery.getByText('NDVI', { exact: true }).click()
+    await expect(imagery.locator('[data-preset="ndvi"]')).toBeVisible()
+    await expect(imagery.getByRole('img', { name: /Legend: NDVI/ })).toBeVisible()
+    await expectAccessible(page)
+
+    // A fulfilled order of the seed with its delivery in storage: its page draws the delivery on its map.
+    let found: { orderId: string; bbox: [number, number, number, number] } | null = null
+    for (const c of api.collections) {
+      const orderId = c['up42-order:id']
+      if (!orderId || (await api.orderStatus(orderId)) !== 'FULFILLED') continue
+      const [item] = await api.items(c.id)
+      if (item) {
+        found = { orderId, bbox: item.bbox }
+        break
+      }
+    }
+    if (!found) throw new Error('seed changed: no fulfilled order with a delivery')
+    await page.goto(`/orders/${found.orderId}`)
+    await mapReady(page)
+    const delivered = page.getByRole('group', { name: 'Delivered imagery' })
+    await expect(delivered.locator('[data-imagery="drawn"]')).toBeVisible({ timeout: 60_000 })
+    await expect(
+      page.getByRole('region', { name: 'Area of the order and its delivered imagery' }),
+    ).toBeVisible()
+    await mapIdle(page)
+    expect((await pixelsInside(page, await inView(page, found.bbox)))?.imagery).toBeGreaterThan(20)
     await expectAccessible(page)
   })
 })
