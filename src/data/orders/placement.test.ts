@@ -54,7 +54,7 @@ describe('placement rules', () => {
       displayName: '  Harbour  ',
       tags: [],
       params: { id: 'X' },
-      area,
+      areas: [area],
       budgetId: null,
     })
     expect(body).toEqual({
@@ -71,7 +71,7 @@ describe('placement rules', () => {
       displayName: 'a',
       tags: ['t'],
       params: {},
-      area,
+      areas: [area],
       budgetId: WS,
     })
     expect(withBoth.tags).toEqual(['t'])

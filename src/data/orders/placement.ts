@@ -42,13 +42,16 @@ export interface Attempt {
 
 export const IDLE: Placement = { kind: 'idle' }
 
-/** One order per request: one feature, the area of the line. */
+/**
+ * The body of an order request: one feature per area, and the service creates one order per feature, all
+ * with this name (a checkout line has one area; a tasking request one per AOI polygon).
+ */
 export function orderRequest(opts: {
   dataProductId: string
   displayName: string
-  tags: string[]
+  tags: readonly string[]
   params: Record<string, unknown>
-  area: Polygon | MultiPolygon
+  areas: readonly (Polygon | MultiPolygon)[]
   budgetId: string | null
 }): CreateOrderRequest {
   return {
@@ -57,9 +60,9 @@ export function orderRequest(opts: {
     params: opts.params,
     featureCollection: {
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', geometry: opts.area, properties: {} }],
+      features: opts.areas.map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
     },
-    ...(opts.tags.length > 0 ? { tags: opts.tags } : {}),
+    ...(opts.tags.length > 0 ? { tags: [...opts.tags] } : {}),
     ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
   }
 }

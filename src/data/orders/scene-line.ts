@@ -64,7 +64,7 @@ export function defaultSceneRequest(
     displayName,
     tags: [],
     params,
-    area: geometry,
+    areas: [geometry],
     budgetId: null,
   })
 }

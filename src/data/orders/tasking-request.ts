@@ -6,7 +6,7 @@ import {
   type JsonSchema,
   type Params,
 } from '../../components/schema-form/form-model'
-import type { CreateOrderRequest } from './placement'
+import { orderRequest } from './placement'
 
 /**
  * A tasking request as pure functions, shared by the tasking page and by whatever starts one (the catalog's
@@ -23,27 +23,12 @@ const DAY = 86_400_000
 export const orderableOf = (c: Collection | undefined): DataProduct[] =>
   (c?.dataProducts ?? []).filter((p) => p.id)
 
-/** One request for every feature: the service creates one order per feature, all with this name. */
-export function taskingRequest(opts: {
-  dataProductId: string
-  displayName: string
-  tags: readonly string[]
-  params: Params
-  polygons: readonly Polygon[]
-  budgetId: string | null
-}): CreateOrderRequest {
-  return {
-    dataProduct: opts.dataProductId,
-    displayName: opts.displayName.trim(),
-    params: opts.params,
-    featureCollection: {
-      type: 'FeatureCollection',
-      features: opts.polygons.map((geometry) => ({ type: 'Feature', geometry, properties: {} })),
-    },
-    ...(opts.tags.length > 0 ? { tags: [...opts.tags] } : {}),
-    ...(opts.budgetId ? { budgetId: opts.budgetId } : {}),
-  }
-}
+/** A tasking request: one feature, and so one order, per AOI polygon. */
+export const taskingRequest = ({
+  polygons,
+  ...opts
+}: Omit<Parameters<typeof orderRequest>[0], 'areas'> & { polygons: readonly Polygon[] }) =>
+  orderRequest({ ...opts, areas: polygons })
 
 export const WINDOW_FIELDS = ['acquisitionStart', 'acquisitionEnd'] as const
 

@@ -145,7 +145,7 @@ export function useCheckout(scenes: BasketScene[], collections: Collection[] | u
             displayName,
             tags,
             params: cleanParams(schema, params),
-            area: l.geometry,
+            areas: [l.geometry],
             budgetId: null,
           })
         : null
