@@ -65,6 +65,10 @@ export class SimControl {
   async publishEula(eula: string) {
     expect((await this.send('post', 'eulas/publish', { eula })).ok()).toBe(true)
   }
+  /** Empties the simulator's request log, so what follows is read alone. */
+  async clearRequests() {
+    expect((await this.send('delete', 'requests')).ok()).toBe(true)
+  }
   async requests(): Promise<
     { method: string; path: string; query: string; status: number; authorized: boolean }[]
   > {
