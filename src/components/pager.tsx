@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Pagination.css'
-import { Group, Pagination, Text } from '@mantine/core'
+import { Box, Group, Pagination, Text, type MantineSpacing } from '@mantine/core'
 
 type PagerProps = {
   /** What the pages hold, plural: the landmark is named "Pages of orders". */
@@ -7,6 +7,8 @@ type PagerProps = {
   /** The page shown, 1-based (a caller with 0-based pages in its URL adds one here and takes one off in `onPage`). */
   page: number
   onPage: (page: number) => void
+  /** Space above, where the list above it is not in a Stack. */
+  mt?: MantineSpacing
 } & (
   | {
       /** The number of pages, when the service says how many rows match: every page is numbered. */
@@ -27,14 +29,14 @@ type PagerProps = {
  * (Next, on arriving at the last page) would drop the focus to the top of the document.
  */
 export function Pager(props: PagerProps) {
-  const { things, page, onPage } = props
+  const { things, page, onPage, mt } = props
   const known = 'total' in props
   const last = known ? props.total : props.hasNext ? page + 1 : page
   if (last <= 1 || page > last) return null
   const atStart = page <= 1
   const atEnd = page >= last
   return (
-    <nav aria-label={`Pages of ${things}`}>
+    <Box component="nav" aria-label={`Pages of ${things}`} mt={mt}>
       <Pagination.Root
         size="sm"
         total={last}
@@ -66,6 +68,6 @@ export function Pager(props: PagerProps) {
           />
         </Group>
       </Pagination.Root>
-    </nav>
+    </Box>
   )
 }
