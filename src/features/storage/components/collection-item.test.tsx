@@ -168,7 +168,23 @@ describe('collection page', () => {
 
   it('an unknown collection has a page of its own', async () => {
     await open('/storage/collections/0b6e4f2a-1111-4222-8333-944455556666')
-    expect(await screen.findByRole('heading', { name: 'No such collection' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Collection not found' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No collection 0b6e4f2a-1111-4222-8333-944455556666 is in this account’s storage. It may have been deleted, or the link may be old or mistyped.',
+    )
+    expect(screen.getByRole('link', { name: 'All of storage' })).toHaveAttribute('href', '/storage')
+  })
+
+  it('an unknown item names itself and leads back to its collection', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}/items/no-such-item`, c)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('No item no-such-item is in this collection.')
+    expect(screen.getByRole('link', { name: 'The collection' })).toHaveAttribute(
+      'href',
+      `/storage/collections/${rec.collection.id}`,
+    )
   })
 })
 
