@@ -231,6 +231,31 @@ test.describe('storage', () => {
     await page.goto(`/storage?order_ids=${orderId}`)
     await expect(page.getByText('No collection matches these filters')).toBeVisible()
   })
+  test('storage pages from the keyboard: Next keeps the focus, the URL counts from 0, the pager fits its column', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await signIn(page, EMAIL, '/storage?limit=10')
+    const pages = page.getByRole('navigation', { name: 'Pages of collections' })
+    await expect(pages.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page')
+    await expect(pages.getByRole('button', { name: 'Previous page' })).toBeDisabled()
+    const next = pages.getByRole('button', { name: 'Next page' })
+    await next.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/)
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+    await expect(next).toBeFocused()
+    // Back to the first page from the keyboard, by its number.
+    const first = pages.getByRole('button', { name: 'Page 1' })
+    await first.focus()
+    await page.keyboard.press('Space')
+    await expect(first).toHaveAttribute('aria-current', 'page')
+    await expect(first).toBeFocused()
+    // The list column is narrow beside the map: every page control is inside it.
+    expect(await pages.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0)
+    await expectAccessible(page)
+  })
+
   test('an item page at 1024 × 700 shows every column of its files: the download button and the pick box fit', async ({
     page,
   }) => {

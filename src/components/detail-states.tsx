@@ -1,35 +1,54 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { isApiError, whatToDo } from '../api/errors'
 
 /**
- * A detail page (a process, a job) that could not be shown: not found (404, said with the page's own
- * sentence), or failed with what to do and a retry; always with the way back to its list.
+ * A detail page (an order, a collection, a job…) that could not be shown: not found (404, or the page knows it
+ * is missing, said with the page's own sentence), not allowed (403: who can give access, no retry: it would
+ * get the same answer), or failed with what to do and a retry; always with the way back to its list.
  */
 export function DetailFailure({
   thing,
   error,
+  missing: knownMissing = false,
   missingText,
   onRetry,
   back,
 }: {
-  /** "process", "job": the titles say "Process not found" and "The process failed to load". */
+  /** "process", "feasibility study": the titles say "Process not found" and "The process failed to load". */
   thing: string
   error: unknown
-  missingText: string
+  /** Missing without a 404: a page that reads its one thing through a list filtered by id, and got none. */
+  missing?: boolean
+  /** The page's own sentence for a missing one: which id, and why it may be gone. */
+  missingText: ReactNode
   onRetry: () => void
   back: { to: string; label: string }
 }) {
-  const missing = isApiError(error) && error.status === 404
+  const kind = isApiError(error) ? error.kind : undefined
+  const missing = knownMissing || kind === 'not-found'
+  const forbidden = !missing && kind === 'forbidden'
+  const Thing = `${thing[0].toUpperCase()}${thing.slice(1)}`
   return (
     <Stack gap="md">
       <Title order={1}>
-        {missing ? `${thing[0].toUpperCase()}${thing.slice(1)} not found` : `The ${thing} failed to load`}
+        {missing
+          ? `${Thing} not found`
+          : forbidden
+            ? `No permission to see this ${thing}`
+            : `The ${thing} failed to load`}
       </Title>
-      <Alert color={missing ? 'yellow' : 'red'} role="alert">
+      <Alert color={missing || forbidden ? 'yellow' : 'red'} role="alert">
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{missing ? missingText : whatToDo(error)}</Text>
-          {!missing && (
+          <Text size="sm">
+            {missing
+              ? missingText
+              : forbidden
+                ? `Your role does not allow opening this ${thing}. ${whatToDo(error)}`
+                : whatToDo(error)}
+          </Text>
+          {!missing && !forbidden && (
             <Button size="xs" onClick={onRetry}>
               Try again
             </Button>

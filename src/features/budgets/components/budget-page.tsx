@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   Paper,
   SegmentedControl,
@@ -19,6 +20,7 @@ import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
 import {
@@ -56,28 +58,23 @@ function OneBudget() {
       ← Budgets
     </Anchor>
   )
-  if (budget.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the budget" />
-  if (budget.error instanceof ApiError && budget.error.status === 404)
+  // One removed while its page is open says so, even with the old answer at hand.
+  if (budget.error && (!budget.data || (budget.error instanceof ApiError && budget.error.status === 404)))
     return (
-      <Stack>
-        {back}
-        <Title order={1}>Budget not found</Title>
-        <Text>This account has no budget with the id {budgetId}; it may have been removed.</Text>
-      </Stack>
+      <DetailFailure
+        thing="budget"
+        error={budget.error}
+        missingText={
+          <>
+            This account has no budget with the ID <Code>{budgetId}</Code>; it may have been removed, or the
+            link may be old or mistyped.
+          </>
+        }
+        onRetry={() => void budget.refetch()}
+        back={{ to: paths.budgets(), label: 'All budgets' }}
+      />
     )
-  if (!budget.data)
-    return (
-      <Stack>
-        {back}
-        <Title order={1}>Budget</Title>
-        <Alert color="red" title="The budget could not be loaded">
-          {whatToDo(budget.error)}{' '}
-          <Button size="compact-xs" variant="default" onClick={() => void budget.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      </Stack>
-    )
+  if (!budget.data) return <DetailLoading label="Loading the budget" body={240} />
   const b = budget.data
   return (
     <Stack gap="lg">

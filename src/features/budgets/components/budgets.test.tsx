@@ -252,5 +252,9 @@ describe('budget page', () => {
   it('says when a budget does not exist', async () => {
     await renderAt('/budgets/00000000-0000-4000-8000-000000000000')
     expect(await screen.findByRole('heading', { level: 1, name: 'Budget not found' })).toBeVisible()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This account has no budget with the ID 00000000-0000-4000-8000-000000000000; it may have been removed',
+    )
+    expect(screen.getByRole('link', { name: 'All budgets' })).toHaveAttribute('href', '/budgets')
   })
 })

@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Code, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Code, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { DetailFailure } from '../../../components/detail-states'
 import { Facts as FactList } from '../../../components/facts/facts'
 import { whatToDo } from '../../../api/errors'
 import { OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
@@ -59,29 +60,37 @@ export function OrderProblem({ query }: { query: UseQueryResult<TaskingOrder> })
   )
 }
 
-export function PageLoading({ label }: { label: string }) {
+/**
+ * A study or quotation that could not be shown: one this account does not have (the list read by id came back
+ * empty, or a decision was refused with 404 while the page was open), or a read that failed.
+ */
+export function DecisionFailure({
+  what,
+  id,
+  missing,
+  error,
+  onRetry,
+}: {
+  what: 'feasibility study' | 'quotation'
+  id: string
+  missing: boolean
+  error: unknown
+  onRetry: () => void
+}) {
   return (
-    <Stack gap="sm" role="status" aria-busy="true" aria-label={label}>
-      <Skeleton height={36} width="50%" />
-      <Skeleton height={200} />
-      <Skeleton height={200} />
-    </Stack>
-  )
-}
-
-/** A link to a study or quotation this account does not have. */
-export function DecisionNotFound({ what, id }: { what: 'feasibility study' | 'quotation'; id: string }) {
-  return (
-    <Stack align="flex-start" gap="sm">
-      <Title order={1}>No such {what}</Title>
-      <Text>
-        No {what} <Code>{id}</Code> exists in this account. The link may be old or mistyped, or it may belong
-        to another account.
-      </Text>
-      <Button component={Link} to={paths.decisions()}>
-        Back to all decisions
-      </Button>
-    </Stack>
+    <DetailFailure
+      thing={what}
+      error={error}
+      missing={missing}
+      missingText={
+        <>
+          No {what} <Code>{id}</Code> exists in this account. The link may be old or mistyped, or it may
+          belong to another account.
+        </>
+      }
+      onRetry={onRetry}
+      back={{ to: paths.decisions(), label: 'All decisions' }}
+    />
   )
 }
 

@@ -478,17 +478,14 @@ describe('quotation page', () => {
     c.backend.sim.runtime.world.orders.delete(order.id)
     const { button } = await confirm(user, 'Reject')
     await user.click(button)
-    expect(await screen.findByRole('heading', { level: 1, name: 'No such quotation' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation not found' })).toBeInTheDocument()
     expect(screen.getByText(quotation.id)).toBeInTheDocument()
     expect(quotationPatches(c).map((r) => r.status)).toEqual([404])
   })
 
   it('says when there is no such quotation, with a way back to the inbox', async () => {
     await open(paths.quotation('00000000-0000-4000-8000-000000000000'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'No such quotation' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to all decisions' })).toHaveAttribute(
-      'href',
-      paths.decisions(),
-    )
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quotation not found' })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'All decisions' })).toHaveAttribute('href', paths.decisions())
   })
 })

@@ -1,3 +1,4 @@
+import { DetailLoading } from '../../../components/detail-states'
 import { Section } from '../../../components/page-section'
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core'
@@ -25,12 +26,11 @@ import { DecisionBadge } from './decision-badge'
 import {
   BackToInbox,
   DecisionChecking,
-  DecisionNotFound,
+  DecisionFailure,
   DecisionProblem,
   Facts,
   OrderFacts,
   OrderProblem,
-  PageLoading,
 } from './page-parts'
 import { useDecision } from '../use-decision'
 import { PriceBar } from './price-bar'
@@ -42,11 +42,21 @@ const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')
 export function QuotationPage() {
   const { id = '' } = useParams()
   const client = useApiClient()
-  const { data: quotation } = useQuery(quotationOptions(client, id))
+  const q = useQuery({ ...quotationOptions(client, id), throwOnError: false })
+  const quotation = q.data
   // A decision refused with 404: the quotation (or its order) is not in this account any more.
   const [gone, setGone] = useState(false)
-  if (quotation === null || gone) return <DecisionNotFound what="quotation" id={id} />
-  if (!quotation) return <PageLoading label="Loading the quotation" />
+  if (quotation === null || gone || (q.error && !quotation))
+    return (
+      <DecisionFailure
+        what="quotation"
+        id={id}
+        missing={quotation === null || gone}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+      />
+    )
+  if (!quotation) return <DetailLoading label="Loading the quotation" body={400} />
   return <QuotationView quotation={quotation} onGone={() => setGone(true)} />
 }
 

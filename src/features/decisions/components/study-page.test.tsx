@@ -319,14 +319,25 @@ describe('feasibility study page', () => {
     expect(within(axis).getByTestId('time-axis-now')).toHaveTextContent(`Now, ${formatUtc(now)}`)
   })
 
+  it('says a study that failed to load, what to do, and shows it on Try again', async () => {
+    const c = await signedInConsole()
+    const { study } = await waitingStudy(c)
+    c.backend.sim.control.faults = [{ path: '/v2/tasking/feasibility-studies', method: 'GET', status: 503 }]
+    await open(paths.study(study.id), c)
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The feasibility study failed to load' }),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'All decisions' })).toHaveAttribute('href', paths.decisions())
+    c.backend.sim.control.faults = []
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('table', { name: 'Options side by side' })).toBeInTheDocument()
+  })
+
   it('says when there is no such study, with a way back to the inbox', async () => {
     await open(paths.study('00000000-0000-4000-8000-000000000000'))
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'No such feasibility study' }),
+      await screen.findByRole('heading', { level: 1, name: 'Feasibility study not found' }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to all decisions' })).toHaveAttribute(
-      'href',
-      paths.decisions(),
-    )
+    expect(screen.getByRole('link', { name: 'All decisions' })).toHaveAttribute('href', paths.decisions())
   })
 })

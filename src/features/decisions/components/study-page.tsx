@@ -24,15 +24,15 @@ import {
 } from '../words'
 import { DecisionBadge } from './decision-badge'
 import { OptionComparison } from './option-comparison'
+import { DetailLoading } from '../../../components/detail-states'
 import { Section } from '../../../components/page-section'
 import {
   BackToInbox,
   DecisionChecking,
-  DecisionNotFound,
+  DecisionFailure,
   DecisionProblem,
   OrderFacts,
   OrderProblem,
-  PageLoading,
 } from './page-parts'
 import { useDecision } from '../use-decision'
 import classes from './tasking.module.css'
@@ -43,11 +43,21 @@ const DecisionMap = lazy(async () => ({ default: (await import('./decision-map')
 export function StudyPage() {
   const { id = '' } = useParams()
   const client = useApiClient()
-  const { data: study } = useQuery(studyOptions(client, id))
+  const q = useQuery({ ...studyOptions(client, id), throwOnError: false })
+  const study = q.data
   // A choice refused with 404: the study went away while the page was open.
   const [gone, setGone] = useState(false)
-  if (study === null || gone) return <DecisionNotFound what="feasibility study" id={id} />
-  if (!study) return <PageLoading label="Loading the feasibility study" />
+  if (study === null || gone || (q.error && !study))
+    return (
+      <DecisionFailure
+        what="feasibility study"
+        id={id}
+        missing={study === null || gone}
+        error={q.error}
+        onRetry={() => void q.refetch()}
+      />
+    )
+  if (!study) return <DetailLoading label="Loading the feasibility study" body={400} />
   return <StudyView study={study} onGone={() => setGone(true)} />
 }
 

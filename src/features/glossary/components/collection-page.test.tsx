@@ -78,12 +78,15 @@ describe('collection page', () => {
   it('answers an unknown name with a not-found page that leads back to the list', async () => {
     const user = userEvent.setup()
     const r = await renderAt('/collections/no-such-collection')
-    expect(await heading('No collection is named “no-such-collection”')).toBeInTheDocument()
+    expect(await heading('Collection not found')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No collection is named “no-such-collection”. The link may be old or mistyped, or the collection may have been withdrawn.',
+    )
     expect(r.console.backend.log).toContainEqual(
       expect.objectContaining({ method: 'GET', path: '/v2/collections/no-such-collection', status: 404 }),
     )
 
-    await user.click(screen.getByRole('link', { name: 'Browse all collections' }))
+    await user.click(screen.getByRole('link', { name: 'All collections' }))
 
     expect(await heading('Collections')).toBeInTheDocument()
     expect(r.router.state.location.pathname).toBe('/collections')

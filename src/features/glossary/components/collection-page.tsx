@@ -6,15 +6,14 @@ import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import type { components } from '../../../api/schema'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { offeredIntegrations } from '../words'
 import { collectionOptions } from '../../../data/glossary/queries'
 import { CollectionFacts } from './collection-facts'
-import { CollectionNotFound } from './collection-not-found'
 import { CollectionOffers } from './collection-offers'
 import { CollectionTypeBadge } from './collection-type-badge'
 import { DataProductsTable } from './data-products-table'
-import { ListSkeleton } from './list-skeleton'
 import { ProvidersTable } from './providers-table'
 
 /** The catalog's search of an archive collection (its host, this collection ticked), when it can be searched. */
@@ -31,14 +30,32 @@ export function CollectionPage() {
   const { name = '' } = useParams()
   const client = useApiClient()
   const id = useId()
-  // An unknown name is an answer worth a page of its own; every other failure goes to the route's boundary.
-  const { data: collection, error } = useQuery({
+  const {
+    data: collection,
+    error,
+    refetch,
+  } = useQuery({
     ...collectionOptions(client, name),
-    throwOnError: (e) => !isNotFound(e),
+    throwOnError: false,
   })
 
-  if (isNotFound(error)) return <CollectionNotFound name={name} />
-  if (!collection) return <ListSkeleton label="Loading the collection" rows={6} />
+  // A collection withdrawn while its page is open says so, even with the old answer at hand.
+  if (error && (!collection || isNotFound(error)))
+    return (
+      <DetailFailure
+        thing="collection"
+        error={error}
+        missingText={
+          <>
+            No collection is named “{name}”. The link may be old or mistyped, or the collection may have been
+            withdrawn.
+          </>
+        }
+        onRetry={() => void refetch()}
+        back={{ to: paths.collections(), label: 'All collections' }}
+      />
+    )
+  if (!collection) return <DetailLoading label="Loading the collection" body={280} />
 
   return (
     <Stack gap="xl">

@@ -1,6 +1,7 @@
-import { Box, Pagination, Stack, Text } from '@mantine/core'
+import { Box, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { countLabel } from '../../../lib/format'
 import { ListSkeleton } from './list-skeleton'
 
@@ -42,19 +43,7 @@ export function ListResults({ data, stale, page, onPage, noun, empty, children }
       <Box aria-busy={stale} style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {children}
       </Box>
-      {data.totalPages > 1 && (
-        <Box component="nav" aria-label={`Pages of ${noun.many}`}>
-          <Pagination
-            total={data.totalPages}
-            value={page}
-            onChange={onPage}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
-            })}
-          />
-        </Box>
-      )}
+      <Pager things={noun.many} page={page} total={data.totalPages} onPage={onPage} />
     </Stack>
   )
 }

@@ -126,6 +126,27 @@ describe('job monitor', () => {
     expect(r.console.backend.log.filter((l) => l.path === '/v2/processing/jobs')).toHaveLength(0)
   })
 
+  it('pages with previous and next only: the service says whether a next page exists, not how many', async () => {
+    const user = userEvent.setup()
+    const r = await open('/jobs?limit=10')
+    const pages = await screen.findByRole('navigation', { name: 'Pages of jobs' })
+    expect(within(pages).queryByRole('button', { name: /^Page \d/ })).toBeNull()
+    expect(pages).toHaveTextContent('Page 1')
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    const next = within(pages).getByRole('button', { name: 'Next page' })
+    await user.click(next)
+    // The URL's page is 1-based, the request's 0-based.
+    await waitFor(() => expect(lastJobsQuery(r.console).get('page')).toBe('1'))
+    expect(new URLSearchParams(r.router.state.location.search).get('page')).toBe('2')
+    await waitFor(() => expect(pages).toHaveTextContent('Page 2'))
+    expect(next).toHaveFocus()
+    await user.click(within(pages).getByRole('button', { name: 'Previous page' }))
+    await waitFor(() => expect(lastJobsQuery(r.console).get('page')).toBe('0'))
+  })
+
   it('says when nothing matches and offers to clear the filters', async () => {
     await open('/jobs?ids=00000000-0000-4000-8000-000000000000')
     expect(await screen.findByText('No job matches these filters.')).toBeInTheDocument()

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
+import { Pager } from '../../../components/pager'
 import { hasNextPage, jobListOptions, processListOptions } from '../../../data/processing/queries'
 import { JOB_PAGE_SIZES, hasJobFilters, clearedJobFilters, jobsQuery, jobsViewProblems } from '../url-state'
 import { useJobsView } from '../use-jobs-view'
@@ -130,24 +131,12 @@ export function JobsPage() {
               processTitles={processTitles}
             />
           </Box>
-          <Group component="nav" aria-label="Pages of jobs" gap="xs">
-            <Button
-              variant="default"
-              size="xs"
-              disabled={view.page <= 1}
-              onClick={() => update({ page: view.page - 1 })}
-            >
-              Previous page
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              disabled={!hasNextPage(data)}
-              onClick={() => update({ page: view.page + 1 })}
-            >
-              Next page
-            </Button>
-          </Group>
+          <Pager
+            things="jobs"
+            page={view.page}
+            hasNext={hasNextPage(data)}
+            onPage={(page) => update({ page })}
+          />
         </Stack>
       )}
     </Stack>

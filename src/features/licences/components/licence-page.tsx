@@ -4,6 +4,7 @@ import {
   Anchor,
   Badge,
   Button,
+  Code,
   Group,
   Paper,
   Skeleton,
@@ -18,6 +19,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
 import { CollectionTitle } from './collection-title'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { LicenceDocument } from '../../../components/licence-document/licence-document'
 import { paths } from '../../../config/paths'
 import { dataProductListOptions } from '../../../data/glossary/queries'
@@ -41,29 +43,22 @@ export function LicencePage() {
   const client = useApiClient()
   const eula = useQuery(eulaOptions(client, eulaId))
   const docs = useQuery(eulaDocumentsOptions(client, eulaId))
-  if (eula.isLoading) return <Skeleton height={240} role="status" aria-label="Loading the license" />
-  if (eula.error instanceof ApiError && eula.error.status === 404)
+  // One removed while its page is open says so, even with the old answer at hand.
+  if (eula.error && (!eula.data || (eula.error instanceof ApiError && eula.error.status === 404)))
     return (
-      <Stack>
-        <Title order={1}>License not found</Title>
-        <Text>This account has no license with the id {eulaId}.</Text>
-        <Anchor component={Link} to={paths.licences()}>
-          Every license
-        </Anchor>
-      </Stack>
+      <DetailFailure
+        thing="license"
+        error={eula.error}
+        missingText={
+          <>
+            This account has no license with the ID <Code>{eulaId}</Code>. The link may be old or mistyped.
+          </>
+        }
+        onRetry={() => void eula.refetch()}
+        back={{ to: paths.licences(), label: 'All licenses' }}
+      />
     )
-  if (!eula.data)
-    return (
-      <Stack>
-        <Title order={1}>License</Title>
-        <Alert color="red" title="The license could not be loaded">
-          {whatToDo(eula.error)}{' '}
-          <Button size="compact-xs" variant="default" onClick={() => void eula.refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      </Stack>
-    )
+  if (!eula.data) return <DetailLoading label="Loading the license" body={240} />
   const e = eula.data
   const documents = docs.data?.content ?? []
   const current = documents.find((d) => d.isCurrent) ?? null

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
@@ -19,6 +18,7 @@ import { Link, useSearchParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { paths } from '../../../config/paths'
 import { eulaDocumentsOptions, eulaListOptions, type Eula } from '../../../data/licences/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
@@ -167,19 +167,12 @@ export function LicencesPage() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {(list.data?.totalPages ?? 0) > 1 && (
-            <nav aria-label="Pages of licenses">
-              <Pagination
-                total={list.data?.totalPages ?? 1}
-                value={view.page}
-                onChange={(page) => setParams(licenceSearch({ ...view, page }))}
-                getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-                getControlProps={(control) => ({
-                  'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
-                })}
-              />
-            </nav>
-          )}
+          <Pager
+            things="licenses"
+            page={view.page}
+            total={list.data?.totalPages ?? 1}
+            onPage={(page) => setParams(licenceSearch({ ...view, page }))}
+          />
         </>
       )}
     </Stack>

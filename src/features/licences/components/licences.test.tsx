@@ -256,5 +256,9 @@ describe('license page', () => {
   it('says when a license does not exist', async () => {
     await renderAt('/licences/00000000-0000-4000-8000-000000000000')
     expect(await screen.findByRole('heading', { level: 1, name: 'License not found' })).toBeVisible()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This account has no license with the ID 00000000-0000-4000-8000-000000000000.',
+    )
+    expect(screen.getByRole('link', { name: 'All licenses' })).toHaveAttribute('href', '/licences')
   })
 })

@@ -199,7 +199,24 @@ describe('order page', () => {
 
   it('an unknown order is a page of its own with a way back', async () => {
     await open('/orders/00000000-0000-4000-8000-000000000000')
-    expect(await heading('No such order')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Back to all orders' })).toHaveAttribute('href', '/orders')
+    expect(await heading('Order not found')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No order 00000000-0000-4000-8000-000000000000 exists in this account. The link may be old or mistyped, or the order may belong to another account.',
+    )
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/orders')
+  })
+
+  it('an order that fails to load says what to do and loads on Try again', async () => {
+    const c = await signedInConsole()
+    const order = await seeded(c, 'CREATED')
+    c.backend.sim.control.faults = [{ path: `/v2/orders/${order.id}`, method: 'GET', status: 503 }]
+    await open(`/orders/${order.id}`, c)
+    expect(await heading('The order failed to load')).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('This is usually brief: try again in a moment.')
+    expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/orders')
+    c.backend.sim.control.faults = []
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await heading(order.displayName ?? '')).toBeInTheDocument()
   })
 })

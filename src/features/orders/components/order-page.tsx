@@ -26,6 +26,7 @@ import { StatusBadge, TypeBadge } from './status-badge'
 import { StatusTimeline } from './status-timeline'
 import { TaskingStepper } from './tasking-stepper'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import factsClasses from '../../../components/facts/facts.module.css'
 
 // The map engine is the heaviest part of the page: the order's facts show while it loads.
@@ -38,23 +39,26 @@ export function OrderPage() {
   const { dataProducts, budgets, fixedPriceProducts } = useOrderLookups({ tasking: true })
   const { orderId = '' } = useParams()
   const client = useApiClient()
-  // An unknown id is an answer worth a page of its own; other failures go to the route's boundary.
-  const { data: order, error } = useQuery({
-    ...orderOptions(client, orderId),
-    // A failed refresh keeps the page (and a half-typed edit): only a first load that fails goes to the boundary.
-    throwOnError: (e, q) => !isNotFound(e) && q.state.data === undefined,
-  })
+  // A failed refresh keeps the page (and a half-typed edit); a first load that fails, or an order gone
+  // meanwhile, says so with the way back.
+  const { data: order, error, refetch } = useQuery({ ...orderOptions(client, orderId), throwOnError: false })
 
-  if (isNotFound(error)) return <OrderNotFound id={orderId} />
-  if (!order) {
+  if (error && (!order || isNotFound(error)))
     return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the order">
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={220} />
-        <Skeleton height={220} />
-      </Stack>
+      <DetailFailure
+        thing="order"
+        error={error}
+        missingText={
+          <>
+            No order <Code>{orderId}</Code> exists in this account. The link may be old or mistyped, or the
+            order may belong to another account.
+          </>
+        }
+        onRetry={() => void refetch()}
+        back={{ to: paths.orders(), label: 'All orders' }}
+      />
     )
-  }
+  if (!order) return <DetailLoading label="Loading the order" body={440} />
   return (
     <OrderView
       order={order}
@@ -234,21 +238,5 @@ function OrderDetails({ order }: { order: Order }) {
         ))}
       </Table.Tbody>
     </Table>
-  )
-}
-
-/** A link to an order the service does not know (or that belongs to another account). */
-function OrderNotFound({ id }: { id: string }) {
-  return (
-    <Stack align="flex-start" gap="sm">
-      <Title order={1}>No such order</Title>
-      <Text>
-        No order <Code>{id}</Code> exists in this account. The link may be old or mistyped, or the order may
-        belong to another account.
-      </Text>
-      <Button component={Link} to={paths.orders()}>
-        Back to all orders
-      </Button>
-    </Stack>
   )
 }

@@ -1,11 +1,12 @@
 import { useOrderLookups } from '../use-order-lookups'
 import './mantine-styles'
-import { Alert, Box, Button, Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Box, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { countLabel } from '../../../lib/format'
 import { orderListOptions, type OrderPage } from '../../../data/orders/queries'
 import {
@@ -208,19 +209,7 @@ function Results(props: ResultsProps) {
           total={data.totalElements}
         />
       </Box>
-      {data.totalPages > 1 && (
-        <Box component="nav" aria-label="Pages of orders">
-          <Pagination
-            total={data.totalPages}
-            value={view.page}
-            onChange={(page) => update({ page })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            getControlProps={(control) => ({
-              'aria-label': `${control[0].toUpperCase()}${control.slice(1)} page`,
-            })}
-          />
-        </Box>
-      )}
+      <Pager things="orders" page={view.page} total={data.totalPages} onPage={(page) => update({ page })} />
     </Stack>
   )
 }

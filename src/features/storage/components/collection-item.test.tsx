@@ -149,10 +149,14 @@ describe('collection page', () => {
     const c = await signedInConsole()
     const rec = rotterdam(c)
     const r = await open(`/storage/collections/${rec.collection.id}?page=1&limit=20`, c)
-    expect(await screen.findByText('This page is past the end of the items.')).toBeInTheDocument()
+    // The URL's page 1 is the second page, shown as "Page 2"; the collection's items fit on the first.
+    expect(await screen.findByText('Page 2 is past the end')).toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Pages of items' })).toBeNull()
     const req = c.backend.log.filter((l) => l.path.endsWith('/items')).at(-1)
     expect(new URLSearchParams(req?.query).get('page')).toBe('1')
-    expect(r).toBeTruthy()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to the first page' }))
+    await waitFor(() => expect(r.router.state.location.search).toContain('page=0'))
+    expect(await screen.findByRole('table', { name: 'Items' })).toBeInTheDocument()
   })
 
   it('deletes after a confirmation that counts items and files and says it cannot be undone', async () => {
@@ -197,7 +201,23 @@ describe('collection page', () => {
 
   it('an unknown collection has a page of its own', async () => {
     await open('/storage/collections/0b6e4f2a-1111-4222-8333-944455556666')
-    expect(await screen.findByRole('heading', { name: 'No such collection' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Collection not found' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No collection 0b6e4f2a-1111-4222-8333-944455556666 is in this account’s storage. It may have been deleted, or the link may be old or mistyped.',
+    )
+    expect(screen.getByRole('link', { name: 'All of storage' })).toHaveAttribute('href', '/storage')
+  })
+
+  it('an unknown item names itself and leads back to its collection', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    await open(`/storage/collections/${rec.collection.id}/items/no-such-item`, c)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item not found' })).toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('No item no-such-item is in this collection.')
+    expect(screen.getByRole('link', { name: 'The collection' })).toHaveAttribute(
+      'href',
+      `/storage/collections/${rec.collection.id}`,
+    )
   })
 })
 

@@ -4,6 +4,8 @@ import { lazy, Suspense, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { Section } from '../../../components/page-section'
+import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { itemsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel } from '../../../lib/format'
 import type { MapHandle } from '../../../map/map-view'
@@ -34,7 +36,8 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const data = q.isPlaceholderData ? undefined : q.data
   const items = data?.features
   const matched = data?.context?.matched ?? items?.length ?? 0
-  const totalPages = Math.max(1, Math.ceil(matched / limit))
+  const shown = q.data?.context?.matched ?? q.data?.features.length ?? 0
+  const pagerTotal = Math.ceil(shown / limit)
   const footprints = useMemo(() => itemFootprints(items ?? []), [items])
   const hovered = useHovered(items)
   const setHovered = useStorageUi((s) => s.setHovered)
@@ -95,12 +98,15 @@ export function CollectionItems({ c }: { c: StacCollection }) {
             <Skeleton height={40} />
             <Skeleton height={40} />
           </Stack>
+        ) : items.length === 0 && page > 0 ? (
+          <PagePastEnd
+            page={page + 1}
+            totalPages={Math.max(1, Math.ceil(matched / limit))}
+            things="items"
+            onFirstPage={() => go(0)}
+          />
         ) : items.length === 0 ? (
-          <Text size="sm">
-            {page > 0
-              ? 'This page is past the end of the items.'
-              : 'This collection holds no items: its files are listed with the collection.'}
-          </Text>
+          <Text size="sm">This collection holds no items: its files are listed with the collection.</Text>
         ) : (
           <ItemTable
             items={items}
@@ -117,24 +123,8 @@ export function CollectionItems({ c }: { c: StacCollection }) {
             onChange={(e) => go(0, Number(e.currentTarget.value))}
             data={ITEMS_LIMITS.map((n) => ({ value: String(n), label: `${n} per page` }))}
           />
-          {matched > limit && (
-            <Group gap="xs">
-              <Button size="xs" variant="default" disabled={page === 0} onClick={() => go(page - 1)}>
-                Previous page
-              </Button>
-              <Text size="sm">
-                Page {page + 1} of {totalPages}
-              </Text>
-              <Button
-                size="xs"
-                variant="default"
-                disabled={page + 1 >= totalPages}
-                onClick={() => go(page + 1)}
-              >
-                Next page
-              </Button>
-            </Group>
-          )}
+          {/* The last answer's total (kept while the next page loads) keeps the pager, and its focus, in place. */}
+          <Pager things="items" page={page + 1} total={pagerTotal} onPage={(p) => go(p - 1)} />
         </Group>
       </Section>
     </Stack>

@@ -1,13 +1,14 @@
 import { Facts as FactList } from '../../../components/facts/facts'
 import { Section } from '../../../components/page-section'
 import './mantine-styles'
-import { Alert, Anchor, Badge, Button, Code, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Anchor, Badge, Code, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Fragment, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { collectionOptions, type StacCollection } from '../../../data/storage/queries'
 import { formatLicence, formatUtc } from '../../../lib/format'
@@ -29,23 +30,23 @@ export function CollectionPage() {
   const { collectionId = '' } = useParams()
   const client = useApiClient()
   const q = useQuery(collectionOptions(client, collectionId))
-  if (isNotFound(q.error)) return <CollectionGone id={collectionId} />
-  if (q.error)
+  // A collection deleted while its page is open says so, even with the old answer still at hand.
+  if (q.error && (!q.data || isNotFound(q.error)))
     return (
-      <Alert color="red" title="The collection could not be loaded">
-        <Text size="sm">{q.error.message}</Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void q.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <DetailFailure
+        thing="collection"
+        error={q.error}
+        missingText={
+          <>
+            No collection <Code>{collectionId}</Code> is in this account’s storage. It may have been deleted,
+            or the link may be old or mistyped.
+          </>
+        }
+        onRetry={() => void q.refetch()}
+        back={{ to: paths.storage(), label: 'All of storage' }}
+      />
     )
-  if (!q.data)
-    return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the collection">
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={220} />
-      </Stack>
-    )
+  if (!q.data) return <DetailLoading label="Loading the collection" body={220} />
   return <CollectionView c={q.data} />
 }
 
@@ -175,19 +176,4 @@ function summaryText(v: unknown): string {
     return `${end(r.minimum)} – ${end(r.maximum)}`
   }
   return JSON.stringify(v)
-}
-
-function CollectionGone({ id }: { id: string }) {
-  return (
-    <Stack align="flex-start" gap="sm">
-      <Title order={1}>No such collection</Title>
-      <Text>
-        No collection <Code>{id}</Code> is in this account’s storage. It may have been deleted, or the link
-        may be old or mistyped.
-      </Text>
-      <Button component={Link} to={paths.storage()}>
-        Back to storage
-      </Button>
-    </Stack>
-  )
 }

@@ -1,11 +1,12 @@
 import './mantine-styles'
-import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
+import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { itemOptions, type StacItem } from '../../../data/storage/queries'
 import { selfHref } from '../../../data/storage/query'
@@ -35,34 +36,22 @@ export function ItemPage() {
   const { collectionId = '', itemId = '' } = useParams()
   const client = useApiClient()
   const q = useQuery(itemOptions(client, collectionId, itemId))
-  if (isNotFound(q.error))
+  if (q.error && (!q.data || isNotFound(q.error)))
     return (
-      <Stack align="flex-start" gap="sm">
-        <Title order={1}>No such item</Title>
-        <Text>
-          No item <Code>{itemId}</Code> is in this collection. It may have been deleted with its collection.
-        </Text>
-        <Button component={Link} to={paths.storageCollection(collectionId)}>
-          Back to the collection
-        </Button>
-      </Stack>
+      <DetailFailure
+        thing="item"
+        error={q.error}
+        missingText={
+          <>
+            No item <Code>{itemId}</Code> is in this collection. It may have been deleted with its collection,
+            or the link may be old or mistyped.
+          </>
+        }
+        onRetry={() => void q.refetch()}
+        back={{ to: paths.storageCollection(collectionId), label: 'The collection' }}
+      />
     )
-  if (q.error)
-    return (
-      <Alert color="red" title="The item could not be loaded">
-        <Text size="sm">{q.error.message}</Text>
-        <Button mt="sm" size="xs" variant="default" onClick={() => void q.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    )
-  if (!q.data)
-    return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the item">
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={220} />
-      </Stack>
-    )
+  if (!q.data) return <DetailLoading label="Loading the item" body={220} />
   return <ItemView item={q.data} collectionId={collectionId} />
 }
 

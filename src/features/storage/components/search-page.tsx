@@ -20,6 +20,7 @@ import { lazy, Suspense, useMemo } from 'react'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
+import { Pager } from '../../../components/pager'
 import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import { paths } from '../../../config/paths'
 import { queryablesOptions, searchOptions, type StacItem } from '../../../data/storage/queries'
@@ -202,28 +203,15 @@ export function SearchPage() {
             ) : (
               <ResultList items={items} hovered={hovered} onHover={onHover} />
             )}
-            {items && matched > PAGE_SIZE && body && (
-              <Group justify="space-between" mt="sm">
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={page === 0}
-                  onClick={() => setBody({ ...body, page: page - 1 })}
-                >
-                  Previous page
-                </Button>
-                <Text size="sm">
-                  Page {page + 1} of {Math.ceil(matched / PAGE_SIZE)}
-                </Text>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={(page + 1) * PAGE_SIZE >= matched}
-                  onClick={() => setBody({ ...body, page: page + 1 })}
-                >
-                  Next page
-                </Button>
-              </Group>
+            {body && !search.error && (
+              // The last answer's total (kept while the next page loads) keeps the pager, and its focus, in place.
+              <Pager
+                things="items"
+                mt="sm"
+                page={page + 1}
+                total={search.data ? Math.ceil(matched / PAGE_SIZE) : 0}
+                onPage={(p) => setBody({ ...body, page: p - 1 })}
+              />
             )}
           </section>
         </Stack>

@@ -124,11 +124,22 @@ describe('storage browser', () => {
 
     await act(() => r.router.navigate('/storage?limit=10'))
     await rows()
-    const next = await screen.findByRole('button', { name: 'Next page' })
+    const pages = await screen.findByRole('navigation', { name: 'Pages of collections' })
+    const next = within(pages).getByRole('button', { name: 'Next page' })
     await user.click(next)
+    // The URL and the request count pages from 0; the pager names them from 1.
     await waitFor(() => expect(lastQuery(r.console).get('page')).toBe('1'))
     expect(location(r).get('page')).toBe('1')
-    expect(await screen.findByText(/Page 2 of/)).toBeInTheDocument()
+    await waitFor(() =>
+      expect(within(pages).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page'),
+    )
+    // The pager stayed while the page loaded: the keyboard's place is kept.
+    expect(next).toHaveFocus()
+    await user.click(within(pages).getByRole('button', { name: 'Page 1' }))
+    await waitFor(() =>
+      expect(within(pages).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page'),
+    )
+    expect(location(r).get('page') ?? '0').toBe('0')
   })
 
   it('a bad ID is shown on its field and nothing is sent', async () => {

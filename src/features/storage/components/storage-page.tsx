@@ -20,6 +20,7 @@ import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
 import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { paths } from '../../../config/paths'
 import { collectionsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
@@ -61,6 +62,8 @@ export function StoragePage() {
   const limit = query.limit ?? 20
   const page = query.page ?? 0
   const totalPages = Math.max(1, Math.ceil(matched / limit))
+  const shown = list.data?.context.matched ?? list.data?.collections.length ?? 0
+  const pagerTotal = list.data && !blocked ? Math.ceil(shown / limit) : 0
   const drawn = aoi.polygons.length > 0
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted
 
@@ -208,29 +211,14 @@ export function StoragePage() {
               hovered={hovered}
               onHover={onHover}
             />
-            {data && matched > limit && (
-              <Group justify="space-between" mt="sm">
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={page === 0}
-                  onClick={() => update({ page: page - 1 })}
-                >
-                  Previous page
-                </Button>
-                <Text size="sm" aria-live="polite">
-                  Page {page + 1} of {totalPages}
-                </Text>
-                <Button
-                  size="xs"
-                  variant="default"
-                  disabled={page + 1 >= totalPages}
-                  onClick={() => update({ page: page + 1 })}
-                >
-                  Next page
-                </Button>
-              </Group>
-            )}
+            {/* The last answer's total (kept while the next page loads) keeps the pager, and its focus, in place. */}
+            <Pager
+              things="collections"
+              mt="sm"
+              page={page + 1}
+              total={pagerTotal}
+              onPage={(p) => update({ page: p - 1 })}
+            />
           </section>
         </Stack>
         <div className={classes.map}>
