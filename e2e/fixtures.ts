@@ -46,7 +46,7 @@ export class SimControl {
    * One control request on a connection of its own: a kept-alive socket that the server closes for idleness
    * just as the next call reuses it ends that call with "socket hang up" (seen once in a full run).
    */
-  private send(method: 'get' | 'post' | 'put', path: string, data?: unknown) {
+  private send(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) {
     return this.request[method](`/api/__sim/${path}`, { data, headers: { connection: 'close' } })
   }
   async reset() {

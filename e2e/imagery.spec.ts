@@ -8,32 +8,6 @@ interface Found {
   bbox: [number, number, number, number]
 }
 
-/** The first item of the analyst's first delivered collection that `match` accepts, read through the API. */
-async function deliveredItem(
-  request: APIRequestContext,
-  match: (c: { title?: string; keywords?: string[] }) => boolean,
-): Promise<Found> {
-  const token = await request.post('/auth/realms/public/protocol/openid-connect/token', {
-    form: { grant_type: 'password', client_id: 'service-api', username: EMAIL, password: 'swath-demo' },
-  })
-  const { access_token } = (await token.json()) as { access_token: string }
-  const headers = { authorization: `Bearer ${access_token}` }
-  const list = (await (
-    await request.get('/api/v2/assets/stac/collections?limit=100', { headers })
-  ).json()) as {
-    collections: { id: string; title?: string; keywords?: string[] }[]
-  }
-  const col = list.collections.find((c) => match(c) && !c.title?.endsWith('(original delivery)'))
-  if (!col) throw new Error('seed changed: no such delivery')
-  const items = (await (
-    await request.get(`/api/v2/assets/stac/collections/${col.id}/items`, { headers })
-  ).json()) as {
-    features: { id: string; bbox: [number, number, number, number] }[]
-  }
-  const item = items.features[0]
-  return { path: `/storage/collections/${col.id}/items/${item.id}`, bbox: item.bbox }
-}
-
 /** The analyst's delivered collections and their items, read through the API. */
 async function deliveries(request: APIRequestContext) {
   const token = await request.post('/auth/realms/public/protocol/openid-connect/token', {
@@ -43,7 +17,14 @@ async function deliveries(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${access_token}` }
   const list = (await (
     await request.get('/api/v2/assets/stac/collections?limit=100', { headers })
-  ).json()) as { collections: { id: string; title?: string; 'up42-order:id'?: string | null }[] }
+  ).json()) as {
+    collections: {
+      id: string
+      title?: string
+      keywords?: string[]
+      'up42-order:id'?: string | null
+    }[]
+  }
   return {
     collections: list.collections.filter((c) => !c.title?.endsWith('(original delivery)')),
     items: async (id: string) =>
@@ -57,6 +38,18 @@ async function deliveries(request: APIRequestContext) {
       return r.ok() ? ((await r.json()) as { status: string }).status : null
     },
   }
+}
+
+/** The first item of the analyst's first delivered collection that `match` accepts, read through the API. */
+async function deliveredItem(
+  request: APIRequestContext,
+  match: (c: { title?: string; keywords?: string[] }) => boolean,
+): Promise<Found> {
+  const api = await deliveries(request)
+  const col = api.collections.find(match)
+  if (!col) throw new Error('seed changed: no such delivery')
+  const [item] = await api.items(col.id)
+  return { path: `/storage/collections/${col.id}/items/${item.id}`, bbox: item.bbox }
 }
 
 /** The part of a box the map shows, so that points read from its canvas are on it. */
