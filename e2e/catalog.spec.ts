@@ -114,6 +114,26 @@ test.describe('catalog search', () => {
         page.evaluate((id) => window.__swathMap?.map.getPaintProperty(id, 'raster-opacity'), layerId),
       )
       .toBe(0.8)
+
+    // A second quicklook, and a swipe between the last two: a line on the map whose handle the keyboard moves.
+    await results(page).focus()
+    await page.keyboard.press('Home')
+    if ((await active.getAttribute('data-scene-id')) === activeId) await page.keyboard.press('ArrowDown')
+    await expect(active).not.toHaveAttribute('data-scene-id', activeId ?? '')
+    await page.keyboard.press('q')
+    await expect(page.getByRole('switch', { name: 'Show quicklooks (2)' })).toBeVisible()
+    const swipeSwitch = page.getByRole('switch', { name: 'Swipe between the last two' })
+    await swipeSwitch.click()
+    const handle = page.getByRole('slider', { name: /^Swipe between / })
+    await expect(handle).toBeVisible({ timeout: 30_000 })
+    await handle.focus()
+    await page.keyboard.press('End')
+    await expect(handle).toHaveAttribute('aria-valuenow', '100')
+    await page.keyboard.press('Home')
+    await expect(handle).toHaveAttribute('aria-valuenow', '0')
+    await swipeSwitch.click()
+    await expect(handle).toBeHidden()
+
     await page.getByRole('switch', { name: /Show quicklooks/ }).click()
     await expect.poll(() => page.evaluate((id) => !!window.__swathMap?.map.getLayer(id), layerId)).toBe(false)
 
