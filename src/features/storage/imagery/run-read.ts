@@ -28,6 +28,14 @@ function readWorker(): Worker {
 }
 
 /**
+ * Starts the reader's worker ahead of the first read (an item page being opened), so that its script loads
+ * while the page signs the link and makes its map, rather than after: the main thread is busy then.
+ */
+export function startImageryReader(): void {
+  if (typeof Worker !== 'undefined') readWorker()
+}
+
+/**
  * One overview of a delivered image, read and decoded in a worker where the browser has them, else on this
  * thread (tests under jsdom, which has no workers).
  */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { storageKeys } from '../../../data/storage/keys'
 import { signDownload, type StacItem } from '../../../data/storage/queries'
 import { describePixel, pixelAt, presetsFor, renderPreset, type Preset } from '../../../lib/imagery/render'
 import type { LonLat, MapImage } from '../../../map/map-engine'
-import { readImagery } from './run-read'
+import { readImagery, startImageryReader } from './run-read'
 
 /** The item's Cloud-Optimized GeoTIFF: its data asset whose type says so. */
 export function imageryAssetOf(item: StacItem): { key: string; id: string } | null {
@@ -30,6 +30,11 @@ export function useItemImagery(
 ) {
   const client = useApiClient()
   const asset = item ? imageryAssetOf(item) : null
+  const hasImagery = asset !== null
+  // The reader's worker loads while the link is signed and the map made, not after.
+  useEffect(() => {
+    if (hasImagery) startImageryReader()
+  }, [hasImagery])
   const q = useQuery({
     queryKey: storageKeys.imagery(asset?.id ?? '', targetPx ?? 0),
     queryFn: async () => {
