@@ -262,6 +262,7 @@ async function startFloorServer(input: FloorInput): Promise<{ url: string; close
   const dist = join('node_modules', 'maplibre-gl', 'dist')
   const files: Record<string, string> = {
     '/floor.html': join('bench', 'imagery-floor.html'),
+    '/floor-map.mjs': join('bench', 'floor-map.mjs'),
     '/maplibre-gl.mjs': join(dist, 'maplibre-gl.mjs'),
     '/maplibre-gl-worker.mjs': join(dist, 'maplibre-gl-worker.mjs'),
   }
