@@ -147,6 +147,7 @@ async function startFloorServer(view: View): Promise<{ url: string; close: () =>
   const dist = join('node_modules', 'maplibre-gl', 'dist')
   const files: Record<string, string> = {
     '/floor.html': join('bench', 'basemap-floor.html'),
+    '/floor-map.mjs': join('bench', 'floor-map.mjs'),
     '/maplibre-gl.mjs': join(dist, 'maplibre-gl.mjs'),
     '/maplibre-gl-worker.mjs': join(dist, 'maplibre-gl-worker.mjs'),
   }

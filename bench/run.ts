@@ -5,6 +5,7 @@ import { benchCatalogHosts } from './catalog-hosts'
 import { benchCoveragePlan } from './coverage-plan'
 import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
+import { benchImagery } from './imagery'
 import { benchJobs } from './jobs'
 import { benchNotifications } from './notifications'
 import { benchOrders } from './orders'
@@ -22,6 +23,7 @@ export async function main(): Promise<void> {
   await benchOrders()
   await benchJobs()
   await benchStorage()
+  await benchImagery()
   await benchNotifications()
   await benchGeo()
   await benchSimulator()

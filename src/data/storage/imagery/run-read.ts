@@ -29,6 +29,14 @@ function readWorker(): Worker {
 }
 
 /**
+ * Starts the reader's worker ahead of the first read (an item page being opened), so that its script loads
+ * while the page signs the link and makes its map, rather than after: the main thread is busy then.
+ */
+export function startImageryReader(): void {
+  if (typeof Worker !== 'undefined') readWorker()
+}
+
+/**
  * One overview of a delivered image, read and decoded in a worker where the browser has them (fetching with
  * the browser's own fetch there), else on this thread through `fetchLink` (tests under jsdom, which has no
  * workers, read from the in-process simulator).

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useDevicePxWidth } from '../../../lib/use-device-px-width'
 import { useConsoleServices } from '../../../api/console-context'
 import type { LinkFetch } from '../../../api/links'
@@ -12,7 +12,7 @@ import type { LonLat, MapImage } from '../../../map/map-engine'
 import { storageKeys } from '../keys'
 import { signDownload, type StacItem } from '../queries'
 import type { ReadResult } from './read-cog'
-import { readImagery } from './run-read'
+import { readImagery, startImageryReader } from './run-read'
 
 /** The item's Cloud-Optimized GeoTIFF: its data asset whose type says so. */
 export function imageryAssetOf(item: StacItem): { key: string; id: string } | null {
@@ -101,6 +101,11 @@ export function useImagery(
         .slice(0, MAX_IMAGES),
     [targets],
   )
+  // The reader's worker loads while the links are signed and the map made, not after.
+  const anyImagery = reads.length > 0
+  useEffect(() => {
+    if (anyImagery) startImageryReader()
+  }, [anyImagery])
   const results = useQueries({
     queries: reads.map((r) => imageryOptions(client, fetchLink, r.assetId, r.targetPx)),
   })
