@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { availableParallelism } from 'node:os'
 import react from '@vitejs/plugin-react'
+import { Features } from 'lightningcss'
 import type { Plugin as PostcssPlugin } from 'postcss'
 import { defineConfig, transformWithOxc, type Plugin } from 'vite'
 import { securityHeadersPlugin } from './scripts/security-headers.ts'
@@ -198,7 +199,13 @@ export default defineConfig({
   },
   // MapLibre's worker, built from source: a module worker, as MapLibre starts it.
   worker: { format: 'es', plugins: () => [maplibreClassFields, withoutMlt] },
-  css: { postcss: { plugins: [trimMaplibreCss] } },
+  css: {
+    postcss: { plugins: [trimMaplibreCss] },
+    // The minifier would lower light-dark() to variables that only its own color-scheme rules set, which the
+    // console has none of (Mantine's theme attribute sets color-scheme): colours given with light-dark()
+    // came out invalid, so transparent, in the production build. Browsers we build for have light-dark().
+    lightningcss: { exclude: Features.LightDark },
+  },
   build: {
     chunkSizeWarningLimit: 1200,
     // The chunk graph, for the bundle benchmark (bench/bundle.ts) to weigh each route's first load.

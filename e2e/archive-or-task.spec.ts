@@ -38,6 +38,14 @@ test.describe('archive or task', () => {
     const marks = panel.getByRole('group', { name: 'Archive scenes and passes by time and cloud cover' })
     await expect(marks.getByRole('button', { name: /^Archive scene / }).first()).toBeVisible()
     await expect(marks.getByRole('button', { name: /^Pass of / }).first()).toBeVisible()
+    // Each mark is drawn in its colour (they once built to an invalid, so transparent, colour).
+    for (const kind of [/^Archive scene /, /^Pass of /]) {
+      const style = await marks
+        .getByRole('button', { name: kind })
+        .first()
+        .evaluate((el) => getComputedStyle(el).borderTopColor)
+      expect(style).toMatch(/^rgb\(/)
+    }
 
     // Hovering a scene's mark lights its footprint on the map; a pass's mark draws its strip.
     const scene = marks.locator(`[data-key="${await uncovered(page, 'scene')}"]`)
