@@ -63,7 +63,9 @@ export function ResultsHeader(props: HeaderProps) {
         </Text>
       ))}
       {props.count > 0 && (
-        <Group gap="xs" justify="space-between">
+        // One flowing row: paging (or More) first, then the actions; it wraps where the column is narrow
+        // instead of giving paging a line of its own.
+        <Group gap={4}>
           {props.allHosts ? (
             <Button
               size="compact-xs"
@@ -74,7 +76,7 @@ export function ResultsHeader(props: HeaderProps) {
               More
             </Button>
           ) : (
-            <Group gap={4}>
+            <>
               <Button
                 size="compact-xs"
                 variant="default"
@@ -91,37 +93,35 @@ export function ResultsHeader(props: HeaderProps) {
               >
                 Next page →
               </Button>
-            </Group>
+            </>
           )}
-          <Group gap={4}>
-            {props.onPlan && (
-              <Button
-                size="compact-xs"
-                variant={props.planOpen ? 'filled' : 'default'}
-                aria-pressed={props.planOpen}
-                onClick={props.onPlan}
-              >
-                Plan coverage
-              </Button>
-            )}
-            {props.onArchiveOrTask && (
-              <Button
-                size="compact-xs"
-                variant={props.archiveOrTaskOpen ? 'filled' : 'default'}
-                aria-pressed={props.archiveOrTaskOpen}
-                onClick={props.onArchiveOrTask}
-              >
-                Archive or task
-              </Button>
-            )}
-            {props.save}
-            {props.code && (
-              <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />
-            )}
-            <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
-              {props.allHosts ? 'Add all to basket' : 'Add page to basket'}
+          {props.onPlan && (
+            <Button
+              size="compact-xs"
+              variant={props.planOpen ? 'filled' : 'default'}
+              aria-pressed={props.planOpen}
+              onClick={props.onPlan}
+            >
+              Plan coverage
             </Button>
-          </Group>
+          )}
+          {props.onArchiveOrTask && (
+            <Button
+              size="compact-xs"
+              variant={props.archiveOrTaskOpen ? 'filled' : 'default'}
+              aria-pressed={props.archiveOrTaskOpen}
+              onClick={props.onArchiveOrTask}
+            >
+              Archive or task
+            </Button>
+          )}
+          {props.save}
+          {props.code && (
+            <CodeButton size="compact-xs" requests={props.code} ariaLabel="This search as code" />
+          )}
+          <Button size="compact-xs" variant="default" disabled={props.count === 0} onClick={props.onAddAll}>
+            {props.allHosts ? 'Add all to basket' : 'Add page to basket'}
+          </Button>
         </Group>
       )}
     </Stack>
