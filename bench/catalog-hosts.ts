@@ -1,8 +1,9 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
 import { mapSettled, watchErrors } from './catalog'
-import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
+import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
+import { blameTask, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
 
 /**
  * A catalog search of every host at once (issue 28 §1), 4 hosts × 500 scenes, in the production build in
@@ -32,7 +33,7 @@ interface Run {
   answers: number[]
 }
 
-async function searchEveryHost(page: Page, run: number): Promise<Run> {
+async function searchEveryHost(page: Page, run: number, trace?: Browser): Promise<Run & { trace?: Buffer }> {
   await page.goto('/catalog')
   await mapSettled(page)
   await page.evaluate(() => {
@@ -48,6 +49,7 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
   // No host and no area: every host searched worldwide, as a link to "/catalog?limit=500" does. Each run
   // ends its date range on another day in the future, so that it is a new search (nothing from the cache)
   // over the same scenes.
+  if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   await page.evaluate(
     (u) => {
       history.pushState(null, '', u)
@@ -76,7 +78,8 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
   )
   const text = (await heading.first().textContent()) ?? ''
   const done = await page.evaluate(() => performance.now())
-  return page.evaluate(
+  const traced = trace ? await trace.stopTracing() : undefined
+  const result = await page.evaluate(
     ({ done, text }) => {
       const w = window as unknown as { __longTasks: number[] }
       const answers = performance.getEntriesByName('swath:search-response').map((e) => e.startTime)
@@ -102,6 +105,7 @@ async function searchEveryHost(page: Page, run: number): Promise<Run> {
     },
     { done, text },
   )
+  return { ...result, trace: traced }
 }
 
 export async function benchCatalogHosts(): Promise<void> {
@@ -119,6 +123,12 @@ export async function benchCatalogHosts(): Promise<void> {
     // The first search warms the page's code paths and the simulator's archive; it is not counted.
     await searchEveryHost(page, 0)
     for (let i = 1; i <= RUNS; i++) runs.push(await searchEveryHost(page, i))
+    // One more run, traced with V8's sampling profiler, to say whose work each long task was. It is not
+    // counted in the figures above: the profiler slows the page a little.
+    const traced = await searchEveryHost(page, RUNS + 1, browser)
+    const firstAnswer = await page.evaluate(() =>
+      Math.min(...performance.getEntriesByName('swath:search-response').map((e) => e.startTime)),
+    )
     const first = figures(runs.map((r) => r.firstRows))
     const merged = figures(runs.map((r) => r.merged))
     const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks))
@@ -140,6 +150,7 @@ export async function benchCatalogHosts(): Promise<void> {
         `  run ${i + 1}: answers ${r.answers.map(at).join(' ')}; first rows ${at(r.firstRows)}; all listed ${at(r.merged)}; long tasks: ${tasks.join(', ') || 'none'}`,
       )
     }
+    blame(traced, firstAnswer)
     if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
     await context.close()
   } finally {
@@ -147,6 +158,62 @@ export async function benchCatalogHosts(): Promise<void> {
     await preview.stop()
   }
 }
+
+/**
+ * Prints the traced run's long tasks, each split by owner: MapLibre's and the map engine's work against React's
+ * and the app's, and the browser's own (style, layout, paint, WebGL commands) — what a fix can reach.
+ */
+function blame(run: Run & { trace?: Buffer }, firstAnswer: number): void {
+  const trace =
+    run.trace &&
+    readTrace(run.trace.toString('utf8'), new Sources(BENCH_OUT), 'swath:search-response', firstAnswer)
+  const at = (ms: number) => `+${ms.toFixed(0)}`
+  console.log(
+    `traced run (not counted; the profiler slows it): answers ${run.answers.map(at).join(' ')}; first rows ${at(run.firstRows)}; all listed ${at(run.merged)}; ${run.longTasks.length} long tasks`,
+  )
+  if (!trace) return console.log('  ! the trace had no samples of the page')
+  // What the page did between the first answer and its first rows: busy, or waiting for something.
+  const before = blameTask(trace, firstAnswer, run.firstRows, false)
+  console.log(
+    `  first answer → first rows, main thread: ${(Object.entries(before.by) as [Owner, number][])
+      .sort((x, y) => y[1] - x[1])
+      .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
+      .join(', ')}${before.top.length ? ` — app/engine: ${before.top.join('; ')}` : ''}`,
+  )
+  // Every task of 10 ms or more up to the first rows: the way to them, step by step.
+  for (const task of trace.tasks.filter(
+    (t) => t.at + t.duration >= firstAnswer && t.at <= firstAnswer + run.firstRows,
+  )) {
+    const b = blameTask(trace, task.at, task.duration)
+    console.log(
+      `    task ${at(task.at - firstAnswer)} (${task.duration.toFixed(0)} ms): ${describe(b.by)} — ${b.any.join('; ')}`,
+    )
+  }
+  const total: Partial<Record<Owner, number>> = {}
+  for (const [k, d] of run.longTasks.entries()) {
+    const b = blameTask(trace, run.longTaskStarts[k] + firstAnswer, d)
+    for (const [o, ms] of Object.entries(b.by) as [Owner, number][]) total[o] = (total[o] ?? 0) + ms
+    const parts = (Object.entries(b.by) as [Owner, number][])
+      .filter(([, ms]) => ms >= 1)
+      .sort((x, y) => y[1] - x[1])
+      .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
+    console.log(
+      `  ${at(run.longTaskStarts[k])} (${d.toFixed(0)} ms): ${parts.join(', ')}${b.top.length ? ` — app/engine: ${b.top.join('; ')}` : ''}`,
+    )
+  }
+  const parts = (Object.entries(total) as [Owner, number][])
+    .sort((x, y) => y[1] - x[1])
+    .map(([o, ms]) => `${o} ${ms.toFixed(0)} ms`)
+  console.log(`  long-task time by owner: ${parts.join(', ') || 'none'}`)
+}
+
+/** Milliseconds by owner, the most first. */
+const describe = (by: Partial<Record<Owner, number>>) =>
+  (Object.entries(by) as [Owner, number][])
+    .filter(([, ms]) => ms >= 1)
+    .sort((x, y) => y[1] - x[1])
+    .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
+    .join(', ')
 
 /** `node scripts/run-ts.mjs bench/catalog-hosts.ts`: this section alone. */
 export const main = benchCatalogHosts

@@ -37,6 +37,8 @@ export interface PassCollection {
   source: PassSource
 }
 
+const NO_MARKS: ReturnType<typeof sceneMarks> = []
+
 /** The name the asks for passes carry (the service wants one; nothing is placed). */
 const ASK_NAME = 'Passes over the area'
 
@@ -142,7 +144,9 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
     [products, updated],
   )
 
-  const scenes = useMemo(() => sceneMarks(rows), [rows])
+  // Only while the view is open: closed, every host's answer would read and sort the times of every scene
+  // listed (2,000 with four hosts) in the render that lists them, for a view nobody sees.
+  const scenes = useMemo(() => (enabled ? sceneMarks(rows) : NO_MARKS), [enabled, rows])
 
   // Hover: a scene's is the page's (its row and footprint light up too), a pass's is this view's own.
   const hoveredScene = useCatalogUi((s) => s.hovered)

@@ -102,9 +102,12 @@ export function useSceneSearch(
   // may interrupt (a deferred value): such an answer's own render only says how the hosts are doing, so no
   // answer holds the page for the merge and the rows of 2,000 scenes. The first scenes to arrive are shown at
   // once, in the answer's own render: deferred too, their render would start again with each next answer,
-  // and hosts answering close together would keep the first rows from showing until the last one had.
+  // and hosts answering close together would keep the first rows from showing until the last one had. That
+  // render takes one host's scenes only, whatever else has come meanwhile: hosts that answer together would
+  // otherwise have their first render merge, list and map them all, the long task this split is there to avoid.
   const deferredPages = useDeferredValue(hostPages)
-  const shownPages = deferredPages.some((h) => h.pages.some((p) => p.length > 0)) ? deferredPages : hostPages
+  const firstPages = useMemo(() => oneHostOnly(hostPages), [hostPages])
+  const shownPages = deferredPages.some(hasScenes) ? deferredPages : firstPages
   const shown = useMemo(() => collectScenes(shownPages), [shownPages])
   const hasAnswer = allHosts || single.data !== undefined
   const features = useMemo(() => (hasAnswer ? shown.map((s) => s.scene) : undefined), [hasAnswer, shown])
@@ -212,6 +215,15 @@ export function useSceneSearch(
 }
 
 const NO_CURSORS: HostCursors = {}
+
+const hasScenes = (h: HostPages) => h.pages.some((p) => p.length > 0)
+
+/** The hosts with the scenes of the first one (in host order) that has any; the others as not answered yet. */
+function oneHostOnly(hosts: HostPages[]): HostPages[] {
+  const first = hosts.findIndex(hasScenes)
+  if (first < 0 || hosts.slice(first + 1).every((h) => !hasScenes(h))) return hosts
+  return hosts.map((h, i) => (i === first ? h : { host: h.host, pages: [] }))
+}
 
 /** The number of pages before the first one without an answer. */
 function firstMissing(pages: readonly { data: unknown }[]): number {

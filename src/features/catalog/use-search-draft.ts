@@ -39,6 +39,16 @@ const fitFor = (area: SearchArea | null): FitRequest | null => {
   return { bbox: area.kind === 'bbox' ? area.bbox : bboxOf(ps), at: performance.now() }
 }
 
+/** Calls back once the page is idle (at the latest after 300 ms); gives what cancels it. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: 300 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(callback, 0)
+  return () => clearTimeout(id)
+}
+
 /** What the form says of the area it will search. */
 function describeArea(mode: AreaMode, polygons: Polygon[]): string {
   if (mode === 'view') return 'The part of the world in the map view when you search.'
@@ -86,14 +96,23 @@ export function useSearchDraft(
   // Set when a search runs or arrives: once its answer is in, the map frames the AOI and the scenes, once,
   // so the analyst's own panning afterwards stays.
   const [framePending, setFramePending] = useState(() => hasApplied(view))
-  if (framePending && !results.isFetching) {
-    setFramePending(false)
-    const shapes = results.footprints.features
-      .map((f) => f.geometry)
-      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
-    const request = fitRequestOf(searchFrame(applied.area, shapes))
-    if (request) setFitRequest(request)
-  }
+  // Framed once the page is idle after the answer's rows are painted, not in the answer's render: the frame
+  // reads every footprint (2,000 when four hosts answer) and the camera then moves, a task of its own. Scenes
+  // merged in meanwhile (a deferred render) are framed too: the wait starts again with them.
+  const frameNow = framePending && !results.isFetching
+  const { footprints } = results
+  const appliedArea = applied.area
+  useEffect(() => {
+    if (!frameNow) return
+    return whenIdle(() => {
+      setFramePending(false)
+      const shapes = footprints.features
+        .map((f) => f.geometry)
+        .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
+      const request = fitRequestOf(searchFrame(appliedArea, shapes))
+      if (request) setFitRequest(request)
+    })
+  }, [frameNow, footprints, appliedArea])
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
     // area that did not come from this page brings the camera to that area.

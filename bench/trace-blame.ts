@@ -1,0 +1,268 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * Who a long task's time went to, from a Chromium trace of the page with V8's sampling profiler on: each sample
+ * of the page's main thread is put to the source file of the function it was in (read through the build's
+ * source maps), and the files to owners — MapLibre, the map engine, React, TanStack Query, Mantine, the app's
+ * own code — with garbage collection and the browser's own work (style, layout, paint, WebGL's command
+ * buffer: V8's "(program)") apart. The bench asks for categories `TRACE_CATEGORIES`.
+ */
+
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'blink.user_timing',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+]
+
+export type Owner =
+  'maplibre' | 'map engine' | 'react' | 'query' | 'mantine' | 'app' | 'other js' | 'gc' | 'browser' | 'idle'
+
+export interface TaskBlame {
+  /** Milliseconds of the task by owner (sampled, so a millisecond or so either way). */
+  by: Partial<Record<Owner, number>>
+  /** The app's and the engine's own functions that took most of it, by source file and name. */
+  top: string[]
+  /** The functions (any owner's) and the browser's own steps that took most of it. */
+  any: string[]
+}
+
+interface TraceEvent {
+  name: string
+  cat: string
+  ph: string
+  ts: number
+  dur?: number
+  pid: number
+  tid: number
+  id?: string
+  args?: { name?: string; data?: Record<string, unknown> }
+}
+
+interface CallFrame {
+  functionName: string
+  url: string
+  lineNumber: number
+  columnNumber: number
+}
+
+interface ProfileNode {
+  id: number
+  callFrame: CallFrame
+  parent?: number
+}
+
+// -------------------------------------------------------------------------------------------- source maps
+
+const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+const VLQ_VALUE = new Map([...VLQ].map((c, i) => [c, i]))
+
+/** Per generated line, its segments as [column, source index], sorted by column. */
+type LineSegments = [number, number][]
+
+/** Reads a source map's mappings down to which source each generated position belongs to. */
+function decodeMappings(mappings: string): LineSegments[] {
+  const lines: LineSegments[] = []
+  let source = 0
+  for (const line of mappings.split(';')) {
+    const segs: LineSegments = []
+    let column = 0
+    for (const seg of line.split(',')) {
+      if (!seg) continue
+      const values: number[] = []
+      let value = 0
+      let shift = 0
+      for (const c of seg) {
+        const digit = VLQ_VALUE.get(c) ?? 0
+        value += (digit & 31) << shift
+        if (digit & 32) shift += 5
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1)
+          value = 0
+          shift = 0
+        }
+      }
+      column += values[0] ?? 0
+      if (values.length >= 4) {
+        source += values[1]
+        segs.push([column, source])
+      }
+    }
+    lines.push(segs)
+  }
+  return lines
+}
+
+interface SourceMap {
+  sources: string[]
+  lines: LineSegments[]
+}
+
+/** The source file a position of a built script comes from, through its map in `dir` (null without one). */
+export class Sources {
+  private maps = new Map<string, SourceMap | null>()
+  constructor(private dir: string) {}
+
+  fileOf(url: string, line: number, column: number): string | null {
+    const name = url.split('/').pop()?.split('?')[0] ?? ''
+    if (!name.endsWith('.js')) return null
+    let map = this.maps.get(name)
+    if (map === undefined) {
+      const path = join(this.dir, 'assets', `${name}.map`)
+      map = null
+      if (existsSync(path)) {
+        const raw = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string }
+        map = { sources: raw.sources, lines: decodeMappings(raw.mappings) }
+      }
+      this.maps.set(name, map)
+    }
+    if (!map) return `${name} (no source map)`
+    const segs = map.lines[line] ?? []
+    let found: number | null = null
+    for (const [col, src] of segs) {
+      if (col > column) break
+      found = src
+    }
+    return found === null ? null : (map.sources[found] ?? null)
+  }
+}
+
+function ownerOf(file: string | null, frame: CallFrame): Owner {
+  if (frame.functionName === '(garbage collector)') return 'gc'
+  if (!frame.url) return 'browser'
+  if (!file) return 'other js'
+  if (file.includes('node_modules/maplibre-gl')) return 'maplibre'
+  if (/node_modules\/(react-dom|react|scheduler)\//.test(file)) return 'react'
+  if (file.includes('node_modules/@tanstack/')) return 'query'
+  if (file.includes('node_modules/@mantine/')) return 'mantine'
+  if (/(^|\/)src\/map\//.test(file)) return 'map engine'
+  if (/(^|\/)src\//.test(file)) return 'app'
+  return 'other js'
+}
+
+// ------------------------------------------------------------------------------------------------- trace
+
+export interface Trace {
+  /** The page's main thread samples: time (ms, page clock) and the leaf node's owner and source. */
+  samples: { at: number; owner: Owner; where: string }[]
+  /** The main thread's tasks of 10 ms or more: start (ms, page clock) and length. */
+  tasks: { at: number; duration: number }[]
+  /** The browser's own steps on the main thread (style, layout, paint…): name, start (page clock), length. */
+  steps: { name: string; at: number; duration: number }[]
+}
+
+/** The renderer's own steps worth naming when a task's time is the browser's. */
+const STEPS = new Set([
+  'UpdateLayoutTree',
+  'Layout',
+  'PrePaint',
+  'Paint',
+  'Layerize',
+  'Commit',
+  'HitTest',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'Decode Image',
+  'ImageDecodeTask',
+  'MajorGC',
+  'MinorGC',
+  'V8.GC_SCAVENGER',
+  'V8.GC_MC_BACKGROUND_EVACUATE_COPY',
+  'UpdateLayer',
+  'IntersectionObserverController::computeIntersections',
+  'ResourceReceivedData',
+  'ResourceFinish',
+  'v8.compile',
+  'v8.parseOnBackground',
+])
+
+/**
+ * The page's main-thread samples from a trace, on the page's own clock (`performance.now()`): the trace's
+ * `anchor` user-timing mark is matched with its time in the page, `anchorAt`.
+ */
+export function readTrace(json: string, sources: Sources, anchor: string, anchorAt: number): Trace | null {
+  const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents
+  const mark = events.find((e) => e.name === anchor && e.cat.includes('blink.user_timing'))
+  if (!mark) return null
+  const { pid, tid } = mark
+  // The trace's clock (µs) to the page's (ms).
+  const offset = mark.ts / 1000 - anchorAt
+  const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)
+  if (!profile?.id) return null
+  const start = Number(profile.args?.data?.startTime ?? profile.ts)
+  const nodes = new Map<number, ProfileNode>()
+  const owners = new Map<number, { owner: Owner; where: string }>()
+  const samples: Trace['samples'] = []
+  let t = start
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || e.id !== profile.id) continue
+    const data = e.args?.data as
+      { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined
+    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, n)
+    const ids = data?.cpuProfile?.samples ?? []
+    const deltas = data?.timeDeltas ?? []
+    for (let i = 0; i < ids.length; i++) {
+      t += deltas[i] ?? 0
+      const node = nodes.get(ids[i])
+      if (!node) continue
+      let o = owners.get(node.id)
+      if (!o) {
+        const f = node.callFrame
+        const file = f.url ? sources.fileOf(f.url, f.lineNumber, f.columnNumber) : null
+        const owner: Owner =
+          f.functionName === '(idle)' ? 'idle' : f.functionName === '(program)' ? 'browser' : ownerOf(file, f)
+        const short = (file ?? f.url ?? '').replace(/^.*?(node_modules\/|src\/)/, '$1')
+        o = { owner, where: `${f.functionName || '(anonymous)'} ${short}` }
+        owners.set(node.id, o)
+      }
+      samples.push({ at: t / 1000 - offset, ...o })
+    }
+  }
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && e.pid === pid && e.tid === tid && (e.dur ?? 0) >= 10_000)
+    .map((e) => ({ at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  const steps = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && STEPS.has(e.name))
+    .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  return { samples, tasks, steps }
+}
+
+/**
+ * The samples of one task (or any stretch of time), by owner, with the app's and the engine's costliest
+ * functions. A task's samples are scaled to its length; a stretch's are the profiler's own intervals.
+ */
+export function blameTask(trace: Trace, start: number, duration: number, scale = true): TaskBlame {
+  const inTask = trace.samples.filter((s) => s.at >= start && s.at <= start + duration)
+  const ms =
+    inTask.length === 0
+      ? 0
+      : scale
+        ? duration / inTask.length
+        : (inTask[inTask.length - 1].at - inTask[0].at) / Math.max(1, inTask.length - 1)
+  const by: TaskBlame['by'] = {}
+  const mine = new Map<string, number>()
+  const any = new Map<string, number>()
+  for (const s of inTask) {
+    by[s.owner] = (by[s.owner] ?? 0) + ms
+    if (s.owner === 'app' || s.owner === 'map engine') mine.set(s.where, (mine.get(s.where) ?? 0) + ms)
+    if (s.owner !== 'browser' && s.owner !== 'idle') any.set(s.where, (any.get(s.where) ?? 0) + ms)
+  }
+  for (const step of trace.steps) {
+    const inside = Math.min(start + duration, step.at + step.duration) - Math.max(start, step.at)
+    if (inside > 0) any.set(`<${step.name}>`, (any.get(`<${step.name}>`) ?? 0) + inside)
+  }
+  const top = [...mine]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([w, t]) => `${w} ${t.toFixed(0)}`)
+  return {
+    by,
+    top,
+    any: [...any]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([w, t]) => `${w} ${t.toFixed(0)}`),
+  }
+}
