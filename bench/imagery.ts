@@ -98,8 +98,8 @@ interface Run {
   overviewBytes: number
   width: number
   wholeBytes: number
-  /** Milliseconds from the opening: the image's first Range request, its last byte, the canvas made. */
-  phases: { firstRange: number; lastByte: number; canvas: number }
+  /** Milliseconds from the opening: the image's first Range request, its last byte, the canvas made; the item's JSON and the signing, requested and answered. */
+  phases: { firstRange: number; lastByte: number; canvas: number; item: number[]; sign: number[] }
   /** The console map's size (CSS px) and camera once the item is drawn: the floor's. */
   view: View
 }
@@ -143,6 +143,24 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     )
   }
   page.on('response', onResponse)
+  // The item's JSON and the signing of the link, as the browser timed them.
+  const api: Promise<[string, number, number]>[] = []
+  const onApi = (r: Response) => {
+    const url = r.url()
+    const kind = /\/download-url$/.test(url)
+      ? 'sign'
+      : /\/stac\/collections\/[^/]+\/items\/[^/?]+$/.test(url)
+        ? 'item'
+        : null
+    if (!kind) return
+    api.push(
+      r.finished().then(() => {
+        const t = r.request().timing()
+        return [kind, t.startTime, t.startTime + t.responseEnd]
+      }),
+    )
+  }
+  page.on('response', onApi)
   const itemId = item.path.split('/').pop() ?? ''
   await page.evaluate(
     ({ path, source }) => {
@@ -187,12 +205,20 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     return { epoch: performance.timeOrigin + t.started, canvas: (t.canvas ?? NaN) - t.started }
   })
   page.off('response', onResponse)
+  page.off('response', onApi)
+  const apiTimes = await Promise.all(api)
+  const firstOf = (kind: string) => {
+    const t = apiTimes.find(([k]) => k === kind)
+    return t ? [t[1] - marks.epoch, t[2] - marks.epoch] : [NaN, NaN]
+  }
   const fetched = (await Promise.all(ranges)).reduce((a, b) => a + b, 0)
   const times = await Promise.all(spans)
   const phases = {
     firstRange: Math.min(...times.map(([start]) => start)) - marks.epoch,
     lastByte: Math.max(...times.map(([, end]) => end)) - marks.epoch,
     canvas: marks.canvas,
+    item: firstOf('item'),
+    sign: firstOf('sign'),
   }
   const said = (await page.getByText(/px overview of a \d+ px image/).textContent({ timeout: TIMEOUT })) ?? ''
   const width = Number(/from the (\d+) px overview/.exec(said)?.[1])
@@ -359,7 +385,7 @@ export async function benchImagery(): Promise<void> {
     )
     const median = (pick: (r: Run) => number) => figures(runs.map(pick)).median.toFixed(0)
     console.log(
-      `  where the time goes (medians, ms from the opening): the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}`,
+      `  where the time goes (medians, ms from the opening): the item's JSON ${median((r) => r.phases.item[0])}–${median((r) => r.phases.item[1])}, the link signed ${median((r) => r.phases.sign[0])}–${median((r) => r.phases.sign[1])}, the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}`,
     )
     const worstBytes = Math.max(...runs.map((r) => r.fetched / r.overviewBytes))
     for (const r of runs)
