@@ -2,9 +2,9 @@
 // map from MapLibre's own ESM build, served by each floor's server beside this file, filling a box of the
 // console map's size at the page's top left.
 /* global document */
-import { Map, setWorkerUrl } from '/maplibre-gl.mjs'
+import { Map, setWorkerUrl } from './maplibre-gl.mjs'
 
-setWorkerUrl('/maplibre-gl-worker.mjs')
+setWorkerUrl(new URL('./maplibre-gl-worker.mjs', import.meta.url).href)
 
 /** A map of `size` (CSS pixels) with the given options (style, camera and the like). */
 export function bareMap(size, options) {

@@ -1,21 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join } from 'node:path'
+import { copyFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { chromium, type Browser, type Page, type Response } from '@playwright/test'
 import { fromArrayBuffer } from 'geotiff'
+import { build } from 'vite'
 import { chromiumLaunch } from '../e2e/chromium'
-import { renderPreset } from '../src/lib/imagery/render'
 import { mapSettled, watchErrors } from './catalog'
-import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
+import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
 
 /**
  * Delivered imagery (issue 30): an optical item opened in the console (client-side, from Storage) until its
- * image is drawn on the map, against a floor — the same overview's pixels, decoded ahead, handed to a bare
- * MapLibre map of the same size and camera as a canvas source (target: at most 1.5× the floor) — and the
- * bytes the console fetched for the image against the size of the overview it read (target: at most 1.2×:
- * never the whole file). Each run opens another item, so nothing comes from a cache.
+ * image is drawn on the map, against a floor — the same overview of the same file read by Range requests,
+ * decoded and rendered in true colour with the console's own code (readOverview, renderPreset) in a worker, and
+ * given as a canvas source to a bare MapLibre map of the same size and camera made at the same time, all from
+ * a cold page (bench/imagery-floor.html; target: at most 1.5× the floor) — and the bytes the console fetched
+ * for the image against the size of the overview it read (target: at most 1.2×: never the whole file). Each
+ * run opens another item, in the console and on the floor (its own browser context), so nothing comes from a
+ * cache; the floor is given a link signed beforehand, as it has no session. The floor's display alone (pixels
+ * in hand, map loaded), which the benchmark compared against before, is printed for information.
  */
 
 const PORT = 5241
@@ -96,8 +98,17 @@ interface Run {
   overviewBytes: number
   width: number
   wholeBytes: number
-  /** Milliseconds from the opening: the image's first Range request, its last byte, the canvas made. */
-  phases: { firstRange: number; lastByte: number; canvas: number }
+  /** Milliseconds from the opening: the image's first Range request, its last byte, the canvas made; the item's JSON and the signing, requested and answered. */
+  phases: { firstRange: number; lastByte: number; canvas: number; item: number[]; sign: number[] }
+  /** The console map's size (CSS px) and camera once the item is drawn: the floor's. */
+  view: View
+}
+
+interface View {
+  width: number
+  height: number
+  center: [number, number]
+  zoom: number
 }
 
 /**
@@ -132,6 +143,24 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     )
   }
   page.on('response', onResponse)
+  // The item's JSON and the signing of the link, as the browser timed them.
+  const api: Promise<[string, number, number]>[] = []
+  const onApi = (r: Response) => {
+    const url = r.url()
+    const kind = /\/download-url$/.test(url)
+      ? 'sign'
+      : /\/stac\/collections\/[^/]+\/items\/[^/?]+$/.test(url)
+        ? 'item'
+        : null
+    if (!kind) return
+    api.push(
+      r.finished().then(() => {
+        const t = r.request().timing()
+        return [kind, t.startTime, t.startTime + t.responseEnd]
+      }),
+    )
+  }
+  page.on('response', onApi)
   const itemId = item.path.split('/').pop() ?? ''
   await page.evaluate(
     ({ path, source }) => {
@@ -176,12 +205,20 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     return { epoch: performance.timeOrigin + t.started, canvas: (t.canvas ?? NaN) - t.started }
   })
   page.off('response', onResponse)
+  page.off('response', onApi)
+  const apiTimes = await Promise.all(api)
+  const firstOf = (kind: string) => {
+    const t = apiTimes.find(([k]) => k === kind)
+    return t ? [t[1] - marks.epoch, t[2] - marks.epoch] : [NaN, NaN]
+  }
   const fetched = (await Promise.all(ranges)).reduce((a, b) => a + b, 0)
   const times = await Promise.all(spans)
   const phases = {
     firstRange: Math.min(...times.map(([start]) => start)) - marks.epoch,
     lastByte: Math.max(...times.map(([, end]) => end)) - marks.epoch,
     canvas: marks.canvas,
+    item: firstOf('item'),
+    sign: firstOf('sign'),
   }
   const said = (await page.getByText(/px overview of a \d+ px image/).textContent({ timeout: TIMEOUT })) ?? ''
   const width = Number(/from the (\d+) px overview/.exec(said)?.[1])
@@ -195,35 +232,19 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     const counts = (await image.fileDirectory.loadValue('TileByteCounts')) as ArrayLike<number> | undefined
     for (let k = 0; k < (counts?.length ?? 0); k++) overviewBytes += Number(counts?.[k] ?? 0)
   }
-  return { ms, fetched, overviewBytes, width, wholeBytes: whole.byteLength, phases }
-}
-
-interface FloorInput {
-  width: number
-  height: number
-  rgba: Uint8ClampedArray
-  corners: number[][]
-  view: { width: number; height: number; center: [number, number]; zoom: number }
-}
-
-/** The same overview as the console read it, decoded here in true colour, and the console map's view. */
-async function floorInput(page: Page, whole: ArrayBuffer, width: number): Promise<FloorInput> {
-  const tiff = await fromArrayBuffer(whole)
-  const full = await tiff.getImage(0)
-  let image = full
-  for (let i = 0; i < (await tiff.getImageCount()); i++)
-    if ((await tiff.getImage(i)).getWidth() === width) image = await tiff.getImage(i)
-  const [w, s, e, n] = full.getBoundingBox()
-  const data = (await image.readRasters({ interleave: true })) as unknown as Uint16Array
-  const raster = {
-    width: image.getWidth(),
-    height: image.getHeight(),
-    bands: image.getSamplesPerPixel(),
-    data,
-    bbox: [w, s, e, n] as [number, number, number, number],
-    nodata: full.getGDALNoData() ?? 0,
+  return {
+    ms,
+    fetched,
+    overviewBytes,
+    width,
+    wholeBytes: whole.byteLength,
+    phases,
+    view: await mapView(page),
   }
-  const view = await page.evaluate(() => {
+}
+
+async function mapView(page: Page): Promise<View> {
+  return page.evaluate(() => {
     const m = (
       window as unknown as {
         __swathMap?: {
@@ -244,58 +265,76 @@ async function floorInput(page: Page, whole: ArrayBuffer, width: number): Promis
       zoom: m?.getZoom() ?? 8,
     }
   })
-  return {
-    width: raster.width,
-    height: raster.height,
-    rgba: new Uint8ClampedArray(renderPreset(raster, 'true-colour')),
-    corners: [
-      [w, n],
-      [e, n],
-      [e, s],
-      [w, s],
-    ],
-    view,
-  }
 }
 
-async function startFloorServer(input: FloorInput): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * Puts the floor page in the bench build (dist-bench/imagery-floor/), so that the preview serves it from the
+ * console's origin and the floor reads the signed links as the console does, with no cross-origin requests:
+ * its reader (the console's own code) built by Vite afresh each time, beside the page, its script, the shared
+ * bare-map module and MapLibre's own ESM build.
+ */
+async function buildFloor(): Promise<string> {
+  const out = join(BENCH_OUT, 'imagery-floor')
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      lib: { entry: join('bench', 'imagery-floor-worker.ts'), formats: ['es'], fileName: () => 'worker.js' },
+    },
+  })
   const dist = join('node_modules', 'maplibre-gl', 'dist')
   const files: Record<string, string> = {
-    '/floor.html': join('bench', 'imagery-floor.html'),
-    '/floor-map.mjs': join('bench', 'floor-map.mjs'),
-    '/maplibre-gl.mjs': join(dist, 'maplibre-gl.mjs'),
-    '/maplibre-gl-worker.mjs': join(dist, 'maplibre-gl-worker.mjs'),
+    'index.html': join('bench', 'imagery-floor.html'),
+    'imagery-floor.mjs': join('bench', 'imagery-floor.mjs'),
+    'floor-map.mjs': join('bench', 'floor-map.mjs'),
+    'maplibre-gl.mjs': join(dist, 'maplibre-gl.mjs'),
+    'maplibre-gl-worker.mjs': join(dist, 'maplibre-gl-worker.mjs'),
   }
-  const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.mjs': 'text/javascript' }
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://floor').pathname
-    if (path === '/meta.json') {
-      const { rgba: _pixels, ...meta } = input
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(meta))
-      return
-    }
-    if (path === '/pixels.bin') {
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'cache-control': 'no-store' })
-      res.end(Buffer.from(input.rgba.buffer, input.rgba.byteOffset, input.rgba.byteLength))
-      return
-    }
-    const file = files[path]
-    if (!file || !existsSync(file)) {
-      res.writeHead(404).end()
-      return
-    }
-    res
-      .writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' })
-      .end(readFileSync(file))
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: `${origin}/floor.html`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  for (const [name, from] of Object.entries(files)) copyFileSync(from, join(out, name))
+  return '/imagery-floor/index.html'
+}
+
+interface FloorRun {
+  ms: number
+  /** Milliseconds from the start to the pixels in hand (read, decoded, rendered in the worker). */
+  decoded: number
+  width: number
+}
+
+/** The floor, cold, in a browser context of its own (nothing cached): the item's overview on a bare map. */
+async function openFloor(
+  browser: Browser,
+  page: Page,
+  floorPath: string,
+  token: string,
+  item: Item,
+  run: Run,
+  display?: number[],
+): Promise<FloorRun> {
+  const params = { url: await signedLink(page, token, item.assetId), targetPx: run.width, view: run.view }
+  const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
+  try {
+    const floorPage = await context.newPage()
+    await floorPage.goto(`${floorPath}#${encodeURIComponent(JSON.stringify(params))}`)
+    const handle = await floorPage.waitForFunction(
+      () => (window as unknown as { result?: FloorRun & { error?: string } }).result,
+      undefined,
+      { timeout: TIMEOUT, polling: 50 },
+    )
+    const result = (await handle.jsonValue()) as FloorRun & { error?: string }
+    if (result.error) throw new Error(`the imagery floor failed: ${result.error}`)
+    if (result.width !== run.width)
+      throw new Error(`the floor read a ${result.width} px overview, the console ${run.width} px`)
+    if (display)
+      for (let i = 0; i < RUNS; i++)
+        display.push(
+          await floorPage.evaluate(() => (window as unknown as { redraw: () => Promise<number> }).redraw()),
+        )
+    return result
+  } finally {
+    await context.close()
   }
 }
 
@@ -304,7 +343,6 @@ export async function benchImagery(): Promise<void> {
   ensureBenchBuild()
   const preview = await startPreview({ port: PORT })
   let browser: Browser | null = null
-  let floor: Awaited<ReturnType<typeof startFloorServer>> | null = null
   try {
     browser = await chromium.launch(chromiumLaunch)
     const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
@@ -314,45 +352,40 @@ export async function benchImagery(): Promise<void> {
     const { items, token } = await opticalItems(page, RUNS + 1)
     if (items.length < RUNS + 1) throw new Error(`only ${items.length} optical items delivered`)
     for (const item of items) await makeOnServer(page, token, item.assetId)
-    // The first item warms the page's code paths (the map, the worker); it is not counted.
-    await openItem(page, items[0], token)
+    const floorPath = await buildFloor()
+    // The first item warms the page's code paths (the map, the worker), and the floor's: it is not counted.
+    const warm = await openItem(page, items[0], token)
+    await openFloor(browser, page, floorPath, token, items[0], warm)
+    // The console and the floor take turns, item by item: the same file, the same overview, the same view.
     const runs: Run[] = []
-    for (const item of items.slice(1)) runs.push(await openItem(page, item, token))
-
-    const last = runs[runs.length - 1]
-    const input = await floorInput(
-      page,
-      await wholeFile(page, token, items[items.length - 1].assetId),
-      last.width,
-    )
-    floor = await startFloorServer(input)
-    const floorPage = await browser.newPage({ viewport: VIEWPORT })
-    await floorPage.goto(floor.url)
-    await floorPage.waitForFunction(() => (window as unknown as { ready?: boolean }).ready, undefined, {
-      timeout: TIMEOUT,
-    })
-    const floorMs: number[] = []
-    await floorPage.evaluate(() => (window as unknown as { draw: () => Promise<number> }).draw())
-    for (let i = 0; i < RUNS; i++)
-      floorMs.push(
-        await floorPage.evaluate(() => (window as unknown as { draw: () => Promise<number> }).draw()),
+    const floorRuns: FloorRun[] = []
+    const display: number[] = []
+    for (const [i, item] of items.slice(1).entries()) {
+      const run = await openItem(page, item, token)
+      runs.push(run)
+      floorRuns.push(
+        await openFloor(browser, page, floorPath, token, item, run, i === RUNS - 1 ? display : undefined),
       )
-    await floorPage.close()
+    }
 
     const c = figures(runs.map((r) => r.ms))
-    const f = figures(floorMs)
+    const f = figures(floorRuns.map((r) => r.ms))
     const ratio = c.median / f.median
+    const shown = figures(display)
     console.log(`items opened: ${runs.length} (${runs.map((r) => `${r.width} px overview`).join(', ')})`)
     console.log(
       `open the item → image drawn: median ${c.median.toFixed(0)} ms, worst ${Math.max(...runs.map((r) => r.ms)).toFixed(0)} ms`,
     )
     console.log(
-      `floor (bare MapLibre, the overview's pixels decoded ahead): median ${f.median.toFixed(0)} ms`,
+      `floor (a cold page: bare MapLibre made while a worker reads, decodes and renders the same overview with the console's code): median ${f.median.toFixed(0)} ms, pixels in hand at ${figures(floorRuns.map((r) => r.decoded)).median.toFixed(0)} ms`,
     )
     console.log(`  → ${ratio.toFixed(2)}× the floor — target ≤ 1.5×: ${ratio <= 1.5 ? 'meets' : 'MISSES'}`)
+    console.log(
+      `  for information, the display alone (the decoded pixels handed to the bare map, already loaded): median ${shown.median.toFixed(0)} ms, the console ${(c.median / shown.median).toFixed(2)}× that`,
+    )
     const median = (pick: (r: Run) => number) => figures(runs.map(pick)).median.toFixed(0)
     console.log(
-      `  where the time goes (medians, ms from the opening): the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}`,
+      `  where the time goes (medians, ms from the opening): the item's JSON ${median((r) => r.phases.item[0])}–${median((r) => r.phases.item[1])}, the link signed ${median((r) => r.phases.sign[0])}–${median((r) => r.phases.sign[1])}, the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}`,
     )
     const worstBytes = Math.max(...runs.map((r) => r.fetched / r.overviewBytes))
     for (const r of runs)
@@ -365,7 +398,6 @@ export async function benchImagery(): Promise<void> {
     if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
     await context.close()
   } finally {
-    await floor?.close()
     await browser?.close().catch(() => undefined)
     await preview.stop()
   }
