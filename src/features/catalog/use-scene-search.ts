@@ -201,6 +201,8 @@ export function useSceneSearch(
         statuses.some((s) => s.state !== 'failed' && s.state !== 'answered')
       : single.isPending && built !== null,
     isFetching: allHosts ? anyFetching : single.isFetching,
+    /** Every scene answered so far is in `footprints` (no deferred merge or one-host-first render behind). */
+    allShown: shownPages === hostPages,
     error,
     areaError,
     refetch: allHosts ? multi.refetchAll : () => void single.refetch(),

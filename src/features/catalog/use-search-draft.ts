@@ -66,7 +66,7 @@ export function useSearchDraft(
   { byHost }: Pick<SearchableCollections, 'byHost'>,
   refetch: () => unknown,
   /** The applied search's answer as it stands: its scenes' footprints, and whether it is still running. */
-  results: { footprints: FeatureCollection; isFetching: boolean },
+  results: { footprints: FeatureCollection; isFetching: boolean; allShown: boolean },
 ) {
   const applied = view.filters
   // The search the page itself applied last (Search, paging, sorting): only other arrivals move the camera.
@@ -99,20 +99,24 @@ export function useSearchDraft(
   // Framed once the page is idle after the answer's rows are painted, not in the answer's render: the frame
   // reads every footprint (2,000 when four hosts answer) and the camera then moves, a task of its own. Scenes
   // merged in meanwhile (a deferred render) are framed too: the wait starts again with them.
-  const frameNow = framePending && !results.isFetching
-  const { footprints } = results
-  const appliedArea = applied.area
+  // It waits for every answered scene to be shown (the first answer's render lists one host, later ones
+  // merge deferred), or the frame would hold one host's scenes. The wait restarts when scenes are added, not
+  // whenever a render hands over equal data in new objects: a page that renders more often than the idle wait
+  // (the map reporting its camera while it moves) would otherwise never be framed.
+  const frameNow = framePending && !results.isFetching && results.allShown
+  const frame = useEffectEvent(() => {
+    setFramePending(false)
+    const shapes = results.footprints.features
+      .map((f) => f.geometry)
+      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
+    const request = fitRequestOf(searchFrame(applied.area, shapes))
+    if (request) setFitRequest(request)
+  })
+  const sceneCount = results.footprints.features.length
   useEffect(() => {
     if (!frameNow) return
-    return whenIdle(() => {
-      setFramePending(false)
-      const shapes = footprints.features
-        .map((f) => f.geometry)
-        .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
-      const request = fitRequestOf(searchFrame(appliedArea, shapes))
-      if (request) setFitRequest(request)
-    })
-  }, [frameNow, footprints, appliedArea])
+    return whenIdle(frame)
+  }, [frameNow, sceneCount, appliedKey])
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
     // area that did not come from this page brings the camera to that area.

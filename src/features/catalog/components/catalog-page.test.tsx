@@ -117,6 +117,27 @@ describe('catalog page', () => {
     expect(map.props?.fit).toBe(framed)
   })
 
+  it('frames every host’s scenes when all hosts are searched, not only the first host to be listed', async () => {
+    await open(`/catalog?aoi=${encodePolygons([paris])}`)
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+    // Every host that answered is on the map (hosts merge in a render after the first one's).
+    await waitFor(() =>
+      expect(new Set(footprints()?.features.map((f) => String(f.properties?.host))).size).toBeGreaterThan(2),
+    )
+    const xs: number[] = [2.25, 2.42]
+    const ys: number[] = [48.82, 48.9]
+    for (const f of footprints()?.features ?? [])
+      JSON.stringify(f.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
+        xs.push(Number(x))
+        ys.push(Number(y))
+        return ''
+      })
+    const around = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+    await waitFor(() => expect(map.props?.fit?.bbox).toEqual(around))
+  })
+
   it('asks previews of the host whose scenes are shown, also while the next search runs', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=30&bbox=-20,30,40,60')
     await waitFor(async () =>
