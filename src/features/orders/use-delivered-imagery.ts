@@ -1,11 +1,12 @@
 import type { Geometry } from 'geojson'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { useApiClient } from '../../api/console-context'
 import type { Order } from '../../data/orders/queries'
 import { MAX_IMAGES, useItemsImagery } from '../../data/storage/imagery/use-imagery'
 import { searchOptions } from '../../data/storage/queries'
 import { boundsOf } from '../../lib/geometry-bounds'
+import { useRefetchWhenFulfilled } from './use-refetch-when-fulfilled'
 
 /**
  * What an order delivered, drawn on its map: the stored items whose order is this one (a storage search on
@@ -23,14 +24,7 @@ export function useDeliveredImagery(order: Order, aoi: Geometry | null) {
     }),
     enabled: delivering,
   })
-  // Deliveries land while the order is being fulfilled: seen fulfilled, it asks again.
-  const seen = useRef(order.status)
-  const { refetch } = q
-  useEffect(() => {
-    if (seen.current === order.status) return
-    seen.current = order.status
-    if (order.status === 'FULFILLED') void refetch()
-  }, [order.status, refetch])
+  useRefetchWhenFulfilled(order.status, q.refetch)
   const items = q.data?.features
   const view = useMemo(() => (aoi ? boundsOf([aoi]) : null), [aoi])
   return { items, ...useItemsImagery(items, view) }

@@ -66,6 +66,19 @@ const searches = (log: SimBackend['log']) =>
 
 const results = () => screen.findByRole('listbox', { name: 'Search results' })
 
+/** The box around the Paris AOI and every footprint given: what the map frames after a search. */
+function boxAround(features: readonly { geometry: unknown }[]): number[] {
+  const xs: number[] = [2.25, 2.42]
+  const ys: number[] = [48.82, 48.9]
+  for (const f of features)
+    JSON.stringify(f.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
+      xs.push(Number(x))
+      ys.push(Number(y))
+      return ''
+    })
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+}
+
 describe('catalog page', () => {
   beforeEach(() => {
     resetStores(useAoiStore, useBasketStore, useCatalogUi)
@@ -100,15 +113,7 @@ describe('catalog page', () => {
     await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
     const footprints = map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
     expect(footprints?.features).toHaveLength(20)
-    const xs: number[] = [2.25, 2.42]
-    const ys: number[] = [48.82, 48.9]
-    for (const f of footprints?.features ?? [])
-      JSON.stringify(f.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
-        xs.push(Number(x))
-        ys.push(Number(y))
-        return ''
-      })
-    const around = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+    const around = boxAround(footprints?.features ?? [])
     await waitFor(() => expect(map.props?.fit?.bbox).toEqual(around))
     const framed = map.props?.fit
     // Hovering a footprint re-renders the page; the camera request stays the same one, so the map stays put.
@@ -126,15 +131,7 @@ describe('catalog page', () => {
     await waitFor(() =>
       expect(new Set(footprints()?.features.map((f) => String(f.properties?.host))).size).toBeGreaterThan(2),
     )
-    const xs: number[] = [2.25, 2.42]
-    const ys: number[] = [48.82, 48.9]
-    for (const f of footprints()?.features ?? [])
-      JSON.stringify(f.geometry).replace(/\[(-?[\d.]+),(-?[\d.]+)\]/g, (_m, x: string, y: string) => {
-        xs.push(Number(x))
-        ys.push(Number(y))
-        return ''
-      })
-    const around = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+    const around = boxAround(footprints()?.features ?? [])
     await waitFor(() => expect(map.props?.fit?.bbox).toEqual(around))
   })
 

@@ -1,11 +1,11 @@
 import { Anchor, Button, Group, List, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { paths } from '../../../config/paths'
 import type { Order } from '../../../data/orders/queries'
 import { collectionsOptions } from '../../../data/storage/queries'
+import { useRefetchWhenFulfilled } from '../use-refetch-when-fulfilled'
 
 /** The collections an order delivered to storage, each linked, and the storage browser filtered to them. */
 export function OrderStorage({ order }: { order: Order }) {
@@ -15,15 +15,7 @@ export function OrderStorage({ order }: { order: Order }) {
     ...collectionsOptions(client, { orderIds: [order.id], limit: 20, page: 0 }),
     enabled: delivering,
   })
-  // Deliveries land while the order is being fulfilled: once the page sees it fulfilled, it asks again, or
-  // the list would stay as it was when fulfilment began (often empty) until a reload.
-  const seen = useRef(order.status)
-  const { refetch } = list
-  useEffect(() => {
-    if (seen.current === order.status) return
-    seen.current = order.status
-    if (order.status === 'FULFILLED') void refetch()
-  }, [order.status, refetch])
+  useRefetchWhenFulfilled(order.status, list.refetch)
   if (!delivering)
     return (
       <Text size="sm">
