@@ -1,4 +1,3 @@
-import type { Polygon } from 'geojson'
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
@@ -80,19 +79,8 @@ export class SimControl {
 
 export const DEMO_PASSWORD = 'swath-demo'
 
-/** A box over Paris, the AOI the catalog's planning journeys search (the seeded archive covers it well). */
-export const PARIS: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.25, 48.82],
-      [2.42, 48.82],
-      [2.42, 48.9],
-      [2.25, 48.9],
-      [2.25, 48.82],
-    ],
-  ],
-}
+/** A box over Paris, the AOI the catalog's planning journeys search. */
+export { PARIS } from '../src/testing/places'
 
 /** The token server's requests in the simulator's log (the console sends them from its session worker). */
 export async function tokenRequests(sim: SimControl) {

@@ -8,6 +8,7 @@ import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { decodeTaskingShare } from '../../../data/orders/tasking-share'
 import { encodePolygons } from '../../../lib/polyline'
+import { PARIS } from '../../../testing/places'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
@@ -32,18 +33,7 @@ Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
   },
 })
 
-const paris: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [2.25, 48.82],
-      [2.42, 48.82],
-      [2.42, 48.9],
-      [2.25, 48.9],
-      [2.25, 48.82],
-    ],
-  ],
-}
+const paris = PARIS
 
 /** Its outline crosses itself. */
 const bowtie: Polygon = {
