@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 
@@ -12,12 +12,37 @@ export const BENCH_OUT = 'dist-bench'
 const EMAIL = 'analyst@swath.test'
 const PASSWORD = 'swath-demo'
 
+/** The newest modification time (ms) of the files under `dir`, recursively. */
+function newest(dir: string): number {
+  let t = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(path) : statSync(path).mtimeMs)
+  }
+  return t
+}
+
+/** Whether dist-bench/ holds a build of the sources as they are now, with its source maps. */
+function benchBuildIsCurrent(): boolean {
+  const index = join(BENCH_OUT, 'index.html')
+  if (!existsSync(index)) return false
+  const assets = join(BENCH_OUT, 'assets')
+  if (!existsSync(assets) || !readdirSync(assets).some((f) => f.endsWith('.js.map'))) return false
+  const sources = Math.max(
+    newest('src'),
+    newest('simulator'),
+    ...['index.html', 'vite.config.ts', 'package-lock.json'].map((f) => statSync(f).mtimeMs),
+  )
+  return statSync(index).mtimeMs > sources
+}
+
 /**
- * Builds the production app into dist-bench/ unless a build is there (run one section alone, say), with source
- * maps beside the scripts (not named in them) so that a bench can say which source a profile's time went to.
+ * Builds the production app into dist-bench/ unless a build of the current sources is there (a section run
+ * alone after a change must not time the build before it), with source maps beside the scripts (not named in
+ * them) so that a bench can say which source a profile's time went to.
  */
 export function ensureBenchBuild(): void {
-  if (existsSync(join(BENCH_OUT, 'index.html'))) return
+  if (benchBuildIsCurrent()) return
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--sourcemap', 'hidden', '--logLevel', 'warn'],
