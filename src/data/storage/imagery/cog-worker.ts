@@ -16,7 +16,9 @@ scope.onmessage = (event) => {
   readOverview(request).then(
     (result) => {
       const data = result.raster.data as Uint16Array
-      scope.postMessage({ id, result }, [data.buffer as ArrayBuffer])
+      const transfer: Transferable[] = [data.buffer as ArrayBuffer]
+      if (result.rendered) transfer.push(result.rendered.rgba.buffer)
+      scope.postMessage({ id, result }, transfer)
     },
     (e: unknown) => scope.postMessage({ id, error: e instanceof Error ? e.message : String(e) }),
   )

@@ -1,11 +1,16 @@
 import { BaseClient, BaseResponse, fromCustomClient } from 'geotiff'
 import { browserLinkFetch, type LinkFetch } from '../../../api/links'
-import { chooseOverview, type Raster } from '../../../lib/imagery/render'
+import { presetForImage } from '../../../lib/imagery/layers'
+import { chooseOverview, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
 
-/** What reading an overview asks: the signed link to the file and how many pixels across the view needs. */
+/**
+ * What reading an overview asks: the signed link to the file, how many pixels across the view needs, and the
+ * band combination to render it in at once (the image's own first where it lacks that one), if any.
+ */
 export interface ReadRequest {
   url: string
   targetPx: number
+  preset?: Preset | null
 }
 
 /** An overview as read, and what was fetched for it. */
@@ -14,6 +19,8 @@ export interface ReadResult {
   /** Widths of every level of the file, full resolution first. */
   levels: number[]
   level: number
+  /** Its RGBA pixels in the combination asked for, rendered where it was read (off the main thread). */
+  rendered?: { preset: Preset; rgba: Uint8ClampedArray<ArrayBuffer> }
 }
 
 class LinkResponse extends BaseResponse {
@@ -47,11 +54,11 @@ class LinkClient extends BaseClient {
 
 /**
  * Reads one overview of a Cloud-Optimized GeoTIFF by HTTP Range requests (geotiff's remote source: the
- * directories first, then only that level's tiles), pixel-interleaved. Decoding runs here (in our own worker,
- * see run-read.ts), without geotiff's pool, whose workers are a blob of its prebuilt decoders.
+ * directories first, then only that level's tiles), pixel-interleaved. Decoding (and, when asked, the first rendering) runs
+ * here (in our own worker, see run-read.ts), without geotiff's pool, whose workers are a blob of its prebuilt decoders.
  */
 export async function readOverview(
-  { url, targetPx }: ReadRequest,
+  { url, targetPx, preset }: ReadRequest,
   signal?: AbortSignal,
   fetchLink: LinkFetch = browserLinkFetch,
 ): Promise<ReadResult> {
@@ -65,16 +72,15 @@ export async function readOverview(
   const [w, s, e, n] = full.getBoundingBox()
   const data = (await image.readRasters({ interleave: true, signal })) as unknown as Uint16Array
   const nodata = full.getGDALNoData()
-  return {
-    raster: {
-      width: image.getWidth(),
-      height: image.getHeight(),
-      bands: image.getSamplesPerPixel(),
-      data,
-      bbox: [w, s, e, n],
-      nodata: nodata ?? 0,
-    },
-    levels,
-    level,
+  const raster: Raster = {
+    width: image.getWidth(),
+    height: image.getHeight(),
+    bands: image.getSamplesPerPixel(),
+    data,
+    bbox: [w, s, e, n],
+    nodata: nodata ?? 0,
   }
+  if (preset === undefined) return { raster, levels, level }
+  const first = presetForImage(raster.bands, preset)
+  return { raster, levels, level, rendered: { preset: first, rgba: renderPreset(raster, first) } }
 }

@@ -26,19 +26,21 @@ export function imageryAssetOf(item: StacItem): { key: string; id: string } | nu
 
 /**
  * One overview of an asset's image, read by Range requests through a freshly signed link (the link is never
- * kept: the overview's pixels are).
+ * kept: the overview's pixels are), and rendered where it is read in `preset` (the image's first combination
+ * where it lacks that one).
  */
 export function imageryOptions(
   client: ApiClient,
   fetchLink: LinkFetch,
   assetId: string,
   targetPx: number | null,
+  preset: Preset | null = null,
 ) {
   return {
     queryKey: storageKeys.imagery(assetId, targetPx ?? 0),
     queryFn: async (): Promise<ReadResult> => {
       const link = await signDownload(client, assetId)
-      return readImagery({ url: link.url, targetPx: targetPx ?? 512 }, fetchLink)
+      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink)
     },
     // Read once the page knows how wide the image is drawn, so one overview is read, not two.
     enabled: targetPx !== null,
@@ -62,7 +64,7 @@ export const MAX_IMAGES = 12
 /** Each overview's canvas per band combination, made once and kept as long as the overview is. */
 const canvases = new WeakMap<Raster, Map<Preset, HTMLCanvasElement>>()
 
-function canvasOf(raster: Raster, preset: Preset): HTMLCanvasElement {
+function canvasOf({ raster, rendered }: ReadResult, preset: Preset): HTMLCanvasElement {
   let byPreset = canvases.get(raster)
   if (!byPreset) canvases.set(raster, (byPreset = new Map<Preset, HTMLCanvasElement>()))
   const known = byPreset.get(preset)
@@ -70,11 +72,9 @@ function canvasOf(raster: Raster, preset: Preset): HTMLCanvasElement {
   const c = document.createElement('canvas')
   c.width = raster.width
   c.height = raster.height
-  c.getContext('2d')?.putImageData(
-    new ImageData(renderPreset(raster, preset), raster.width, raster.height),
-    0,
-    0,
-  )
+  // The combination the reader rendered off the main thread, else rendered here.
+  const rgba = rendered?.preset === preset ? rendered.rgba : renderPreset(raster, preset)
+  c.getContext('2d')?.putImageData(new ImageData(rgba, raster.width, raster.height), 0, 0)
   byPreset.set(preset, c)
   return c
 }
@@ -107,7 +107,7 @@ export function useImagery(
     if (anyImagery) startImageryReader()
   }, [anyImagery])
   const results = useQueries({
-    queries: reads.map((r) => imageryOptions(client, fetchLink, r.assetId, r.targetPx)),
+    queries: reads.map((r) => imageryOptions(client, fetchLink, r.assetId, r.targetPx, wanted)),
   })
   // The overviews read so far, in the items' order; a stable array while none of them changes.
   const read = results.map((r, i) => ({ item: reads[i].item, result: r.data }))
@@ -135,7 +135,7 @@ export function useImagery(
       const [w, s, e, n] = result.raster.bbox
       return {
         id: `imagery-${item.id}`,
-        canvas: canvasOf(result.raster, presetForImage(result.raster.bands, preset)),
+        canvas: canvasOf(result, presetForImage(result.raster.bands, preset)),
         opacity,
         corners: [
           [w, n],
