@@ -31,6 +31,7 @@ import {
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
 import { invisibleCopy, polygonLayers } from './layers'
 import { SwipeCut, type Swipe } from './swipe'
+import { whenIdle } from '../lib/when-idle'
 
 /** A lon/lat box as a polygon (a basemap cell's cover). */
 const boxPolygonOf = ([w, s, e, n]: Bbox): Polygon => rectanglePolygon([w, s], [e, n])
@@ -92,6 +93,8 @@ const KEPT_CELLS = 16
 const SLICE = 200
 /** How long a slice waits at most for the page to be idle. */
 const IDLE_WAIT = 300
+/** How long a map taken off its page waits before it is removed (see `destroy`). */
+const REMOVE_AFTER = 2000
 
 /**
  * Owns the MapLibre map and the terra-draw instance. React creates it once and pushes plain data through
@@ -141,6 +144,7 @@ export class MapEngine {
   private readonly warmed = new Set<string>()
   private images: MapImage[] = []
   private readonly canvases = new Map<string, HTMLCanvasElement>()
+  private readonly resizes: ResizeObserver
   private readonly swipe: SwipeCut
   private readonly hovered = new Map<string, string | number>()
   /** The console's root URL, against which the basemap's assets are named (the page's path may be deep). */
@@ -196,7 +200,16 @@ export class MapEngine {
       attributionControl: false,
       // Screenshots and tests read the canvas back.
       canvasContextAttributes: { preserveDrawingBuffer: true },
+      // The engine follows its box's size itself (below), so that a map taken off its page stops at once.
+      trackResize: false,
     })
+    let observed = false
+    this.resizes = new ResizeObserver(() => {
+      // The first call is the observing itself: the map was made at that size.
+      if (observed) this.map.resize()
+      observed = true
+    })
+    this.resizes.observe(container)
     this.map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
     this.map.addControl(
@@ -784,9 +797,9 @@ export class MapEngine {
         this.endSlicing(token)
         return
       }
-      void sent.then(() => whenIdle(() => step(false)))
+      void sent.then(() => whenIdle(() => step(false), IDLE_WAIT))
     }
-    whenIdle(() => step(!appends))
+    whenIdle(() => step(!appends), IDLE_WAIT)
   }
 
   private endSlicing(token: object): void {
@@ -974,11 +987,21 @@ export class MapEngine {
     return [c.lng, c.lat]
   }
 
+  /**
+   * Takes the map down. Once its page has left the document, that waits REMOVE_AFTER ms and then for an idle
+   * moment: freeing its GPU buffers and losing its WebGL context holds the main thread for a few hundred
+   * milliseconds on a software GL, which the next page's first render, requests and pictures should not wait
+   * for. Meanwhile it neither follows its box (resizing its canvas costs as much) nor says anything to the page.
+   */
   destroy(): void {
     this.destroyed = true
+    this.handlers = {}
+    this.framed = null
+    this.resizes.disconnect()
     this.map.getCanvasContainer().removeEventListener('keydown', this.onKey)
     this.draw?.stop()
-    this.map.remove()
+    if (this.map.getContainer().isConnected) this.map.remove()
+    else setTimeout(() => whenIdle(() => this.map.remove(), IDLE_WAIT), REMOVE_AFTER)
   }
 }
 
@@ -994,16 +1017,6 @@ function spanOf(g: Geometry): number {
   }
   if ('coordinates' in g) walk(g.coordinates)
   return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
-}
-
-/**
- * Calls back once the page is idle: after what it was doing has been painted (the rows that came with the
- * data), and at the latest after IDLE_WAIT ms. A map frame of new data is heavy for the GPU, and while it is
- * drawn no other frame shows.
- */
-function whenIdle(callback: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: IDLE_WAIT })
-  else setTimeout(callback, 0)
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {

@@ -6,6 +6,7 @@ import type { Bbox } from '../../map/map-engine'
 import { formatArea } from '../../lib/format'
 import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
+import { whenIdle } from '../../lib/when-idle'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import type { AreaMode, Draft } from './components/search-form'
 import {
@@ -37,16 +38,6 @@ const fitFor = (area: SearchArea | null): FitRequest | null => {
   const ps = areaPolygons(area)
   if (!area || ps.length === 0) return null
   return { bbox: area.kind === 'bbox' ? area.bbox : bboxOf(ps), at: performance.now() }
-}
-
-/** Calls back once the page is idle (at the latest after 300 ms); gives what cancels it. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 300 })
-    return () => cancelIdleCallback(id)
-  }
-  const id = setTimeout(callback, 0)
-  return () => clearTimeout(id)
 }
 
 /** What the form says of the area it will search. */
@@ -115,7 +106,7 @@ export function useSearchDraft(
   const sceneCount = results.footprints.features.length
   useEffect(() => {
     if (!frameNow) return
-    return whenIdle(frame)
+    return whenIdle(frame, 300)
   }, [frameNow, sceneCount, appliedKey])
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
