@@ -1,4 +1,4 @@
-import { useComputedColorScheme } from '@mantine/core'
+import { Skeleton, useComputedColorScheme } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
@@ -40,7 +40,17 @@ export interface MapViewProps {
    * (← →, Home, End): `left` shows left of the line, `right` right of it, each named on its side.
    */
   swipe?: SwipeCompare | null
+  /**
+   * While true, the engine is not made yet (for at most HOLD_MAX_MS after the view mounts), and the box shows
+   * that the map is coming. For a page whose picture is being read: making a map and drawing its basemap is
+   * heavy work on a software GL, which would share the CPU with the read; made after, the map draws the
+   * picture in its first frames.
+   */
+  hold?: boolean
 }
+
+/** The longest a map waits for its page's `hold` before it is made all the same. */
+export const HOLD_MAX_MS = 1500
 
 export interface SwipeCompare {
   left: { id: string; label: string }
@@ -81,8 +91,18 @@ export function MapView(props: MapViewProps) {
   /** The fit the engine was created with: it draws its first frame there, so the effect below skips it. */
   const initialFit = useRef<MapViewProps['fit']>(undefined)
 
+  // The engine is made at once, or when the page's hold ends or has lasted HOLD_MAX_MS; once made, it stays.
+  const held = props.hold ?? false
+  const [heldTooLong, setHeldTooLong] = useState(false)
   useEffect(() => {
-    if (!container.current) return
+    if (!held) return
+    const t = setTimeout(() => setHeldTooLong(true), HOLD_MAX_MS)
+    return () => clearTimeout(t)
+  }, [held])
+  const released = !held || heldTooLong || engine !== null
+
+  useEffect(() => {
+    if (!container.current || !released) return
     initialFit.current = latest.current.fit
     const e = new MapEngine(container.current, {
       scheme,
@@ -112,9 +132,9 @@ export function MapView(props: MapViewProps) {
       if (window.__swathMap === e) delete window.__swathMap
       e.destroy()
     }
-    // The engine is created once; later props reach it through the setters below.
+    // The engine is created once (once released); later props reach it through the setters below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  }, [released])
 
   useEffect(() => engine?.setScheme(scheme), [engine, scheme])
   const basemap = props.basemap ?? 'offline'
@@ -180,6 +200,7 @@ export function MapView(props: MapViewProps) {
       data-dragging={dragging || undefined}
     >
       <div ref={container} className={classes.map} data-testid="map" />
+      {!released && <Skeleton className={classes.holding} role="status" aria-label="Loading the map" />}
       {kb?.on && <div className={classes.crosshair} aria-hidden="true" />}
       <output ref={cursor} className={classes.cursor} aria-label="Cursor coordinates" />
       {engine && !props.noPlaceSearch && (

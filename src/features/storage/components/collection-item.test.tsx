@@ -234,7 +234,9 @@ describe('item page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam 1' }),
     ).toBeInTheDocument()
-    expect(screen.getByRole('table', { name: 'Acquisition properties' })).toHaveTextContent('Constellation')
+    expect(await screen.findByRole('table', { name: 'Acquisition properties' })).toHaveTextContent(
+      'Constellation',
+    )
     expect(screen.getByRole('table', { name: 'Storage properties' })).toHaveTextContent('Asset ID')
     const files = screen.getByRole('table', { name: 'Files' })
     expect(
@@ -275,7 +277,7 @@ describe('item page', () => {
     })
     await open(`/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`, c)
     await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam 1' })
-    const storage = screen.getByRole('table', { name: 'Storage properties' })
+    const storage = await screen.findByRole('table', { name: 'Storage properties' })
     const row = (table: HTMLElement, label: string) =>
       within(table).getByRole('rowheader', { name: label }).closest('tr') as HTMLElement
     expect(row(storage, 'Source')).toHaveTextContent(/^SourceArchive order$/)

@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
@@ -9,6 +9,7 @@ import { CopyTextButton } from '../../../components/copy-text-button'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { itemOptions, type StacItem } from '../../../data/storage/queries'
+import { startImageryReader } from '../../../data/storage/imagery/run-read'
 import { selfHref } from '../../../data/storage/query'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../words'
@@ -36,6 +37,9 @@ export function ItemPage() {
   const { collectionId = '', itemId = '' } = useParams()
   const client = useApiClient()
   const q = useQuery(itemOptions(client, collectionId, itemId))
+  // The image reader's worker starts while the item loads: starting it needs the main thread, which the
+  // page's render and its map then keep busy.
+  useEffect(startImageryReader, [])
   if (q.error && (!q.data || isNotFound(q.error)))
     return (
       <DetailFailure
@@ -61,6 +65,9 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   const orderNames = useOrderNames([orderId])
   const orderName = orderNames.get(orderId ?? '')
   const groups = useMemo(() => groupProperties(p), [p])
+  // The first render is the header, the files and the map, so that the image's read starts at once; the
+  // properties and the editor (most of the page's rendering) follow in a render that yields to it.
+  const full = useDeferredValue(true, false)
   const footprints = useMemo(() => itemFootprints([item]), [item])
   const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
   const fit = useMemo(() => {
@@ -128,39 +135,43 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
       </Section>
       <DownloadPanel />
       <div className={classes.layout}>
-        <Stack gap="lg">
-          <Section id="item-edit" title="Title and tags">
-            <ItemEdit key={item.id} item={item} collectionId={collectionId} />
-          </Section>
-          {groups.map((g) => (
-            <Section
-              key={g.title}
-              id={`item-props-${g.title.replace(/\W+/g, '-').toLowerCase()}`}
-              title={g.title}
-            >
-              <Table verticalSpacing={4} aria-label={`${g.title} properties`}>
-                <Table.Tbody>
-                  {g.rows.map((r) => (
-                    <Table.Tr key={r.key}>
-                      <Table.Th scope="row" fw={500} w="45%">
-                        {r.label}
-                      </Table.Th>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <PropertyValue
-                          name={r.key}
-                          label={r.label}
-                          value={r.value}
-                          properties={p}
-                          orderNames={orderNames}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+        {full ? (
+          <Stack gap="lg">
+            <Section id="item-edit" title="Title and tags">
+              <ItemEdit key={item.id} item={item} collectionId={collectionId} />
             </Section>
-          ))}
-        </Stack>
+            {groups.map((g) => (
+              <Section
+                key={g.title}
+                id={`item-props-${g.title.replace(/\W+/g, '-').toLowerCase()}`}
+                title={g.title}
+              >
+                <Table verticalSpacing={4} aria-label={`${g.title} properties`}>
+                  <Table.Tbody>
+                    {g.rows.map((r) => (
+                      <Table.Tr key={r.key}>
+                        <Table.Th scope="row" fw={500} w="45%">
+                          {r.label}
+                        </Table.Th>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                          <PropertyValue
+                            name={r.key}
+                            label={r.label}
+                            value={r.value}
+                            properties={p}
+                            orderNames={orderNames}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Section>
+            ))}
+          </Stack>
+        ) : (
+          <Skeleton height={320} role="status" aria-label="Loading the item's properties" />
+        )}
         <Stack gap="sm">
           <div className={classes.smallMap} ref={mapBox}>
             <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
@@ -171,6 +182,8 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
                 images={shown}
                 onCursor={onCursor}
                 swipe={swipe}
+                // The map is made once the picture is read (or has failed): the two would share the CPU.
+                hold={imagery.status === 'pending'}
               />
             </Suspense>
           </div>

@@ -14,6 +14,7 @@ type Props = Pick<
   | 'images'
   | 'onCursor'
   | 'swipe'
+  | 'hold'
 > &
   Partial<Pick<MapViewProps, 'keyboardDraw' | 'onKeyboardDraw' | 'onFileDrop'>>
 
