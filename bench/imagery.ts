@@ -1,4 +1,4 @@
-import { copyFileSync } from 'node:fs'
+import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page, type Response } from '@playwright/test'
 import { fromArrayBuffer } from 'geotiff'
@@ -7,6 +7,7 @@ import { chromiumLaunch } from '../e2e/chromium'
 import { mapSettled, watchErrors } from './catalog'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
+import { blameTask, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
 
 /**
  * Delivered imagery (issue 30): an optical item opened in the console (client-side, from Storage) until its
@@ -99,7 +100,16 @@ interface Run {
   width: number
   wholeBytes: number
   /** Milliseconds from the opening: the image's first Range request, its last byte, the canvas made; the item's JSON and the signing, requested and answered. */
-  phases: { firstRange: number; lastByte: number; canvas: number; item: number[]; sign: number[] }
+  phases: {
+    firstRange: number
+    lastByte: number
+    canvas: number
+    /** The page made its map; the map was idle after the image was drawn (its basemap all in too). */
+    map: number
+    idle: number
+    item: number[]
+    sign: number[]
+  }
   /** The console map's size (CSS px) and camera once the item is drawn: the floor's. */
   view: View
 }
@@ -114,10 +124,18 @@ interface View {
 /**
  * Opens the item as the analyst does from Storage (a client-side navigation, the router following popstate)
  * and times it, in the page, until the map has drawn a frame with the item's picture in it: the controls say
- * "drawn" (the canvas is made), the engine has the picture's source, and MapLibre's next idle frame after
- * that. A repaint is asked for there, as `idle` only follows a frame: a map already idle says nothing more.
+ * "drawn" (the canvas is made), the engine has the picture's source, and MapLibre renders its next frame
+ * (asked for there). The map's `idle` after it (the basemap's finer bands all drawn too, which the floor's bare
+ * map has none of) is kept for information, with when the page made its map.
  */
-async function openItem(page: Page, item: Item, token: string): Promise<Run> {
+async function openItem(
+  page: Page,
+  item: Item,
+  token: string,
+  trace?: Browser,
+): Promise<Run & { trace?: Buffer }> {
+  // Traced from the storage page's opening: what that page still does when the item is opened is seen too.
+  if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   await page.goto('/storage')
   await page.getByRole('heading', { name: 'Storage', level: 1 }).waitFor({ timeout: TIMEOUT })
   await mapSettled(page)
@@ -166,23 +184,39 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     ({ path, source }) => {
       type Engine = {
         afterIdle: (cb: () => void) => void
-        map: { getSource: (id: string) => unknown; triggerRepaint: () => void }
+        map: {
+          getSource: (id: string) => unknown
+          triggerRepaint: () => void
+          once: (event: string, cb: () => void) => void
+        }
       }
-      const w = window as unknown as { __swathMap?: Engine; __imgbench?: { started: number; drawn?: number } }
-      const timing: { started: number; drawn?: number } = { started: performance.now() }
+      type Timing = { started: number; drawn?: number; idle?: number; map?: number; canvas?: number }
+      const w = window as unknown as { __swathMap?: Engine; __imgbench?: Timing }
+      const timing: Timing = { started: performance.mark('swath:item-open').startTime }
       w.__imgbench = timing
+      // When the page makes its map: its canvas goes into the page then (the storage page's map is gone).
+      const before = new Set(document.querySelectorAll('canvas.maplibregl-canvas'))
+      new MutationObserver((_, o) => {
+        const made = [...document.querySelectorAll('canvas.maplibregl-canvas')].some((c) => !before.has(c))
+        if (!made) return
+        timing.map = performance.now()
+        o.disconnect()
+      }).observe(document.body, { subtree: true, childList: true })
       const wait = () => {
         const engine = w.__swathMap
         if (!document.querySelector('[data-imagery="drawn"]') || !engine?.map.getSource(source)) {
           requestAnimationFrame(wait)
           return
         }
-        engine.afterIdle(() => (timing.drawn = performance.now()))
+        engine.map.once('render', () => {
+          timing.drawn = performance.now()
+          engine.afterIdle(() => (timing.idle = performance.now()))
+        })
         engine.map.triggerRepaint()
       }
       new MutationObserver((_, o) => {
         if (!document.querySelector('[data-imagery="drawn"]')) return
-        ;(timing as { canvas?: number }).canvas = performance.now()
+        timing.canvas = performance.now()
         o.disconnect()
       }).observe(document.body, { attributes: true, subtree: true, childList: true })
       history.pushState(null, '', path)
@@ -200,9 +234,22 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     { timeout: TIMEOUT, polling: 50 },
   )
   const ms = (await handle.jsonValue()) as number
+  const traced = trace ? await trace.stopTracing() : undefined
+  type Timing = { started: number; canvas?: number; map?: number; idle?: number }
+  await page.waitForFunction(
+    () => (window as unknown as { __imgbench: Timing }).__imgbench.idle !== undefined,
+    undefined,
+    { timeout: TIMEOUT, polling: 50 },
+  )
   const marks = await page.evaluate(() => {
-    const t = (window as unknown as { __imgbench: { started: number; canvas?: number } }).__imgbench
-    return { epoch: performance.timeOrigin + t.started, canvas: (t.canvas ?? NaN) - t.started }
+    const t = (window as unknown as { __imgbench: Timing }).__imgbench
+    return {
+      epoch: performance.timeOrigin + t.started,
+      started: t.started,
+      canvas: (t.canvas ?? NaN) - t.started,
+      map: (t.map ?? NaN) - t.started,
+      idle: (t.idle ?? NaN) - t.started,
+    }
   })
   page.off('response', onResponse)
   page.off('response', onApi)
@@ -217,6 +264,8 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     firstRange: Math.min(...times.map(([start]) => start)) - marks.epoch,
     lastByte: Math.max(...times.map(([, end]) => end)) - marks.epoch,
     canvas: marks.canvas,
+    map: marks.map,
+    idle: marks.idle,
     item: firstOf('item'),
     sign: firstOf('sign'),
   }
@@ -240,7 +289,34 @@ async function openItem(page: Page, item: Item, token: string): Promise<Run> {
     wholeBytes: whole.byteLength,
     phases,
     view: await mapView(page),
+    trace: traced && blame(traced, marks.started, ms),
   }
+}
+
+/**
+ * The traced run's main thread from the opening to the image on the map: every task of 10 ms or more, split by
+ * owner (MapLibre, the map engine, React, the app, the browser's own steps), as lines to print.
+ */
+function blame(json: Buffer, started: number, ms: number): Buffer {
+  if (process.env.IMG_TRACE) writeFileSync(process.env.IMG_TRACE, json)
+  const trace = readTrace(json.toString('utf8'), new Sources(BENCH_OUT), 'swath:item-open', started)
+  if (!trace) return Buffer.from('  ! the trace had no samples of the page')
+  const lines: string[] = []
+  const describe = (by: Partial<Record<Owner, number>>) =>
+    (Object.entries(by) as [Owner, number][])
+      .filter(([, t]) => t >= 1)
+      .sort((x, y) => y[1] - x[1])
+      .map(([o, t]) => `${o} ${t.toFixed(0)}`)
+      .join(', ')
+  const all = blameTask(trace, started, ms, false)
+  lines.push(`  main thread, opening → drawn: ${describe(all.by)}`)
+  for (const task of trace.tasks.filter((t) => t.at + t.duration >= started && t.at <= started + ms)) {
+    const b = blameTask(trace, task.at, task.duration)
+    lines.push(
+      `    task +${(task.at - started).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describe(b.by)} — ${b.any.join('; ')}`,
+    )
+  }
+  return Buffer.from(lines.join('\n'))
 }
 
 async function mapView(page: Page): Promise<View> {
@@ -301,6 +377,10 @@ interface FloorRun {
   /** Milliseconds from the start to the pixels in hand (read, decoded, rendered in the worker). */
   decoded: number
   width: number
+  /** The page's clock at its start (wall clock, ms), and its first Range request and last byte from then. */
+  epoch: number
+  firstRange: number
+  lastByte: number
 }
 
 /** The floor, cold, in a browser context of its own (nothing cached): the item's overview on a bare map. */
@@ -317,6 +397,16 @@ async function openFloor(
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
   try {
     const floorPage = await context.newPage()
+    const spans: Promise<[number, number]>[] = []
+    floorPage.on('response', (r) => {
+      if (r.status() !== 206) return
+      spans.push(
+        r.finished().then(() => {
+          const t = r.request().timing()
+          return [t.startTime, t.startTime + t.responseEnd]
+        }),
+      )
+    })
     await floorPage.goto(`${floorPath}#${encodeURIComponent(JSON.stringify(params))}`)
     const handle = await floorPage.waitForFunction(
       () => (window as unknown as { result?: FloorRun & { error?: string } }).result,
@@ -325,6 +415,9 @@ async function openFloor(
     )
     const result = (await handle.jsonValue()) as FloorRun & { error?: string }
     if (result.error) throw new Error(`the imagery floor failed: ${result.error}`)
+    const times = await Promise.all(spans)
+    result.firstRange = Math.min(...times.map(([start]) => start)) - result.epoch
+    result.lastByte = Math.max(...times.map(([, end]) => end)) - result.epoch
     if (result.width !== run.width)
       throw new Error(`the floor read a ${result.width} px overview, the console ${run.width} px`)
     if (display)
@@ -349,8 +442,9 @@ export async function benchImagery(): Promise<void> {
     const page = await context.newPage()
     const errors = watchErrors(page)
     await signInAsAnalyst(page)
-    const { items, token } = await opticalItems(page, RUNS + 1)
-    if (items.length < RUNS + 1) throw new Error(`only ${items.length} optical items delivered`)
+    // One to warm up, RUNS counted, one traced.
+    const { items, token } = await opticalItems(page, RUNS + 2)
+    if (items.length < RUNS + 2) throw new Error(`only ${items.length} optical items delivered`)
     for (const item of items) await makeOnServer(page, token, item.assetId)
     const floorPath = await buildFloor()
     // The first item warms the page's code paths (the map, the worker), and the floor's: it is not counted.
@@ -360,7 +454,7 @@ export async function benchImagery(): Promise<void> {
     const runs: Run[] = []
     const floorRuns: FloorRun[] = []
     const display: number[] = []
-    for (const [i, item] of items.slice(1).entries()) {
+    for (const [i, item] of items.slice(1, RUNS + 1).entries()) {
       const run = await openItem(page, item, token)
       runs.push(run)
       floorRuns.push(
@@ -377,7 +471,7 @@ export async function benchImagery(): Promise<void> {
       `open the item → image drawn: median ${c.median.toFixed(0)} ms, worst ${Math.max(...runs.map((r) => r.ms)).toFixed(0)} ms`,
     )
     console.log(
-      `floor (a cold page: bare MapLibre made while a worker reads, decodes and renders the same overview with the console's code): median ${f.median.toFixed(0)} ms, pixels in hand at ${figures(floorRuns.map((r) => r.decoded)).median.toFixed(0)} ms`,
+      `floor (a cold page: bare MapLibre made while a worker reads, decodes and renders the same overview with the console's code): median ${f.median.toFixed(0)} ms, first Range request at ${figures(floorRuns.map((r) => r.firstRange)).median.toFixed(0)} ms, last byte at ${figures(floorRuns.map((r) => r.lastByte)).median.toFixed(0)} ms, pixels in hand at ${figures(floorRuns.map((r) => r.decoded)).median.toFixed(0)} ms`,
     )
     console.log(`  → ${ratio.toFixed(2)}× the floor — target ≤ 1.5×: ${ratio <= 1.5 ? 'meets' : 'MISSES'}`)
     console.log(
@@ -385,16 +479,21 @@ export async function benchImagery(): Promise<void> {
     )
     const median = (pick: (r: Run) => number) => figures(runs.map(pick)).median.toFixed(0)
     console.log(
-      `  where the time goes (medians, ms from the opening): the item's JSON ${median((r) => r.phases.item[0])}–${median((r) => r.phases.item[1])}, the link signed ${median((r) => r.phases.sign[0])}–${median((r) => r.phases.sign[1])}, the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}`,
+      `  where the time goes (medians, ms from the opening): the item's JSON ${median((r) => r.phases.item[0])}–${median((r) => r.phases.item[1])}, the link signed ${median((r) => r.phases.sign[0])}–${median((r) => r.phases.sign[1])}, the map made ${median((r) => r.phases.map)}, the image's first Range request ${median((r) => r.phases.firstRange)}, its last byte ${median((r) => r.phases.lastByte)}, decoded and painted on the canvas ${median((r) => r.phases.canvas)}, on the map ${median((r) => r.ms)}; the map idle (its basemap's finer bands in too) ${median((r) => r.phases.idle)}`,
     )
     const worstBytes = Math.max(...runs.map((r) => r.fetched / r.overviewBytes))
     for (const r of runs)
       console.log(
-        `  fetched ${(r.fetched / 1024).toFixed(0)} KiB for a ${(r.overviewBytes / 1024).toFixed(0)} KiB overview (file ${(r.wholeBytes / 1024 / 1024).toFixed(1)} MiB): ${(r.fetched / r.overviewBytes).toFixed(2)}×`,
+        `  fetched ${(r.fetched / 1024).toFixed(0)} KiB for a ${(r.overviewBytes / 1024).toFixed(0)} KiB overview (file ${(r.wholeBytes / 1024 / 1024).toFixed(1)} MiB): ${(r.fetched / r.overviewBytes).toFixed(2)}×; signed ${r.phases.sign.map((t) => t.toFixed(0)).join('–')}, map made ${r.phases.map.toFixed(0)}, first Range ${r.phases.firstRange.toFixed(0)}, last byte ${r.phases.lastByte.toFixed(0)}, canvas ${r.phases.canvas.toFixed(0)}, drawn ${r.ms.toFixed(0)}, idle ${r.phases.idle.toFixed(0)}`,
       )
     console.log(
       `bytes fetched / overview size: worst ${worstBytes.toFixed(2)}× — target ≤ 1.2×: ${worstBytes <= 1.2 ? 'meets' : 'MISSES'}`,
     )
+    const traced = await openItem(page, items[RUNS + 1], token, browser)
+    console.log(
+      `traced run (not counted; the profiler slows it): image drawn at ${traced.ms.toFixed(0)} ms; signed ${traced.phases.sign.map((t) => t.toFixed(0)).join('–')}, first Range ${traced.phases.firstRange.toFixed(0)}, last byte ${traced.phases.lastByte.toFixed(0)}, canvas ${traced.phases.canvas.toFixed(0)}`,
+    )
+    console.log(traced.trace?.toString('utf8') ?? '')
     if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
     await context.close()
   } finally {
