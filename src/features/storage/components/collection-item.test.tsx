@@ -260,6 +260,22 @@ describe('item page', () => {
     expect(fetched.filter((l) => l.status !== 206)).toEqual([])
   })
 
+  it('holds its map back while its picture is read, then gives the map the picture', async () => {
+    const c = await signedInConsole()
+    const rec = rotterdam(c)
+    // The file's Range reads wait: the picture is being read for as long as the test looks.
+    const release = c.backend.hold('/__storage/')
+    await open(`/storage/collections/${rec.collection.id}/items/${rec.itemIds[0]}`, c)
+    await screen.findByRole('heading', { level: 1, name: 'Pléiades Neo - Port of Rotterdam 1' })
+    await waitFor(() => expect(c.backend.log.some((l) => l.path.endsWith('/download-url'))).toBe(true))
+    await waitFor(() => expect(mapView.props?.label).toBe("Map of the item's footprint and imagery"))
+    expect(mapView.props?.hold).toBe(true)
+    expect(mapView.props?.images ?? []).toEqual([])
+    release()
+    await waitFor(() => expect(mapView.props?.images).toHaveLength(1), { timeout: 20_000 })
+    expect(mapView.props?.hold).toBe(false)
+  })
+
   it('reads in words: codes named, dates formatted, ids behind Copy buttons, sizes given, files named after the item', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
