@@ -200,7 +200,9 @@ export function MapView(props: MapViewProps) {
       data-dragging={dragging || undefined}
     >
       <div ref={container} className={classes.map} data-testid="map" />
-      {!released && <Skeleton className={classes.holding} role="status" aria-label="Loading the map" />}
+      {!released && (
+        <Skeleton animate={false} className={classes.holding} role="status" aria-label="Loading the map" />
+      )}
       {kb?.on && <div className={classes.crosshair} aria-hidden="true" />}
       <output ref={cursor} className={classes.cursor} aria-label="Cursor coordinates" />
       {engine && !props.noPlaceSearch && (

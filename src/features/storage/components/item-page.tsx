@@ -170,7 +170,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
             ))}
           </Stack>
         ) : (
-          <Skeleton height={320} role="status" aria-label="Loading the item's properties" />
+          <Skeleton animate={false} height={320} role="status" aria-label="Loading the item's properties" />
         )}
         <Stack gap="sm">
           <div className={classes.smallMap} ref={mapBox}>
