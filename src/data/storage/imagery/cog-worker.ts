@@ -13,7 +13,8 @@ const scope = self as unknown as {
 
 scope.onmessage = (event) => {
   const { id, ...request } = event.data
-  readOverview(request).then(
+  // Told as soon as the pixels are in, before the rendering: a page may then make its map meanwhile.
+  readOverview(request, undefined, undefined, () => scope.postMessage({ id, decoded: true })).then(
     (result) => {
       const data = result.raster.data as Uint16Array
       const transfer: Transferable[] = [data.buffer as ArrayBuffer]

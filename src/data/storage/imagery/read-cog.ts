@@ -54,13 +54,15 @@ class LinkClient extends BaseClient {
 
 /**
  * Reads one overview of a Cloud-Optimized GeoTIFF by HTTP Range requests (geotiff's remote source: the
- * directories first, then only that level's tiles), pixel-interleaved. Decoding (and, when asked, the first rendering) runs
- * here (in our own worker, see run-read.ts), without geotiff's pool, whose workers are a blob of its prebuilt decoders.
+ * directories first, then only that level's tiles), pixel-interleaved. Decoding (and, when asked, the first
+ * rendering) runs here (in our own worker, see run-read.ts), without geotiff's pool, whose workers are a
+ * blob of its prebuilt decoders. `onDecoded` is told when the pixels are in hand, before any rendering.
  */
 export async function readOverview(
   { url, targetPx, preset }: ReadRequest,
   signal?: AbortSignal,
   fetchLink: LinkFetch = browserLinkFetch,
+  onDecoded?: () => void,
 ): Promise<ReadResult> {
   const tiff = await fromCustomClient(new LinkClient(url, fetchLink), { allowFullFile: false }, signal)
   const count = await tiff.getImageCount()
@@ -71,6 +73,7 @@ export async function readOverview(
   const full = images[0]
   const [w, s, e, n] = full.getBoundingBox()
   const data = (await image.readRasters({ interleave: true, signal })) as unknown as Uint16Array
+  onDecoded?.()
   const nodata = full.getGDALNoData()
   const raster: Raster = {
     width: image.getWidth(),

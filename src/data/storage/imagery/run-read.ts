@@ -2,11 +2,15 @@ import type { LinkFetch } from '../../../api/links'
 import type { ReadRequest, ReadResult } from './read-cog'
 import type { WorkerRequest } from './cog-worker'
 
-type Answer = { id: number; result: ReadResult } | { id: number; error: string }
+type Answer =
+  { id: number; result: ReadResult } | { id: number; error: string } | { id: number; decoded: true }
 
 let worker: Worker | null = null
 let next = 0
-const waiting = new Map<number, { resolve: (r: ReadResult) => void; reject: (e: Error) => void }>()
+const waiting = new Map<
+  number,
+  { resolve: (r: ReadResult) => void; reject: (e: Error) => void; onDecoded?: () => void }
+>()
 
 function readWorker(): Worker {
   if (worker) return worker
@@ -14,6 +18,10 @@ function readWorker(): Worker {
   worker.onmessage = (event: MessageEvent<Answer>) => {
     const a = event.data
     const w = waiting.get(a.id)
+    if ('decoded' in a) {
+      w?.onDecoded?.()
+      return
+    }
     waiting.delete(a.id)
     if ('result' in a) w?.resolve(a.result)
     else w?.reject(new Error(a.error))
@@ -39,17 +47,22 @@ export function startImageryReader(): void {
 /**
  * One overview of a delivered image, read and decoded in a worker where the browser has them (fetching with
  * the browser's own fetch there), else on this thread through `fetchLink` (tests under jsdom, which has no
- * workers, read from the in-process simulator).
+ * workers, read from the in-process simulator). `onDecoded` is told when the pixels are in, before the
+ * rendering of the asked band combination.
  */
-export async function readImagery(request: ReadRequest, fetchLink?: LinkFetch): Promise<ReadResult> {
+export async function readImagery(
+  request: ReadRequest,
+  fetchLink?: LinkFetch,
+  onDecoded?: () => void,
+): Promise<ReadResult> {
   if (typeof Worker === 'undefined') {
     const { readOverview } = await import('./read-cog')
-    return readOverview(request, undefined, fetchLink)
+    return readOverview(request, undefined, fetchLink, onDecoded)
   }
   const id = ++next
   const message: WorkerRequest = { id, ...request }
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject })
+    waiting.set(id, { resolve, reject, onDecoded })
     readWorker().postMessage(message)
   })
 }

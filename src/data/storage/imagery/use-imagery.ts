@@ -27,7 +27,7 @@ export function imageryAssetOf(item: StacItem): { key: string; id: string } | nu
 /**
  * One overview of an asset's image, read by Range requests through a freshly signed link (the link is never
  * kept: the overview's pixels are), and rendered where it is read in `preset` (the image's first combination
- * where it lacks that one).
+ * where it lacks that one). `onDecoded` is told when the pixels are in, before that rendering.
  */
 export function imageryOptions(
   client: ApiClient,
@@ -35,12 +35,13 @@ export function imageryOptions(
   assetId: string,
   targetPx: number | null,
   preset: Preset | null = null,
+  onDecoded?: () => void,
 ) {
   return {
     queryKey: storageKeys.imagery(assetId, targetPx ?? 0),
     queryFn: async (): Promise<ReadResult> => {
       const link = await signDownload(client, assetId)
-      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink)
+      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink, onDecoded)
     },
     // Read once the page knows how wide the image is drawn, so one overview is read, not two.
     enabled: targetPx !== null,
@@ -106,8 +107,14 @@ export function useImagery(
   useEffect(() => {
     if (anyImagery) startImageryReader()
   }, [anyImagery])
+  // The reads whose pixels are in (being rendered): a page holding its map for its pictures lets it come then.
+  const [decoded, setDecoded] = useState<ReadonlySet<string>>(() => new Set())
   const results = useQueries({
-    queries: reads.map((r) => imageryOptions(client, fetchLink, r.assetId, r.targetPx, wanted)),
+    queries: reads.map((r) =>
+      imageryOptions(client, fetchLink, r.assetId, r.targetPx, wanted, () =>
+        setDecoded((d) => new Set(d).add(`${r.assetId}:${r.targetPx}`)),
+      ),
+    ),
   })
   // The overviews read so far, in the items' order; a stable array while none of them changes.
   const read = results.map((r, i) => ({ item: reads[i].item, result: r.data }))
@@ -166,8 +173,16 @@ export function useImagery(
   )
 
   const failed = results.filter((r) => r.status === 'error').length
+  const reading = reads.some(
+    (r, i) => results[i].status === 'pending' && !decoded.has(`${r.assetId}:${r.targetPx}`),
+  )
   const first = results[0]
   return {
+    /**
+     * Whether a picture is still being read (its width unknown, its link being signed or its ranges coming):
+     * false once every one is decoded (rendering may go on), has failed or has none.
+     */
+    reading,
     /** How many of the items have a GeoTIFF to draw (at most MAX_IMAGES). */
     count: reads.length,
     /** How many items have an image at all, before the cap. */

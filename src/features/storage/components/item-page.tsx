@@ -183,7 +183,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
                 onCursor={onCursor}
                 swipe={swipe}
                 // The map is made once the picture is read (or has failed): the two would share the CPU.
-                hold={imagery.status === 'pending'}
+                hold={imagery.reading}
               />
             </Suspense>
           </div>
