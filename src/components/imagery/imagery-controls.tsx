@@ -4,8 +4,8 @@ import { DB_RANGE, ndviGradient, NDVI_STOPS, PRESET_LABELS, type Preset } from '
 
 /** What the imagery of a map is doing (data/storage/imagery's `useImagery` gives all of it). */
 interface Props {
-  /** Said when none of the items has a GeoTIFF: "This item has no GeoTIFF to draw." */
-  none: string
+  /** Said when none of the items has a GeoTIFF ("This item has no GeoTIFF to draw."); nothing shown without it. */
+  none?: string
   /** Images to draw (capped), and how many items have one at all. */
   count: number
   available: number
@@ -46,7 +46,7 @@ export function ImageryControls({
   bindReadout,
 }: Props) {
   const opacityLabel = useId()
-  if (count === 0) return <Text size="sm">{none}</Text>
+  if (count === 0) return none ? <Text size="sm">{none}</Text> : null
   const many = count > 1
   const state = status === 'pending' ? 'pending' : drawn > 0 ? 'drawn' : status
   return (

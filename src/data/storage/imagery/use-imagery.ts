@@ -102,6 +102,7 @@ export function useImagery(
         .slice(0, MAX_IMAGES),
     [targets],
   )
+  const available = useMemo(() => targets.filter((t) => imageryAssetOf(t.item) !== null).length, [targets])
   // The reader's worker loads while the links are signed and the map made, not after.
   const anyImagery = reads.length > 0
   useEffect(() => {
@@ -186,7 +187,7 @@ export function useImagery(
     /** How many of the items have a GeoTIFF to draw (at most MAX_IMAGES). */
     count: reads.length,
     /** How many items have an image at all, before the cap. */
-    available: targets.filter((t) => imageryAssetOf(t.item) !== null).length,
+    available,
     drawn: images.length,
     failed,
     status:

@@ -143,7 +143,7 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
                 <Text size="sm" fw={600}>
                   Delivered imagery
                 </Text>
-                <ImageryControls {...imagery} none="" />
+                <ImageryControls {...imagery} />
               </Stack>
             )}
           </Section>
