@@ -7,7 +7,7 @@ import { chromiumLaunch } from '../e2e/chromium'
 import { mapSettled, watchErrors } from './catalog'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
-import { blameTask, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
+import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'
 
 /**
  * Delivered imagery (issue 30): an optical item opened in the console (client-side, from Storage) until its
@@ -299,22 +299,17 @@ async function openItem(
  * owner (MapLibre, the map engine, React, the app, the browser's own steps), as lines to print.
  */
 function blame(json: Buffer, started: number, ms: number): Buffer {
+  // IMG_TRACE=<file> keeps the whole trace (every thread) for a closer look.
   if (process.env.IMG_TRACE) writeFileSync(process.env.IMG_TRACE, json)
   const trace = readTrace(json.toString('utf8'), new Sources(BENCH_OUT), 'swath:item-open', started)
   if (!trace) return Buffer.from('  ! the trace had no samples of the page')
   const lines: string[] = []
-  const describe = (by: Partial<Record<Owner, number>>) =>
-    (Object.entries(by) as [Owner, number][])
-      .filter(([, t]) => t >= 1)
-      .sort((x, y) => y[1] - x[1])
-      .map(([o, t]) => `${o} ${t.toFixed(0)}`)
-      .join(', ')
   const all = blameTask(trace, started, ms, false)
-  lines.push(`  main thread, opening → drawn: ${describe(all.by)}`)
+  lines.push(`  main thread, opening → drawn: ${describeOwners(all.by)}`)
   for (const task of trace.tasks.filter((t) => t.at + t.duration >= started && t.at <= started + ms)) {
     const b = blameTask(trace, task.at, task.duration)
     lines.push(
-      `    task +${(task.at - started).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describe(b.by)} — ${b.any.join('; ')}`,
+      `    task +${(task.at - started).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
     )
   }
   return Buffer.from(lines.join('\n'))

@@ -266,3 +266,11 @@ export function blameTask(trace: Trace, start: number, duration: number, scale =
       .map(([w, t]) => `${w} ${t.toFixed(0)}`),
   }
 }
+
+/** Milliseconds by owner, the most first ("maplibre 40, react 12"), leaving out what is under a millisecond. */
+export const describeOwners = (by: Partial<Record<Owner, number>>): string =>
+  (Object.entries(by) as [Owner, number][])
+    .filter(([, ms]) => ms >= 1)
+    .sort((x, y) => y[1] - x[1])
+    .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
+    .join(', ')
