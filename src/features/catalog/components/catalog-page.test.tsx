@@ -397,6 +397,55 @@ describe('catalog page', () => {
     expect(within(list).getAllByRole('option').length).toBeGreaterThanOrEqual(shown)
   })
 
+  it('keeps the footprint layers and each host’s colour from before the first search on', async () => {
+    const { router } = await open('/catalog')
+    // The glossary is in: the host picker offers every host.
+    const hostPicker = await screen.findByLabelText('Data host')
+    await waitFor(() =>
+      expect(within(hostPicker).getByRole('option', { selected: true })).toHaveTextContent(
+        /^All hosts \(4\)$/,
+      ),
+    )
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')
+    const layers = footprints()?.layers
+    expect(layers).toBeDefined()
+    const colours = async (count: number) => {
+      const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+      await waitFor(() => expect(within(hosts).getAllByRole('listitem')).toHaveLength(count))
+      return new Map(
+        within(hosts)
+          .getAllByRole('listitem')
+          .map((li) => [
+            li.dataset.host,
+            li.querySelector<HTMLElement>('[class*="hostSwatch"]')?.style.background,
+          ]),
+      )
+    }
+
+    await act(() => router.navigate('/catalog?limit=20'))
+    const list = await results()
+    await waitFor(() =>
+      expect(
+        new Set(footprints()?.data.features.map((f) => String(f.properties?.host))).size,
+      ).toBeGreaterThan(1),
+    )
+    // The same layers: given anew, the map would restyle them (a frame of its own) as the search starts.
+    expect(footprints()?.layers).toBe(layers)
+    const every = await colours(4)
+    expect(new Set(every.values()).size).toBe(4)
+    const row = within(list).getAllByRole('option')[0]
+    expect(row.querySelector<HTMLElement>('[class*="hostSwatch"]')?.style.background).toBe(
+      every.get(row.dataset.host),
+    )
+
+    // Capella left out by the collections chosen: the hosts after it keep their colours.
+    await act(() => router.navigate('/catalog?limit=20&collections=phr,blacksky-archive,nsl-30cm'))
+    const some = await colours(3)
+    expect(some.has('capellaspace')).toBe(false)
+    for (const [host, colour] of some) expect(colour).toBe(every.get(host))
+    expect(footprints()?.layers).toBe(layers)
+  })
+
   it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {
     const { console: c } = await open('/catalog?host=capellaspace&cloud=10')
     await results()
