@@ -446,6 +446,45 @@ describe('catalog page', () => {
     expect(footprints()?.layers).toBe(layers)
   })
 
+  it('leaves the scenes shown and the one picked as they are while a failed host is asked again', async () => {
+    const backend = createSimBackend()
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
+    const c = await signedInConsole(undefined, backend)
+    await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog?limit=20',
+      console: c,
+    })
+    const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+    const retry = await within(hosts).findByRole('button', { name: /Retry/ })
+    const list = await results()
+    await waitFor(() => expect(within(hosts).queryByText(/searching/)).not.toBeInTheDocument())
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+    // The three hosts that answered are merged (Capella failed).
+    await waitFor(() =>
+      expect(new Set(footprints()?.features.map((f) => String(f.properties?.host))).size).toBe(3),
+    )
+    // What React has left to render is done: the map double holds the props of the render committed last.
+    await act(async () => {})
+    const shown = footprints()
+    const user = userEvent.setup()
+    const picked = within(list).getAllByRole('option')[1]
+    await user.click(picked)
+    await waitFor(() => expect(picked).toHaveAttribute('data-active', 'true'))
+
+    // Asked again, slowly: while it searches, the list and the map keep what they show, and the pick.
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', latencyMs: 400 }]
+    await user.click(retry)
+    const capella = hosts.querySelector('[data-host="capellaspace"]')
+    await waitFor(() => expect(capella).toHaveAttribute('data-state', 'searching'))
+    await act(async () => {})
+    expect(capella).toHaveAttribute('data-state', 'searching')
+    expect(footprints()).toBe(shown)
+    expect(picked).toHaveAttribute('data-active', 'true')
+    // Its scenes then merge in.
+    await waitFor(() => expect(capella).toHaveAttribute('data-state', 'answered'))
+    await waitFor(() => expect(footprints()?.features.length).toBeGreaterThan(shown?.features.length ?? 0))
+  })
+
   it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {
     const { console: c } = await open('/catalog?host=capellaspace&cloud=10')
     await results()
