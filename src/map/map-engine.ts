@@ -766,8 +766,8 @@ export class MapEngine {
     if (entry.slicing) this.endSlicing(entry.slicing)
     entry.slicing = undefined
     if (!sliced) {
-      if (appends && from === features.length && had.length > 0) {
-        // Nothing new (the same features in a new collection).
+      if (appends && from === features.length) {
+        // Nothing new (the same features in a new collection, or none again: a search starting over none).
       } else if (appends && from > 0) void src.updateData({ add: features.slice(from) })
       else void src.setData(entry.data)
       entry.onMap = features

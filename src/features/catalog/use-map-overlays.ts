@@ -24,7 +24,7 @@ export function useMapOverlays(
   appliedPolygons: Polygon[],
   footprints: FeatureCollection,
   map: RefObject<MapHandle | null>,
-  /** The hosts searched, in the order their colours go. */
+  /** Every searchable host, in the order their colours go: known before a search, which changes none. */
   hosts: readonly string[],
 ) {
   const scheme = useComputedColorScheme('light')

@@ -107,7 +107,13 @@ export function useSceneSearch(
   // otherwise have their first render merge, list and map them all, the long task this split is there to avoid.
   const deferredPages = useDeferredValue(hostPages)
   const firstPages = useMemo(() => oneHostOnly(hostPages), [hostPages])
-  const shownPages = deferredPages.some(hasScenes) ? deferredPages : firstPages
+  // The pages shown stay the same object while they hold the same pages: each answer hands new arrays of the
+  // same pages (a host still out, the other hosts of the one-host render), and a later answer's own render
+  // would otherwise collect, list, sort and send to the map the scenes already shown, all over again.
+  const showing = deferredPages.some(hasScenes) ? deferredPages : firstPages
+  const shownKey = pagesKey(showing)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the pages `showing` holds
+  const shownPages = useMemo(() => showing, [shownKey])
   const shown = useMemo(() => collectScenes(shownPages), [shownPages])
   const hasAnswer = allHosts || single.data !== undefined
   const features = useMemo(() => (hasAnswer ? shown.map((s) => s.scene) : undefined), [hasAnswer, shown])
@@ -202,7 +208,7 @@ export function useSceneSearch(
       : single.isPending && built !== null,
     isFetching: allHosts ? anyFetching : single.isFetching,
     /** Every scene answered so far is in `footprints` (no deferred merge or one-host-first render behind). */
-    allShown: shownPages === hostPages,
+    allShown: shownKey === pagesKey(hostPages),
     error,
     areaError,
     refetch: allHosts ? multi.refetchAll : () => void single.refetch(),
@@ -225,6 +231,22 @@ function oneHostOnly(hosts: HostPages[]): HostPages[] {
   const first = hosts.findIndex(hasScenes)
   if (first < 0 || hosts.slice(first + 1).every((h) => !hasScenes(h))) return hosts
   return hosts.map((h, i) => (i === first ? h : { host: h.host, pages: [] }))
+}
+
+const pageIds = new WeakMap<object, number>()
+let nextPageId = 0
+
+/**
+ * Names the pages of each host: the same hosts with the same pages (the arrays of scenes the query cache
+ * keeps) give the same key, whatever arrays hold them.
+ */
+function pagesKey(hosts: readonly HostPages[]): string {
+  const idOf = (page: object) => {
+    let id = pageIds.get(page)
+    if (id === undefined) pageIds.set(page, (id = nextPageId++))
+    return id
+  }
+  return hosts.map((h) => `${h.host}:${h.pages.map(idOf).join(',')}`).join(' ')
 }
 
 /** The number of pages before the first one without an answer. */

@@ -397,6 +397,94 @@ describe('catalog page', () => {
     expect(within(list).getAllByRole('option').length).toBeGreaterThanOrEqual(shown)
   })
 
+  it('keeps the footprint layers and each host’s colour from before the first search on', async () => {
+    const { router } = await open('/catalog')
+    // The glossary is in: the host picker offers every host.
+    const hostPicker = await screen.findByLabelText('Data host')
+    await waitFor(() =>
+      expect(within(hostPicker).getByRole('option', { selected: true })).toHaveTextContent(
+        /^All hosts \(4\)$/,
+      ),
+    )
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')
+    const layers = footprints()?.layers
+    expect(layers).toBeDefined()
+    const colours = async (count: number) => {
+      const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+      await waitFor(() => expect(within(hosts).getAllByRole('listitem')).toHaveLength(count))
+      return new Map(
+        within(hosts)
+          .getAllByRole('listitem')
+          .map((li) => [
+            li.dataset.host,
+            li.querySelector<HTMLElement>('[class*="hostSwatch"]')?.style.background,
+          ]),
+      )
+    }
+
+    await act(() => router.navigate('/catalog?limit=20'))
+    const list = await results()
+    await waitFor(() =>
+      expect(
+        new Set(footprints()?.data.features.map((f) => String(f.properties?.host))).size,
+      ).toBeGreaterThan(1),
+    )
+    // The same layers: given anew, the map would restyle them (a frame of its own) as the search starts.
+    expect(footprints()?.layers).toBe(layers)
+    const every = await colours(4)
+    expect(new Set(every.values()).size).toBe(4)
+    const row = within(list).getAllByRole('option')[0]
+    expect(row.querySelector<HTMLElement>('[class*="hostSwatch"]')?.style.background).toBe(
+      every.get(row.dataset.host),
+    )
+
+    // Capella left out by the collections chosen: the hosts after it keep their colours.
+    await act(() => router.navigate('/catalog?limit=20&collections=phr,blacksky-archive,nsl-30cm'))
+    const some = await colours(3)
+    expect(some.has('capellaspace')).toBe(false)
+    for (const [host, colour] of some) expect(colour).toBe(every.get(host))
+    expect(footprints()?.layers).toBe(layers)
+  })
+
+  it('leaves the scenes shown and the one picked as they are while a failed host is asked again', async () => {
+    const backend = createSimBackend()
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
+    const c = await signedInConsole(undefined, backend)
+    await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog?limit=20',
+      console: c,
+    })
+    const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+    const retry = await within(hosts).findByRole('button', { name: /Retry/ })
+    const list = await results()
+    await waitFor(() => expect(within(hosts).queryByText(/searching/)).not.toBeInTheDocument())
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+    // The three hosts that answered are merged (Capella failed).
+    await waitFor(() =>
+      expect(new Set(footprints()?.features.map((f) => String(f.properties?.host))).size).toBe(3),
+    )
+    // What React has left to render is done: the map double holds the props of the render committed last.
+    await act(async () => {})
+    const shown = footprints()
+    const user = userEvent.setup()
+    const picked = within(list).getAllByRole('option')[1]
+    await user.click(picked)
+    await waitFor(() => expect(picked).toHaveAttribute('data-active', 'true'))
+
+    // Asked again, slowly: while it searches, the list and the map keep what they show, and the pick.
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', latencyMs: 400 }]
+    await user.click(retry)
+    const capella = hosts.querySelector('[data-host="capellaspace"]')
+    await waitFor(() => expect(capella).toHaveAttribute('data-state', 'searching'))
+    await act(async () => {})
+    expect(capella).toHaveAttribute('data-state', 'searching')
+    expect(footprints()).toBe(shown)
+    expect(picked).toHaveAttribute('data-active', 'true')
+    // Its scenes then merge in.
+    await waitFor(() => expect(capella).toHaveAttribute('data-state', 'answered'))
+    await waitFor(() => expect(footprints()?.features.length).toBeGreaterThan(shown?.features.length ?? 0))
+  })
+
   it('shows the cloud filter as not applied to radar scenes and leaves it out of the request', async () => {
     const { console: c } = await open('/catalog?host=capellaspace&cloud=10')
     await results()

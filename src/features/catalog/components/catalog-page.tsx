@@ -68,7 +68,10 @@ export function CatalogPage() {
   const { view, applied, go } = url
   const search = useSceneSearch(view, url.appliedPolygons, glossary.byHost)
   const form = useSearchDraft(url, glossary, search.refetch, search)
-  const hostOrder = useMemo(() => search.builtAll.map((b) => b.host), [search.builtAll])
+  // Colours go by the glossary's hosts, not by the hosts a search asks: they are known before the first search,
+  // so starting one does not restyle the footprint layers (a full map frame, which under an emulated GPU holds
+  // every frame after it, the first rows' too), and a host keeps its colour whatever the filters leave out.
+  const hostOrder = useMemo(() => glossary.hosts.map((h) => h.name), [glossary.hosts])
   const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map, hostOrder)
   const { features, rows } = search
   const actions = useSceneActions(rows, glossary)
