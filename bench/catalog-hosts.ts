@@ -1,9 +1,9 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { mapSettled, watchErrors } from './catalog'
+import { mapSettled, pageDrawn, watchErrors } from './catalog'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
-import { blameTask, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
+import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
 
 /**
  * A catalog search of every host at once (issue 28 §1), 4 hosts × 500 scenes, in the production build in
@@ -31,33 +31,6 @@ interface Run {
   longTaskStarts: number[]
   /** Each host's answer, in ms after the first. */
   answers: number[]
-}
-
-/**
- * Waits until the page has presented its loaded map: frames come at their pace again (five in a row under
- * 50 ms apart), at most 10 s. `mapSettled` says MapLibre has loaded and stands still, not that the frames
- * it drew have been shown: it still draws its labels fading in, and the GPU process (SwiftShader) draws each
- * of those map frames in 100–200 ms, holding every frame of the page after them. A search started then
- * measured the tail of the page load: its rows, in the DOM some 20 ms after the first answer, were painted
- * only once the GPU was through, 150–400 ms later. The analyst presses Search on a map already drawn.
- */
-async function pageDrawn(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        const started = performance.now()
-        let last = started
-        let quick = 0
-        const frame = () => {
-          const now = performance.now()
-          quick = now - last < 50 ? quick + 1 : 0
-          last = now
-          if (quick >= 5 || now - started > 10_000) resolve()
-          else requestAnimationFrame(frame)
-        }
-        requestAnimationFrame(frame)
-      }),
-  )
 }
 
 async function searchEveryHost(page: Page, run: number, trace?: Browser): Promise<Run & { trace?: Buffer }> {
@@ -214,7 +187,7 @@ function blame(run: Run & { trace?: Buffer }, firstAnswer: number): void {
   )) {
     const b = blameTask(trace, task.at, task.duration)
     console.log(
-      `    task ${at(task.at - firstAnswer)} (${task.duration.toFixed(0)} ms): ${describe(b.by)} — ${b.any.join('; ')}`,
+      `    task ${at(task.at - firstAnswer)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
     )
   }
   const total: Partial<Record<Owner, number>> = {}
@@ -234,14 +207,6 @@ function blame(run: Run & { trace?: Buffer }, firstAnswer: number): void {
     .map(([o, ms]) => `${o} ${ms.toFixed(0)} ms`)
   console.log(`  long-task time by owner: ${parts.join(', ') || 'none'}`)
 }
-
-/** Milliseconds by owner, the most first. */
-const describe = (by: Partial<Record<Owner, number>>) =>
-  (Object.entries(by) as [Owner, number][])
-    .filter(([, ms]) => ms >= 1)
-    .sort((x, y) => y[1] - x[1])
-    .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
-    .join(', ')
 
 /** `node scripts/run-ts.mjs bench/catalog-hosts.ts`: this section alone. */
 export const main = benchCatalogHosts

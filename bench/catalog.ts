@@ -554,6 +554,33 @@ export async function mapSettled(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the page has presented its loaded map: frames come at their pace again (five in a row under
+ * 50 ms apart), at most 10 s. `mapSettled` says MapLibre has loaded and stands still, not that the frames
+ * it drew have been shown: it still draws its labels fading in, and the GPU process (SwiftShader) draws each
+ * of those map frames in 100–200 ms, holding every frame of the page after them. A search started then
+ * measured the tail of the page load: its rows, in the DOM some 20 ms after the first answer, were painted
+ * only once the GPU was through, 150–400 ms later. The analyst acts on a map already drawn.
+ */
+export async function pageDrawn(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const started = performance.now()
+        let last = started
+        let quick = 0
+        const frame = () => {
+          const now = performance.now()
+          quick = now - last < 50 ? quick + 1 : 0
+          last = now
+          if (quick >= 5 || now - started > 10_000) resolve()
+          else requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      }),
+  )
+}
+
+/**
  * Moves the open console to a search URL as back/forward does (the router follows popstate), with the marks
  * of the previous search cleared: what the analyst does when searching again in a loaded page.
  */

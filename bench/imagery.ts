@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page, type Response } from '@playwright/te
 import { fromArrayBuffer } from 'geotiff'
 import { build } from 'vite'
 import { chromiumLaunch } from '../e2e/chromium'
-import { mapSettled, watchErrors } from './catalog'
+import { mapSettled, pageDrawn, watchErrors } from './catalog'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
 import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'
@@ -140,6 +140,7 @@ async function openItem(
   await page.goto('/storage')
   await page.getByRole('heading', { name: 'Storage', level: 1 }).waitFor({ timeout: TIMEOUT })
   await mapSettled(page)
+  await pageDrawn(page)
   const ranges: Promise<number>[] = []
   // The image's Range requests as the browser timed them (wall clock), to tell where the time went.
   const spans: Promise<[number, number]>[] = []
