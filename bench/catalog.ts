@@ -14,7 +14,7 @@ import {
   type Response,
 } from '@playwright/test'
 import type { Map as MlMap } from 'maplibre-gl'
-import { BENCH_OUT, signInAsAnalyst, startPreview } from './preview'
+import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 
 /**
@@ -109,6 +109,7 @@ interface RowsSnapshot {
 export async function benchCatalog(): Promise<void> {
   console.log('\n## Catalog search page (Chromium, SwiftShader WebGL, production build)')
   const started = performance.now()
+  ensureBenchBuild()
   const preview = await startPreview({ port: PORT })
   let floorServer: Awaited<ReturnType<typeof startFloorServer>> | null = null
   let browser: Browser | null = null
