@@ -4,6 +4,7 @@ import { unionOf } from '../../lib/geo/combine'
 import { totalAreaKm2 } from '../../lib/geo/measure'
 import { closeRing, dedupe, polygonsOf, readRings, type Ring } from '../../lib/geo/rings'
 import { prepareCoverage } from './coverage'
+import { DEFAULT_TARGET } from './plan-defaults'
 
 /**
  * "Plan coverage" (issue 28 §3, cover the area for less): a set of scenes from a search's results that together
@@ -92,7 +93,6 @@ export interface CoveragePlan {
   sample: { cells: number; coverage: number }
 }
 
-export const DEFAULT_TARGET = 0.95
 const DEFAULT_CELLS = 4096
 /** Exact coverage this close under the target still meets it (0.5 m² a km²): clipping rounds a little. */
 const TOLERANCE = 1e-6
