@@ -156,6 +156,7 @@ export async function benchCatalog(): Promise<void> {
       const warm = recordRequests(page)
       await networkSettled(warm, 1_000, 15_000)
       warm.stop()
+      await pageDrawn(page)
       const requests = recordRequests(page)
       const response = captureSearchResponse(page)
       await searchInOpenPage(page, CATALOG_URL)
