@@ -50,7 +50,7 @@ export interface MapViewProps {
 }
 
 /** The longest a map waits for its page's `hold` before it is made all the same. */
-export const HOLD_MAX_MS = 1500
+const HOLD_MAX_MS = 1500
 
 export interface SwipeCompare {
   left: { id: string; label: string }

@@ -53,6 +53,9 @@ export function imageryOptions(
   } as const
 }
 
+/** One read: an asset at a width. */
+const readKey = (r: { assetId: string; targetPx: number | null }) => `${r.assetId}:${r.targetPx}`
+
 /** An item to draw, and how many pixels across it needs on the map (null while the page does not know). */
 export interface ImageryTarget {
   item: StacItem
@@ -113,7 +116,7 @@ export function useImagery(
   const results = useQueries({
     queries: reads.map((r) =>
       imageryOptions(client, fetchLink, r.assetId, r.targetPx, wanted, () =>
-        setDecoded((d) => new Set(d).add(`${r.assetId}:${r.targetPx}`)),
+        setDecoded((d) => new Set(d).add(readKey(r))),
       ),
     ),
   })
@@ -174,9 +177,7 @@ export function useImagery(
   )
 
   const failed = results.filter((r) => r.status === 'error').length
-  const reading = reads.some(
-    (r, i) => results[i].status === 'pending' && !decoded.has(`${r.assetId}:${r.targetPx}`),
-  )
+  const reading = reads.some((r, i) => results[i].status === 'pending' && !decoded.has(readKey(r)))
   const first = results[0]
   return {
     /**
