@@ -136,39 +136,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
       <DownloadPanel />
       <div className={classes.layout}>
         {full ? (
-          <Stack gap="lg">
-            <Section id="item-edit" title="Title and tags">
-              <ItemEdit key={item.id} item={item} collectionId={collectionId} />
-            </Section>
-            {groups.map((g) => (
-              <Section
-                key={g.title}
-                id={`item-props-${g.title.replace(/\W+/g, '-').toLowerCase()}`}
-                title={g.title}
-              >
-                <Table verticalSpacing={4} aria-label={`${g.title} properties`}>
-                  <Table.Tbody>
-                    {g.rows.map((r) => (
-                      <Table.Tr key={r.key}>
-                        <Table.Th scope="row" fw={500} w="45%">
-                          {r.label}
-                        </Table.Th>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                          <PropertyValue
-                            name={r.key}
-                            label={r.label}
-                            value={r.value}
-                            properties={p}
-                            orderNames={orderNames}
-                          />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Section>
-            ))}
-          </Stack>
+          <ItemDetails item={item} collectionId={collectionId} groups={groups} orderNames={orderNames} />
         ) : (
           <Skeleton animate={false} height={320} role="status" aria-label="Loading the item's properties" />
         )}
@@ -201,6 +169,56 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           </Section>
         </Stack>
       </div>
+    </Stack>
+  )
+}
+
+/** The item's title and tags, and its properties in their groups. */
+function ItemDetails({
+  item,
+  collectionId,
+  groups,
+  orderNames,
+}: {
+  item: StacItem
+  collectionId: string
+  groups: ReturnType<typeof groupProperties>
+  orderNames: ReturnType<typeof useOrderNames>
+}) {
+  const p = item.properties
+  return (
+    <Stack gap="lg">
+      <Section id="item-edit" title="Title and tags">
+        <ItemEdit key={item.id} item={item} collectionId={collectionId} />
+      </Section>
+      {groups.map((g) => (
+        <Section
+          key={g.title}
+          id={`item-props-${g.title.replace(/\W+/g, '-').toLowerCase()}`}
+          title={g.title}
+        >
+          <Table verticalSpacing={4} aria-label={`${g.title} properties`}>
+            <Table.Tbody>
+              {g.rows.map((r) => (
+                <Table.Tr key={r.key}>
+                  <Table.Th scope="row" fw={500} w="45%">
+                    {r.label}
+                  </Table.Th>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <PropertyValue
+                      name={r.key}
+                      label={r.label}
+                      value={r.value}
+                      properties={p}
+                      orderNames={orderNames}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Section>
+      ))}
     </Stack>
   )
 }
