@@ -124,8 +124,40 @@ export async function signIn(page: Page, email = 'analyst@swath.test', path = '/
   await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible()
 }
 
-/** axe on the current page: no serious or critical violation. */
+/**
+ * Waits until the page has stopped moving: no finite animation or CSS transition running (a modal fading in, a
+ * drawer sliding) for a few frames in a row. Mantine's transitions spend two frames in their "before" style
+ * (opacity 0) before their CSS transition starts, so one quiet frame is not enough. Endless animations (a
+ * loader's spin) never end and are not waited for. Gives up after 10 s, leaving axe to judge what is there.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const started = performance.now()
+        let quietFrames = 0
+        const moving = () =>
+          document.getAnimations().some((a) => {
+            if (a.playState !== 'running') return false
+            const end = a.effect?.getComputedTiming().endTime
+            return typeof end === 'number' && Number.isFinite(end)
+          })
+        const tick = () => {
+          quietFrames = moving() ? 0 : quietFrames + 1
+          if (quietFrames >= 4 || performance.now() - started > 10_000) resolve()
+          else requestAnimationFrame(tick)
+        }
+        requestAnimationFrame(tick)
+      }),
+  )
+}
+
+/**
+ * axe on the current page: no serious or critical violation, judged on what the user finally sees — once
+ * every opening transition has ended (axe measured a modal's title mid-fade as low contrast).
+ */
 export async function expectAccessible(page: Page) {
+  await animationsSettled(page)
   const results = await new AxeBuilder({ page }).analyze()
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
   expect(
