@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { APIResponse } from '@playwright/test'
 import { securityHeaders, type CspConfig } from '../../scripts/security-headers'
-import { expect, expectAccessible, signIn, test } from '../fixtures'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from '../fixtures'
 
 /**
  * The console as a production deployment serves it: nginx with docs/deploy.md's configuration
@@ -84,6 +84,20 @@ test.describe('the documented nginx configuration', () => {
     }
     const reset = await request.post('/api/__sim/reset', { data: {} })
     expect([403, 404]).toContain(reset.status())
+
+    // Both regions' token servers answer under the console's origin (config.json's /auth and /auth-sa).
+    for (const auth of ['/auth', '/auth-sa']) {
+      const token = await request.post(`${auth}/realms/public/protocol/openid-connect/token`, {
+        form: {
+          grant_type: 'password',
+          client_id: 'service-api',
+          username: 'analyst@swath.test',
+          password: DEMO_PASSWORD,
+        },
+      })
+      expect(token.status(), `the token server at ${auth}`).toBe(200)
+      expectSecurityHeaders(token, `the token server at ${auth}`)
+    }
   })
 
   test('sign in, search the catalog, place an order, download a file, and reload on the order page', async ({
