@@ -9,7 +9,8 @@ if (!file) {
 }
 const server = await createServer({
   configFile: false,
-  server: { middlewareMode: true, hmr: false },
+  // No WebSocket server: nothing here reloads, and a second loader on the machine found its port taken.
+  server: { middlewareMode: true, hmr: false, ws: false },
   appType: 'custom',
   logLevel: 'error',
   optimizeDeps: { noDiscovery: true, include: [] },
