@@ -76,7 +76,7 @@ function originRow(o: Outcome, ctx: Context): CheckRow {
           ? `The token server did not allow this site’s origin (${ctx.origin}): add it to the client’s web origins, or serve the console behind the same origin — ${DEPLOY}.`
           : `The service did not allow this site’s origin (${ctx.origin}): ask its operators to allow it, or serve the console and the service behind the same origin (forward /api/ to it) — ${DEPLOY}.`,
     }
-  if (o.target.kind === 'service' && o.withToken === 'refused')
+  if ('withToken' in o && o.withToken === 'refused')
     return {
       id: 'origin',
       label,
