@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Badge, Box, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useConsoleServices } from '../../../api/console-context'
 import { runConnectionChecks, targetsOf } from '../checks'
@@ -55,7 +55,7 @@ export function ConnectionReport({
         {query.isFetching ? (
           <Text size="sm">Checking the service and token servers…</Text>
         ) : summary ? (
-          <Text size="sm" fw={600} c={summary.ok ? 'teal' : 'red'}>
+          <Text size="sm" fw={600}>
             {summary.text}
           </Text>
         ) : null}
@@ -87,9 +87,12 @@ export function ConnectionReport({
                   {rowsOf(outcome, ctx).map((r) => (
                     <li key={r.id}>
                       <Group gap="xs" wrap="nowrap" align="baseline">
-                        <Badge color={STATE_WORDS[r.state].color} variant="light" miw={96}>
-                          {STATE_WORDS[r.state].label}
-                        </Badge>
+                        {/* A column of its own, as wide as the longest word, so the labels line up. */}
+                        <Box w={116} style={{ flex: 'none' }}>
+                          <Badge color={STATE_WORDS[r.state].color} variant="dot">
+                            {STATE_WORDS[r.state].label}
+                          </Badge>
+                        </Box>
                         <div>
                           <Text size="sm" fw={600}>
                             {r.label}
