@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Code.css'
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Badge, Box, Button, Code, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useConsoleServices } from '../../../api/console-context'
