@@ -15,7 +15,7 @@ import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES, type O
  * page marks `swath:search-response` per host answer and `swath:list-rows` when the first rows are in the DOM.
  */
 
-const PORT = 5195
+const PORT = Number(process.env.BENCH_PORT ?? 5195)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const LIMIT = 500
 const RUNS = 3
