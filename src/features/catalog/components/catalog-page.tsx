@@ -7,7 +7,7 @@ import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/querie
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
-import { useArchiveOrTask } from '../use-archive-or-task'
+import { useCatalogUi } from '../catalog-ui-store'
 import { useCatalogView } from '../use-catalog-view'
 import { useCoveragePlan } from '../use-coverage-plan'
 import { useMapOverlays } from '../use-map-overlays'
@@ -86,12 +86,9 @@ export function CatalogPage() {
   const planner = useCoveragePlan(rows, aoi, glossary.collections, planOpen && aoi.length > 0)
   const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
   const timelineShown = panel === 'archive-or-task' && aoi.length > 0
-  const timeline = useArchiveOrTask(rows, aoi, timelineShown)
   const { plan, chosen } = planner
-  const passFootprints = timelineShown
-    ? [timeline.hoveredPass?.footprint ?? null, timeline.pickedPass?.footprint ?? null]
-    : null
-  const [hoveredPass, pickedPass] = passFootprints ?? [null, null]
+  // The passes "Archive or task" outlines: its lazy panel owns them and leaves their footprints in the store.
+  const { hovered: hoveredPass, picked: pickedPass } = useCatalogUi((s) => s.passFootprints)
   const overlays = useMemo(
     () =>
       planShown && plan
@@ -189,7 +186,8 @@ export function CatalogPage() {
             {timelineShown && (
               <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
                 <ArchiveOrTaskPanel
-                  model={timeline}
+                  rows={rows}
+                  aoi={aoi}
                   hostTitles={hostTitles}
                   inBasket={(m) => actions.inBasket(m.row)}
                   onToggleBasket={(m) => actions.toggleBasket(m.row)}
