@@ -83,7 +83,7 @@ export function CatalogPage() {
   const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
   const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
   const planOpen = panel === 'plan'
-  const planner = useCoveragePlan(rows, aoi, glossary.collections, planOpen && aoi.length > 0)
+  const planner = useCoveragePlan(rows, aoi)
   const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
   const timelineShown = panel === 'archive-or-task' && aoi.length > 0
   const { plan, chosen } = planner
@@ -177,6 +177,7 @@ export function CatalogPage() {
               <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
                 <CoveragePlanPanel
                   planner={planner}
+                  collections={glossary.collections}
                   hostTitles={hostTitles}
                   onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
                   onClose={() => setPanel(null)}
