@@ -8,13 +8,18 @@ import { NotificationCentre } from './notification-centre'
 const LOADED = { timeout: 45_000 }
 
 describe('notification centre', () => {
-  it('shows the bell before its dialog is loaded, and a press meanwhile opens the dialog when it comes', async () => {
+  it('shows the bell before its dialog is loaded; a press meanwhile opens the dialog when it comes, and Escape gives the focus back', async () => {
     await renderWithConsole(<NotificationCentre />)
     const bell = screen.getByRole('button', { name: /^Notifications/ })
     expect(bell).toHaveAttribute('aria-expanded', 'false')
     fireEvent.click(bell)
     expect(await screen.findByRole('dialog', { name: 'Notifications' }, LOADED)).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'true')
+    const shown = screen.getByRole('button', { name: /^Notifications/ })
+    expect(shown).toHaveAttribute('aria-expanded', 'true')
+    // Escape closes it and gives the focus back to the bell, as for a dialog opened after the module came.
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Notifications' }), { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).toBeNull())
+    await waitFor(() => expect(shown).toHaveFocus())
   })
 
   it('carries the focus from the bell to the one that comes with the dialog', async () => {

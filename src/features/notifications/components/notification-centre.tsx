@@ -30,7 +30,7 @@ export function NotificationCentre() {
     )
   }
 
-  if (Popover) return <Popover initiallyOpened={pressed} autoFocus={focused} />
+  if (Popover) return <Popover initiallyOpened={pressed} autoFocus={focused || pressed} />
   return (
     <Bell
       unread={unread}

@@ -1,6 +1,6 @@
 import './mantine-styles-popover'
 import { Anchor, Button, Group, Popover, Stack, Switch, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { formatUtc } from '../../../lib/format'
 import { unreadCount } from '../entries'
@@ -22,7 +22,15 @@ export function NotificationPopover({
   /** The bell had the focus when this module came: the bell it replaces takes it. */
   autoFocus: boolean
 }) {
-  const [opened, setOpened] = useState(initiallyOpened)
+  const [opened, setOpened] = useState(false)
+  // A press made before this module came opens the dialog once the bell that came with it has the focus (its
+  // own effect, which runs first): opened from the first render, the dialog's focus return had nothing to
+  // give the focus back to on Escape.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after the bell has taken the focus
+    if (initiallyOpened) setOpened(true)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the first render's press counts
+  }, [])
   const entries = useNotificationState((s) => s.entries)
   const markRead = useNotificationState((s) => s.markRead)
   const markAllRead = useNotificationState((s) => s.markAllRead)
