@@ -1,6 +1,7 @@
 import './mantine-styles'
-import { useRef, useState } from 'react'
-import { unreadCount } from '../entries'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
+import { openedBy, unreadCount } from '../entries'
 import { useNotificationState } from '../notification-store'
 import { useNotificationPoller } from '../use-notification-poller'
 import { Bell } from './bell'
@@ -19,6 +20,12 @@ export function NotificationCentre() {
   const [pressed, setPressed] = useState(false)
   const [focused, setFocused] = useState(false)
   const loading = useRef(false)
+  // Opening the page an entry is about reads it, however it was opened (the bell, a link, the address bar).
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    const { entries: now, markRead: read } = useNotificationState.getState()
+    for (const key of openedBy(now, { pathname, search })) read(key)
+  }, [pathname, search])
 
   function load() {
     if (loading.current) return
