@@ -5,8 +5,9 @@ import { gzipSync } from 'node:zlib'
 
 /**
  * The production build's weight: JS and CSS, raw and gzip, for the sign-in route's first load (the entry
- * chunk and the sign-in chunk with everything they import statically), for the catalog page's (read from the
- * manifest; bench/catalog.ts weighs what Chromium fetches) and for the whole app.
+ * chunk and the sign-in chunk with everything they import statically), for the catalog page's static imports
+ * (read from the manifest, for information: its 650 KiB target is for what Chromium fetches, which
+ * bench/catalog.ts weighs) and for the whole app.
  */
 interface ManifestChunk {
   file: string
@@ -100,10 +101,12 @@ export function benchBundle(): void {
   const shell = Object.keys(manifest).find((k) => k.endsWith('src/app/shell.tsx'))
   if (!catalog || !shell) throw new Error('the manifest lacks the catalog page or the shell chunk')
   const catalogPage = weigh(closure(manifest, [entry, shell, catalog], true))
-  line('catalog page, first load', catalogPage, 'at most 650 KiB gzip, JS and CSS')
+  line('catalog page, static imports', catalogPage)
   const catalogTotal = catalogPage.js.gzip + catalogPage.css.gzip
+  // Not the figure the target is for: the page also fetches what its first render imports (the result list,
+  // the notification bell, …), which only a browser shows.
   console.log(
-    `  → catalog page ${(catalogTotal / 1024).toFixed(1)} KiB gzip in ${catalogPage.files} files: ${catalogTotal <= 650 * 1024 ? 'meets' : 'MISSES'} the 650 KiB target`,
+    `  (catalog page's static imports ${(catalogTotal / 1024).toFixed(1)} KiB gzip in ${catalogPage.files} files, for information; the 650 KiB target is for its first load as Chromium fetches it, which bench/catalog.ts weighs: \`node scripts/run-ts.mjs bench/catalog.ts first-load\`)`,
   )
   line('whole app (every chunk)', weigh(walk(OUT).filter((f) => !f.startsWith('.vite'))))
 }

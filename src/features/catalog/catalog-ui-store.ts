@@ -24,6 +24,12 @@ interface CatalogUi {
   quicklooksHidden: boolean
   /** The last two quicklooks laid are compared side by side with a swipe line. */
   quicklookSwipe: boolean
+  /**
+   * The footprints of the passes "Archive or task" outlines on the map (the hovered and the picked one): the
+   * view's lazy panel owns the passes, the page only draws them.
+   */
+  passFootprints: { hovered: Polygon | null; picked: Polygon | null }
+  setPassFootprints: (hovered: Polygon | null, picked: Polygon | null) => void
   setQuicklookSwipe: (on: boolean) => void
   setHovered: (i: number | null) => void
   activate: (i: number | null, from: 'list' | 'map') => void
@@ -35,6 +41,8 @@ interface CatalogUi {
   resetScenes: (scope: unknown) => void
 }
 
+const NO_PASSES = { hovered: null, picked: null }
+
 /** The catalog page's small UI state; rows and the map read it through selectors. */
 export const useCatalogUi = create<CatalogUi>()((set) => ({
   scope: null,
@@ -44,6 +52,13 @@ export const useCatalogUi = create<CatalogUi>()((set) => ({
   quicklooks: [],
   quicklooksHidden: false,
   quicklookSwipe: false,
+  passFootprints: NO_PASSES,
+  setPassFootprints: (hovered, picked) =>
+    set((s) =>
+      s.passFootprints.hovered === hovered && s.passFootprints.picked === picked
+        ? s
+        : { passFootprints: hovered === null && picked === null ? NO_PASSES : { hovered, picked } },
+    ),
   setQuicklookSwipe: (quicklookSwipe) => set({ quicklookSwipe }),
   setHovered: (hovered) => set((s) => (s.hovered === hovered ? s : { hovered })),
   activate: (active, activeFrom) => set({ active, activeFrom }),

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
 import { cleanParams } from '../../components/schema-form/form-model'
@@ -47,12 +47,16 @@ const ASK_NAME = 'Passes over the area'
  * order, the passes over the AOI in the coming four weeks, asked with the product's own starting parameters
  * (its order form, read once and cached like the tasking page's), so each collection is asked exactly as a
  * request for it would be. Nothing is asked until the view is opened.
+ *
+ * Called by the view's own panel, which loads when first opened: the order form's model, the tasking request
+ * and its share link are not part of the catalog's first load. The hovered and picked passes' footprints go
+ * to the catalog's UI store, from which the page draws them on the map.
  */
-export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygon[], open: boolean) {
+export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygon[]) {
   const client = useApiClient()
   // One moment per opening, to the hour: the asks and the axis stay put while the view is open.
   const [now] = useState(() => Date.now())
-  const enabled = open && aoi.length > 0
+  const enabled = aoi.length > 0
   const glossary = useQuery({ ...collectionsOfTypeOptions(client, 'TASKING'), enabled, throwOnError: false })
   const products = useMemo(
     () =>
@@ -144,8 +148,7 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
     [products, updated],
   )
 
-  // Only while the view is open: closed, every host's answer would read and sort the times of every scene
-  // listed (2,000 with four hosts) in the render that lists them, for a view nobody sees.
+  // Only the open view reads the scenes' times (its panel calls this hook), not every host's answer's render.
   const scenes = useMemo(() => (enabled ? sceneMarks(rows) : NO_MARKS), [enabled, rows])
 
   // Hover: a scene's is the page's (its row and footprint light up too), a pass's is this view's own.
@@ -156,14 +159,29 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
   const hoveredKey =
     hoveredPass ??
     (hoveredScene === null ? null : (scenes.find((m) => m.row.index === hoveredScene)?.key ?? null))
+  const passOf = useCallback(
+    (key: string | null) => (key === null ? null : (passes.find((p) => p.key === key) ?? null)),
+    [passes],
+  )
+  const setPassFootprints = useCatalogUi((s) => s.setPassFootprints)
   const hover = useCallback(
     (m: Mark | null) => {
-      setHoveredPass(m?.kind === 'pass' ? m.key : null)
+      const key = m?.kind === 'pass' ? m.key : null
+      setHoveredPass(key)
       setHoveredScene(m?.kind === 'scene' ? m.row.index : null)
+      setPassFootprints(passOf(key)?.footprint ?? null, passOf(pickedKey)?.footprint ?? null)
     },
-    [setHoveredScene],
+    [setHoveredScene, setPassFootprints, passOf, pickedKey],
   )
-  const passOf = (key: string | null) => (key === null ? null : (passes.find((p) => p.key === key) ?? null))
+  const pick = useCallback(
+    (key: string | null) => {
+      setPickedKey(key)
+      setPassFootprints(passOf(hoveredPass)?.footprint ?? null, passOf(key)?.footprint ?? null)
+    },
+    [setPassFootprints, passOf, hoveredPass],
+  )
+  // Closed, the view outlines no pass.
+  useEffect(() => () => setPassFootprints(null, null), [setPassFootprints])
   const axis = useMemo(() => axisOf(now, scenes), [now, scenes])
 
   /** A link to the tasking page with the AOI, the pass's collection and product, and a window opening with it. */
@@ -203,10 +221,7 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
     hoveredKey,
     pickedKey,
     hover,
-    pick: setPickedKey,
-    /** The passes to outline on the map: the hovered and the picked one. */
-    hoveredPass: passOf(hoveredPass),
-    pickedPass: passOf(pickedKey),
+    pick,
     settled: collections.every((c) => c.source.kind !== 'loading') && !glossary.isLoading,
     requestLink,
   }

@@ -1,12 +1,9 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { useMemo, useRef, useState } from 'react'
 import { basketKey } from '../../components/basket/basket-store'
-import type { Collection } from '../../data/orders/scene-line'
 import type { CoveragePlan, PlanGoal } from './coverage-plan'
 import { DEFAULT_TARGET } from './plan-defaults'
 import { runPlan } from './run-plan'
-import { BASKET_ESTIMATE_LIMIT, useBasketEstimates } from './use-basket-estimates'
-import { asBasketScene } from './use-scene-actions'
 import { footprintOf, sceneTime, type SceneRow } from './words'
 
 export interface PlanSettings {
@@ -33,16 +30,12 @@ interface Made {
 }
 
 /**
- * "Plan coverage" for the results of an AOI search: the settings, the prices (the service's estimates for
- * the AOI's part of the scenes that cover most of it, at most the basket's 25 asks and in its cache, so the
- * basket and the checkout reuse them), and the plan, made off the main thread when the analyst asks.
+ * "Plan coverage" for the results of an AOI search: the settings and the plan, made off the main thread when
+ * the analyst asks, with the prices the panel shows then (`usePlanPrices`, called by the panel: pricing a
+ * scene needs the order forms' model and the AOI clipping, which the page's first load does without). The
+ * plan is the page's, not the panel's: it stays on the map and comes back with the panel until another search.
  */
-export function useCoveragePlan(
-  rows: readonly SceneRow[],
-  aoi: readonly Polygon[],
-  collections: readonly Collection[] | undefined,
-  open: boolean,
-) {
+export function useCoveragePlan(rows: readonly SceneRow[], aoi: readonly Polygon[]) {
   const [settings, setSettings] = useState<PlanSettings>(DEFAULT_PLAN_SETTINGS)
   const [made, setMade] = useState<Made | null>(null)
   const [planning, setPlanning] = useState(false)
@@ -50,26 +43,9 @@ export function useCoveragePlan(
   const asked = useRef(0)
 
   const candidates = useMemo(() => rows.filter((r) => (r.coverage ?? 0) > 0), [rows])
-  // The scenes worth pricing: the ones that cover most of the area are the ones a plan is made of.
-  const priced = useMemo(
-    () =>
-      open
-        ? [...candidates]
-            .sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))
-            .slice(0, BASKET_ESTIMATE_LIMIT)
-            .map((r) => asBasketScene(r.scene, r.host))
-        : [],
-    [open, candidates],
-  )
-  const estimates = useBasketEstimates(priced, collections)
-  const priceOf = (r: SceneRow): number | null => {
-    const e = estimates.of(asBasketScene(r.scene, r.host))
-    return e.kind === 'credits' ? e.credits : null
-  }
-  const pricing = priced.filter((s) => estimates.of(s).kind === 'loading').length
 
   // The plan uses the prices shown when it is asked for.
-  const run = async () => {
+  const run = async (priceOf: (r: SceneRow) => number | null) => {
     if (aoi.length === 0 || candidates.length === 0) return
     const id = ++asked.current
     setPlanning(true)
@@ -120,11 +96,8 @@ export function useCoveragePlan(
     outdated: current !== null && current.settings !== settings,
     planning,
     error,
-    /** Estimates still on their way, of `priced`. */
-    pricing,
-    priced: priced.length,
-    candidates: candidates.length,
+    /** The results that cover some of the area: what a plan chooses among. */
+    candidates,
     run,
-    priceOf,
   }
 }

@@ -72,12 +72,13 @@ export function useMapOverlays(
       return p && keys.has(basketKey({ host: p.host, id: p.sceneId })) ? [f.id as number] : []
     })
   }, [basket, footprints])
+  // The searched area's overlay is made anew only when the area changes: made with the footprints, each answer
+  // and each hover gave the map the same outline in new objects, which it took as new data — a map frame
+  // requested in the answer's render, which (under an emulated GPU) the frame with the first rows waited for.
+  const searchArea = useMemo(() => searchAreaOverlay(appliedPolygons), [appliedPolygons])
   const overlays = useMemo(
-    () => [
-      searchAreaOverlay(appliedPolygons),
-      footprintsOverlay(footprints, hovered, active, layers, basketed),
-    ],
-    [appliedPolygons, footprints, hovered, active, layers, basketed],
+    () => [searchArea, footprintsOverlay(footprints, hovered, active, layers, basketed)],
+    [searchArea, footprints, hovered, active, layers, basketed],
   )
 
   return {

@@ -4,7 +4,9 @@ import { useId, useMemo } from 'react'
 import { Link } from 'react-router'
 import { countLabel, formatUtc } from '../../../lib/format'
 import { markLabel, onAxis, type Mark, type PassMark, type SceneMark } from '../archive-or-task'
-import type { ArchiveOrTask } from '../use-archive-or-task'
+import type { Polygon } from 'geojson'
+import { useArchiveOrTask } from '../use-archive-or-task'
+import type { SceneRow } from '../words'
 import { ArchiveOrTaskChart } from './archive-or-task-chart'
 import classes from './archive-or-task.module.css'
 
@@ -14,14 +16,18 @@ import classes from './archive-or-task.module.css'
  * either side the next step — a scene to the basket, a pass to a tasking request filled in with it.
  */
 export function ArchiveOrTaskPanel({
-  model,
+  rows,
+  aoi,
   hostTitles,
   inBasket,
   onToggleBasket,
   onDetails,
   onClose,
 }: {
-  model: ArchiveOrTask
+  /** The search's scenes, as listed. */
+  rows: readonly SceneRow[]
+  /** The AOI searched (the panel is shown only for an AOI search). */
+  aoi: readonly Polygon[]
   hostTitles: ReadonlyMap<string, string>
   inBasket: (m: SceneMark) => boolean
   onToggleBasket: (m: SceneMark) => void
@@ -29,6 +35,7 @@ export function ArchiveOrTaskPanel({
   onClose: () => void
 }) {
   const titleId = useId()
+  const model = useArchiveOrTask(rows, aoi)
   const { axis, scenes, passes } = model
   const marks = useMemo(
     () => [...scenes, ...passes].filter((m) => onAxis(axis, m)).sort((a, b) => a.at - b.at),

@@ -596,6 +596,28 @@ describe('catalog page', () => {
     expect(footprintStates()).toContainEqual({ id: 30, state: { hover: false, selected: true } })
   })
 
+  it('gives the map the searched area once, not again with the answer or a hover', async () => {
+    const { router } = await open('/catalog')
+    await screen.findByLabelText('Data host')
+    const area = () => map.props?.overlays?.find((o) => o.id === 'catalog-search-area')
+    await act(() => router.navigate('/catalog?host=oneatlas&limit=40&bbox=-20,30,40,60'))
+    await waitFor(() => expect(area()?.data.features).toHaveLength(1))
+    const outline = area()
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    // The same overlay: given anew (new features for the same outline), the map would take it as new data and
+    // draw a frame of its own in the answer's render, which the frame with the first rows waits for.
+    expect(area()).toBe(outline)
+    fireEvent.pointerEnter(list.querySelector('#scene-option-1') as Element)
+    await waitFor(() =>
+      expect(map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.states).toContainEqual({
+        id: 1,
+        state: { hover: true, selected: false },
+      }),
+    )
+    expect(area()).toBe(outline)
+  })
+
   it('brings a scene clicked in the list into the map’s view, and leaves the camera when it is in view', async () => {
     await open(`/catalog?host=oneatlas&limit=20&aoi=${encodePolygons([paris])}`)
     const list = await results()

@@ -7,7 +7,7 @@ import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/querie
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../search-state'
-import { useArchiveOrTask } from '../use-archive-or-task'
+import { useCatalogUi } from '../catalog-ui-store'
 import { useCatalogView } from '../use-catalog-view'
 import { useCoveragePlan } from '../use-coverage-plan'
 import { useMapOverlays } from '../use-map-overlays'
@@ -83,15 +83,12 @@ export function CatalogPage() {
   const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
   const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
   const planOpen = panel === 'plan'
-  const planner = useCoveragePlan(rows, aoi, glossary.collections, planOpen && aoi.length > 0)
+  const planner = useCoveragePlan(rows, aoi)
   const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
   const timelineShown = panel === 'archive-or-task' && aoi.length > 0
-  const timeline = useArchiveOrTask(rows, aoi, timelineShown)
   const { plan, chosen } = planner
-  const passFootprints = timelineShown
-    ? [timeline.hoveredPass?.footprint ?? null, timeline.pickedPass?.footprint ?? null]
-    : null
-  const [hoveredPass, pickedPass] = passFootprints ?? [null, null]
+  // The passes "Archive or task" outlines: its lazy panel owns them and leaves their footprints in the store.
+  const { hovered: hoveredPass, picked: pickedPass } = useCatalogUi((s) => s.passFootprints)
   const overlays = useMemo(
     () =>
       planShown && plan
@@ -186,6 +183,7 @@ export function CatalogPage() {
               <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
                 <CoveragePlanPanel
                   planner={planner}
+                  collections={glossary.collections}
                   hostTitles={hostTitles}
                   onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
                   onClose={() => setPanel(null)}
@@ -195,7 +193,8 @@ export function CatalogPage() {
             {timelineShown && (
               <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
                 <ArchiveOrTaskPanel
-                  model={timeline}
+                  rows={rows}
+                  aoi={aoi}
                   hostTitles={hostTitles}
                   inBasket={(m) => actions.inBasket(m.row)}
                   onToggleBasket={(m) => actions.toggleBasket(m.row)}

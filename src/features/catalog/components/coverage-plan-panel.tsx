@@ -18,7 +18,9 @@ import { useId } from 'react'
 import { countLabel, formatArea, formatCredits, formatUtcDay } from '../../../lib/format'
 import type { PlanGoal } from '../coverage-plan'
 import { PLAN_COLORS } from '../map-layers'
+import type { Collection } from '../../../data/orders/scene-line'
 import type { useCoveragePlan } from '../use-coverage-plan'
+import { usePlanPrices } from '../use-plan-prices'
 import { formatCloud, sceneTime } from '../words'
 import classes from './catalog.module.css'
 
@@ -37,18 +39,22 @@ const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toFixed(1)
  */
 export function CoveragePlanPanel({
   planner,
+  collections,
   hostTitles,
   onAddToBasket,
   onClose,
 }: {
   planner: ReturnType<typeof useCoveragePlan>
+  /** The glossary's collections: their products are what the scenes are priced with. */
+  collections: readonly Collection[] | undefined
   hostTitles: ReadonlyMap<string, string>
   onAddToBasket: () => void
   onClose: () => void
 }) {
   const titleId = useId()
   const { settings, setSettings, plan } = planner
-  const pricesWait = settings.goal === 'price' && planner.pricing > 0
+  const prices = usePlanPrices(planner.candidates, collections)
+  const pricesWait = settings.goal === 'price' && prices.pricing > 0
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={titleId} className={classes.plan}>
       <Stack gap="xs">
@@ -59,8 +65,8 @@ export function CoveragePlanPanel({
           <CloseButton size="sm" aria-label="Close the coverage plan" onClick={onClose} />
         </Group>
         <Text size="xs" c="dimmed">
-          Chooses scenes among these {countLabel(planner.candidates, 'result')} over the area that together
-          cover the share you ask for at the least of what you pick.
+          Chooses scenes among these {countLabel(planner.candidates.length, 'result')} over the area that
+          together cover the share you ask for at the least of what you pick.
         </Text>
         <div>
           <Text size="sm" fw={500} id={`${titleId}-goal`}>
@@ -103,15 +109,15 @@ export function CoveragePlanPanel({
         <Group gap="xs">
           <Button
             size="xs"
-            onClick={() => void planner.run()}
+            onClick={() => void planner.run(prices.priceOf)}
             loading={planner.planning}
-            disabled={planner.candidates === 0}
+            disabled={planner.candidates.length === 0}
           >
             {plan ? 'Plan again' : 'Plan'}
           </Button>
           <Text size="xs" c="dimmed" role="status">
             {pricesWait
-              ? `Asking the prices of the ${countLabel(planner.priced, 'scene')} that cover most (${planner.pricing} to come)…`
+              ? `Asking the prices of the ${countLabel(prices.priced, 'scene')} that cover most (${prices.pricing} to come)…`
               : planner.outdated
                 ? 'The settings changed: plan again to follow them.'
                 : ''}
@@ -122,7 +128,7 @@ export function CoveragePlanPanel({
             <Text size="sm">{planner.error}</Text>
           </Alert>
         )}
-        {planner.candidates === 0 && (
+        {planner.candidates.length === 0 && (
           <Text size="sm">None of these results overlaps the area: search again with other filters.</Text>
         )}
         {plan && <PlanResult planner={planner} hostTitles={hostTitles} onAddToBasket={onAddToBasket} />}

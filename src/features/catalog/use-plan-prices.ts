@@ -1,0 +1,37 @@
+import { useMemo } from 'react'
+import type { Collection } from '../../data/orders/scene-line'
+import { BASKET_ESTIMATE_LIMIT, useBasketEstimates } from './use-basket-estimates'
+import { asBasketScene } from './use-scene-actions'
+import type { SceneRow } from './words'
+
+/**
+ * The prices a coverage plan is made with: the service's estimates for the AOI's part of the candidates that
+ * cover most of it, at most the basket's 25 asks and in its cache, so the basket and the checkout reuse them.
+ * Called by the plan's panel, which loads when first opened.
+ */
+export function usePlanPrices(
+  candidates: readonly SceneRow[],
+  collections: readonly Collection[] | undefined,
+) {
+  // The scenes worth pricing: the ones that cover most of the area are the ones a plan is made of.
+  const priced = useMemo(
+    () =>
+      [...candidates]
+        .sort((a, b) => (b.coverage ?? 0) - (a.coverage ?? 0))
+        .slice(0, BASKET_ESTIMATE_LIMIT)
+        .map((r) => asBasketScene(r.scene, r.host)),
+    [candidates],
+  )
+  const estimates = useBasketEstimates(priced, collections)
+  const priceOf = (r: SceneRow): number | null => {
+    const e = estimates.of(asBasketScene(r.scene, r.host))
+    return e.kind === 'credits' ? e.credits : null
+  }
+  return {
+    priceOf,
+    /** Estimates still on their way. */
+    pricing: priced.filter((s) => estimates.of(s).kind === 'loading').length,
+    /** How many scenes are priced. */
+    priced: priced.length,
+  }
+}
