@@ -24,4 +24,17 @@ describe('seeded deliveries and their orders', () => {
     // Delivered: fulfilled, or a tasking order still being fulfilled with its first acquisitions in.
     expect(answers.filter((a) => !/: 200 (FULFILLED|BEING_FULFILLED)$/.test(a))).toEqual([])
   })
+
+  it('holds in the large seed too: each bulk delivery names an order of the account', () => {
+    const sim = new TestSim({ seed: 'large' })
+    const missing = new Set<string>()
+    for (const { item } of sim.world.stacItems.values()) {
+      const props = item.properties as Record<string, unknown>
+      const orderId = props['up42-order:id']
+      if (typeof orderId !== 'string') continue
+      const order = sim.world.orders.get(orderId)?.order
+      if (!order || order.accountId !== props['up42-system:account_id']) missing.add(orderId)
+    }
+    expect([...missing]).toEqual([])
+  }, 120_000)
 })

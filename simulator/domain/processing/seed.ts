@@ -567,6 +567,16 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     })
   }
 
+  // Bulk deliveries come from the account's fulfilled bulk orders (a delivery naming an order the service does
+  // not know sent "Delivered by" to "Order not found"): each order delivers one or more of them.
+  const fulfilled = { ARCHIVE: [] as string[], TASKING: [] as string[] }
+  for (const r of world.orders.values())
+    if (r.order.accountId === account.id && r.order.status === 'FULFILLED')
+      fulfilled[r.order.type].push(r.order.id)
+  const orderOf = (source: StacSource, n: number): string | undefined => {
+    const list = source === 'TASKING' ? fulfilled.TASKING : fulfilled.ARCHIVE
+    return list.length > 0 ? list[n % list.length] : undefined
+  }
   // One delivery of 500 scenes: the storage benchmark lists a whole collection of that size at once.
   createDelivery(world, {
     accountId: account.id,
@@ -577,7 +587,7 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     geometry: boxPolygon([10, 45, 10.5, 45.5]),
     datetime: SEED_EPOCH - 3 * DAY,
     createdAt: SEED_EPOCH - 2 * DAY,
-    orderId: uuidFrom('seed-order:large:500'),
+    orderId: orderOf('ARCHIVE', 500),
     constellation: 'PHR',
     gsd: 0.5,
     cloudCover: 5,
@@ -603,7 +613,7 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
       geometry: boxPolygon([w, s, w + size, s + size]),
       datetime: at - DAY,
       createdAt: at,
-      orderId: source === 'PROCESSING' ? undefined : uuidFrom(`seed-order:large:${count}`),
+      orderId: source === 'PROCESSING' ? undefined : orderOf(source, count),
       constellation: rng.pick(['PHR', 'PNEO', 'SPOT', 'Capella', 'NSL']),
       gsd: rng.pick([0.3, 0.5, 1.5]),
       cloudCover: rng.int(0, 40),
