@@ -22,7 +22,9 @@ async function placeFromCatalog(page: Page, skip: number, n: number): Promise<st
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
   const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
   // The lines are estimated once the licence is accepted (the first round accepts it inline).
-  await expect(page.getByTestId('line-credits').first().or(licence)).toBeVisible({ timeout: 60_000 })
+  await expect(async () => {
+    if (!(await licence.isVisible())) expect(await page.getByTestId('line-credits').count()).toBe(n)
+  }).toPass({ timeout: 60_000 })
   if (await licence.isVisible()) {
     await licence.getByRole('checkbox', { name: /I have read/ }).check()
     await licence.getByRole('button', { name: 'Accept license' }).click()
