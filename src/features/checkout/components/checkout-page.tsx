@@ -52,6 +52,7 @@ import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '.
 import { CodeButton } from '../../../components/request-code/code-button'
 import { orderCode } from '../../../data/orders/order-code'
 import { useOrderAgain, type AgainOutcome } from '../use-order-again'
+import { checkoutCode, type CodeLicence } from '../checkout-code'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -384,6 +385,13 @@ function ReviewStep({
   const [confirmed, setConfirmed] = useState(false)
   const [again, setAgain] = useState(false)
   const count = lines.length
+  const wholeCode = placeTarget && lines.length > 0 && lines.every((l) => l.request) && (
+    <CodeButton
+      size="sm"
+      ariaLabel="The whole checkout as code"
+      requests={() => checkoutCode(codeLines(lines), { ...placeTarget, budgetName }, codeLicences(lines))}
+    />
+  )
   const failed = lines.filter((l) => l.placement.kind === 'failed')
   const running = run !== null && run.done < run.total && busy
   return (
@@ -509,6 +517,7 @@ function ReviewStep({
             >
               Place {count} {count === 1 ? 'order' : 'orders'}
             </Button>
+            {wholeCode}
           </Group>
         </>
       ) : (
@@ -521,11 +530,30 @@ function ReviewStep({
             <Button variant="default" onClick={onBack}>
               Back to details
             </Button>
+            {wholeCode}
           </Group>
         </>
       )}
     </Paper>
   )
+}
+
+/** The review's lines as the checkout script places them (every line has its request by then). */
+const codeLines = (lines: readonly LineModel[]) =>
+  lines.flatMap((l) => (l.request ? [{ displayName: l.displayName, request: l.request }] : []))
+
+/** The licences the lines need, once each, with whether the current document is accepted. */
+function codeLicences(lines: readonly LineModel[]) {
+  const byId = new Map<string, CodeLicence>()
+  for (const { eula } of lines)
+    if (eula?.currentDocumentId)
+      byId.set(eula.id, {
+        eulaId: eula.id,
+        title: eula.title,
+        documentId: eula.currentDocumentId,
+        accepted: eula.isAccepted,
+      })
+  return [...byId.values()]
 }
 
 function PlacedNotice({
