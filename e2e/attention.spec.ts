@@ -21,9 +21,12 @@ async function placeFromCatalog(page: Page, skip: number, n: number): Promise<st
   await page.goto('/checkout')
   await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible()
   // The checkout keeps its step: after an earlier round it opens at the review, so go back to the details.
-  const details = page.getByRole('button', { name: /^1 Details/ })
-  await expect(details).toBeVisible({ timeout: 60_000 })
-  if (await page.getByRole('heading', { name: 'Review and place' }).isVisible()) await details.click()
+  await expect(page.getByRole('button', { name: /Review and place/ })).toBeVisible({ timeout: 60_000 })
+  if (await page.getByRole('heading', { name: 'Review and place' }).isVisible())
+    await page
+      .getByRole('button', { name: /Details/ })
+      .first()
+      .click()
   const licence = page.getByRole('article', { name: 'Airbus optical imagery license' })
   // The lines are estimated once the licence is accepted (the first round accepts it inline).
   await expect(async () => {
