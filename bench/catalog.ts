@@ -30,7 +30,8 @@ import { figures, report } from './stats'
  */
 
 const OUT = BENCH_OUT
-const PORT = 5198
+// Another port when several checkouts bench on one machine at once.
+const PORT = Number(process.env.BENCH_PORT ?? 5198)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const HOST = 'oneatlas'
 const LIMIT = 500

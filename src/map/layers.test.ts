@@ -1,5 +1,16 @@
+import type { LayerSpecification } from 'maplibre-gl'
 import { describe, expect, it } from 'vitest'
-import { hoverSelectOverlay, invisibleCopy, polygonLayers } from './layers'
+import {
+  bandEnd,
+  bandOf,
+  footprintLayers,
+  hoverSelectOverlay,
+  invisibleCopy,
+  OVERLAY_BANDS,
+  polygonLayers,
+  viewedLayer,
+  type OverlayBand,
+} from './layers'
 
 describe('polygon layers', () => {
   it('builds a fill and an outline on the source, styled by hover and selected feature-state', () => {
@@ -64,5 +75,96 @@ describe('invisible copy (programs built ahead)', () => {
       invisibleCopy({ id: 'x', type: 'fill', source: 's', paint: { 'fill-opacity': 0.5 } }, 'y', 'z'),
     ).toBeNull()
     expect(invisibleCopy({ id: 'x', type: 'circle', source: 's' }, 'y', 'z')).toBeNull()
+  })
+})
+
+describe('footprint layers (many footprints at once)', () => {
+  const layers = footprintLayers('scenes', { color: '#b23a00' })
+  const byId = (id: string) => layers.find((l) => l.id === id) as LayerSpecification & { paint: Paint }
+  type Paint = Record<string, unknown>
+  /** An expression's value for a feature with the given states (the `case` over feature-state flags). */
+  const valueFor = (expr: unknown, states: Record<string, boolean>): unknown => {
+    if (!Array.isArray(expr) || expr[0] !== 'case') return expr
+    for (let i = 1; i < expr.length - 1; i += 2) {
+      const flag = (expr[i] as [string, [string, string]])[1][1]
+      if (states[flag]) return expr[i + 1]
+    }
+    return expr[expr.length - 1]
+  }
+
+  it('outlines every footprint thinly at rest and fills none', () => {
+    const rest = { hover: false, selected: false }
+    expect(valueFor(byId('scenes-line').paint['line-width'], rest)).toBe(1)
+    expect(valueFor(byId('scenes-fill').paint['fill-opacity'], rest)).toBe(0)
+    expect(valueFor(byId('scenes-emphasis').paint['line-width'], rest)).toBe(0)
+  })
+
+  it('fills and outlines thickly the hovered and the selected footprint only', () => {
+    for (const states of [
+      { hover: true, selected: false },
+      { hover: false, selected: true },
+    ]) {
+      expect(valueFor(byId('scenes-fill').paint['fill-opacity'], states)).toBeGreaterThan(0.2)
+      expect(valueFor(byId('scenes-emphasis').paint['line-width'], states)).toBeGreaterThanOrEqual(3)
+    }
+  })
+
+  it('raises the emphasis above the resting outlines and above the pictures laid on the map', () => {
+    const order = (l: LayerSpecification) => OVERLAY_BANDS.indexOf(bandOf(l, 'footprints'))
+    expect(bandOf(byId('scenes-line'), 'footprints')).toBe('footprints')
+    expect(order(byId('scenes-fill'))).toBeGreaterThan(OVERLAY_BANDS.indexOf(bandOf('picture', undefined)))
+    expect(order(byId('scenes-emphasis'))).toBeGreaterThan(OVERLAY_BANDS.indexOf('pictures'))
+  })
+})
+
+describe('overlay bands', () => {
+  const rank = (band: OverlayBand) => OVERLAY_BANDS.indexOf(band)
+  const [footFill, footLine] = polygonLayers('footprints', { color: '#000', fillOpacity: 0.1 })
+  const [aoiFill, aoiLine] = polygonLayers('aoi-shapes', { color: '#0b7285', fillOpacity: 0.18 })
+
+  it('draws an area (the AOI, the searched area, a pass strip) above every footprint', () => {
+    for (const area of [aoiFill, aoiLine])
+      for (const footprint of [footFill, footLine])
+        expect(rank(bandOf(area, 'areas'))).toBeGreaterThan(rank(bandOf(footprint, undefined)))
+  })
+
+  it('lays pictures (quicklooks) above the footprints and above every fill, so nothing tints them', () => {
+    const picture = rank(bandOf('picture', undefined))
+    expect(picture).toBeGreaterThan(rank(bandOf(footFill, 'footprints')))
+    expect(picture).toBeGreaterThan(rank(bandOf(aoiFill, 'areas')))
+    // An area's outline still shows over a picture.
+    expect(rank(bandOf(aoiLine, 'areas'))).toBeGreaterThan(picture)
+  })
+
+  it('names a hidden end marker per band', () => {
+    expect(OVERLAY_BANDS.map(bandEnd)).toEqual([
+      'swath-band-footprints',
+      'swath-band-area-fills',
+      'swath-band-pictures',
+      'swath-band-raised',
+      'swath-band-area-lines',
+    ])
+  })
+})
+
+describe('footprint view', () => {
+  const [line] = footprintLayers('scenes', { color: '#000' })
+
+  it('leaves the layers alone when every footprint shows', () => {
+    expect(viewedLayer(line, 'all', [1])).toBe(line)
+  })
+
+  it('hides the layers, the data staying, when footprints are hidden', () => {
+    expect(viewedLayer(line, 'none', [])).toMatchObject({ id: line.id, layout: { visibility: 'none' } })
+  })
+
+  it('keeps only the listed feature ids, within any filter the layer had', () => {
+    expect(viewedLayer(line, 'kept', [3, 7])).toMatchObject({
+      filter: ['in', ['id'], ['literal', [3, 7]]],
+    })
+    const filtered = { ...line, filter: ['==', ['geometry-type'], 'Polygon'] } as LayerSpecification
+    expect(viewedLayer(filtered, 'kept', [1])).toMatchObject({
+      filter: ['all', ['==', ['geometry-type'], 'Polygon'], ['in', ['id'], ['literal', [1]]]],
+    })
   })
 })

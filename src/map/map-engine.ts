@@ -29,7 +29,16 @@ import {
   type Scheme,
 } from './basemap'
 import { BAND_MINZOOM, cellBox, cellsFor } from './basemap-bands'
-import { invisibleCopy, polygonLayers } from './layers'
+import {
+  bandEnd,
+  bandOf,
+  invisibleCopy,
+  OVERLAY_BANDS,
+  polygonLayers,
+  viewedLayer,
+  type FootprintView,
+  type MapOverlay,
+} from './layers'
 import { SwipeCut, type Swipe } from './swipe'
 import { whenIdle } from '../lib/when-idle'
 
@@ -80,6 +89,8 @@ const PROBLEM_LAYERS = polygonLayers('aoi-problems', {
   fillOpacity: 0.15,
   dashed: true,
 })
+/** The AOI is an area: above every footprint, its fill under the quicklooks. */
+const AREA = { tier: 'areas' } as const
 const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
 const WORLD = bandSource('world')
 const REGION = bandSource('region')
@@ -129,6 +140,8 @@ export class MapEngine {
       layers: LayerSpecification[]
       interactive: boolean
       prewarm?: boolean
+      tier?: MapOverlay['tier']
+      footprints?: MapOverlay['footprints']
       /** The data whose every feature MapLibre has been handed. */
       sent?: FeatureCollection
       /** The features handed so far, in order: a slice at a time while `slicing` runs. */
@@ -143,6 +156,8 @@ export class MapEngine {
   /** Layers whose GPU programs were built ahead (`MapOverlay.prewarm`), by id: the programs outlive styles. */
   private readonly warmed = new Set<string>()
   private images: MapImage[] = []
+  /** What the `footprints` overlays show (the map's footprint control). */
+  private footprintView: FootprintView = 'all'
   private readonly canvases = new Map<string, HTMLCanvasElement>()
   private readonly resizes: ResizeObserver
   private readonly swipe: SwipeCut
@@ -556,7 +571,7 @@ export class MapEngine {
       this.showAoi(polygons)
       return
     }
-    this.setSource('aoi-shapes', EMPTY_FC, AOI_LAYERS)
+    this.setSource('aoi-shapes', EMPTY_FC, AOI_LAYERS, AREA)
     this.applying = true
     this.draw.clear()
     const rejected: Polygon[] = []
@@ -576,6 +591,7 @@ export class MapEngine {
       'aoi-problems',
       { type: 'FeatureCollection', features: rejected.map(asFeature) },
       PROBLEM_LAYERS,
+      AREA,
     )
   }
 
@@ -586,11 +602,13 @@ export class MapEngine {
       'aoi-shapes',
       { type: 'FeatureCollection', features: polygons.filter((p) => !bad(p)).map(asFeature) },
       AOI_LAYERS,
+      AREA,
     )
     this.setSource(
       'aoi-problems',
       { type: 'FeatureCollection', features: polygons.filter(bad).map(asFeature) },
       PROBLEM_LAYERS,
+      AREA,
     )
   }
 
@@ -663,21 +681,25 @@ export class MapEngine {
     id: string,
     data: FeatureCollection,
     layers: LayerSpecification[],
-    interactive = false,
-    prewarm = false,
+    opts: Pick<MapOverlay, 'interactive' | 'prewarm' | 'tier' | 'footprints'> = {},
   ): void {
     const entry = this.sources.get(id)
-    if (entry && entry.data === data && entry.layers === layers) return
+    const kept = opts.footprints?.kept
+    const keptChanged = !sameList(entry?.footprints?.kept, kept)
+    if (entry && entry.data === data && entry.layers === layers && !keptChanged) return
     if (entry && entry.layers !== layers && this.ready) this.repaint(entry.layers, layers)
     this.sources.set(id, {
       data,
       layers,
-      interactive,
-      prewarm,
+      interactive: opts.interactive ?? false,
+      prewarm: opts.prewarm,
+      tier: opts.tier,
+      footprints: opts.footprints,
       sent: entry?.sent,
       onMap: entry?.onMap,
       slicing: entry?.slicing,
     })
+    if (entry && this.ready && (entry.layers !== layers || keptChanged)) this.applyView(id)
     if (entry && entry.data === data) return
     // Feature ids now name other features: the next pointer move reports what is under it afresh.
     this.hovered.delete(id)
@@ -695,6 +717,37 @@ export class MapEngine {
     if (!this.ready) return
     for (const layer of entry.layers) if (this.map.getLayer(layer.id)) this.map.removeLayer(layer.id)
     if (this.map.getSource(id)) this.map.removeSource(id)
+  }
+
+  /**
+   * Shows every footprint of the `footprints` overlays, only their kept ones, or none. Hiding and narrowing
+   * are a layer's visibility and filter: MapLibre's worker lays the tiles out again, the data stays.
+   */
+  setFootprintView(view: FootprintView): void {
+    if (view === this.footprintView) return
+    this.footprintView = view
+    if (!this.ready) return
+    for (const [id, entry] of this.sources) if (entry.footprints) this.applyView(id)
+  }
+
+  /** Brings a `footprints` overlay's layers' visibility and filter to the footprint view. */
+  private applyView(id: string): void {
+    const entry = this.sources.get(id)
+    if (!entry?.footprints) return
+    for (const layer of entry.layers) {
+      if (!this.map.getLayer(layer.id)) continue
+      const want = this.viewed(layer, entry)
+      const visibility = ('layout' in want && want.layout?.visibility) || 'visible'
+      if ((this.map.getLayoutProperty(layer.id, 'visibility') ?? 'visible') !== visibility)
+        this.map.setLayoutProperty(layer.id, 'visibility', visibility)
+      const filter = 'filter' in want ? want.filter : undefined
+      if (JSON.stringify(this.map.getFilter(layer.id) ?? null) !== JSON.stringify(filter ?? null))
+        this.map.setFilter(layer.id, filter ?? null)
+    }
+  }
+
+  private viewed(layer: LayerSpecification, entry: { footprints?: MapOverlay['footprints'] }) {
+    return entry.footprints ? viewedLayer(layer, this.footprintView, entry.footprints.kept) : layer
   }
 
   /** Hover, selection and the like, per feature (features need ids), without sending the data again. */
@@ -739,7 +792,8 @@ export class MapEngine {
     this.map.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } })
     entry.onMap = []
     entry.sent = undefined
-    for (const layer of entry.layers) this.map.addLayer(layer)
+    for (const layer of entry.layers)
+      this.map.addLayer(this.viewed(layer, entry), bandEnd(bandOf(layer, entry.tier)))
     if (entry.prewarm) this.prewarm(entry.layers)
     const added = this.map.getSource<GeoJSONSource>(id)
     if (added) this.sendData(id, added)
@@ -872,7 +926,8 @@ export class MapEngine {
   // ---------------------------------------------------------------- images
 
   /**
-   * Pictures placed at their corners (quicklooks), below every overlay's shapes so outlines stay visible.
+   * Pictures placed at their corners (quicklooks), above the footprints and the areas' fills (which would tint
+   * them) and below the areas' outlines.
    * The list replaces the previous one; unchanged images are left alone and opacity changes are cheap.
    */
   setImages(images: MapImage[]): void {
@@ -902,7 +957,6 @@ export class MapEngine {
         this.canvases.delete(layer.id)
       }
     }
-    const firstOverlay = this.firstOverlayLayer()
     for (const [key, img] of want) {
       if (!this.map.getSource(key)) {
         if ('canvas' in img) {
@@ -921,7 +975,7 @@ export class MapEngine {
             source: key,
             paint: { 'raster-opacity': img.opacity, 'raster-fade-duration': 0 },
           },
-          firstOverlay,
+          bandEnd('pictures'),
         )
       } else if (this.map.getPaintProperty(key, 'raster-opacity') !== img.opacity) {
         this.map.setPaintProperty(key, 'raster-opacity', img.opacity)
@@ -929,12 +983,10 @@ export class MapEngine {
     }
   }
 
-  private firstOverlayLayer(): string | undefined {
-    const overlays = new Set([...this.sources.values()].flatMap((e) => e.layers.map((l) => l.id)))
-    return (this.map.getStyle().layers ?? []).find((l) => overlays.has(l.id))?.id
-  }
-
   private addOverlayLayers(): void {
+    // The bands' end markers, above the basemap: each overlay's layers go in under their band's (`bandOf`).
+    for (const band of OVERLAY_BANDS)
+      this.map.addLayer({ id: bandEnd(band), type: 'background', layout: { visibility: 'none' } })
     this.map.addSource('keyboard-draft', {
       type: 'geojson',
       data: { type: 'FeatureCollection', features: [] },
@@ -1017,6 +1069,12 @@ function spanOf(g: Geometry): number {
   }
   if ('coordinates' in g) walk(g.coordinates)
   return xs.length ? Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys) : Infinity
+}
+
+function sameList(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (a === b) return true
+  if (!a || !b || a.length !== b.length) return false
+  return a.every((x, i) => x === b[i])
 }
 
 function asFeature(p: Polygon): Feature<Polygon> {

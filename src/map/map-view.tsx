@@ -1,9 +1,11 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Skeleton, useComputedColorScheme } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
 import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
-import type { MapOverlay } from './layers'
+import type { FootprintView, MapOverlay } from './layers'
+import { FootprintControl } from './footprint-control'
 import { PlaceSearchField } from './place-search-field'
 import classes from './map-view.module.css'
 
@@ -153,7 +155,7 @@ export function MapView(props: MapViewProps) {
         stated.current.delete(id)
       }
     for (const o of props.overlays ?? []) {
-      engine.setSource(o.id, o.data, o.layers, o.interactive, o.prewarm)
+      engine.setSource(o.id, o.data, o.layers, o)
       const before = stated.current.get(o.id) ?? new Map<string | number, Record<string, boolean>>()
       const now = new Map((o.states ?? []).map((s) => [s.id, s.state]))
       for (const [id, state] of before) {
@@ -165,6 +167,13 @@ export function MapView(props: MapViewProps) {
     }
   }, [engine, props.overlays])
   useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
+  // The footprint control shows while an overlay of many footprints is on the map; what it chose stays.
+  const [footprintView, setFootprintView] = useState<FootprintView>('all')
+  const footprintOverlays = (props.overlays ?? []).filter((o) => o.footprints)
+  const keptLabel = footprintOverlays.find((o) => o.footprints?.keptLabel)?.footprints?.keptLabel
+  // Narrowed to kept footprints no overlay names any more: all of them again, as no button could undo it.
+  const shownView = footprintView === 'kept' && !keptLabel ? 'all' : footprintView
+  useEffect(() => engine?.setFootprintView(shownView), [engine, shownView])
   const [swipeAt, setSwipeAt] = useState(0.5)
   const swipe = props.swipe ?? null
   const leftId = swipe?.left.id
@@ -209,6 +218,9 @@ export function MapView(props: MapViewProps) {
         <div className={classes.placeSearch}>
           <PlaceSearchField onPick={(center, zoom) => engine.flyTo(center, zoom)} />
         </div>
+      )}
+      {engine && footprintOverlays.length > 0 && (
+        <FootprintControl view={shownView} onChange={setFootprintView} keptLabel={keptLabel} />
       )}
       {swipe && <SwipeHandle swipe={swipe} at={swipeAt} onMove={setSwipeAt} />}
       {dragging && <div className={classes.dropHint}>Drop the file to use it as the area of interest</div>}

@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { QueryClient } from '@tanstack/react-query'
@@ -41,6 +40,7 @@ import { footprintOf, sceneTime } from '../features/catalog/words'
 import { orderableOf, startingParams, taskingRequest, withName } from '../data/orders/tasking-request'
 import { defaultTaskingName } from '../features/tasking-request/tasking-rules'
 import { snippetsOf, type CodeRequestSet, type CodeTarget } from '../lib/request-code'
+import { startStandaloneSimulator, type StandaloneSimulator } from '../../simulator/testing/standalone'
 
 /**
  * Every kind of generated snippet — curl, Python on requests, TypeScript on fetch — run against the standalone
@@ -81,35 +81,6 @@ function findTools(): { python: string } {
   return { python }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address()
-      s.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
-/** Waits until the standalone simulator answers on its API port. */
-async function waitForSimulator(apiUrl: string, child: ChildProcess, output: () => string) {
-  const started = Date.now()
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the simulator exited: ${output()}`)
-    try {
-      const res = await fetch(`${apiUrl}/__sim/requests`)
-      if (res.ok) return
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > 120_000) throw new Error(`the simulator did not start: ${output()}`)
-    await new Promise((r) => setTimeout(r, 250))
-  }
-}
-
 /** Concatenated JSON documents (Python and TypeScript print one per request) as values. */
 function jsonValues(text: string): unknown[] {
   const out: unknown[] = []
@@ -141,8 +112,7 @@ function jsonValues(text: string): unknown[] {
 }
 
 let python = ''
-let sim: ChildProcess | null = null
-let simOutput = ''
+let sim: StandaloneSimulator | null = null
 let dir = ''
 let target: CodeTarget
 let client: ApiClient
@@ -218,20 +188,8 @@ async function acceptCurrent(eulaId: string) {
 
 beforeAll(async () => {
   python = findTools().python
-  const [apiPort, authPort] = [await freePort(), await freePort()]
-  sim = spawn(
-    'npm',
-    ['run', 'simulator', '--', '--api-port', String(apiPort), '--auth-port', String(authPort)],
-    {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  sim.stdout?.on('data', (d: Buffer) => (simOutput += d.toString()))
-  sim.stderr?.on('data', (d: Buffer) => (simOutput += d.toString()))
-  const apiUrl = `http://127.0.0.1:${apiPort}`
-  const authUrl = `http://127.0.0.1:${authPort}`
-  await waitForSimulator(apiUrl, sim, () => simOutput)
+  sim = await startStandaloneSimulator()
+  const { apiUrl, authUrl } = sim
   dir = mkdtempSync(join(tmpdir(), 'swath-code-'))
   session = new Session({
     regions: [{ id: 'eu', label: 'Europe', authUrl }],
@@ -255,10 +213,10 @@ beforeAll(async () => {
   }
 }, 180_000)
 
-afterAll(() => {
+afterAll(async () => {
   session?.signOut()
   qc?.clear()
-  if (sim?.pid && sim.exitCode === null) process.kill(-sim.pid, 'SIGTERM')
+  await sim?.stop()
   if (dir) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -8,6 +8,8 @@ import {
   footprintsOverlay,
   HOST_COLORS,
   hostColors,
+  passOverlay,
+  planOverlays,
   quicklookCorners,
   quicklookImage,
   SEARCH_AREA_SOURCE,
@@ -274,6 +276,40 @@ describe('footprintsOverlay', () => {
     expect(footprintsOverlay(data, null, 0).states).toEqual([
       { id: 0, state: { hover: false, selected: true } },
     ])
+  })
+})
+
+describe('the search on a map of many footprints', () => {
+  const data = footprintData([])
+  const paintOf = (id: string) => {
+    const l = footprintsOverlay(data, null, null).layers.find((x) => x.id === id)
+    return (l && 'paint' in l ? l.paint : {}) as Record<string, unknown>
+  }
+
+  it('draws footprints as outlines: no fill at rest, a fill only for the hovered or selected scene', () => {
+    const opacity = paintOf(`${FOOTPRINTS_SOURCE}-fill`)['fill-opacity'] as unknown[]
+    // ['case', selected, a, hover, b, rest]
+    expect(opacity[0]).toBe('case')
+    expect(opacity[opacity.length - 1]).toBe(0)
+    expect(JSON.stringify(opacity)).toContain('"feature-state","selected"')
+    expect(JSON.stringify(opacity)).toContain('"feature-state","hover"')
+  })
+
+  it('is hidden or narrowed by the map’s footprint control to the selected and basketed scenes', () => {
+    expect(footprintsOverlay(data, null, null).footprints).toEqual({
+      kept: [],
+      keptLabel: 'selected and basketed',
+    })
+    expect(footprintsOverlay(data, 4, 2, undefined, [7, 9]).footprints?.kept).toEqual([2, 7, 9])
+    expect(footprintsOverlay(data, null, 7, undefined, [7, 9]).footprints?.kept).toEqual([7, 9])
+  })
+
+  it('draws the searched area, a pass strip and a plan’s areas above the footprints', () => {
+    expect(searchAreaOverlay([]).tier).toBe('areas')
+    expect(passOverlay(null, null).tier).toBe('areas')
+    const plan = planOverlays({ covered: null, uncovered: null, footprints: [] })
+    expect(plan.map((o) => o.tier)).toEqual(['areas', 'areas', undefined])
+    expect(footprintsOverlay(data, null, null).tier).toBeUndefined()
   })
 })
 

@@ -1,5 +1,10 @@
 import type { Feature, FeatureCollection, MultiPolygon, Polygon, Position } from 'geojson'
-import { colorByProperty, hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import {
+  colorByProperty,
+  footprintLayers as outlinedFootprints,
+  hoverSelectOverlay,
+  polygonLayers,
+} from '../../map/layers'
 import type { LonLat, MapImage } from '../../map/map-engine'
 import type { MapOverlay } from '../../map/layers'
 import type { Scene } from '../../data/catalog/queries'
@@ -65,20 +70,28 @@ export function footprintLayers(colors: ReadonlyMap<string, string>, scheme: Col
     colors.size > 0
       ? colorByProperty('host', colors, fallback)
       : colorByProperty('host', new Map([['', fallback]]), fallback)
-  return polygonLayers(FOOTPRINTS_SOURCE, { color, fillOpacity: 0.06 })
+  return outlinedFootprints(FOOTPRINTS_SOURCE, { color })
 }
 
 /**
  * Footprints with the hovered and the selected scene marked through feature-state (nothing else resent). The
- * layers' programs are built before the first search answers (`prewarm`), so its footprints draw at once.
+ * layers' programs are built before the first search answers (`prewarm`), so its footprints draw at once. The
+ * map's footprint control can narrow them to the selected scene and the basketed ones (`basketed`, feature
+ * ids).
  */
 export function footprintsOverlay(
   data: FeatureCollection,
   hovered: number | null,
   selected: number | null,
   layers: ReturnType<typeof footprintLayers> = footprintLayers(new Map(), 'light'),
+  basketed: readonly number[] = [],
 ): MapOverlay {
-  return { ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected), prewarm: true }
+  const kept = selected === null || basketed.includes(selected) ? basketed : [selected, ...basketed]
+  return {
+    ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected),
+    prewarm: true,
+    footprints: { kept, keptLabel: 'selected and basketed' },
+  }
 }
 
 /** The area the shown search ran over (the applied AOI or map view), dashed. */
@@ -90,6 +103,7 @@ export function searchAreaOverlay(polygons: readonly Polygon[]): MapOverlay {
       features: polygons.map((p, i) => ({ type: 'Feature', id: i, properties: {}, geometry: p })),
     },
     layers: polygonLayers(SEARCH_AREA_SOURCE, { color: '#1971c2', fillOpacity: 0, dashed: true }),
+    tier: 'areas',
   }
 }
 
@@ -161,16 +175,19 @@ export function planOverlays(plan: {
       id: PLAN_COVERED_SOURCE,
       data: asFeatures([plan.covered]),
       layers: polygonLayers(PLAN_COVERED_SOURCE, { color: PLAN_COLORS.covered, fillOpacity: 0.18 }),
+      tier: 'areas',
     },
     {
       id: PLAN_UNCOVERED_SOURCE,
       data: asFeatures([plan.uncovered]),
       layers: polygonLayers(PLAN_UNCOVERED_SOURCE, { color: PLAN_COLORS.uncovered, fillOpacity: 0.4 }),
+      tier: 'areas',
     },
     {
       id: PLAN_SCENES_SOURCE,
       data: asFeatures(plan.footprints),
-      layers: polygonLayers(PLAN_SCENES_SOURCE, { color: PLAN_COLORS.scenes, fillOpacity: 0 }),
+      layers: outlinedFootprints(PLAN_SCENES_SOURCE, { color: PLAN_COLORS.scenes }),
+      footprints: { kept: [] },
     },
   ]
 }
@@ -193,5 +210,7 @@ export function passOverlay(hovered: Polygon | null, picked: Polygon | null): Ma
       features: shown.flatMap((g, i) => (g ? [{ type: 'Feature', id: i, properties: {}, geometry: g }] : [])),
     },
     layers: polygonLayers(PASSES_SOURCE, { color: PASS_COLOR, fillOpacity: 0.15 }),
+    // Above the search's footprints: the strip "Archive or task" points at must not be lost among them.
+    tier: 'areas',
   }
 }

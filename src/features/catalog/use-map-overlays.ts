@@ -14,6 +14,9 @@ import {
   searchAreaOverlay,
 } from './map-layers'
 import { MARKS, previewOptions, type Scene } from '../../data/catalog/queries'
+import { basketKey, useBasketStore } from '../../components/basket/basket-store'
+
+const NONE: readonly number[] = []
 
 /**
  * What the map shows of a search: the searched area, the footprints with the hovered and active scene as
@@ -59,9 +62,22 @@ export function useMapOverlays(
           }),
     [quicklooks, quicklooksHidden, quicklookUrls],
   )
+  // The basketed scenes' feature ids: what the map's "only selected and basketed" keeps.
+  const basket = useBasketStore((s) => s.scenes)
+  const basketed = useMemo(() => {
+    if (basket.length === 0) return NONE
+    const keys = new Set(basket.map(basketKey))
+    return footprints.features.flatMap((f) => {
+      const p = f.properties as { sceneId: string; host: string } | null
+      return p && keys.has(basketKey({ host: p.host, id: p.sceneId })) ? [f.id as number] : []
+    })
+  }, [basket, footprints])
   const overlays = useMemo(
-    () => [searchAreaOverlay(appliedPolygons), footprintsOverlay(footprints, hovered, active, layers)],
-    [appliedPolygons, footprints, hovered, active, layers],
+    () => [
+      searchAreaOverlay(appliedPolygons),
+      footprintsOverlay(footprints, hovered, active, layers, basketed),
+    ],
+    [appliedPolygons, footprints, hovered, active, layers, basketed],
   )
 
   return {

@@ -50,6 +50,8 @@ export function orderAoiOverlay(aoi: Geometry): MapOverlay {
         },
       },
     ],
+    // Above the delivered imagery, as every area is.
+    tier: 'areas',
   }
 }
 
@@ -84,6 +86,7 @@ export function coverageOverlays(coverage: Coverage): MapOverlay[] {
       id: COVERED_SOURCE,
       data: areasOf(coverage.covered.geometry),
       layers: polygonLayers(COVERED_SOURCE, { color: COVERAGE_COLORS.covered, fillOpacity: 0.35 }),
+      tier: 'areas',
     },
     {
       id: REMAINDER_SOURCE,
@@ -93,6 +96,7 @@ export function coverageOverlays(coverage: Coverage): MapOverlay[] {
         fillOpacity: 0.08,
         dashed: true,
       }),
+      tier: 'areas',
     },
   ]
 }

@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, Polygon } from 'geojson'
 import { isGeometry } from '../../lib/geometry-bounds'
-import { hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import { footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/layers'
 import type { StacCollection, StacItem } from '../../data/storage/queries'
 
@@ -63,14 +63,21 @@ export function itemFootprints(items: readonly StacItem[]): FeatureCollection {
   return { type: 'FeatureCollection', features }
 }
 
-const COLLECTION_LAYERS = polygonLayers(COLLECTIONS_SOURCE, { color: '#7048e8', fillOpacity: 0.08 })
-const ITEM_LAYERS = polygonLayers(ITEMS_SOURCE, { color: '#0c8599', fillOpacity: 0.1 })
+// Outlines, the hovered one filled: a page of collections or items stacks over one place.
+const COLLECTION_LAYERS = footprintLayers(COLLECTIONS_SOURCE, { color: '#7048e8' })
+const ITEM_LAYERS = footprintLayers(ITEMS_SOURCE, { color: '#0c8599' })
+/** The map's footprint control may hide them (there is no selection to narrow them to). */
+const HIDEABLE = { kept: [] }
 
-export const collectionsOverlay = (data: FeatureCollection, hovered: number | null) =>
-  hoverSelectOverlay(COLLECTIONS_SOURCE, data, COLLECTION_LAYERS, hovered, null)
+export const collectionsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
+  ...hoverSelectOverlay(COLLECTIONS_SOURCE, data, COLLECTION_LAYERS, hovered, null),
+  footprints: HIDEABLE,
+})
 
-export const itemsOverlay = (data: FeatureCollection, hovered: number | null) =>
-  hoverSelectOverlay(ITEMS_SOURCE, data, ITEM_LAYERS, hovered, null)
+export const itemsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
+  ...hoverSelectOverlay(ITEMS_SOURCE, data, ITEM_LAYERS, hovered, null),
+  footprints: HIDEABLE,
+})
 
 /** The box the list is filtered by, dashed. */
 export function filterBoxOverlay(box: Box | undefined): MapOverlay {
@@ -81,6 +88,7 @@ export function filterBoxOverlay(box: Box | undefined): MapOverlay {
       features: box ? [{ type: 'Feature', id: 0, properties: {}, geometry: boxPolygon(box) }] : [],
     },
     layers: polygonLayers(FILTER_BOX_SOURCE, { color: '#1971c2', fillOpacity: 0, dashed: true }),
+    tier: 'areas',
   }
 }
 

@@ -624,6 +624,28 @@ describe('catalog page', () => {
     map.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }
   })
 
+  it('hands the map the selected and basketed scenes as the footprints its control may keep', async () => {
+    await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')
+    expect(footprints()?.footprints).toEqual({ kept: [], keptLabel: 'selected and basketed' })
+    const user = userEvent.setup()
+    list.focus()
+    // The second scene goes into the basket, then the fourth is selected.
+    await user.keyboard('{ArrowDown}{ArrowDown} ')
+    await waitFor(() => expect(footprints()?.footprints?.kept).toEqual([1]))
+    await user.keyboard('{ArrowDown}{ArrowDown}')
+    await waitFor(() => expect(footprints()?.footprints?.kept).toEqual([3, 1]))
+    // Each kept id is that scene's feature on the map.
+    const byId = (id: number): unknown =>
+      footprints()?.data.features.find((f) => f.id === id)?.properties?.sceneId
+    const ids = within(list)
+      .getAllByRole('option')
+      .map((o) => o.dataset.sceneId)
+    expect([byId(3), byId(1)]).toEqual([ids[3], ids[1]])
+  })
+
   it('works by keyboard: arrows, Space for the basket (kept per tab), Enter for every property', async () => {
     await open('/catalog?host=oneatlas&limit=20&bbox=-20,30,40,60')
     const list = await results()

@@ -94,6 +94,12 @@ export function CheckoutPage() {
     ...(budgetIssue ? [budgetIssue] : []),
     ...(workspaceId ? [] : ['Choose a workspace in the header.']),
   ]
+  // Where placing sends the orders: the workspace and the budget (a budget kept from another session only
+  // where budgets apply to this user).
+  const placeTarget = workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
+  const budgetName = placeTarget?.budgetId
+    ? (budgets.budgets.find((b) => b.id === placeTarget.budgetId)?.name ?? 'the chosen budget')
+    : null
   const budgetProblem = run?.checkoutError
     ? {
         message: run.checkoutError.message,
@@ -214,15 +220,18 @@ export function CheckoutPage() {
                     </Text>
                     {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
                   </div>
-                  <Button
-                    onClick={() => {
-                      setTriedReview(true)
-                      if (blockers.length === 0) setStep('review')
-                    }}
-                    disabled={busy}
-                  >
-                    Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
-                  </Button>
+                  <Group gap="xs">
+                    <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
+                    <Button
+                      onClick={() => {
+                        setTriedReview(true)
+                        if (blockers.length === 0) setStep('review')
+                      }}
+                      disabled={busy}
+                    >
+                      Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
+                    </Button>
+                  </Group>
                 </Group>
               </Paper>
             </>
@@ -233,15 +242,9 @@ export function CheckoutPage() {
               lines={lines}
               repeats={repeats}
               total={total}
-              budgetName={
-                budgetId
-                  ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
-                  : null
-              }
+              budgetName={budgetName}
               blockers={blockers}
-              placeTarget={
-                workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
-              }
+              placeTarget={placeTarget}
               run={run}
               budgetProblem={budgetProblem}
               busy={busy}
@@ -385,13 +388,7 @@ function ReviewStep({
   const [confirmed, setConfirmed] = useState(false)
   const [again, setAgain] = useState(false)
   const count = lines.length
-  const wholeCode = placeTarget && lines.length > 0 && lines.every((l) => l.request) && (
-    <CodeButton
-      size="sm"
-      ariaLabel="The whole checkout as code"
-      requests={() => checkoutCode(codeLines(lines), { ...placeTarget, budgetName }, codeLicences(lines))}
-    />
-  )
+  const wholeCode = <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
   const failed = lines.filter((l) => l.placement.kind === 'failed')
   const running = run !== null && run.done < run.total && busy
   return (
@@ -535,6 +532,29 @@ function ReviewStep({
         </>
       )}
     </Paper>
+  )
+}
+
+/**
+ * The whole checkout as one script, once every line has its request: on the details step (where a Viewer stops
+ * when a licence waits for an administrator) and in the review, beside Place or the Viewer's note.
+ */
+function WholeCheckoutCode({
+  lines,
+  placeTarget,
+  budgetName,
+}: {
+  lines: readonly LineModel[]
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
+  budgetName: string | null
+}) {
+  if (!placeTarget || lines.length === 0 || !lines.every((l) => l.request)) return null
+  return (
+    <CodeButton
+      size="sm"
+      ariaLabel="The whole checkout as code"
+      requests={() => checkoutCode(codeLines(lines), { ...placeTarget, budgetName }, codeLicences(lines))}
+    />
   )
 }
 

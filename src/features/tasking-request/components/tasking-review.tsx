@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/List.css'
 import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { useState } from 'react'
