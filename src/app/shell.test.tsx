@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithConsole } from '../testing/render'
+import { signedInConsole } from '../testing/sim-backend'
 import { Shell } from './shell'
 
 async function navigationOf(email?: string) {
@@ -30,5 +31,33 @@ describe('the navigation', () => {
     const nav = await navigationOf('starter@swath.test')
     expect(within(nav).getByRole('link', { name: 'Licenses' })).toBeInTheDocument()
     expect(within(nav).queryByRole('link', { name: 'Budgets' })).toBeNull()
+  })
+
+  it('marks Start with how many failed orders and jobs need attention, counted from one-item answers', async () => {
+    const c = await signedInConsole()
+    await renderWithConsole(
+      () => [{ path: '/', element: <Shell />, children: [{ index: true, element: <p>Start</p> }] }],
+      { console: c },
+    )
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
+    const world = c.backend.sim.runtime.world
+    const account = c.session.getSnapshot().user?.accountId
+    const orders = [...world.orders.values()].filter(
+      (r) =>
+        r.order.accountId === account &&
+        (r.order.status === 'PLACEMENT_FAILED' || r.order.status === 'FAILED_PERMANENTLY'),
+    ).length
+    const jobs = [...world.jobs.values()].filter(
+      (r) =>
+        r.job.accountID === account &&
+        ['unlicensed', 'invalid', 'rejected', 'failed', 'released'].includes(r.job.status),
+    ).length
+    expect(orders).toBeGreaterThan(0)
+    const start = within(nav).getByRole('link', { name: /^Start/ })
+    await waitFor(() =>
+      expect(start).toHaveAccessibleName(new RegExp(`^Start ?${orders + jobs} ?need attention$`)),
+    )
+    const reads = c.backend.log.filter((r) => r.path === '/v2/orders')
+    expect(reads.map((r) => new URLSearchParams(r.query).get('size'))).toEqual(['1'])
   })
 })

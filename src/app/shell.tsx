@@ -25,13 +25,14 @@ import { scopeWords } from '../api/scopes'
 import { paths } from '../config/paths'
 import { followDecisionChanges, pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/active-count'
+import { useAttentionCount } from '../data/attention/use-attention-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import type NavigationProgress from './navigation-progress'
 import classes from './shell.module.css'
 
 /** Areas in the navigation; each is added when the area itself lands. */
 const NAV = [
-  { to: paths.home(), label: 'Start', end: true },
+  { to: paths.home(), label: 'Start', end: true, count: 'attention' },
   { to: paths.catalog(), label: 'Catalog', end: false },
   { to: paths.savedSearches(), label: 'Saved searches', end: false },
   { to: paths.checkout(), label: 'Checkout', end: false },
@@ -146,7 +147,14 @@ export function Shell() {
           {NAV.filter((item) => !('needs' in item) || perms.budgets).map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={classes.navLink} onClick={close}>
               {item.label}
-              {'count' in item && (item.count === 'jobs' ? <ActiveJobs /> : <PendingDecisions />)}
+              {'count' in item &&
+                (item.count === 'jobs' ? (
+                  <ActiveJobs />
+                ) : item.count === 'attention' ? (
+                  <NeedsAttention />
+                ) : (
+                  <PendingDecisions />
+                ))}
             </NavLink>
           ))}
         </Stack>
@@ -202,6 +210,24 @@ function PendingDecisions() {
         {data}
       </Badge>
       <span className={classes.visuallyHidden}>{decides ? ' waiting' : ' to review'}</span>
+    </>
+  )
+}
+
+/**
+ * How many failed orders and jobs wait for the analyst, beside "Start", where "Needs attention" lists them;
+ * nothing while unknown or zero.
+ */
+function NeedsAttention() {
+  const data = useAttentionCount()
+  if (!data || data.count === 0) return null
+  return (
+    <>
+      {/* Read as "Start, 10 need attention", not "Start10". */}{' '}
+      <Badge size="sm" ml={6} color="red.9" component="span" data-testid="attention-count">
+        {data.more ? `${data.count}+` : data.count}
+      </Badge>
+      <span className={classes.visuallyHidden}> need attention</span>
     </>
   )
 }

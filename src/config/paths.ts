@@ -17,6 +17,8 @@ export const paths = {
   /** A new tasking request. */
   tasking: () => '/tasking',
   /** A new tasking request filled from a placed tasking order ("Request again"; features/tasking-request reads it). */
+  /** The checkout filled with the line of an earlier archive order ("Order again"). */
+  checkoutAgain: (orderId: string) => `/checkout?again=${encodeURIComponent(orderId)}`,
   taskingAgain: (orderId: string) => `/tasking?again=${encodeURIComponent(orderId)}`,
   /** The inbox of feasibility studies and quotations; `search` may filter by order (`order=<id>`). */
   decisions: (search = '') => `/decisions${search ? `?${search}` : ''}`,

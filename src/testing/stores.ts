@@ -11,6 +11,7 @@ import { useTaskingStore } from '../features/tasking-request/tasking-store'
 import { useTaskingUi } from '../features/tasking-request/tasking-ui-store'
 import { setDraftOwner } from '../lib/draft-storage'
 import { useBudgetThresholds } from '../data/budgets/thresholds'
+import { useDismissed } from '../data/attention/dismissed'
 import { mapView } from './map-view-state'
 
 /**
@@ -51,6 +52,7 @@ export function resetAllStores(): void {
     useLaunchStore,
     useBudgetThresholds,
     useDecisionStore,
+    useDismissed,
   )
   mapView.props = null
   mapView.view = { center: [0, 0], bounds: [-1, -1, 1, 1] }

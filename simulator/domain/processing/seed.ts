@@ -7,6 +7,8 @@ import { dataProductId, eulaId } from '../seed-glossary'
 import { collectionPath, createDelivery, itemPath } from '../stac'
 import type { Account, JobRecord, S, StacSource } from '../types'
 import type { World } from '../world'
+import { buildOrder, userActor } from '../orders/create'
+import { SYSTEM_ACTOR, touch } from '../order-state'
 import { checkRequest } from './inputs'
 import { START_DELAY_MS, STEP_MS, contextOf, holdIdOf, scheduleStep } from './jobs'
 import { priceOf } from './pricing'
@@ -297,6 +299,50 @@ const FAILURE_ERRORS: Partial<Record<S['JobStatus'], NamedError[]>> = {
   ],
 }
 
+/**
+ * The fulfilled order a seeded delivery came from: every delivery names its order (`up42-order:id`), and that
+ * order must be one the account can open (a delivery naming an order the service does not know sent the
+ * storage pages' "Delivered by" link to "Order not found").
+ */
+function seedDeliveredOrder(
+  world: World,
+  d: SeedDelivery,
+  workspaceId: string,
+  accountId: string,
+  at: number,
+) {
+  const collection = world.collections.find((c) => c.name === d.collection)
+  const product = collection?.dataProducts.find((p) => p.name === d.product)
+  const account = world.accounts.get(accountId)
+  if (!collection || !product?.id || !account) return
+  const geometry = boxPolygon(d.bbox)
+  const ordered = at - 3 * DAY
+  const params: Record<string, unknown> =
+    collection.type === 'ARCHIVE'
+      ? { id: `SIM_${d.collection.toUpperCase()}_${d.key.toUpperCase()}` }
+      : { acquisitionStart: iso(ordered + DAY), acquisitionEnd: iso(ordered + 11 * DAY) }
+  const record = buildOrder(
+    {
+      account,
+      workspaceId,
+      actor: userActor(d.workspace === 'starter' ? ids.starter : ids.analyst),
+      collection,
+      product,
+      displayName: d.title,
+      tags: d.tags,
+      budgetId: null,
+      params,
+      priced: { index: 0, geometry, areaKm2: 100, size: 100, credits: 1000, unit: 'SQ_KM' },
+      at: ordered,
+      id: uuidFrom(`seed-order:${d.key}`),
+    },
+    'FULFILLED',
+    collection.type === 'TASKING' ? 'QUOTATION_ACCEPTED' : undefined,
+  )
+  touch(record, SYSTEM_ACTOR, at)
+  world.orders.set(record.order.id, record)
+}
+
 /** Seeds processes, the stored deliveries jobs read from, ~12 jobs, and the large seed's volume. */
 export function seedProcessing(world: World): void {
   world.processes.push(...buildProcesses())
@@ -313,6 +359,7 @@ export function seedProcessing(world: World): void {
   for (const d of SEED_DELIVERIES) {
     const workspaceId = workspaceOf[d.workspace]
     const at = SEED_EPOCH - d.daysAgo * DAY
+    seedDeliveredOrder(world, d, workspaceId, accountOfWorkspace(workspaceId), at)
     const [col] = createDelivery(world, {
       accountId: accountOfWorkspace(workspaceId),
       workspaceId,
@@ -520,6 +567,16 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     })
   }
 
+  // Bulk deliveries come from the account's fulfilled bulk orders (a delivery naming an order the service does
+  // not know sent "Delivered by" to "Order not found"): each order delivers one or more of them.
+  const fulfilled = { ARCHIVE: [] as string[], TASKING: [] as string[] }
+  for (const r of world.orders.values())
+    if (r.order.accountId === account.id && r.order.status === 'FULFILLED')
+      fulfilled[r.order.type].push(r.order.id)
+  const orderOf = (source: StacSource, n: number): string | undefined => {
+    const list = source === 'TASKING' ? fulfilled.TASKING : fulfilled.ARCHIVE
+    return list.length > 0 ? list[n % list.length] : undefined
+  }
   // One delivery of 500 scenes: the storage benchmark lists a whole collection of that size at once.
   createDelivery(world, {
     accountId: account.id,
@@ -530,7 +587,7 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     geometry: boxPolygon([10, 45, 10.5, 45.5]),
     datetime: SEED_EPOCH - 3 * DAY,
     createdAt: SEED_EPOCH - 2 * DAY,
-    orderId: uuidFrom('seed-order:large:500'),
+    orderId: orderOf('ARCHIVE', 500),
     constellation: 'PHR',
     gsd: 0.5,
     cloudCover: 5,
@@ -556,7 +613,7 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
       geometry: boxPolygon([w, s, w + size, s + size]),
       datetime: at - DAY,
       createdAt: at,
-      orderId: source === 'PROCESSING' ? undefined : uuidFrom(`seed-order:large:${count}`),
+      orderId: source === 'PROCESSING' ? undefined : orderOf(source, count),
       constellation: rng.pick(['PHR', 'PNEO', 'SPOT', 'Capella', 'NSL']),
       gsd: rng.pick([0.3, 0.5, 1.5]),
       cloudCover: rng.int(0, 40),

@@ -76,6 +76,8 @@ export function followDecisionChanges(qc: QueryClient): () => void {
     // Orders' names (what the start page's decisions are for) carry no status: they never move the count,
     // and they arrive after the count was asked, so their first answer would re-read it.
     if (root === orderKeys.all[0] && kind === 'names') return
+    // Nor does the count of failed orders ("Needs attention"): a number, no sub-status.
+    if (root === orderKeys.all[0] && kind === 'attention-count') return
     const before = seen.get(query.queryHash)
     const data: unknown = query.state.data
     seen.set(query.queryHash, data)

@@ -328,10 +328,20 @@ function Records({ records }: { records: UsageRecord[] }) {
                   <Table.Tr key={`${r.orderId ?? r.jobId ?? ''}-${i}`}>
                     <Table.Td>{formatUtc(r.recordedAt)}</Table.Td>
                     <Table.Td>
-                      {r.orderId ? (
+                      {/* A record of an order or job the service no longer lists (consumption from before
+                          the account's history) is named, not linked: its page would only say "not found". */}
+                      {r.orderId && names.data && !nameOf.has(r.orderId) ? (
+                        <Text span size="sm">
+                          Order {shortId(r.orderId)} (no longer listed)
+                        </Text>
+                      ) : r.orderId ? (
                         <Anchor component={Link} to={paths.order(r.orderId)} size="sm">
                           Order “{nameOf.get(r.orderId) ?? shortId(r.orderId)}”
                         </Anchor>
+                      ) : r.jobId && jobs.data && !jobName.has(r.jobId) ? (
+                        <Text span size="sm">
+                          Processing job {shortId(r.jobId)} (no longer listed)
+                        </Text>
                       ) : r.jobId ? (
                         <Anchor component={Link} to={paths.job(r.jobId)} size="sm">
                           Processing job “{jobName.get(r.jobId) ?? shortId(r.jobId)}”

@@ -228,6 +228,28 @@ describe('budget page', () => {
       expect(link.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/)
   })
 
+  it('names, without a link, records of orders and jobs the service no longer lists', async () => {
+    const c = await signedInConsole()
+    const world = c.backend.sim.runtime.world
+    const budget = budgetsOf(c).find((b) => b.name === 'Urban planning')
+    if (!budget) throw new Error('no urban budget')
+    const usage = await apiUsage(c, budget.id)
+    const gone = usage.records.filter(
+      (r) => (r.orderId && !world.orders.has(r.orderId)) || (r.jobId && !world.jobs.has(r.jobId)),
+    )
+    expect(gone.length).toBeGreaterThan(0)
+    await renderAt(`/budgets/${budget.id}`, c)
+    const table = await screen.findByRole('table', { name: 'Consumption records' })
+    await within(table).findAllByText(/\(no longer listed\)$/)
+    for (const r of gone) {
+      const id = r.orderId ?? r.jobId ?? ''
+      const href = r.orderId ? `/orders/${id}` : `/jobs/${id}`
+      expect(table.querySelector(`a[href="${href}"]`)).toBeNull()
+    }
+    // Those the service lists stay links.
+    expect(within(table).getAllByRole('link').length).toBeGreaterThan(0)
+  })
+
   it('moves when a new consumption record is read (the e2e journey fulfils a real order)', async () => {
     const c = await signedInConsole()
     const budget = budgetsOf(c).find((b) => b.name === 'Urban planning')

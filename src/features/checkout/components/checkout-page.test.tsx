@@ -518,6 +518,35 @@ describe('checkout', () => {
     expect(useCheckoutStore.getState().productLines).toEqual([])
   })
 
+  it('fills a line from a failed order (“Order again”): its scene, product, area, name and tags', async () => {
+    const c = await signedInConsole()
+    acceptEveryLicence(c)
+    const record = [...c.backend.sim.runtime.world.orders.values()].find(
+      (r) => r.order.status === 'PLACEMENT_FAILED' && r.order.type === 'ARCHIVE',
+    )
+    if (!record) throw new Error('the seed has no failed placement')
+    const order = record.order
+    const r = await renderWithConsole((ctx) => checkoutRoutes(ctx), {
+      at: `/checkout?again=${order.id}`,
+      console: c,
+    })
+    const notice = await screen.findByTestId('again-notice')
+    expect(within(notice).getByRole('link', { name: order.displayName })).toHaveAttribute(
+      'href',
+      `/orders/${order.id}`,
+    )
+    // The link is consumed: a reload does not add the line again.
+    await waitFor(() => expect(r.router.state.location.search).toBe(''))
+    expect(await screen.findByRole('textbox', { name: 'Order name' })).toHaveValue(order.displayName)
+    const imageId = (order.orderDetails as { imageId: string }).imageId
+    expect(await screen.findByRole('textbox', { name: /Image ID/ })).toHaveValue(imageId)
+    expect(useCheckoutStore.getState().productLines).toHaveLength(1)
+    const draft = Object.values(useCheckoutStore.getState().drafts)[0]
+    expect(draft).toMatchObject({ dataProductId: order.dataProductId, tags: order.tags, area: 'aoi' })
+    expect(draft.aoi?.[0]).toEqual((order.orderDetails as { aoi: Polygon }).aoi)
+    await waitForTotal()
+  })
+
   it('says what to do when the basket is empty', async () => {
     const c = await signedInConsole()
     await open(c)

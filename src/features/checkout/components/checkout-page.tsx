@@ -51,6 +51,7 @@ import { useSharedDraft } from '../../../components/role-notice/use-shared-draft
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { orderCode } from '../../../data/orders/order-code'
+import { useOrderAgain, type AgainOutcome } from '../use-order-again'
 import { checkoutCode, type CodeLicence } from '../checkout-code'
 
 /**
@@ -74,6 +75,7 @@ export function CheckoutPage() {
   const checkAgain = useReconcile()
   const [triedReview, setTriedReview] = useState(false)
   useProductFromLink(collections)
+  const again = useOrderAgain(collections)
   const mayPlace = permissionsOf(useSession().user).change
   const shared = useSharedDraft(decodeCheckoutShare, applySharedCheckout)
   const drafts = useCheckoutStore((s) => s.drafts)
@@ -115,6 +117,7 @@ export function CheckoutPage() {
         lead="One order per scene. Nothing is spent until you confirm on the review step."
       />
       <SharedOutcomeNotice outcome={shared} what="checkout" />
+      <AgainNotice outcome={again} />
       {/* The Viewer learns before any work that the orders can be prepared and shared, not placed (decision 14). */}
       {!mayPlace && (
         <RoleNotice title="You can prepare these orders, not place them" why={VIEWER_CANNOT_PLACE_ORDERS}>
@@ -313,6 +316,28 @@ function usePinnedAoi(lines: LineModel[]) {
  * `/checkout?product=<id>` (the link on a collection's data products) adds a line for that product once,
  * then leaves the URL, so a reload does not add it again.
  */
+/** What "Order again" from an order's page did: a line filled from the order, or why not. */
+function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
+  if (!outcome) return null
+  if (outcome.kind === 'refused')
+    return (
+      <Alert color="yellow" title="The order could not be ordered again" role="alert">
+        <Text size="sm">{outcome.reason} Your checkout is as you left it.</Text>
+      </Alert>
+    )
+  return (
+    <Alert color="teal" title="Filled in from an earlier order" role="status" data-testid="again-notice">
+      <Text size="sm">
+        The scene, data product, area, name and tags of{' '}
+        <Anchor component={Link} to={paths.order(outcome.orderId)}>
+          {outcome.orderName}
+        </Anchor>
+        . Check the line before you place it: nothing is placed until you confirm.
+      </Text>
+    </Alert>
+  )
+}
+
 function useProductFromLink(collections: Collection[] | undefined) {
   const [params, setParams] = useSearchParams()
   const addProductLine = useCheckoutStore((s) => s.addProductLine)

@@ -34,6 +34,10 @@ import { useSavedSearches } from '../../../data/saved-searches/store'
 import { collectionsOptions } from '../../../data/storage/queries'
 import { titleOf } from '../../../data/storage/query'
 import { formatCredits, formatUtc } from '../../../lib/format'
+import { FAILED_JOB_STATUSES, FAILED_ORDER_STATUSES } from '../../../data/attention/attention'
+import { useDismissed } from '../../../data/attention/dismissed'
+import { jobAttention, orderAttention, type Attention } from '../../../data/attention/reasons'
+import { useAttentionCount } from '../../../data/attention/use-attention-count'
 import { oldestFirst, spentThisMonth, startPoll } from '../home-model'
 import classes from './home.module.css'
 
@@ -68,6 +72,7 @@ export function HomePage() {
       </div>
       {newAccount && <GettingStarted />}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        <NeedsAttention userId={user?.id} />
         <Decisions viewer={!perms.change} />
         <Card
           id="home-orders"
@@ -251,6 +256,159 @@ function Decisions({ viewer }: { viewer: boolean }) {
         </>
       )}
     </Card>
+  )
+}
+
+/** Failed orders (and rejected quotations, which end their orders) and failed jobs are read this many at a time. */
+const ATTENTION_READ = 20
+
+/**
+ * What went wrong and waits for the analyst: orders whose placement failed or that failed for good (a rejected
+ * quotation among them) and jobs that stopped without results, newest first, each with the reason the service
+ * gave and what to do next — order or run it again, cancel it on its page, contact support with its ID — and a
+ * Dismiss once dealt with (kept in this browser). The count is the navigation's.
+ */
+function NeedsAttention({ userId }: { userId: string | undefined }) {
+  const client = useApiClient()
+  const dismissedOrders = useDismissed((s) => s.orders)
+  const dismissedJobs = useDismissed((s) => s.jobs)
+  const dismiss = useDismissed((s) => s.dismiss)
+  const count = useAttentionCount()
+  const orders = useQuery({
+    ...orderListOptions(client, {
+      status: [...FAILED_ORDER_STATUSES],
+      size: ATTENTION_READ,
+      sort: 'updatedAt,desc',
+    }),
+    refetchInterval: (q) => startPoll(pollInterval(q.state.data?.content.map((o) => o.status))),
+  })
+  const jobs = useQuery({
+    ...jobListOptions(client, {
+      status: [...FAILED_JOB_STATUSES],
+      limit: ATTENTION_READ,
+      sort: 'created,desc',
+    }),
+    refetchInterval: false,
+  })
+  const processes = useQuery({ ...processListOptions(client), throwOnError: false })
+  const both = {
+    isPending: orders.isPending || jobs.isPending,
+    error: orders.error ?? jobs.error,
+    data: orders.data && jobs.data ? true : undefined,
+    refetch: () => Promise.all([orders.refetch(), jobs.refetch()]),
+  }
+  const goneOrders = new Set(dismissedOrders)
+  const goneJobs = new Set(dismissedJobs)
+  const orderRows = (orders.data?.content ?? [])
+    .filter((o) => !goneOrders.has(o.id))
+    .flatMap((o) => {
+      const a = orderAttention(o, userId)
+      return a ? [{ order: o, attention: a }] : []
+    })
+    .slice(0, SHOWN)
+  const jobRows = (jobs.data?.jobs ?? [])
+    .filter((j) => !goneJobs.has(j.jobID))
+    .flatMap((j) => {
+      const a = jobAttention(j)
+      return a ? [{ job: j, attention: a }] : []
+    })
+    .slice(0, SHOWN)
+  const total = count?.count ?? orderRows.length + jobRows.length
+  return (
+    <Card
+      id="home-attention"
+      title="Needs attention"
+      more={{
+        to: paths.orders(`status=${FAILED_ORDER_STATUSES.join('&status=')}`),
+        label: 'All failed orders',
+      }}
+      query={both}
+    >
+      {orderRows.length + jobRows.length === 0 ? (
+        <Empty>Nothing has failed: every order and job is on its way or done.</Empty>
+      ) : (
+        <>
+          <Text size="sm">
+            {count?.more ? `${total}+` : total} {total === 1 ? 'thing went' : 'things went'} wrong; the newest
+            first:
+          </Text>
+          <List
+            size="sm"
+            spacing={6}
+            listStyleType="none"
+            className={classes.list}
+            aria-label="Needs attention"
+          >
+            {orderRows.map(({ order: o, attention }) => (
+              <AttentionItem
+                key={o.id}
+                name={o.displayName}
+                to={paths.order(o.id)}
+                attention={attention}
+                again={
+                  o.type === 'ARCHIVE'
+                    ? { to: paths.checkoutAgain(o.id), label: 'Order again' }
+                    : { to: paths.taskingAgain(o.id), label: 'Request again' }
+                }
+                onDismiss={() => dismiss('orders', o.id)}
+              />
+            ))}
+            {jobRows.map(({ job: j, attention }) => (
+              <AttentionItem
+                key={j.jobID}
+                name={jobTitle(j) ?? processes.data?.find((p) => p.id === j.processID)?.title ?? j.processID}
+                to={paths.job(j.jobID)}
+                attention={attention}
+                again={{
+                  to: paths.process(j.processID, `from=${encodeURIComponent(j.jobID)}`),
+                  label: 'Run again',
+                }}
+                onDismiss={() => dismiss('jobs', j.jobID)}
+              />
+            ))}
+          </List>
+        </>
+      )}
+    </Card>
+  )
+}
+
+function AttentionItem({
+  name,
+  to,
+  attention,
+  again,
+  onDismiss,
+}: {
+  name: string
+  to: string
+  attention: Attention
+  again: { to: string; label: string }
+  onDismiss: () => void
+}) {
+  return (
+    <List.Item data-testid="attention-item">
+      <Group gap={6} wrap="wrap" align="baseline">
+        <Anchor component={Link} to={to} size="sm" underline="always" className={classes.wrap}>
+          {name}
+        </Anchor>
+        <Badge size="sm" variant="dot" color="red" tt="none">
+          {attention.title}
+        </Badge>
+      </Group>
+      <Text size="xs">{attention.reason}</Text>
+      <Text size="xs" c="dimmed">
+        {attention.next}
+      </Text>
+      <Group gap="xs" mt={2}>
+        <Button component={Link} to={again.to} size="compact-xs" variant="default">
+          {again.label}
+        </Button>
+        <Button size="compact-xs" variant="default" onClick={onDismiss} aria-label={`Dismiss ${name}`}>
+          Dismiss
+        </Button>
+      </Group>
+    </List.Item>
   )
 }
 

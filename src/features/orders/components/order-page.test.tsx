@@ -17,7 +17,7 @@ const open = (at: string, c?: TestConsole) =>
 /** The first seeded order of the analyst's account in `status` (and `type`), read through the API. */
 async function seeded(
   c: TestConsole,
-  status: 'CREATED' | 'BEING_FULFILLED' | 'PLACED',
+  status: 'CREATED' | 'BEING_FULFILLED' | 'PLACED' | 'PLACEMENT_FAILED' | 'FAILED_PERMANENTLY',
   type?: 'ARCHIVE' | 'TASKING',
 ) {
   const page = await ok(
@@ -42,6 +42,35 @@ const statusFact = (label: string) => {
 describe('order page', () => {
   beforeEach(() => {
     map.props = null
+  })
+
+  it('says a failed placement failed, with the service’s reason and what to do, and offers Order again', async () => {
+    const c = await signedInConsole()
+    const order = await seeded(c, 'PLACEMENT_FAILED', 'ARCHIVE')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    const failure = screen.getByTestId('order-failure')
+    expect(failure).toHaveTextContent('Placement failed')
+    expect(failure).toHaveTextContent(/placement failed on .+ by the service/)
+    expect(failure).toHaveTextContent(/Order it again with the same line, or cancel it/)
+    expect(screen.queryByText(/^In progress/)).toBeNull()
+    expect(screen.getByRole('link', { name: 'Order again' })).toHaveAttribute(
+      'href',
+      `/checkout?again=${order.id}`,
+    )
+    // Cancellation stays offered: the contract allows it after a failed placement.
+    expect(screen.getByRole('button', { name: /Cancel/ })).toBeInTheDocument()
+  })
+
+  it('says a tasking order whose quotation was rejected ended there, and offers Request again', async () => {
+    const c = await signedInConsole()
+    const order = await seeded(c, 'FAILED_PERMANENTLY', 'TASKING')
+    await open(`/orders/${order.id}`, c)
+    await heading(order.displayName)
+    const failure = screen.getByTestId('order-failure')
+    expect(failure).toHaveTextContent(/Quotation rejected|Failed/)
+    expect(screen.getByRole('link', { name: 'Request again' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Order again' })).toBeNull()
   })
 
   it('shows every field of an archive order, its AOI on the map and where it is in its lifecycle', async () => {

@@ -1,6 +1,6 @@
 import { Section } from '../../../components/page-section'
 import './mantine-styles'
-import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useId, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
@@ -28,6 +28,7 @@ import { TaskingStepper } from './tasking-stepper'
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import factsClasses from '../../../components/facts/facts.module.css'
+import { orderAttention } from '../../../data/attention/reasons'
 
 // The map engine is the heaviest part of the page: the order's facts show while it loads.
 const OrderMap = lazy(async () => ({ default: (await import('./order-map')).OrderMap }))
@@ -80,6 +81,7 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
   const coverageData = withCoverage ? coverage.data : undefined
   const { mapBox, imagery: delivered } = useDeliveredImagery(order, aoi)
   const { images, onCursor, ...imagery } = delivered
+  const attention = orderAttention(order, useSession().user?.id)
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -91,10 +93,33 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
           <StatusBadge status={order.status} size="lg" />
           <TypeBadge type={order.type} size="lg" />
         </Group>
-        {!isTerminal(order.status) && (
-          <Text size="sm" c="dimmed">
-            In progress: this page refreshes on its own while it is open.
-          </Text>
+        {attention ? (
+          // A failure is said first, with the service's reason and what to do, never as "in progress".
+          <Alert color="red" title={attention.title} data-testid="order-failure">
+            <Text size="sm">{attention.reason}</Text>
+            <Text size="sm">{attention.next}</Text>
+            {order.status === 'PLACEMENT_FAILED' && (
+              <Text size="sm" c="dimmed">
+                This page refreshes on its own while the service may still place it.
+              </Text>
+            )}
+          </Alert>
+        ) : (
+          !isTerminal(order.status) && (
+            <Text size="sm" c="dimmed">
+              In progress: this page refreshes on its own while it is open.
+            </Text>
+          )
+        )}
+        {order.type === 'ARCHIVE' && attention && (
+          <Group gap="sm">
+            <Button component={Link} to={paths.checkoutAgain(order.id)} variant="default">
+              Order again
+            </Button>
+            <Text size="sm" c="dimmed">
+              The checkout, filled in with this order’s scene, data product, area, name and tags.
+            </Text>
+          </Group>
         )}
         {order.type === 'TASKING' && (
           <Group gap="sm">
