@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { useMemo, useRef, useState } from 'react'
-import { basketKey } from '../../components/basket/basket-store'
+import { basketKey, type BasketScene } from '../../components/basket/basket-store'
+import { polygonsOf } from '../../lib/geo/rings'
 import type { Collection } from '../../data/orders/scene-line'
 import type { CoveragePlan, PlanGoal } from './coverage-plan'
 import { DEFAULT_TARGET } from './plan-defaults'
@@ -30,6 +31,8 @@ interface Made {
   settings: PlanSettings
   /** The rows of the plan's scenes, in its order. */
   chosen: SceneRow[]
+  /** The plan's scenes as the basket keeps them, each with its part of the AOI to order. */
+  scenes: BasketScene[]
 }
 
 /**
@@ -66,6 +69,13 @@ export function useCoveragePlan(
     const e = estimates.of(asBasketScene(r.scene, r.host))
     return e.kind === 'credits' ? e.credits : null
   }
+  /** How a scene's price follows the area ordered, from its estimate (decision 35: parts are priced so). */
+  const pricingOf = (r: SceneRow) => {
+    const e = estimates.of(asBasketScene(r.scene, r.host))
+    return e.kind === 'credits'
+      ? { priceUnit: e.unit === 'SCENE' ? ('scene' as const) : ('area' as const), billedKm2: e.size ?? null }
+      : {}
+  }
   const pricing = priced.filter((s) => estimates.of(s).kind === 'loading').length
 
   // The plan uses the prices shown when it is asked for.
@@ -86,6 +96,7 @@ export function useCoveragePlan(
           cloud: r.scene.properties.cloudCoverage ?? null,
           acquired: sceneTime(r.scene),
           price: priceOf(r),
+          ...pricingOf(r),
         })),
         {
           goal: settings.goal,
@@ -100,6 +111,12 @@ export function useCoveragePlan(
         rows,
         settings,
         chosen: result.scenes.flatMap((s) => byKey.get(s.id) ?? []),
+        scenes: result.scenes.flatMap((s) => {
+          const r = byKey.get(s.id)
+          return r
+            ? [{ ...asBasketScene(r.scene, r.host), ...(s.part ? { part: polygonsOf(s.part) } : {}) }]
+            : []
+        }),
       })
     } catch (e) {
       if (id === asked.current)
@@ -111,11 +128,19 @@ export function useCoveragePlan(
 
   // A plan belongs to the results it was made from: another search or page drops it.
   const current = made && made.rows === rows ? made : null
+  // The plan's lines priced by the service with exactly the requests the checkout will send (each scene over
+  // its part), in the basket's cache: what the panel shows is what the checkout estimates.
+  const lines = useBasketEstimates(current?.scenes ?? [], collections)
   return {
     settings,
     setSettings,
     plan: current?.plan ?? null,
     chosen: current?.chosen ?? [],
+    /** The plan's scenes for the basket, each with its part. */
+    scenes: current?.scenes ?? [],
+    /** The service's estimate of each of the plan's lines, and their total once all are known. */
+    lineEstimate: (i: number) => (current ? lines.of(current.scenes[i]) : null),
+    linesTotal: lines.total,
     /** The settings changed since the plan shown was made. */
     outdated: current !== null && current.settings !== settings,
     planning,

@@ -181,7 +181,7 @@ export function CatalogPage() {
                 <CoveragePlanPanel
                   planner={planner}
                   hostTitles={hostTitles}
-                  onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
+                  onAddToBasket={() => actions.addRows(chosen, 'of the plan', planner.scenes)}
                   onClose={() => setPanel(null)}
                 />
               </Suspense>

@@ -57,8 +57,9 @@ export function CoveragePlanPanel({
           <CloseButton size="sm" aria-label="Close the coverage plan" onClick={onClose} />
         </Group>
         <Text size="xs" c="dimmed">
-          Chooses scenes among these {countLabel(planner.candidates, 'result')} over the area that together
-          cover the share you ask for at the least of what you pick.
+          {planner.candidates === 1
+            ? 'Checks whether this one result over the area covers the share you ask for, and at what price.'
+            : `Chooses scenes among these ${countLabel(planner.candidates, 'result')} over the area that together cover the share you ask for at the least of what you pick.`}
         </Text>
         <div>
           <Text size="sm" fw={500} id={`${titleId}-goal`}>
@@ -109,7 +110,9 @@ export function CoveragePlanPanel({
           </Button>
           <Text size="xs" c="dimmed" role="status">
             {pricesWait
-              ? `Asking the prices of the ${countLabel(planner.priced, 'scene')} that cover most (${planner.pricing} to come)…`
+              ? planner.priced === 1
+                ? 'Asking the price of the scene…'
+                : `Asking the prices of the ${countLabel(planner.priced, 'scene')} that cover most (${planner.pricing} to come)…`
               : planner.outdated
                 ? 'The settings changed: plan again to follow them.'
                 : ''}
@@ -142,6 +145,16 @@ function PlanResult({
   if (!plan) return null
   const n = plan.scenes.length
   const excluded = plan.excluded.cloud
+  // The service's estimates of the plan's lines (each scene over its part) once they are in; the plan's own
+  // figures from the scenes' estimates until then.
+  const creditsOf = (i: number): number | null => {
+    const e = planner.lineEstimate(i)
+    return e?.kind === 'credits' ? e.credits : (plan.scenes[i]?.price ?? null)
+  }
+  const pricingLines = plan.scenes.some((_, i) => planner.lineEstimate(i)?.kind === 'loading')
+  const known = plan.scenes.map((_, i) => creditsOf(i))
+  const unknown = known.filter((c) => c === null).length
+  const total = planner.linesTotal ?? (unknown === 0 ? known.reduce<number>((t, c) => t + (c ?? 0), 0) : null)
   return (
     <Stack gap={6} aria-live="polite">
       {plan.reached ? (
@@ -161,12 +174,19 @@ function PlanResult({
       )}
       <Text size="sm">
         Estimate:{' '}
-        {plan.totalPrice !== null
-          ? `${formatCredits(plan.totalPrice)} credits`
-          : plan.pricesUnknown === n
-            ? 'priced in the checkout'
-            : `${formatCredits(plan.scenes.reduce((s, x) => s + (x.price ?? 0), 0))} credits for ${countLabel(n - plan.pricesUnknown, 'scene')}, ${plan.pricesUnknown} priced in the checkout`}
+        {pricingLines
+          ? 'pricing each scene’s part…'
+          : total !== null
+            ? `${formatCredits(total)} credits`
+            : unknown === n
+              ? 'priced in the checkout'
+              : `${formatCredits(known.reduce<number>((t, c) => t + (c ?? 0), 0))} credits for ${countLabel(n - unknown, 'scene')}, ${unknown} priced in the checkout`}
       </Text>
+      {n > 1 && plan.scenes.some((s) => s.part) && (
+        <Text size="xs" c="dimmed">
+          Each scene is ordered over its own part of the area only, so no overlap is paid twice.
+        </Text>
+      )}
       {excluded > 0 && (
         <Text size="xs" c="dimmed">
           {countLabel(excluded, 'scene')} over the cloud limit left out.
@@ -217,7 +237,7 @@ function PlanResult({
                     <Table.Td ta="right">{formatCloud(p?.cloudCoverage)}</Table.Td>
                     <Table.Td ta="right">{percent(s.share)}</Table.Td>
                     <Table.Td ta="right">
-                      {s.price !== null ? formatCredits(s.price) : 'In checkout'}
+                      {known[i] !== null ? formatCredits(known[i]) : 'In checkout'}
                     </Table.Td>
                   </Table.Tr>
                 )
@@ -225,7 +245,7 @@ function PlanResult({
             </Table.Tbody>
           </Table>
           <Button size="xs" variant="default" onClick={onAddToBasket}>
-            Put these {countLabel(n, 'scene')} in the basket
+            {n === 1 ? 'Put this scene in the basket' : `Put these ${countLabel(n, 'scene')} in the basket`}
           </Button>
         </>
       )}
