@@ -8,6 +8,8 @@ const dev = process.env.E2E_MODE === 'dev'
 
 export default defineConfig({
   testDir: './e2e',
+  // The journey through nginx has a config of its own (playwright.nginx.config.ts): it serves this build.
+  testIgnore: 'nginx/**',
   outputDir: 'test-results/playwright',
   // A journey is a minute of work on an idle machine; on a busy one (CI sharing its two cores, WebGL on
   // SwiftShader) the catalog journey took 2.7 minutes and passed. Each step still waits at most 15 s.

@@ -9,12 +9,15 @@ if (!file) {
 }
 const server = await createServer({
   configFile: false,
-  server: { middlewareMode: true, hmr: false },
+  // No WebSocket server: nothing here reloads, and a second loader on the machine found its port taken.
+  server: { middlewareMode: true, hmr: false, ws: false },
   appType: 'custom',
   logLevel: 'error',
   optimizeDeps: { noDiscovery: true, include: [] },
 })
 const mod = await server.ssrLoadModule(file.startsWith('/') ? file : `/${file}`)
-// Servers the module opens keep the process alive after the loader closes.
+// The loader stays open until main's promise settles: a module it compiled may import lazily at any time
+// (the simulator reads its land data on a download's first request), and a closed loader fails every such
+// import. A long-running entry point (simulator/serve.ts) returns a promise that settles when it is done.
 await mod.main(args)
 await server.close()

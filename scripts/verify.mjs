@@ -35,6 +35,19 @@ function ensureChromium() {
   return existsSync(path)
 }
 
+/**
+ * nginx, for the journey through the production server docs/deploy.md documents (e2e/nginx/): it runs as this
+ * user with its own prefix, so only the binary is needed.
+ */
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+function ensureNginx() {
+  if (existsSync(NGINX)) return true
+  console.log(`nginx not found at ${NGINX}: installing Debian's nginx package.`)
+  apt('update', '-qq')
+  apt('install', '-y', '-qq', 'nginx')
+  return existsSync(NGINX)
+}
+
 const works = (cmd, args) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0
 /** The tools the "as code" test runs its snippets with, by Debian package: curl, and Python's requests. */
 const TOOLS = {
@@ -158,18 +171,36 @@ if (!ensureChromium()) {
     CI: process.env.CI ?? '1',
     PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json',
   })
-  const e2e = readJson('test-results/e2e.json')
+  countJourneys('test-results/e2e.json', 'e2e')
+
+  // The same build served by nginx with deploy/nginx.conf, in front of the standalone simulator: its own
+  // Playwright config, which builds nothing and serves the dist/ the journeys above were built into.
+  if (!ensureNginx()) {
+    results.failed++
+    failures.push('nginx could not be installed')
+  } else {
+    run('journeys through nginx', 'npx', ['playwright', 'test', '-c', 'playwright.nginx.config.ts'], {
+      CI: process.env.CI ?? '1',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e-nginx.json',
+    })
+    countJourneys('test-results/e2e-nginx.json', 'nginx e2e')
+  }
+}
+
+/** Adds a Playwright JSON report's results to the count. */
+function countJourneys(file, label) {
+  const e2e = readJson(file)
   if (e2e?.stats) {
     results.passed += e2e.stats.expected + (e2e.stats.flaky ?? 0)
     results.failed += e2e.stats.unexpected
-    if (e2e.stats.unexpected > 0) failures.push(`${e2e.stats.unexpected} e2e journey(s)`)
+    if (e2e.stats.unexpected > 0) failures.push(`${e2e.stats.unexpected} ${label} journey(s)`)
     if (e2e.errors?.length) {
       results.failed++
-      failures.push('playwright reported errors outside tests')
+      failures.push(`playwright (${label}) reported errors outside tests`)
     }
   } else {
     results.failed++
-    failures.push('playwright produced no report')
+    failures.push(`playwright (${label}) produced no report`)
   }
 }
 

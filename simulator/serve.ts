@@ -58,11 +58,18 @@ function withCors(fetch: (req: Request) => Response | Promise<Response>) {
   }
 }
 
-export function main(argv: string[]): void {
+/**
+ * Serves until both servers have closed (the process is stopped). The promise is what keeps the module loader
+ * of scripts/run-ts.mjs open: the simulator loads modules and data lazily (the land cells of domain/imagery/
+ * on a GeoTIFF's first download), and a loader closed once the servers had started failed every one of them.
+ */
+export function main(argv: string[]): Promise<void> {
   const opts = parseArgs(argv)
   const sim = createSimulator({ clock: 'real', seed: opts.seed, clientIds: opts.clientIds })
-  serve({ fetch: withCors(sim.api.fetch), port: opts.apiPort, hostname: opts.host })
-  serve({ fetch: withCors(sim.auth.fetch), port: opts.authPort, hostname: opts.host })
+  const servers = [
+    serve({ fetch: withCors(sim.api.fetch), port: opts.apiPort, hostname: opts.host }),
+    serve({ fetch: withCors(sim.auth.fetch), port: opts.authPort, hostname: opts.host }),
+  ]
   console.log(`Swath simulator (${opts.seed} seed)`)
   console.log(`  API          http://${opts.host}:${opts.apiPort}`)
   console.log(
@@ -70,4 +77,7 @@ export function main(argv: string[]): void {
   )
   console.log(`  client ids   ${sim.runtime.clientIds.join(', ')}`)
   console.log(`  control      http://${opts.host}:${opts.apiPort}/__sim/`)
+  return Promise.all(
+    servers.map((server) => new Promise<void>((resolve) => server.once('close', () => resolve()))),
+  ).then(() => undefined)
 }

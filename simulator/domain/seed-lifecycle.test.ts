@@ -26,7 +26,43 @@ function states(sim: TestSim): Record<string, string> {
   return out
 }
 
+/** Each status an order may move to from another, as the contract's lifecycle has it. */
+const NEXT: Record<S['OrderStatus'], S['OrderStatus'][]> = {
+  CREATED: ['BEING_PLACED', 'CANCELED'],
+  BEING_PLACED: ['PLACED', 'PLACEMENT_FAILED'],
+  PLACEMENT_FAILED: ['BEING_PLACED', 'CANCELED'],
+  PLACED: ['BEING_FULFILLED', 'FULFILLED', 'FAILED_PERMANENTLY', 'CANCELED'],
+  BEING_FULFILLED: ['FULFILLED', 'FAILED_PERMANENTLY'],
+  FULFILLED: [],
+  FAILED_PERMANENTLY: [],
+  CANCELED: [],
+}
+
 describe('the seeded world and the clock', () => {
+  it('moves orders only along the lifecycle: a failed placement is placed again before it is fulfilled', () => {
+    const sim = new TestSim()
+    const seen = new Map([...sim.world.orders.values()].map((r) => [r.order.id, r.order.status]))
+    const moves = new Set<string>()
+    // Every 30 s for two hours: shorter than any step, so every status an order passes through is seen.
+    for (let i = 0; i < 240; i++) {
+      sim.advance(30)
+      for (const r of sim.world.orders.values()) {
+        const before = seen.get(r.order.id)
+        if (before && before !== r.order.status) {
+          moves.add(`${before} → ${r.order.status}`)
+          // Fixed-price tasking begins fulfilment in the instant it is placed: PLACED is passed at once.
+          const next =
+            r.order.type === 'TASKING' && before === 'BEING_PLACED'
+              ? [...NEXT.BEING_PLACED, ...NEXT.PLACED]
+              : NEXT[before]
+          expect(next, `${r.order.displayName}: ${before} → ${r.order.status}`).toContain(r.order.status)
+        }
+        seen.set(r.order.id, r.order.status)
+      }
+    }
+    expect(moves).toContain('PLACEMENT_FAILED → BEING_PLACED')
+  })
+
   it('changes nothing at the seed instant, then moves every seeded order and job on as new ones move', () => {
     const sim = new TestSim()
     const atSeed = states(sim)

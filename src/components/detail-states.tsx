@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Skeleton, useComputedColorScheme } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'

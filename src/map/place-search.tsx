@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Autocomplete } from '@mantine/core'
 import { useMemo, useState } from 'react'
 import { loadGazetteer, placeLabel, placeZoom, searchPlaces, type Place } from './gazetteer'

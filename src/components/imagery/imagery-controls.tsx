@@ -1,3 +1,6 @@
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '@mantine/core/styles/Slider.css'
 import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core'
 import { useId } from 'react'
 import { DB_RANGE, ndviGradient, NDVI_STOPS, PRESET_LABELS, type Preset } from '../../lib/imagery/render'

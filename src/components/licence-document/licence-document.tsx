@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Anchor, Button, Skeleton, Text, Typography } from '@mantine/core'
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query'
 import { useMemo } from 'react'

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Checkbox, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import {
   useMutation,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { whatToDo } from '../../api/errors'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/NumberInput.css'
 import { NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core'
 import type { WidgetProps } from '@rjsf/utils'
 import type { FocusEvent } from 'react'

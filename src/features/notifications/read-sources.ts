@@ -4,6 +4,7 @@ import { jobsSource } from './sources/jobs'
 import { licencesSource } from './sources/licences'
 import { ordersSource } from './sources/orders'
 import { savedSearchesSource } from './sources/saved-searches'
+import type { Entry, FoldLine } from './entries'
 import type { Found, NotificationSource, SourceContext } from './sources/source'
 
 /**
@@ -32,7 +33,9 @@ export async function readSources(
   const snapshots: Record<string, unknown> = {}
   const found: (Found & { source: string })[] = []
   const results = await Promise.allSettled(
-    sources.filter((s) => s.enabled(ctx.user)).map(async (s) => ({ s, next: await s.read(ctx) })),
+    sources
+      .filter((s) => s.enabled(ctx.user))
+      .map(async (s) => ({ s, next: await s.read(ctx, previous[s.id] as never) })),
   )
   for (const r of results) {
     if (r.status !== 'fulfilled') continue
@@ -41,4 +44,14 @@ export async function readSources(
     for (const f of s.diff(previous[s.id] as never, next, ctx.user)) found.push({ ...f, source: s.id })
   }
   return { snapshots, found }
+}
+
+/** The fold lines of the sources that fold a day's many entries, by fold kind (the source's id). */
+export const FOLD_LINES: Readonly<Record<string, FoldLine>> = Object.fromEntries(
+  SOURCES.flatMap((s) => (s.foldLine ? [[s.id, s.foldLine]] : [])),
+)
+
+/** What opening an entry records beyond reading it, by its source (a saved search: that it was looked at). */
+export function opened(entry: Entry): void {
+  SOURCES.find((s) => s.id === entry.source)?.opened?.(entry)
 }

@@ -4,7 +4,7 @@ import { useConsoleServices, useSession } from '../../api/console-context'
 import { draftOwnerOf } from '../../lib/draft-storage'
 import type { Entry } from './entries'
 import { useNotificationState } from './notification-store'
-import { readSources, SOURCES } from './read-sources'
+import { FOLD_LINES, readSources, SOURCES } from './read-sources'
 import { browserClock, documentVisibility, startPolling } from './scheduler'
 
 /** Desktop notifications for what a read added, when the analyst turned them on and the browser allows. */
@@ -43,7 +43,7 @@ export function useNotificationPoller(): void {
         )
         // A read that outlived its user (sign-out, another user) is dropped, not filed under the next one.
         if (!live || draftOwnerOf(session.getSnapshot().user) !== owner) return
-        announce(useNotificationState.getState().record(snapshots, found, Date.now()))
+        announce(useNotificationState.getState().record(snapshots, found, Date.now(), FOLD_LINES))
       },
     })
     return () => {

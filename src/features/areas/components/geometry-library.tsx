@@ -1,3 +1,5 @@
+import '@mantine/core/styles/Menu.css'
+import '@mantine/core/styles/Skeleton.css'
 import {
   ActionIcon,
   Alert,

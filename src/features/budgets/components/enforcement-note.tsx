@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Skeleton } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'

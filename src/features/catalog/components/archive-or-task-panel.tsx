@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Alert, Button, CloseButton, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core'
 import { useId, useMemo } from 'react'
 import { Link } from 'react-router'

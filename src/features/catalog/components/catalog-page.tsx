@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
-import { searchCode } from '../search-code'
+import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../search-state'
 import { useArchiveOrTask } from '../use-archive-or-task'
 import { useCatalogView } from '../use-catalog-view'
@@ -169,7 +169,13 @@ export function CatalogPage() {
               allHosts={search.allHosts}
               onMore={search.more}
               hostCount={search.statuses.filter((s) => s.count > 0).length}
-              code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
+              code={
+                search.built
+                  ? () => search.built && searchCode(search.built, view.page)
+                  : search.allHosts && search.builtAll.length > 0
+                    ? () => allHostsSearchCode(search.builtAll, search.sort, hostTitles)
+                    : null
+              }
               save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
               onPlan={aoi.length > 0 ? () => toggle('plan') : null}
               planOpen={planShown}

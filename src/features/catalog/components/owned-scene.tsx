@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Anchor, Group, List, Paper, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/InlineInput.css'
 import './mantine-styles-quicklooks'
 import { ActionIcon, Group, Paper, Slider, Stack, Switch, Text } from '@mantine/core'
 import { useCatalogUi } from '../catalog-ui-store'

@@ -1,3 +1,8 @@
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/SegmentedControl.css'
 import {
   Alert,
   Button,

@@ -1,3 +1,9 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
+import '@mantine/core/styles/SegmentedControl.css'
+import '@mantine/core/styles/Skeleton.css'
 import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import {
   Alert,

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/List.css'
 import { Alert, Anchor, Checkbox, List, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'

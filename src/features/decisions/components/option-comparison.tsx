@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Badge, Button, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { formatUtc } from '../../../lib/format'

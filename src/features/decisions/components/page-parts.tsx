@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css'
 import { Alert, Anchor, Button, Code, Text } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'

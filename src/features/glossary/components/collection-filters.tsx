@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
 import { Group, MultiSelect } from '@mantine/core'
 import {
   COLLECTION_TYPE_LABELS,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Anchor, Table, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import type { components } from '../../../api/schema'

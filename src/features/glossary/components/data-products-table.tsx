@@ -1,3 +1,5 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Code.css'
 import { Anchor, Code, Table } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Skeleton, Stack } from '@mantine/core'
 
 /** Placeholder rows while a list or page loads for the first time; announced by its label. */

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Select } from '@mantine/core'
 import { PAGE_SIZES, type PageSize } from '../url-state'
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Badge, Group, Table } from '@mantine/core'
 import type { components } from '../../../api/schema'
 import { rolesSentence } from '../words'

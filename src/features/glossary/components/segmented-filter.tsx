@@ -1,3 +1,5 @@
+import '@mantine/core/styles/FloatingIndicator.css'
+import '@mantine/core/styles/SegmentedControl.css'
 import { SegmentedControl, Stack, Text } from '@mantine/core'
 import { useId } from 'react'
 

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/ScrollArea.css'
 import { Select } from '@mantine/core'
 import { SORT_LABELS } from '../words'
 import type { SortValue } from '../url-state'

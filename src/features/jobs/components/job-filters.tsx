@@ -1,3 +1,8 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
+import '@mantine/core/styles/NumberInput.css'
+import '@mantine/core/styles/SimpleGrid.css'
 import {
   Button,
   Group,

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'

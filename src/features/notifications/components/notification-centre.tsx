@@ -12,11 +12,12 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core'
-import { useId, useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useId, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { formatUtc } from '../../../lib/format'
-import { unreadCount } from '../entries'
+import { openedBy, unreadCount } from '../entries'
 import { useNotificationState } from '../notification-store'
+import { opened as recordOpened } from '../read-sources'
 import { useNotificationPoller } from '../use-notification-poller'
 import classes from './notification-centre.module.css'
 
@@ -49,6 +50,12 @@ export function NotificationCentre() {
   const markAllRead = useNotificationState((s) => s.markAllRead)
   const unread = unreadCount(entries)
   const titleId = useId()
+  // Opening the page an entry is about reads it, however it was opened (the bell, a link, the address bar).
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    const { entries: now, markRead: read } = useNotificationState.getState()
+    for (const key of openedBy(now, { pathname, search })) read(key)
+  }, [pathname, search])
   return (
     <Popover
       opened={opened}
@@ -101,25 +108,30 @@ export function NotificationCentre() {
             <ul className={classes.list} aria-label="Newest first">
               {entries.map((e) => (
                 <li key={e.key} className={classes.entry} data-unread={!e.read || undefined}>
-                  {/* A block: a title that wraps is one target, not two line pieces with a gap between. */}
-                  <Anchor
-                    component={Link}
-                    to={e.href}
-                    size="sm"
-                    display="block"
-                    fw={e.read ? 400 : 600}
-                    onClick={() => {
-                      markRead(e.key)
-                      setOpened(false)
-                    }}
-                  >
-                    {!e.read && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
-                    {e.title}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {e.detail ? `${e.detail} · ` : ''}
-                    {formatUtc(new Date(e.at).toISOString())}
-                  </Text>
+                  {/* The mark is seen; the words are heard (the dot alone would say nothing to a reader). */}
+                  <span className={classes.dot} aria-hidden="true" />
+                  <div className={classes.body}>
+                    {/* A block: a title that wraps is one target, not two line pieces with a gap between. */}
+                    <Anchor
+                      component={Link}
+                      to={e.href}
+                      size="sm"
+                      display="block"
+                      fw={e.read ? 400 : 600}
+                      onClick={() => {
+                        markRead(e.key)
+                        recordOpened(e)
+                        setOpened(false)
+                      }}
+                    >
+                      {!e.read && <VisuallyHidden component="span">Unread: </VisuallyHidden>}
+                      {e.title}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {e.detail ? `${e.detail} · ` : ''}
+                      found {formatUtc(new Date(e.at).toISOString())}
+                    </Text>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -129,6 +141,17 @@ export function NotificationCentre() {
       </Popover.Dropdown>
     </Popover>
   )
+}
+
+/**
+ * What the browser's answer means for the analyst: blocked (only its site settings can change that) is not the
+ * same as a question dismissed unanswered (turning the switch on asks again).
+ */
+function permissionNote(permission: NotificationPermission): string | null {
+  if (permission === 'granted') return null
+  if (permission === 'denied')
+    return 'The browser blocks notifications for this site: allow them in its site settings, then turn them on again.'
+  return 'The browser’s question was closed without an answer: turn them on again to be asked once more.'
 }
 
 /** Desktop notifications: the browser is asked only when the analyst turns them on here. */
@@ -156,11 +179,7 @@ function DesktopSwitch() {
           }
           void Notification.requestPermission().then((permission) => {
             setDesktop(permission === 'granted')
-            setNote(
-              permission === 'granted'
-                ? null
-                : 'The browser did not allow them: allow notifications for this site in its settings, then turn them on again.',
-            )
+            setNote(permissionNote(permission))
           })
         }}
       />

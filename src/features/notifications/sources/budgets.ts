@@ -50,7 +50,7 @@ export const budgetsSource: NotificationSource<BudgetsSnapshot> = {
       if (before.reached !== null && b.reached <= before.reached) return []
       return [
         {
-          key: `budget:${id}:${b.thresholds}:${b.reached}`,
+          key: `budget:${id}`,
           title: `Budget “${b.name}” passed ${b.reached} % of its credits`,
           detail: `${formatCredits(b.consumed)} of ${formatCredits(b.allocated)} credits used`,
           href: paths.budget(id),

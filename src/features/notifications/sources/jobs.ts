@@ -40,7 +40,7 @@ export const jobsSource: NotificationSource<JobsSnapshot> = {
       if (before ? before.outcome !== 'running' : j.updated <= previous.since) return []
       return [
         {
-          key: `job:${id}:${j.outcome}`,
+          key: `job:${id}`,
           title: `Job “${j.name}” ${j.outcome === 'failed' ? 'failed' : 'finished'}`,
           detail: j.outcome === 'failed' ? 'See why on its page' : 'Its results are in storage',
           href: paths.job(id),

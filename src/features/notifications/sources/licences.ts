@@ -32,7 +32,7 @@ export const licencesSource: NotificationSource<LicencesSnapshot> = {
       if (e.accepted || !before || (before.doc === e.doc && !before.accepted)) return []
       return [
         {
-          key: `licence:${id}:${e.doc}`,
+          key: `licence:${id}`,
           title: `“${e.title}” has a new version to accept`,
           detail: 'Orders and jobs under it wait until it is accepted',
           href: paths.licence(id),

@@ -1,14 +1,24 @@
 import type { DataTag, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { ApiClient } from '../../../api/client'
 import type { SessionUser } from '../../../api/session'
+import type { Entry, FoldLine } from '../entries'
 
 /** One thing the centre tells about: what happened, and the page that acts on it. */
 export interface Found {
-  /** Stable for the same event, so reading it again (another tab, a reload) never lists it twice. */
+  /**
+   * The object told about (an order, a quotation, a saved search…): one entry per object, so news of it
+   * replaces its entry, and reading it again (another tab, a reload) never lists it twice.
+   */
   key: string
   title: string
   detail?: string
   href: string
+  /** When it happened, by the service's clock (ISO): the day a fold groups it under. */
+  when?: string
+  /** Entries of this kind found for one day are folded into one line past a few (its source's `foldLine`). */
+  fold?: string
+  /** The object's latest state in a word or two ("fulfilled"): what a fold line tallies. */
+  state?: string
 }
 
 export interface SourceContext {
@@ -29,8 +39,13 @@ export interface NotificationSource<S> {
   id: string
   /** Whether this user may read the source at all (budgets: Enterprise, not the Viewer). */
   enabled: (user: SessionUser) => boolean
-  read: (ctx: SourceContext) => Promise<S>
+  /** `previous`: the last snapshot, for a source that carries something on from it (an order's path). */
+  read: (ctx: SourceContext, previous: S | undefined) => Promise<S>
   diff: (previous: S | undefined, next: S, user: SessionUser) => Found[]
+  /** The one line for a day's many entries of `fold` kind this source finds (orders: one list of them). */
+  foldLine?: FoldLine
+  /** What opening one of its entries records beyond reading it (a saved search: that it was looked at). */
+  opened?: (entry: Entry) => void
 }
 
 /**

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { isApiError } from '../../../api/errors'
 import { formatArea } from '../../../lib/format'

@@ -1,3 +1,6 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
 import { Alert, Button, Group, Stack, TagsInput, Text, TextInput } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import {
   Alert,
   Anchor,

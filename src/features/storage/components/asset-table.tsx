@@ -1,3 +1,6 @@
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
 import { Checkbox, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useShallow } from 'zustand/react/shallow'
 import { assetIdOf } from '../../../data/storage/query'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useRef } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/CheckboxIndicator.css'
 import './mantine-styles'
 import {
   ActionIcon,

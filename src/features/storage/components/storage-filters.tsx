@@ -1,3 +1,11 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/InlineInput.css'
+import '@mantine/core/styles/CheckboxIndicator.css'
+import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
+import '@mantine/core/styles/RadioIndicator.css'
+import '@mantine/core/styles/Radio.css'
 import {
   Button,
   Checkbox,

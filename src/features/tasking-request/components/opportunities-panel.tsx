@@ -1,3 +1,4 @@
+import '@mantine/core/styles/List.css'
 import { Alert, Button, Group, List, Loader, Paper, Text, Title } from '@mantine/core'
 import { useCallback, useMemo } from 'react'
 import { TimeAxis, type TimeAxisItem } from '../../../components/time-axis/time-axis'

@@ -1,3 +1,7 @@
+import '@mantine/core/styles/ScrollArea.css'
+import '@mantine/core/styles/Pill.css'
+import '@mantine/core/styles/PillsInput.css'
+import '@mantine/core/styles/Skeleton.css'
 import {
   Alert,
   Button,
