@@ -23,7 +23,24 @@ test.describe('plan coverage', () => {
     await expect(summary).toBeVisible()
     const covered = Number(/covers? ([\d.]+) %/.exec((await summary.textContent()) ?? '')?.[1])
     expect(covered).toBeGreaterThanOrEqual(95)
-    await expect(panel.getByText(/^Estimate: [\d,]+ credits$/)).toBeVisible()
+    const estimate = panel.getByText(/^Estimate: [\d,]+ credits$/)
+    await expect(estimate).toBeVisible()
+    const creditsOf = async () => Number(((await estimate.textContent()) ?? '').replace(/[^\d]/g, ''))
+    const cheapest = await creditsOf()
+    // Least price is never dearer than another goal's plan at the same share: each is planned and compared.
+    const goal = panel.getByRole('radiogroup', { name: 'Least' })
+    for (const other of ['Scenes', 'Cloud', 'Age']) {
+      await goal.getByText(other, { exact: true }).click()
+      await panel.getByRole('button', { name: 'Plan again' }).click()
+      await expect(panel.getByRole('status')).toHaveText('')
+      await expect(estimate).toBeVisible()
+      expect(await creditsOf()).toBeGreaterThanOrEqual(cheapest)
+    }
+    await goal.getByText('Price', { exact: true }).click()
+    await panel.getByRole('button', { name: 'Plan again' }).click()
+    await expect(panel.getByRole('status')).toHaveText('')
+    await expect(estimate).toBeVisible()
+    expect(await creditsOf()).toBe(cheapest)
     const rows = panel.getByRole('table', { name: 'Scenes of the plan' }).getByRole('row')
     const n = (await rows.count()) - 1
     expect(n).toBeGreaterThan(0)
@@ -55,7 +72,9 @@ test.describe('plan coverage', () => {
     await expect(panel.getByRole('button', { name: 'Plan again' })).toBeVisible()
 
     await panel
-      .getByRole('button', { name: `Put these ${n} ${n === 1 ? 'scene' : 'scenes'} in the basket` })
+      .getByRole('button', {
+        name: n === 1 ? 'Put this scene in the basket' : `Put these ${n} scenes in the basket`,
+      })
       .click()
     await expect(
       page.getByRole('button', { name: `Basket: ${n} ${n === 1 ? 'scene' : 'scenes'}` }),
@@ -68,6 +87,10 @@ test.describe('plan coverage', () => {
     await license.getByRole('checkbox', { name: /I have read/ }).check()
     await license.getByRole('button', { name: 'Accept license' }).click()
     await expect(license).toBeHidden()
+    // The checkout estimates each line over the part the plan priced: the same total.
+    await expect(
+      page.getByText(new RegExp(`${cheapest.toLocaleString('en-GB')} credits`)).first(),
+    ).toBeVisible()
     const orders = `${n} ${n === 1 ? 'order' : 'orders'}`
     await page.getByRole('button', { name: `Review ${orders}` }).click()
     await expect(page.getByRole('heading', { name: 'Review and place' })).toBeVisible()

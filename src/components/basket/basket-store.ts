@@ -14,6 +14,11 @@ export interface BasketScene {
   cloudCoverage: number | null
   resolution: number | null
   footprint: Polygon | MultiPolygon
+  /**
+   * The part of the AOI to order from this scene, when a coverage plan put it in: the AOI clipped to the
+   * scene, less what the plan's other scenes deliver (decision 35). Absent: the AOI.
+   */
+  part?: Polygon[]
 }
 
 /** Sessions hold about 5 MB; a basket is a shortlist, not an archive. */
@@ -39,6 +44,15 @@ export const useBasketStore = ownedDraft(
       (set, get) => ({
         scenes: [],
         add: (scenes) => {
+          // A plan's part replaces what a scene already in the basket was to order: the plan priced it so.
+          const parts = new Map(scenes.flatMap((s) => (s.part ? [[basketKey(s), s.part] as const] : [])))
+          if (get().scenes.some((s) => parts.has(basketKey(s))))
+            set((st) => ({
+              scenes: st.scenes.map((s) => {
+                const part = parts.get(basketKey(s))
+                return part ? { ...s, part } : s
+              }),
+            }))
           const have = new Set(get().scenes.map(basketKey))
           const fresh = scenes.filter((s) => {
             const key = basketKey(s)

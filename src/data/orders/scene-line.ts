@@ -26,15 +26,24 @@ export function defaultName(scene: BasketScene, product: DataProduct | undefined
   return `${product?.title ?? scene.collection} ${dateOf(scene.datetime)} ${scene.id.slice(-8)}`.slice(0, 200)
 }
 
-/** The area a scene is ordered over: the AOI where it overlaps the scene, otherwise the whole scene. */
+/**
+ * The area a scene is ordered over: the AOI where it overlaps the scene (the part a coverage plan gave the
+ * scene, when it has one), otherwise the whole scene.
+ */
 export function sceneArea(
   scene: BasketScene,
   aoi: readonly Polygon[],
   choice?: { area?: 'aoi' | 'scene'; aoi?: readonly Polygon[] },
 ): { area: 'aoi' | 'scene'; aoiOverlaps: boolean; geometry: Polygon | MultiPolygon | null } {
-  const aoiOverlaps = aoi.length > 0 && intersectionAreaRatio([...aoi], scene.footprint) > 0
+  const part = scene.part && scene.part.length > 0 ? scene.part : null
+  const aoiOverlaps =
+    part !== null || (aoi.length > 0 && intersectionAreaRatio([...aoi], scene.footprint) > 0)
   const area = choice?.area ?? (aoiOverlaps ? 'aoi' : 'scene')
-  return { area, aoiOverlaps, geometry: area === 'aoi' ? areaOf(choice?.aoi ?? aoi) : scene.footprint }
+  return {
+    area,
+    aoiOverlaps,
+    geometry: area === 'aoi' ? areaOf(choice?.aoi ?? part ?? aoi) : scene.footprint,
+  }
 }
 
 /** The scene id is the line's own and never typed: it is written into `id` whatever the draft holds. */

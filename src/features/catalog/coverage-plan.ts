@@ -19,6 +19,13 @@ import { DEFAULT_TARGET } from './plan-defaults'
  * only steer the choice; should the exact figure fall short of a target the cells said was met, scenes are
  * added for what is still uncovered.
  *
+ * Each chosen scene is ordered over its own part of the AOI only: the AOI clipped to the scene, less what the
+ * scenes before it in the plan deliver (decision 35). The service bills archive scenes by the area ordered,
+ * so an overlap is paid once; the plan lists the scenes in the order that gives each place to the scene that
+ * sells it cheapest (least cloudy, newest for those goals), and prices each part from the scene's estimate.
+ * "Least price" also weighs every other goal's plan on the same candidates and keeps the cheapest, so it is
+ * never beaten by one of them.
+ *
  * Pure and synchronous, plain GeoJSON in and out, so it can move to a worker. It loads turf's clipper
  * (16 KiB gzip), so the catalog should import it only when the analyst asks for a plan. Longitudes are taken as
  * given: an AOI or footprint crossing the antimeridian must be split first.
@@ -33,8 +40,22 @@ export interface PlanCandidate {
   cloud: number | null
   /** Acquisition time, ISO 8601. */
   acquired: string | null
-  /** Estimated price in credits; null when not known. */
+  /**
+   * Estimated price in credits of the scene ordered over all of the AOI it covers (the basket's estimate);
+   * null when not known.
+   */
   price: number | null
+  /**
+   * How that price follows the area ordered: 'area' (the default) bills credits per km² of the area ordered,
+   * 'scene' the same whatever the area.
+   */
+  priceUnit?: 'area' | 'scene'
+  /**
+   * The km² the price was billed for (the estimate's size), when known: more than the scene's part of the
+   * AOI when the service bills a minimum area. Without it the rate is the price over that part as the
+   * sample measures it (a percent or so off).
+   */
+  billedKm2?: number | null
 }
 
 export interface PlanOptions {
@@ -51,8 +72,15 @@ export interface PlanOptions {
 
 export interface PlannedScene {
   id: string
-  /** Share of the AOI this scene adds to the ones before it in the list (0–1). */
+  /** Share of the AOI this scene delivers: its part, which the ones before it in the list do not (0–1). */
   share: number
+  /**
+   * What to order from this scene: the AOI clipped to the scene, less what the scenes before it deliver.
+   * Null when the plan could not clip (order the AOI, as without a plan). A part too small to order on its
+   * own (under 1 km²: services refuse tiny areas or bill a minimum) is the scene's whole share of the AOI.
+   */
+  part: Polygon | MultiPolygon | null
+  /** Estimated price of ordering `part` (credits), from the scene's estimate; null when not known. */
   price: number | null
 }
 
@@ -66,7 +94,7 @@ export interface CoveragePlan {
   coverage: number
   /** Whether the coverage meets the target. When it cannot, the plan is the best coverage found. */
   reached: boolean
-  /** Sum of the chosen scenes' prices; null when any of them is not known. */
+  /** Sum of the chosen scenes' prices (each for its part); null when any of them is not known. */
   totalPrice: number | null
   /** Chosen scenes whose price is not known (priced as the dearest known one while choosing). */
   pricesUnknown: number
@@ -305,7 +333,7 @@ function cellsOf(grid: Grid, parts: readonly Ring[][], stamp: Int32Array, mark: 
 const overlaps = (a: readonly number[], b: readonly number[]) =>
   a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]
 
-/** The candidates as the choice sees them: their cells, the inverse index, and each one's cost. */
+/** The candidates as the choice sees them: their cells, the inverse index, each one's cost and its prices. */
 interface Model {
   grid: Grid
   pool: PlanCandidate[]
@@ -318,31 +346,82 @@ interface Model {
   byCell: Int32Array
   /** Area (cell weights) of the AOI each candidate covers. */
   inside: Float64Array
+  /** Each candidate's cost under the goal being planned (see `costsOf`). */
   cost: Float64Array
+  pricing: Pricing
+  /** km² of the AOI per unit of cell weight. */
+  km2PerWeight: number
+}
+
+/**
+ * What a part of a scene costs, learnt from the scene's estimate for its whole share of the AOI: a scene
+ * billed by area costs `perKm2` for each km² ordered, at least `minKm2` billed (a minimum the service shows
+ * by billing a small share for more than its area); a scene sold whole costs `fixed` whatever the area. A
+ * scene whose price is not known costs the dearest known rate, so the plan does not lean on it.
+ */
+interface Pricing {
+  perKm2: Float64Array
+  /** Credits whatever the area, for scenes sold whole; NaN for scenes billed by area. */
+  fixed: Float64Array
+  minKm2: number
+  known: Uint8Array
 }
 
 const finite = (x: number | null | undefined): x is number => typeof x === 'number' && Number.isFinite(x)
 
+function pricingOf(pool: readonly PlanCandidate[], insideKm2: (k: number) => number): Pricing {
+  const n = pool.length
+  const perKm2 = new Float64Array(n).fill(NaN)
+  const fixed = new Float64Array(n).fill(NaN)
+  const known = new Uint8Array(n)
+  let minKm2 = 0
+  pool.forEach((c, k) => {
+    if (!finite(c.price)) return
+    known[k] = 1
+    const price = Math.max(0, c.price)
+    if (c.priceUnit === 'scene') {
+      fixed[k] = price
+      return
+    }
+    const inside = insideKm2(k)
+    const billed = finite(c.billedKm2) && c.billedKm2 > 0 ? c.billedKm2 : inside
+    perKm2[k] = billed > 0 ? price / billed : 0
+    // Billed for well over its share of the AOI (the cells' figure is a few percent off at most).
+    if (billed > inside * 1.25 + 0.5) minKm2 = Math.max(minKm2, billed)
+  })
+  const rates = [...perKm2].filter(Number.isFinite)
+  const wholes = [...fixed].filter(Number.isFinite)
+  const dearestRate = rates.length > 0 ? Math.max(...rates) : 1
+  pool.forEach((_, k) => {
+    if (known[k]) return
+    if (rates.length === 0 && wholes.length > 0) fixed[k] = Math.max(...wholes)
+    else perKm2[k] = dearestRate
+  })
+  return { perKm2, fixed, minKm2, known }
+}
+
+/** What ordering `km2` of the AOI from candidate k costs, before the service rounds it. */
+function lineCost(pricing: Pricing, k: number, km2: number): number {
+  if (!(km2 > 0)) return 0
+  return Number.isFinite(pricing.fixed[k])
+    ? pricing.fixed[k]
+    : pricing.perKm2[k] * Math.max(km2, pricing.minKm2)
+}
+
 /**
- * What one scene costs under a goal. Price is per scene: a scene with no known price counts as the dearest
- * known one, so the plan does not lean on it. Cloud and age are per area, (1 + cloud %) or (1 + days) times
- * the AOI area the scene covers: a mosaic's cloud or age is what each part of it has, and the 1 keeps a clear
- * or fresh scene from being free, so overlap still costs. A scene without a cloud figure counts as 100 %; one
- * without a date as the oldest dated one.
+ * What one scene costs under a goal. Price is the scene's price for its whole share of the AOI (the choice of
+ * "least price" then weighs each scene by what it adds: `choose`'s `gainCost`). Cloud and age are per area,
+ * (1 + cloud %) or (1 + days) times the AOI area the scene covers: a mosaic's cloud or age is what each part
+ * of it has, and the 1 keeps a clear or fresh scene from being free, so overlap still costs. A scene without
+ * a cloud figure counts as 100 %; one without a date as the oldest dated one.
  */
-function costsOf(
-  goal: PlanGoal,
-  pool: readonly PlanCandidate[],
-  inside: Float64Array,
-  total: number,
-  now: number,
-) {
+function costsOf(goal: PlanGoal, model: Omit<Model, 'cost'>, now: number) {
+  const { pool, inside, grid } = model
+  const total = grid.total
   const cost = new Float64Array(pool.length)
   if (goal === 'count') return cost.fill(1)
   if (goal === 'price') {
-    const known = pool.map((c) => c.price).filter(finite)
-    const dearest = known.length > 0 ? Math.max(...known) : 1
-    pool.forEach((c, i) => (cost[i] = Math.max(0, finite(c.price) ? c.price : dearest)))
+    pool.forEach((_, k) => (cost[k] = lineCost(model.pricing, k, inside[k] * model.km2PerWeight)))
     return cost
   }
   if (goal === 'cloud') {
@@ -360,7 +439,7 @@ function costsOf(
   return cost
 }
 
-function buildModel(grid: Grid, candidates: readonly PlanCandidate[], options: PlanOptions) {
+function buildModel(grid: Grid, candidates: readonly PlanCandidate[], aoiKm2: number) {
   const aoiBox = [grid.west, grid.south, grid.west + grid.columns * grid.dx, grid.south + grid.rows * grid.dy]
   const stamp = new Int32Array(grid.column.length)
   const buffer = new Int32Array(grid.column.length)
@@ -396,17 +475,24 @@ function buildModel(grid: Grid, candidates: readonly PlanCandidate[], options: P
       inside[k] += grid.weight[i]
     }
   })
-  const cost = costsOf(options.goal, pool, inside, grid.total, options.now)
-  const model: Model = { grid, pool, shapes, boxes, cells, cellStart, byCell, inside, cost }
-  return { model, noOverlap }
+  const km2PerWeight = aoiKm2 > 0 ? aoiKm2 / grid.total : 0
+  const pricing = pricingOf(pool, (k) => inside[k] * km2PerWeight)
+  const base = { grid, pool, shapes, boxes, cells, cellStart, byCell, inside, pricing, km2PerWeight }
+  return { base, noOverlap }
 }
 
 /**
  * Greedy weighted set cover on the cells towards `need` (cell weight), then pruning. Each pick updates the
  * still-uncovered area of every candidate sharing a newly covered cell (the inverse index), so a round costs
- * one pass over the candidates. Ties go to the larger gain, then to the candidate first in id order.
+ * one pass over the candidates. A scene's cost is fixed, or, with `gainCost`, what it costs to order the
+ * area it would add (least price: a scene is ordered over its new part only). Ties go to the larger gain,
+ * then to the candidate first in id order.
  */
-function choose(model: Model, target: number): { picks: number[]; covered: number } {
+function choose(
+  model: Model,
+  target: number,
+  gainCost?: (k: number, gain: number) => number,
+): { picks: number[]; covered: number } {
   const { grid, cells, cellStart, byCell, cost } = model
   const weight = grid.weight
   const need = target * grid.total * (1 - 1e-9)
@@ -420,7 +506,7 @@ function choose(model: Model, target: number): { picks: number[]; covered: numbe
     let bestRatio = Infinity
     for (let k = 0; k < left.length; k++) {
       if (left[k] === 0) continue
-      const ratio = cost[k] / gain[k]
+      const ratio = (gainCost ? gainCost(k, gain[k]) : cost[k]) / gain[k]
       if (best < 0 || ratio < bestRatio || (ratio === bestRatio && gain[k] > gain[best])) {
         best = k
         bestRatio = ratio
@@ -463,6 +549,20 @@ function prune(model: Model, picks: number[], covered: number, need: number) {
   return { picks: picks.filter((k) => !dropped.has(k)), covered }
 }
 
+/**
+ * The order in which chosen scenes take their parts of the AOI: where scenes overlap, the first one delivers.
+ * For price (and for the fewest scenes, which have no preference of their own) the cheapest per km² first —
+ * a scene sold whole first of all, as more area costs it nothing —, so an overlap is bought where it costs
+ * least; for cloud and age the clearest or newest first, so each place comes from the best scene over it.
+ */
+function takingOrder(goal: PlanGoal, model: Model, picks: readonly number[]): number[] {
+  const { pricing } = model
+  const rate = (k: number) => (Number.isFinite(pricing.fixed[k]) ? 0 : pricing.perKm2[k])
+  const preference = (k: number) =>
+    goal === 'cloud' || goal === 'age' ? model.cost[k] / model.inside[k] : rate(k)
+  return [...picks].sort((a, b) => preference(a) - preference(b) || rate(a) - rate(b) || a - b)
+}
+
 const km2Of = (g: Area) => totalAreaKm2(polygonsOf(g))
 
 /** The AOI as one geometry whose polygons do not overlap, so no part counts twice. */
@@ -473,59 +573,114 @@ function mergedAoi(parts: Ring[][]): Area {
   )
 }
 
-interface Exact {
-  /** Each pick's share of the AOI, in pick order, as measured when it was added. */
+/** A part this small is ordered as the scene's whole share of the AOI: services refuse tiny areas. */
+const SLIVER_KM2 = 1
+/** Pieces of a part under this are the clipper's crumbs along shared edges, not area to order. */
+const CRUMB_KM2 = 1e-3
+
+/** A geometry without its crumbs; null when nothing else is left. */
+function withoutCrumbs(g: Area): Area | null {
+  const kept = polygonsOf(g).filter((p) => km2Of(p) >= CRUMB_KM2)
+  if (kept.length === 0) return null
+  return kept.length === 1 ? kept[0] : { type: 'MultiPolygon', coordinates: kept.map((p) => p.coordinates) }
+}
+
+/** What the chosen scenes order, in the plan's order: the parts, their shares of the AOI and their prices. */
+interface Lines {
+  /** The chosen candidates that deliver something, in the order they take their parts. */
+  picks: number[]
+  /** Each part's km² as cut, its share of the AOI once `withShares` has measured them. */
   shares: number[]
-  coverage: number
-  covered: Area | null
-  uncovered: Area | null
+  parts: (Area | null)[]
+  /** Each part's price; null when the scene's price is not known. */
+  prices: (number | null)[]
+  /** The sum of the prices, unknown ones at the dearest known rate: what "least price" compares. */
+  cost: number
+  /** The union of the footprints before each line's, as `sizeLines` grew it (null before the first). */
+  before: (Feature<Area> | null)[]
 }
 
 /**
- * Coverage, shares and shapes of the chosen footprints, exactly. The footprints are unioned one by one (turf's
- * clipper on a handful of corners each, cheap), and each union's share of the AOI is measured by
- * ./coverage.ts's clipping, as the catalog's coverage column is, in the longitude/latitude plane: a scene's
- * share is what the union's grew by. Only the last union is cut against the AOI (covered, uncovered).
- *
- * Cutting each footprint to the AOI first and measuring the unions geodesically took 2–5 times as long on the
- * benchmark's plans (bench/coverage-plan.ts), every step a clip against the AOI's many corners, for ratios
- * that differ by about 1e-5 over a 500 km² AOI.
- *
+ * Cuts the AOI between the chosen scenes, in `order`: each scene's part is the AOI clipped to it, less what
+ * the scenes before it take. A scene left with nothing is not ordered. A part's price is the scene's own
+ * estimate when the part is all the scene covers of the AOI, else its rate times the part's area (at least
+ * the minimum billed), rounded up to whole credits as the service rounds.
+ */
+function splitAoi(
+  aoi: Area,
+  model: Model,
+  order: readonly number[],
+  grown: readonly (Feature<Area> | null)[],
+): Lines {
+  const aoiFeature = feature(aoi)
+  // Cut in footprint space (quadrilaterals, a few corners each), then clipped to the AOI once per scene: the
+  // clipper's cost grows with corners, and the AOI has many.
+  let taken: Feature<Area> | null = null
+  const lines: Lines = { picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] }
+  order.forEach((k, at) => {
+    const footprint = feature(model.shapes[k])
+    // The union before this scene as sizing grew it (a crumb it left out stays in: under 1,000 m²).
+    const known = grown.length === order.length
+    if (known) taken = grown[at]
+    const fresh: Feature<Area> | null = taken ? difference(featureCollection([footprint, taken])) : footprint
+    const alone =
+      taken === null || (fresh !== null && km2Of(fresh.geometry) >= km2Of(model.shapes[k]) * (1 - 1e-9))
+    const was = taken
+    if (!known) taken = taken ? union(featureCollection([taken, footprint])) : footprint
+    const own = fresh ? intersect(featureCollection([aoiFeature, fresh])) : null
+    const part = own ? withoutCrumbs(own.geometry) : null
+    if (!part) return
+    const partKm2 = km2Of(part)
+    // A part too small to order alone is ordered as the scene's whole share of the AOI.
+    const clip = alone
+      ? own
+      : partKm2 < SLIVER_KM2
+        ? intersect(featureCollection([aoiFeature, footprint]))
+        : null
+    const ordered = clip ? clip.geometry : part
+    const whole = clip !== null
+    const c = model.pool[k]
+    const estimate = whole && finite(c.price) ? c.price : null
+    const cost = estimate ?? Math.ceil(lineCost(model.pricing, k, km2Of(ordered)) - 1e-9)
+    lines.picks.push(k)
+    lines.shares.push(partKm2)
+    lines.parts.push(ordered)
+    lines.prices.push(model.pricing.known[k] ? cost : null)
+    lines.cost += cost
+    lines.before.push(was)
+  })
+  return lines
+}
+
+/**
  * When the cells promised the target but the shapes fall short of it (a sample misses slivers thinner than a
  * cell between footprints, or an edge falls between cell centres), scenes are added, the cheapest per area
  * of what is still uncovered first, as measured by clipping against that uncovered part, a few at most.
+ * Returns the picks with the ones added.
  */
-function measureExact(
+function topUp(
   aoi: Area,
   model: Model,
   first: readonly number[],
+  from: { united: Feature<Area> | null; coverage: number },
   target: number,
-): Exact & { picks: number[] } {
-  const aoiFeature = feature(aoi)
-  const share = prepareCoverage(polygonsOf(aoi))
-  if (!share) throw new Error('The AOI has no area to measure')
-  let united: Feature<Area> | null = null
-  let coverage = 0
-  const shares: number[] = []
+  share: Share,
+) {
+  let united = from.united
   const add = (k: number) => {
     const footprint = feature(model.shapes[k])
     united = united ? union(featureCollection([united, footprint])) : footprint
-    const next = united ? Math.min(1, share(united.geometry) / 100) : coverage
-    shares.push(Math.max(0, next - coverage))
-    coverage = Math.max(coverage, next)
   }
+  const measure = () => (united ? Math.min(1, share(united.geometry) / 100) : 0)
   const picks = [...first]
-  picks.forEach(add)
-  const shapes = () => {
-    if (!united) return { covered: null, uncovered: aoi }
-    const pair = featureCollection([aoiFeature, united])
-    return { covered: intersect(pair)?.geometry ?? null, uncovered: difference(pair)?.geometry ?? null }
-  }
-  let { covered, uncovered } = shapes()
+  let coverage = from.coverage
   const chosen = new Set(picks)
-  for (let more = 0; more < TOP_UP && coverage < target - TOLERANCE && uncovered; more++) {
-    const left = prepareCoverage(polygonsOf(uncovered))
-    if (!left) break
+  for (let more = 0; more < TOP_UP && coverage < target - TOLERANCE; more++) {
+    const uncovered: Area | null = united
+      ? (difference(featureCollection([feature(aoi), united]))?.geometry ?? null)
+      : aoi
+    const left = uncovered ? prepareCoverage(polygonsOf(uncovered)) : null
+    if (!uncovered || !left) break
     const box = boxOf(partsOf(uncovered))
     let best = -1
     let bestRatio = Infinity
@@ -543,13 +698,57 @@ function measureExact(
     chosen.add(best)
     picks.push(best)
     add(best)
-    ;({ covered, uncovered } = shapes())
+    coverage = Math.max(coverage, measure())
   }
-  return { shares, coverage, covered, uncovered, picks }
+  return picks
 }
 
-/** Shares from the cells, in pick order: the fallback when clipping fails. */
-function measureCells(model: Model, picks: readonly number[]): Exact {
+type Share = (footprint: Area) => number
+
+/** The AOI's part a union of footprints covers, and the part it leaves. */
+function shapesOf(aoi: Area, united: Feature<Area> | null) {
+  if (!united) return { covered: null, uncovered: aoi }
+  const pair = featureCollection([feature(aoi), united])
+  return { covered: intersect(pair)?.geometry ?? null, uncovered: difference(pair)?.geometry ?? null }
+}
+
+/**
+ * What the lines of `order` cost, from areas alone: each scene's part is what it adds to the union of the
+ * ones before it, measured in the plane as the coverage is. Within about a percent of `splitAoi`'s figures
+ * (geodesic areas of the cut shapes), at a fraction of its cost: enough to rank plans, and `splitAoi` then
+ * prices the ones that could be the cheapest.
+ */
+function sizeLines(model: Model, order: readonly number[], share: Share, aoiKm2: number) {
+  let united: Feature<Area> | null = null
+  let before = 0
+  const lines: Lines = { picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] }
+  for (const k of order) {
+    const footprint = feature(model.shapes[k])
+    const grown = united
+    united = united ? union(featureCollection([united, footprint])) : footprint
+    const now = united ? share(united.geometry) / 100 : before
+    const partKm2 = Math.max(0, now - before) * aoiKm2
+    before = Math.max(before, now)
+    if (partKm2 < CRUMB_KM2) continue
+    const clipKm2 = (share(model.shapes[k]) / 100) * aoiKm2
+    const whole = partKm2 >= clipKm2 * (1 - 1e-6) || partKm2 < SLIVER_KM2
+    const c = model.pool[k]
+    const cost =
+      whole && finite(c.price)
+        ? c.price
+        : Math.ceil(lineCost(model.pricing, k, whole ? clipKm2 : partKm2) - 1e-9)
+    lines.picks.push(k)
+    lines.shares.push(partKm2)
+    lines.parts.push(null)
+    lines.prices.push(model.pricing.known[k] ? cost : null)
+    lines.cost += cost
+    lines.before.push(grown)
+  }
+  return { ...lines, united, coverage: Math.min(1, before) }
+}
+
+/** Shares from the cells, in the given order: the fallback when clipping fails. */
+function measureCells(model: Pick<Model, 'grid' | 'cells'>, picks: readonly number[]) {
   const seen = new Uint8Array(model.grid.weight.length)
   let total = 0
   const shares = picks.map((k) => {
@@ -562,7 +761,92 @@ function measureCells(model: Model, picks: readonly number[]): Exact {
     total += added
     return added / model.grid.total
   })
-  return { shares, coverage: total / model.grid.total, covered: null, uncovered: null }
+  return { shares, coverage: total / model.grid.total }
+}
+
+/**
+ * A plan as made: its lines in order, and what they cover. A draft's lines are sized from areas (no parts
+ * yet); `final` cuts them.
+ */
+interface Made extends Lines {
+  coverage: number
+  covered: Area | null
+  uncovered: Area | null
+  /** The union of the chosen footprints, for the shapes; null on the cells' figures. */
+  united: Feature<Area> | null
+  exact: boolean
+  final: boolean
+}
+
+/**
+ * The parts' km² as shares of the coverage. The parts' areas are geodesic; the coverage is measured as the
+ * catalog's column measures it, in the plane (./coverage.ts): the shares follow the parts' sizes and add up
+ * to the coverage.
+ */
+function withShares(made: Made): Made {
+  const km2 = made.shares.reduce((a, b) => a + b, 0)
+  return { ...made, shares: made.shares.map((s) => (km2 > 0 ? (made.coverage * s) / km2 : 0)) }
+}
+
+/**
+ * The plan of one goal for chosen `picks`, drafted: measured exactly, topped up if the shapes fall short,
+ * its lines sized; on the cells' figures, each scene ordered over all of the AOI it covers, if clipping fails.
+ */
+function draft(
+  model: Model,
+  aoi: Area | null,
+  goal: PlanGoal,
+  target: number,
+  { picks, promised }: { picks: number[]; promised: boolean },
+  share: Share | null,
+  aoiKm2: number,
+): Made {
+  try {
+    if (!aoi || !share) throw new Error('The AOI could not be merged')
+    let lines = sizeLines(model, takingOrder(goal, model, picks), share, aoiKm2)
+    if (promised && lines.coverage < target - TOLERANCE) {
+      const more = topUp(aoi, model, picks, lines, target, share)
+      if (more.length > picks.length) lines = sizeLines(model, takingOrder(goal, model, more), share, aoiKm2)
+    }
+    return { ...lines, covered: null, uncovered: null, exact: true, final: false }
+  } catch {
+    const order = takingOrder(goal, model, picks)
+    const { shares, coverage } = measureCells(model, order)
+    const wholeCost = (k: number) => lineCost(model.pricing, k, model.inside[k] * model.km2PerWeight)
+    return {
+      picks: order,
+      shares,
+      parts: order.map(() => null),
+      before: order.map(() => null),
+      prices: order.map((k) => model.pool[k].price ?? null),
+      cost: order.reduce((sum, k) => sum + (model.pool[k].price ?? wholeCost(k)), 0),
+      coverage,
+      covered: null,
+      uncovered: null,
+      united: null,
+      exact: false,
+      final: true,
+    }
+  }
+}
+
+/** A drafted plan cut into its parts, priced from them, with its covered and uncovered shapes. */
+function final(made: Made, model: Model, aoi: Area | null): Made {
+  if (made.final || !aoi) return made
+  try {
+    const lines = splitAoi(aoi, model, made.picks, made.before)
+    return withShares({ ...made, ...lines, ...shapesOf(aoi, made.united), final: true })
+  } catch {
+    // Clipping that measured the plan fails on cutting it only on degenerate shapes: the sizes stand, and
+    // each scene is ordered over all of the AOI it covers.
+    return {
+      ...made,
+      shares: made.shares.map((km2) => km2 / Math.max(1e-12, model.km2PerWeight * model.grid.total)),
+      prices: made.picks.map((k) => model.pool[k].price ?? null),
+      exact: false,
+      final: true,
+    }
+  }
 }
 
 const byId = (a: PlanCandidate, b: PlanCandidate) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
@@ -601,8 +885,6 @@ export function planCoverage(
       sample: { cells: 0, coverage: 0 },
     }
   }
-  const { model, noOverlap } = buildModel(grid, allowed, options)
-
   let merged: Area | null = null
   let aoiKm2: number
   try {
@@ -611,35 +893,87 @@ export function planCoverage(
   } catch {
     aoiKm2 = km2Of(aoi)
   }
-  const choice = choose(model, target)
-  let measured: (Exact & { picks: number[] }) | null
+  const { base, noOverlap } = buildModel(grid, allowed, aoiKm2)
+  let share: Share | null = null
   try {
-    measured = merged ? measureExact(merged, model, choice.picks, target) : null
+    share = merged ? prepareCoverage(polygonsOf(merged)) : null
   } catch {
-    measured = null
+    share = null
   }
-  const picks = measured?.picks ?? choice.picks
-  const sampled = measureCells(model, picks)
-  const result = measured ?? sampled
 
-  const scenes = picks.map((k, at) => ({
-    id: model.pool[k].id,
-    share: result.shares[at],
-    price: finite(model.pool[k].price) ? model.pool[k].price : null,
+  const modelFor = (goal: PlanGoal): Model => ({ ...base, cost: costsOf(goal, base, options.now) })
+  const planFor = (goal: PlanGoal): Made => {
+    const model = modelFor(goal)
+    const gainCost =
+      goal === 'price'
+        ? (k: number, gain: number) => lineCost(base.pricing, k, gain * base.km2PerWeight)
+        : undefined
+    const choice = choose(model, target, gainCost)
+    const promised = choice.covered >= target * grid.total * (1 - 1e-9)
+    return draft(model, merged, goal, target, { picks: choice.picks, promised }, share, aoiKm2)
+  }
+  const reached = (m: Made) => m.coverage >= target - TOLERANCE
+  /** Whether `a` beats `b` for the least price: it reaches the target, costs less, or has fewer scenes. */
+  const cheaper = (a: Made, b: Made) =>
+    reached(a) !== reached(b)
+      ? reached(a)
+      : !reached(a) && Math.abs(a.coverage - b.coverage) > TOLERANCE
+        ? a.coverage > b.coverage
+        : a.cost < b.cost - 1e-9 || (a.cost <= b.cost + 1e-9 && a.picks.length < b.picks.length)
+
+  const model = modelFor(options.goal)
+  let made: Made
+  if (options.goal !== 'price') made = final(planFor(options.goal), model, merged)
+  else {
+    // The greedy choice is no guarantee: every other goal's plan on the same candidates is weighed too, as
+    // it would be made and with its overlaps given to the cheapest scenes, and the cheapest kept. Drafts rank
+    // them; the ones whose sized cost comes near the cheapest cut plan are cut and priced too, so the plan
+    // kept is never dearer than another goal's as that goal's plan shows it.
+    const drafts = [planFor('price')]
+    const seen = new Set([drafts[0].picks.join()])
+    for (const goal of ['count', 'cloud', 'age'] as const) {
+      const other = planFor(goal)
+      if (seen.has(other.picks.join())) continue
+      seen.add(other.picks.join())
+      drafts.push(other)
+      const order = takingOrder('price', model, other.picks)
+      if (!other.exact || !share || seen.has(order.join())) continue
+      seen.add(order.join())
+      drafts.push({ ...other, ...sizeLines(model, order, share, aoiKm2) })
+    }
+    drafts.sort((a, b) => (cheaper(a, b) ? -1 : cheaper(b, a) ? 1 : 0))
+    made = final(drafts[0], model, merged)
+    for (const other of drafts.slice(1)) {
+      if (reached(other) !== reached(made)) continue
+      // Short of the target, the better coverage wins whatever it costs: the drafts are ranked so already.
+      if (!reached(made) && Math.abs(other.coverage - made.coverage) > TOLERANCE) continue
+      // Sizes in the plane stray from the cut parts' by about a percent at most, plus a credit a line.
+      if (other.cost > made.cost * 1.02 + other.picks.length + made.picks.length + 1) continue
+      const cut = final(other, model, merged)
+      if (cheaper(cut, made)) made = cut
+    }
+  }
+
+  const sampled = measureCells(base, made.picks)
+  const scenes = made.picks.map((k, at) => ({
+    id: base.pool[k].id,
+    share: made.shares[at],
+    part: made.parts[at],
+    price: made.prices[at],
   }))
   const pricesUnknown = scenes.filter((s) => s.price === null).length
   return {
     scenes,
-    coverage: result.coverage,
-    reached: result.coverage >= target - TOLERANCE,
+    coverage: made.coverage,
+    reached: reached(made),
     totalPrice: pricesUnknown > 0 ? null : scenes.reduce((sum, s) => sum + (s.price ?? 0), 0),
     pricesUnknown,
-    covered: result.covered,
-    uncovered: result.uncovered,
+    covered: made.covered,
+    uncovered: made.uncovered,
     aoiKm2,
-    considered: model.pool.length,
+    considered: base.pool.length,
     excluded: { cloud: excludedCloud, noOverlap },
-    exact: measured !== null,
+    exact: made.exact,
     sample: { cells: grid.column.length, coverage: sampled.coverage },
   }
 }

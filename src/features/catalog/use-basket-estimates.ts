@@ -17,7 +17,15 @@ export const BASKET_ESTIMATE_LIMIT = 25
 /** What the basket can say about a scene's price before the checkout. */
 export type SceneEstimate =
   | { kind: 'loading' }
-  | { kind: 'credits'; credits: number; product: string; area: 'aoi' | 'scene' }
+  | {
+      kind: 'credits'
+      credits: number
+      product: string
+      area: 'aoi' | 'scene'
+      /** What the credits are for: km² billed, or one scene sold whole. */
+      size?: number
+      unit?: 'SQ_KM' | 'SCENE'
+    }
   /** The service will not price this area: its words, and what to do. */
   | { kind: 'refused'; message: string }
   | { kind: 'failed'; retry: () => void }
@@ -71,9 +79,16 @@ export function useBasketEstimates(
           kind: 'refused',
           message: [refusal.message, adviceFor(refusal)].filter(Boolean).join(': '),
         }
-      const credits = est.data.results.find((r) => r.index === 0)?.credits
-      if (credits === undefined) return { kind: 'checkout', why: 'Priced in the checkout' }
-      return { kind: 'credits', credits, product: product.title, area: sceneArea(scene, aoi).area }
+      const result = est.data.results.find((r) => r.index === 0)
+      if (result?.credits === undefined) return { kind: 'checkout', why: 'Priced in the checkout' }
+      return {
+        kind: 'credits',
+        credits: result.credits,
+        product: product.title,
+        area: sceneArea(scene, aoi).area,
+        size: result.size,
+        unit: result.unit,
+      }
     })()
     byKey.set(basketKey(scene), estimate)
   })

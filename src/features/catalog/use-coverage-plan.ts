@@ -1,10 +1,20 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { useMemo, useRef, useState } from 'react'
-import { basketKey } from '../../components/basket/basket-store'
+import { basketKey, type BasketScene } from '../../components/basket/basket-store'
+import { polygonsOf } from '../../lib/geo/rings'
 import type { CoveragePlan, PlanGoal } from './coverage-plan'
 import { DEFAULT_TARGET } from './plan-defaults'
 import { runPlan } from './run-plan'
+import { asBasketScene } from './use-scene-actions'
 import { footprintOf, sceneTime, type SceneRow } from './words'
+
+/** What a plan is priced with (`usePlanPrices`, in the panel): each scene's price and how it follows the area. */
+export interface PlanPrices {
+  priceOf: (r: SceneRow) => number | null
+  pricingOf: (r: SceneRow) => { priceUnit?: 'scene' | 'area'; billedKm2?: number | null }
+}
+
+const NO_SCENES: BasketScene[] = []
 
 export interface PlanSettings {
   goal: PlanGoal
@@ -27,6 +37,8 @@ interface Made {
   settings: PlanSettings
   /** The rows of the plan's scenes, in its order. */
   chosen: SceneRow[]
+  /** The plan's scenes for the basket, each with the part of the AOI it is ordered over. */
+  scenes: BasketScene[]
 }
 
 /**
@@ -45,7 +57,7 @@ export function useCoveragePlan(rows: readonly SceneRow[], aoi: readonly Polygon
   const candidates = useMemo(() => rows.filter((r) => (r.coverage ?? 0) > 0), [rows])
 
   // The plan uses the prices shown when it is asked for.
-  const run = async (priceOf: (r: SceneRow) => number | null) => {
+  const run = async ({ priceOf, pricingOf }: PlanPrices) => {
     if (aoi.length === 0 || candidates.length === 0) return
     const id = ++asked.current
     setPlanning(true)
@@ -62,6 +74,7 @@ export function useCoveragePlan(rows: readonly SceneRow[], aoi: readonly Polygon
           cloud: r.scene.properties.cloudCoverage ?? null,
           acquired: sceneTime(r.scene),
           price: priceOf(r),
+          ...pricingOf(r),
         })),
         {
           goal: settings.goal,
@@ -76,6 +89,12 @@ export function useCoveragePlan(rows: readonly SceneRow[], aoi: readonly Polygon
         rows,
         settings,
         chosen: result.scenes.flatMap((s) => byKey.get(s.id) ?? []),
+        scenes: result.scenes.flatMap((s) => {
+          const r = byKey.get(s.id)
+          return r
+            ? [{ ...asBasketScene(r.scene, r.host), ...(s.part ? { part: polygonsOf(s.part) } : {}) }]
+            : []
+        }),
       })
     } catch (e) {
       if (id === asked.current)
@@ -92,6 +111,8 @@ export function useCoveragePlan(rows: readonly SceneRow[], aoi: readonly Polygon
     setSettings,
     plan: current?.plan ?? null,
     chosen: current?.chosen ?? [],
+    /** The plan's scenes for the basket, each with its part. */
+    scenes: current?.scenes ?? NO_SCENES,
     /** The settings changed since the plan shown was made. */
     outdated: current !== null && current.settings !== settings,
     planning,

@@ -71,10 +71,17 @@ export function useSceneActions(
     },
     [addToBasket, removeFromBasket, owned],
   )
-  /** Puts `list` in the basket, saying what went in ("of this page", "of the plan"), with its Undo. */
-  const addRows = (list: readonly SceneRow[], what: string) => {
+  /**
+   * Puts `list` in the basket, saying what went in ("of this page", "of the plan"), with its Undo; `scenes`
+   * when the basket should keep more than the rows say (a plan's parts of the AOI).
+   */
+  const addRows = (
+    list: readonly SceneRow[],
+    what: string,
+    scenes: BasketScene[] = list.map((r) => asBasketScene(r.scene, r.host)),
+  ) => {
     const before = new Set(useBasketStore.getState().scenes.map(basketKey))
-    const left = addToBasket(list.map((r) => asBasketScene(r.scene, r.host)))
+    const left = addToBasket(scenes)
     const added = useBasketStore
       .getState()
       .scenes.map(basketKey)

@@ -795,7 +795,8 @@ describe('catalog page', () => {
     const summary = await within(panel).findByText(/scenes? covers? \d+\.\d % of the area/)
     const covered = Number(/covers? ([\d.]+) %/.exec(summary.textContent ?? '')?.[1])
     expect(covered).toBeGreaterThanOrEqual(95)
-    expect(within(panel).getByText(/^Estimate: /)).toHaveTextContent(/[\d,]+ credits/)
+    // The service prices each line over the part the plan gives it, as the checkout will send it.
+    await waitFor(() => expect(within(panel).getByText(/^Estimate: /)).toHaveTextContent(/[\d,]+ credits/))
     const rows = within(within(panel).getByRole('table', { name: 'Scenes of the plan' })).getAllByRole('row')
     const chosen = rows.slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent?.split(' · ')[0])
     expect(chosen.length).toBeGreaterThan(0)
@@ -819,7 +820,9 @@ describe('catalog page', () => {
     )
     expect(fewest.length).toBeLessThanOrEqual(rows.length)
 
-    await user.click(within(panel).getByRole('button', { name: /^Put these \d+ scenes? in the basket$/ }))
+    await user.click(
+      within(panel).getByRole('button', { name: /^Put (this scene|these \d+ scenes) in the basket$/ }),
+    )
     const ids = fewest.slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent?.split(' · ')[0])
     expect(
       useBasketStore
@@ -827,6 +830,8 @@ describe('catalog page', () => {
         .scenes.map((s) => s.id)
         .sort(),
     ).toEqual([...ids].sort())
+    // Each scene goes in with the part of the AOI the plan priced for it.
+    expect(useBasketStore.getState().scenes.every((s) => (s.part?.length ?? 0) > 0)).toBe(true)
     expect(screen.getByText(/^Added \d+ scenes? of the plan to the basket/)).toBeInTheDocument()
 
     // Closing the plan takes it off the map.

@@ -185,7 +185,7 @@ export function CatalogPage() {
                   planner={planner}
                   collections={glossary.collections}
                   hostTitles={hostTitles}
-                  onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
+                  onAddToBasket={() => actions.addRows(chosen, 'of the plan', planner.scenes)}
                   onClose={() => setPanel(null)}
                 />
               </Suspense>

@@ -53,7 +53,7 @@ export function CoveragePlanPanel({
 }) {
   const titleId = useId()
   const { settings, setSettings, plan } = planner
-  const prices = usePlanPrices(planner.candidates, collections)
+  const prices = usePlanPrices(planner.candidates, collections, planner.scenes)
   const pricesWait = settings.goal === 'price' && prices.pricing > 0
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={titleId} className={classes.plan}>
@@ -65,8 +65,9 @@ export function CoveragePlanPanel({
           <CloseButton size="sm" aria-label="Close the coverage plan" onClick={onClose} />
         </Group>
         <Text size="xs" c="dimmed">
-          Chooses scenes among these {countLabel(planner.candidates.length, 'result')} over the area that
-          together cover the share you ask for at the least of what you pick.
+          {planner.candidates.length === 1
+            ? 'Checks whether this one result over the area covers the share you ask for, and at what price.'
+            : `Chooses scenes among these ${countLabel(planner.candidates.length, 'result')} over the area that together cover the share you ask for at the least of what you pick.`}
         </Text>
         <div>
           <Text size="sm" fw={500} id={`${titleId}-goal`}>
@@ -109,7 +110,7 @@ export function CoveragePlanPanel({
         <Group gap="xs">
           <Button
             size="xs"
-            onClick={() => void planner.run(prices.priceOf)}
+            onClick={() => void planner.run(prices)}
             loading={planner.planning}
             disabled={planner.candidates.length === 0}
           >
@@ -117,7 +118,9 @@ export function CoveragePlanPanel({
           </Button>
           <Text size="xs" c="dimmed" role="status">
             {pricesWait
-              ? `Asking the prices of the ${countLabel(prices.priced, 'scene')} that cover most (${prices.pricing} to come)…`
+              ? prices.priced === 1
+                ? 'Asking the price of the scene…'
+                : `Asking the prices of the ${countLabel(prices.priced, 'scene')} that cover most (${prices.pricing} to come)…`
               : planner.outdated
                 ? 'The settings changed: plan again to follow them.'
                 : ''}
@@ -131,7 +134,14 @@ export function CoveragePlanPanel({
         {planner.candidates.length === 0 && (
           <Text size="sm">None of these results overlaps the area: search again with other filters.</Text>
         )}
-        {plan && <PlanResult planner={planner} hostTitles={hostTitles} onAddToBasket={onAddToBasket} />}
+        {plan && (
+          <PlanResult
+            planner={planner}
+            prices={prices}
+            hostTitles={hostTitles}
+            onAddToBasket={onAddToBasket}
+          />
+        )}
       </Stack>
     </Paper>
   )
@@ -139,10 +149,12 @@ export function CoveragePlanPanel({
 
 function PlanResult({
   planner,
+  prices,
   hostTitles,
   onAddToBasket,
 }: {
   planner: ReturnType<typeof useCoveragePlan>
+  prices: ReturnType<typeof usePlanPrices>
   hostTitles: ReadonlyMap<string, string>
   onAddToBasket: () => void
 }) {
@@ -150,6 +162,16 @@ function PlanResult({
   if (!plan) return null
   const n = plan.scenes.length
   const excluded = plan.excluded.cloud
+  // The service's estimates of the plan's lines (each scene over its part) once they are in; the plan's own
+  // figures from the scenes' estimates until then.
+  const creditsOf = (i: number): number | null => {
+    const e = prices.lineEstimate(i)
+    return e?.kind === 'credits' ? e.credits : (plan.scenes[i]?.price ?? null)
+  }
+  const pricingLines = plan.scenes.some((_, i) => prices.lineEstimate(i)?.kind === 'loading')
+  const known = plan.scenes.map((_, i) => creditsOf(i))
+  const unknown = known.filter((c) => c === null).length
+  const total = prices.linesTotal ?? (unknown === 0 ? known.reduce<number>((t, c) => t + (c ?? 0), 0) : null)
   return (
     <Stack gap={6} aria-live="polite">
       {plan.reached ? (
@@ -169,12 +191,19 @@ function PlanResult({
       )}
       <Text size="sm">
         Estimate:{' '}
-        {plan.totalPrice !== null
-          ? `${formatCredits(plan.totalPrice)} credits`
-          : plan.pricesUnknown === n
-            ? 'priced in the checkout'
-            : `${formatCredits(plan.scenes.reduce((s, x) => s + (x.price ?? 0), 0))} credits for ${countLabel(n - plan.pricesUnknown, 'scene')}, ${plan.pricesUnknown} priced in the checkout`}
+        {pricingLines
+          ? 'pricing each scene’s part…'
+          : total !== null
+            ? `${formatCredits(total)} credits`
+            : unknown === n
+              ? 'priced in the checkout'
+              : `${formatCredits(known.reduce<number>((t, c) => t + (c ?? 0), 0))} credits for ${countLabel(n - unknown, 'scene')}, ${unknown} priced in the checkout`}
       </Text>
+      {n > 1 && plan.scenes.some((s) => s.part) && (
+        <Text size="xs" c="dimmed">
+          Each scene is ordered over its own part of the area only, so no overlap is paid twice.
+        </Text>
+      )}
       {excluded > 0 && (
         <Text size="xs" c="dimmed">
           {countLabel(excluded, 'scene')} over the cloud limit left out.
@@ -225,7 +254,7 @@ function PlanResult({
                     <Table.Td ta="right">{formatCloud(p?.cloudCoverage)}</Table.Td>
                     <Table.Td ta="right">{percent(s.share)}</Table.Td>
                     <Table.Td ta="right">
-                      {s.price !== null ? formatCredits(s.price) : 'In checkout'}
+                      {known[i] !== null ? formatCredits(known[i]) : 'In checkout'}
                     </Table.Td>
                   </Table.Tr>
                 )
@@ -233,7 +262,7 @@ function PlanResult({
             </Table.Tbody>
           </Table>
           <Button size="xs" variant="default" onClick={onAddToBasket}>
-            Put these {countLabel(n, 'scene')} in the basket
+            {n === 1 ? 'Put this scene in the basket' : `Put these ${countLabel(n, 'scene')} in the basket`}
           </Button>
         </>
       )}

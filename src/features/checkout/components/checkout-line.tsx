@@ -64,7 +64,9 @@ export function CheckoutLine({
   const headingId = `line-${index}-title`
   const { scene } = line
   const nameIssue = nameProblem(line.displayName)
-  const lineAoi = line.draft.aoi ?? aoi
+  // A coverage plan's part of the AOI, when the line has one and the analyst has not chosen another.
+  const planPart = !line.draft.aoi && scene?.part && scene.part.length > 0 ? scene.part : null
+  const lineAoi = line.draft.aoi ?? planPart ?? aoi
   const aoiChanged =
     line.area === 'aoi' &&
     line.draft.aoi !== undefined &&
@@ -162,11 +164,13 @@ export function CheckoutLine({
             ]}
           />
           <Text size="xs" c="dimmed" mt={2}>
-            {line.area === 'aoi'
-              ? line.aoiOverlaps || line.draft.aoi
-                ? 'The AOI from the toolkit, as it was when this line took it; the service clips it to the scene.'
-                : 'The AOI does not overlap this scene.'
-              : 'The scene’s full footprint.'}{' '}
+            {line.area === 'aoi' && planPart
+              ? 'The part of the AOI the coverage plan gave this scene: what its other scenes do not deliver.'
+              : line.area === 'aoi'
+                ? line.aoiOverlaps || line.draft.aoi
+                  ? 'The AOI from the toolkit, as it was when this line took it; the service clips it to the scene.'
+                  : 'The AOI does not overlap this scene.'
+                : 'The scene’s full footprint.'}{' '}
             <Link to={paths.catalog()}>Change the AOI in the catalog</Link>
           </Text>
           {aoiChanged && (

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Indicator.css'
 import { ActionIcon, Indicator } from '@mantine/core'
 import { forwardRef, useEffect, useImperativeHandle, useRef, type ComponentPropsWithoutRef } from 'react'
 
