@@ -12,6 +12,7 @@ import {
   sceneTime,
   sortRows,
   type SceneRow,
+  withHostTitles,
 } from './words'
 import { SCENE_SORTS, type SceneSort } from './search-state'
 
@@ -218,5 +219,23 @@ describe('formatters', () => {
   it('takes the footprint from the scene geometry', () => {
     const s = scene('a')
     expect(footprintOf(s)).toBe(s.geometry)
+  })
+})
+
+describe('withHostTitles', () => {
+  const titles = new Map([
+    ['capellaspace', 'Capella Space'],
+    ['oneatlas', 'OneAtlas'],
+  ])
+  it('names the hosts a message gives by id by their titles', () => {
+    expect(withHostTitles('Data host capellaspace did not answer. Try again.', titles)).toBe(
+      'Data host Capella Space did not answer. Try again.',
+    )
+  })
+  it('leaves words that only contain an id, and messages naming no host, as they are', () => {
+    expect(withHostTitles('capellaspace-archive and oneatlasx stay', titles)).toBe(
+      'capellaspace-archive and oneatlasx stay',
+    )
+    expect(withHostTitles('Service Unavailable', titles)).toBe('Service Unavailable')
   })
 })

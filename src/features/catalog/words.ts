@@ -98,3 +98,18 @@ export function sortRows(rows: readonly SceneRow[], sort: SceneSort): SceneRow[]
 
 /** A scene's footprint as GeoJSON types (the contract's types differ only in how `bbox` is typed). */
 export const footprintOf = (s: Scene): Polygon | MultiPolygon => s.geometry as Polygon | MultiPolygon
+
+/**
+ * A service message with the data hosts it names by id ("Data host capellaspace did not answer") named by their
+ * titles instead ("Data host Capella Space did not answer"): the analyst knows the hosts by the glossary's words.
+ */
+export function withHostTitles(text: string, titles: ReadonlyMap<string, string>): string {
+  let out = text
+  for (const [id, title] of titles)
+    if (id && title && id !== title)
+      out = out.replace(
+        new RegExp(`(?<![\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'),
+        title,
+      )
+  return out
+}

@@ -446,6 +446,53 @@ describe('catalog page', () => {
     expect(footprints()?.layers).toBe(layers)
   })
 
+  it('takes a host’s rows and count away when it fails as the same search runs again, naming it by title', async () => {
+    const backend = createSimBackend()
+    const c = await signedInConsole(undefined, backend)
+    await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog?limit=20',
+      console: c,
+    })
+    const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+    const list = await results()
+    const capella = () => hosts.querySelector('[data-host="capellaspace"]')
+    await waitFor(() => expect(capella()).toHaveAttribute('data-state', 'answered'))
+    const rowsOf = (host: string) =>
+      within(list)
+        .queryAllByRole('option')
+        .filter((o) => o.getAttribute('data-host') === host).length
+    const count = () =>
+      Number(
+        /^(\d+) scenes from/.exec(
+          screen.getByRole('heading', { level: 2, name: /scenes from/ }).textContent ?? '',
+        )?.[1],
+      )
+    await waitFor(() => expect(rowsOf('capellaspace')).toBeGreaterThan(0))
+    const capellaCount = Number(/(\d+) scenes?/.exec(capella()?.textContent ?? '')?.[1])
+    expect(capellaCount).toBeGreaterThan(0)
+    const before = count()
+
+    // The same search again, and Capella fails this time: its rows and its count leave with its answer.
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(capella()).toHaveAttribute('data-state', 'failed'), { timeout: 10_000 })
+    await waitFor(() => expect(rowsOf('capellaspace')).toBe(0))
+    expect(count()).toBe(before - capellaCount)
+    expect(
+      map.props?.overlays
+        ?.find((o) => o.id === 'catalog-footprints')
+        ?.data.features.some((f) => f.properties?.host === 'capellaspace'),
+    ).toBe(false)
+    // It is named by its title, in its line and on its Retry, never by its id.
+    expect(capella()).toHaveTextContent('Data host Capella Space did not answer')
+    expect(capella()?.textContent).not.toMatch(/capellaspace/)
+    expect(
+      within(capella() as HTMLElement).getByRole('button', { name: 'Retry Capella Space' }),
+    ).toBeVisible()
+  })
+
   it('leaves the scenes shown and the one picked as they are while a failed host is asked again', async () => {
     const backend = createSimBackend()
     backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]

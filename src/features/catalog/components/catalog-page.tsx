@@ -223,6 +223,7 @@ export function CatalogPage() {
               appliedErrors={search.appliedErrors}
               unknownHost={!!glossary.collections && applied.host !== null && !search.appliedHostCollections}
               hostTitle={glossary.hosts.find((h) => h.name === applied.host)?.title}
+              hostTitles={hostTitles}
               loading={search.loading}
               error={search.error}
               retry={() => void search.refetch()}
