@@ -74,7 +74,8 @@ export function CatalogPage() {
   const hostOrder = useMemo(() => glossary.hosts.map((h) => h.name), [glossary.hosts])
   const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map, hostOrder)
   const { features, rows } = search
-  const actions = useSceneActions(rows, glossary)
+  // What an action said over the results goes with them: another search (the same one run again too) or page.
+  const actions = useSceneActions(rows, glossary, `${url.appliedKey}|${view.page ?? ''}|${form.runs}`)
   const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])
   const { detailRow } = actions
   // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
