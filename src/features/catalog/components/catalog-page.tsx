@@ -123,6 +123,43 @@ export function CatalogPage() {
           onViewMoved={form.onViewMoved}
         />
       }
+      below={
+        <>
+          {(planShown || timelineShown) && (
+            // The open AOI view, under the map: in a large window it takes at most part of the column and scrolls
+            // there; in a short one the page scrolls instead (catalog.module.css).
+            <div className={classes.analysis}>
+              {planShown && (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
+                  <CoveragePlanPanel
+                    planner={planner}
+                    hostTitles={hostTitles}
+                    onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
+                    onClose={() => setPanel(null)}
+                  />
+                </Suspense>
+              )}
+              {timelineShown && (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
+                  <ArchiveOrTaskPanel
+                    model={timeline}
+                    hostTitles={hostTitles}
+                    inBasket={(m) => actions.inBasket(m.row)}
+                    onToggleBasket={(m) => actions.toggleBasket(m.row)}
+                    onDetails={(m) => actions.openDetails(m.row)}
+                    onClose={() => setPanel(null)}
+                  />
+                </Suspense>
+              )}
+            </div>
+          )}
+          <BasketPanel
+            titles={glossary.titles}
+            withThumbnails={glossary.withThumbnails}
+            collections={glossary.collections}
+          />
+        </>
+      }
       side={
         <Tabs
           value={form.tab}
@@ -177,39 +214,25 @@ export function CatalogPage() {
               onArchiveOrTask={aoi.length > 0 ? () => toggle('archive-or-task') : null}
               archiveOrTaskOpen={timelineShown}
             />
-            {planShown && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
-                <CoveragePlanPanel
-                  planner={planner}
-                  hostTitles={hostTitles}
-                  onAddToBasket={() => actions.addRows(chosen, 'of the plan')}
-                  onClose={() => setPanel(null)}
-                />
-              </Suspense>
-            )}
-            {timelineShown && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
-                <ArchiveOrTaskPanel
-                  model={timeline}
-                  hostTitles={hostTitles}
-                  inBasket={(m) => actions.inBasket(m.row)}
-                  onToggleBasket={(m) => actions.toggleBasket(m.row)}
-                  onDetails={(m) => actions.openDetails(m.row)}
-                  onClose={() => setPanel(null)}
-                />
-              </Suspense>
-            )}
-            <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
-              {actions.status}
-              {actions.undoAddPage && (
-                <>
-                  {' '}
-                  <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
-                    {actions.undoLabel}
-                  </Anchor>
-                </>
+            {/* One line under the header: what the last action said, or else the list's keys. */}
+            <div className={classes.statusLine}>
+              <Text size="xs" aria-live="polite" role="status" c="dimmed">
+                {actions.status}
+                {actions.undoAddPage && (
+                  <>
+                    {' '}
+                    <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
+                      {actions.undoLabel}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+              {!actions.status && features && features.length > 0 && (
+                <Text size="xs" c="dimmed" id="result-keys">
+                  ↑↓ move · Space basket · Enter details · Q quicklook
+                </Text>
               )}
-            </Text>
+            </div>
             {search.allHosts && (
               <HostStatusList
                 statuses={search.statuses}
@@ -256,16 +279,6 @@ export function CatalogPage() {
                 <Loader size="sm" aria-label="Loading the result list" />
               )}
             </Results>
-            {features && features.length > 0 && (
-              <Text size="xs" c="dimmed" id="result-keys">
-                ↑↓ move · Space basket · Enter details · Q quicklook
-              </Text>
-            )}
-            <BasketPanel
-              titles={glossary.titles}
-              withThumbnails={glossary.withThumbnails}
-              collections={glossary.collections}
-            />
           </Tabs.Panel>
         </Tabs>
       }
