@@ -12,6 +12,7 @@ import {
   sceneTime,
   sortRows,
   type SceneRow,
+  suggestSearchName,
   withHostTitles,
 } from './words'
 import { SCENE_SORTS, type SceneSort } from './search-state'
@@ -237,5 +238,23 @@ describe('withHostTitles', () => {
       'capellaspace-archive and oneatlasx stay',
     )
     expect(withHostTitles('Service Unavailable', titles)).toBe('Service Unavailable')
+  })
+})
+
+describe('suggestSearchName', () => {
+  const aoi = { intersects: { type: 'Polygon', coordinates: [] } } as never
+  const every = [
+    { host: 'oneatlas', body: aoi },
+    { host: 'blacksky', body: aoi },
+  ]
+  it('names a search of a named AOI after it, with its hosts', () => {
+    expect(suggestSearchName(every, 'Hamburg port')).toBe('Hamburg port, all hosts')
+    expect(suggestSearchName([every[0]], 'Hamburg port')).toBe('Hamburg port, oneatlas')
+  })
+  it('falls back to the kind of area without a name, or when the area searched is no AOI', () => {
+    expect(suggestSearchName(every, null)).toBe('All hosts AOI')
+    expect(
+      suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } as never }], 'Hamburg port'),
+    ).toBe('Oneatlas map view')
   })
 })

@@ -2,7 +2,7 @@ import type { MultiPolygon, Polygon } from 'geojson'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'
 import type { Scene } from '../../data/catalog/queries'
-import type { SceneSort } from './search-state'
+import type { BuiltSearch, SceneSort } from './search-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
 export function sceneTime(s: Scene): string | null {
@@ -112,4 +112,19 @@ export function withHostTitles(text: string, titles: ReadonlyMap<string, string>
         title,
       )
   return out
+}
+
+/**
+ * A first name for a saved search, which the analyst can change: the AOI's own name when it has one ("Hamburg
+ * port, all hosts"), else the kind of area ("All hosts AOI", "oneatlas map view").
+ */
+export function suggestSearchName(
+  built: readonly Pick<BuiltSearch, 'host' | 'body'>[],
+  areaName?: string | null,
+) {
+  const hosts = built.length === 1 ? built[0].host : 'all hosts'
+  const body = built[0]?.body
+  if (areaName && body?.intersects) return `${areaName}, ${hosts}`
+  const area = body?.intersects ? 'AOI' : body?.bbox ? 'map view' : 'worldwide'
+  return `${hosts.charAt(0).toUpperCase()}${hosts.slice(1)} ${area}`
 }

@@ -493,6 +493,33 @@ describe('catalog page', () => {
     ).toBeVisible()
   })
 
+  it('takes an imported AOI’s name: "Go to a place" shows it, and a saved search is suggested under it', async () => {
+    const { console: c } = await open('/catalog')
+    const user = userEvent.setup()
+    await screen.findByLabelText('Data host')
+    const file = new File(
+      [JSON.stringify({ type: 'Feature', properties: {}, geometry: paris })],
+      'Hamburg port.geojson',
+      { type: 'application/geo+json' },
+    )
+    // Dropped on the map, as the file picker of the AOI panel would hand it over.
+    act(() => map.props?.onFileDrop?.(file))
+    await waitFor(() => expect(useAoiStore.getState().polygons).toHaveLength(1))
+    // The place typed or picked before is not where the map now is: the field says the AOI's name instead.
+    await waitFor(() => expect(map.props?.place).toMatchObject({ text: 'Hamburg port' }))
+
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log).length).toBeGreaterThan(0))
+    expect(searches(c.backend.log)[0].body).toMatchObject({ intersects: paris })
+    await results()
+    await user.click(await screen.findByRole('button', { name: 'Save search' }))
+    expect(screen.getByRole('textbox', { name: 'Name of the saved search' })).toHaveValue(
+      'Hamburg port, all hosts',
+    )
+  })
+
   it('leaves the scenes shown and the one picked as they are while a failed host is asked again', async () => {
     const backend = createSimBackend()
     backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
@@ -558,10 +585,14 @@ describe('catalog page', () => {
     const { console: c, router } = await open('/catalog')
     const user = userEvent.setup()
     await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
     expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await results()
+    await waitFor(() => expect(searches(c.backend.log).length).toBeGreaterThan(0))
     expect(searches(c.backend.log)[0].body).toMatchObject({ intersects: paris })
+    await results()
     expect(new URLSearchParams(router.state.location.search).get('aoi')).toBe(encodePolygons([paris]))
     // Each row says how much of the AOI its scene covers.
     const first = within(await results()).getAllByRole('option')[0]

@@ -3,7 +3,9 @@ import type { Polygon } from 'geojson'
 import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
+import { encodePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { searchCode } from '../search-code'
 import { loosen } from '../search-state'
@@ -80,6 +82,13 @@ export function CatalogPage() {
   const { detailRow } = actions
   // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
   const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
+  // The searched AOI's own name (an imported file's), while the AOI drawn is the one searched.
+  const aoiName = useAoiStore((s) => s.name)
+  const aoiDrawn = useAoiStore((s) => s.polygons)
+  const areaName =
+    aoiName && applied.area?.kind === 'aoi' && encodePolygons(aoiDrawn) === applied.area.encoded
+      ? aoiName
+      : null
   // One of the two AOI views at a time: Plan coverage, or Archive or task.
   const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
   const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
@@ -208,7 +217,11 @@ export function CatalogPage() {
               onMore={search.more}
               hostCount={search.statuses.filter((s) => s.count > 0).length}
               code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
-              save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
+              save={
+                search.builtAll.length > 0 && (
+                  <SaveSearch built={search.builtAll} view={view} areaName={areaName} />
+                )
+              }
               onPlan={aoi.length > 0 ? () => toggle('plan') : null}
               planOpen={planShown}
               onArchiveOrTask={aoi.length > 0 ? () => toggle('archive-or-task') : null}
