@@ -254,7 +254,7 @@ describe('suggestSearchName', () => {
   it('falls back to the kind of area without a name, or when the area searched is no AOI', () => {
     expect(suggestSearchName(every, null)).toBe('All hosts AOI')
     expect(
-      suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } as never }], 'Hamburg port'),
+      suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } }], 'Hamburg port'),
     ).toBe('Oneatlas map view')
   })
 })
