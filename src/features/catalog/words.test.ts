@@ -253,8 +253,8 @@ describe('suggestSearchName', () => {
   })
   it('falls back to the kind of area without a name, or when the area searched is no AOI', () => {
     expect(suggestSearchName(every, null)).toBe('All hosts AOI')
-    expect(
-      suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } }], 'Hamburg port'),
-    ).toBe('Oneatlas map view')
+    expect(suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } }], 'Hamburg port')).toBe(
+      'Oneatlas map view',
+    )
   })
 })

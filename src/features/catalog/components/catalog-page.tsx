@@ -130,6 +130,20 @@ export function CatalogPage() {
           onOverlayHover={layers.onOverlayHover}
           onOverlayClick={layers.onOverlayClick}
           onViewMoved={form.onViewMoved}
+          tools={{
+            mode: form.panelProps.mode,
+            // Drawing or importing on the map means searching that area: the form's area follows.
+            onMode: (m) => {
+              form.panelProps.onMode(m)
+              if (m !== 'static') form.changeDraft({ areaMode: 'aoi' })
+            },
+            onImport: (f) => {
+              void form.panelProps.importer.importFile(f)
+              form.changeDraft({ areaMode: 'aoi' })
+            },
+            onClear: () => useAoiStore.getState().clear(),
+            hasAoi: aoiDrawn.length > 0,
+          }}
         />
       }
       below={
