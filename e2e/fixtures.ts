@@ -2,17 +2,27 @@ import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** Every journey starts from the seeded world and fails on console errors or serious a11y violations. */
-export const test = base.extend<{ sim: SimControl }>({
+export const test = base.extend<{ sim: SimControl; consoleErrorsExpected: RegExp[] }>({
+  /**
+   * Console errors a journey provokes on purpose, beyond failed loads: Chromium logs every fetch that CORS
+   * blocks as an error, and the connection journey points the console at servers that refuse its origin.
+   */
+  consoleErrorsExpected: [[], { option: true }],
   sim: async ({ request }, use) => {
     const sim = new SimControl(request)
     await sim.reset()
     await use(sim)
   },
-  page: async ({ page, baseURL }, use) => {
+  page: async ({ page, baseURL, consoleErrorsExpected }, use) => {
     const errors: string[] = []
     page.on('console', (msg) => {
       // Chromium logs every non-2xx response as a console error; journeys that inject faults expect those.
-      if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) errors.push(msg.text())
+      if (
+        msg.type() === 'error' &&
+        !msg.text().startsWith('Failed to load resource') &&
+        !consoleErrorsExpected.some((r) => r.test(msg.text()))
+      )
+        errors.push(msg.text())
     })
     page.on('pageerror', (err) => errors.push(err.message))
     // Every journey runs under the Content Security Policy the servers send, and fails on any violation.

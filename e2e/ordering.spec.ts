@@ -276,6 +276,17 @@ test.describe('archive ordering', () => {
         .filter({ hasText: /Accept the license “Airbus optical imagery license” first/ }),
     ).toBeVisible()
     await expect(page.getByRole('button', { name: /^Place/ })).toHaveCount(0)
+    // What the Viewer prepares, someone who may place it can also run as code: the licence first, then the
+    // estimate and placing of every line (issue 38 §5).
+    await page.getByRole('button', { name: 'The whole checkout as code' }).click()
+    const code = page.getByRole('dialog', { name: 'Checkout of 1 order as code' })
+    await expect(code.getByLabel('curl code')).toContainText(
+      'Accepting the license “Airbus optical imagery license”',
+    )
+    await expect(code.getByLabel('curl code')).toContainText('/api/v2/orders/estimate')
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+    await expect(code).toBeHidden()
     await checkoutNote.getByRole('button', { name: 'Copy the link to this checkout' }).click()
     await expect(checkoutNote.getByRole('button', { name: 'Copy the link to this checkout' })).toHaveText(
       'Copied',

@@ -70,4 +70,19 @@ test.describe('as code', () => {
     await expect(dialog).toBeHidden()
     await expect(button).toBeFocused()
   })
+
+  test('the every-host search as code: one request per host, merged in the page’s sort', async ({ page }) => {
+    await signIn(page, 'analyst@swath.test', '/catalog?limit=25&bbox=-10,35,30,60&sort=cloud-asc')
+    // Every host answers and is merged before the list shows: a minute on a busy machine.
+    const results = page.getByRole('listbox', { name: 'Search results' })
+    await expect(results.getByRole('option').first()).toBeVisible({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'This search as code' }).click()
+    const dialog = page.getByRole('dialog', { name: /^Catalog search of every host \(\d+\) as code$/ })
+    const curl = dialog.getByLabel('curl code')
+    await expect(curl).toContainText('/api/catalog/hosts/oneatlas/stac/search')
+    await expect(curl).toContainText('The console merges them: by cloud cover, lowest or oldest first')
+    await dialog.getByRole('tab', { name: 'Python', exact: true }).click()
+    await expect(dialog.getByLabel('Python code')).toContainText('merged.sort(key=order)')
+    await expectAccessible(page)
+  })
 })

@@ -15,6 +15,7 @@ import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 import { storageRoutes } from './routes/storage-routes'
 import { savedSearchesRoutes } from './routes/saved-searches-routes'
+import { connectionRoutes } from './routes/connection-routes'
 
 /** Every page gets its own error boundary, so a failing page keeps the shell and its navigation. */
 const withBoundary = (routes: RouteObject[]): RouteObject[] =>
@@ -50,6 +51,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...processingRoutes(ctx),
         ...licencesRoutes(ctx),
         ...budgetsRoutes(ctx),
+        ...connectionRoutes(),
         { path: '*', element: <NotFoundPage /> },
       ]),
     },

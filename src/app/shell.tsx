@@ -387,6 +387,9 @@ function AccountMenu() {
                 your role can read them but not accept them.
               </Text>
             )}
+            <Anchor component={Link} to={paths.connection()} size="sm" onClick={() => setOpen(false)}>
+              Connection: check the service and token servers
+            </Anchor>
             <Divider />
             <Button variant="default" onClick={() => session.signOut()}>
               Sign out

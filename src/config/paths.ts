@@ -39,6 +39,8 @@ export const paths = {
   /** Stored deliveries; `search` is the browser's view (the contract's filter names, e.g. `order_ids=<id>`). */
   storage: (search = '') => `/storage${search ? `?${search}` : ''}`,
   storageSearch: () => '/storage/search',
+  /** The configured service and token servers, checked from the browser (account menu). */
+  connection: () => '/connection',
   storageCollection: (id: string) => `/storage/collections/${encodeURIComponent(id)}`,
   storageItem: (collectionId: string, itemId: string) =>
     `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,

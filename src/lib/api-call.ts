@@ -21,4 +21,6 @@ export interface ApiCall {
    */
   queryString?: string
   body?: unknown
+  /** The body's media type where it is not `application/json` (a JSON merge patch). */
+  contentType?: string
 }

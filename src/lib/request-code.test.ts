@@ -248,3 +248,33 @@ describe('SDK forms', () => {
     expect(code).not.toContain('page=')
   })
 })
+
+describe('an every-host search', () => {
+  const merged: CodeRequestSet = {
+    title: 'Every host',
+    steps: ['a', 'b'].map((host) => ({
+      title: host,
+      label: host,
+      pages: 'features' as const,
+      call: { ...search, params: { path: { 'host-name': host } } },
+    })),
+    merge: { by: 'date', descending: true, note: 'newest first' },
+  }
+
+  it('gathers every host in Python and TypeScript, and prints one merged list', () => {
+    const py = pythonSnippet(merged, target)
+    expect(py).toContain('answers.append(("a", all_pages("POST", API + "/catalog/hosts/a/stac/search"')
+    expect(py).toContain('merged.sort(key=order)')
+    expect(py.match(/print\(/g)).toHaveLength(1)
+    const code = typescriptSnippet(merged, target)
+    expect(code.match(/console\.log/g)).toHaveLength(1)
+    const out = ts.transpileModule(code, { reportDiagnostics: true, compilerOptions: { module: 99 } })
+    expect(out.diagnostics ?? []).toEqual([])
+  })
+
+  it('sends one request per host with curl, saying how the console merges them', () => {
+    const sh = curlSnippet(merged, target)
+    expect(sh.match(/-X POST/g)?.length).toBe(3)
+    expect(sh).toContain('The console merges them: newest first')
+  })
+})

@@ -1,5 +1,6 @@
 import { createFinalURL, createQuerySerializer, defaultPathSerializer } from 'openapi-fetch'
 import type { ApiCall } from './api-call'
+import { literal } from './code-literals'
 
 /**
  * "As code": the requests a page would send, written out as a curl script, a Python script on `requests`, a
@@ -33,6 +34,21 @@ export interface CodeStep {
   pages?: PagedItems
   /** Said above the request, e.g. that it spends credits. */
   warning?: string
+  /** Whose answer this is (a data host), where the set merges the answers of its steps. */
+  label?: string
+}
+
+/**
+ * The paged answers of the steps are one list, as the console shows every host's search: every page of each
+ * step gathered, a scene a step lists twice kept once, then sorted by one property of the scenes (missing
+ * values last in both directions), ties in the order of the steps and then in each step's own order.
+ */
+export interface MergeRule {
+  /** The property sorted on; null keeps the steps' order (the console's sort cannot be written out). */
+  by: 'date' | 'cloud' | 'resolution' | null
+  descending: boolean
+  /** How the console orders them, said in the scripts. */
+  note: string
 }
 
 type Json = Record<string, unknown>
@@ -49,6 +65,8 @@ export interface CodeRequestSet {
   title: string
   steps: CodeStep[]
   sdk?: SdkForm
+  /** The steps' paged answers are merged into one list (an every-host search). */
+  merge?: MergeRule
 }
 
 export type CodeLanguage = 'curl' | 'python' | 'typescript' | 'sdk'
@@ -73,36 +91,13 @@ export function urlOf(call: ApiCall, apiUrl: string): string {
 export const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`
 
 /** JSON as the body is sent, indented for reading (the service reads the same value). */
-const pretty = (v: unknown) => JSON.stringify(v, null, 2)
+const pretty = (v: unknown) => literal(v, 'json')
 
-/**
- * A JSON value as a Python literal: JSON's strings are valid Python strings and its numbers valid numbers;
- * only `true`, `false` and `null` are spelt otherwise.
- */
-export function pyLiteral(value: unknown, indent = 0): string {
-  const pad = (n: number) => ' '.repeat(n)
-  if (value === null || value === undefined) return 'None'
-  if (value === true) return 'True'
-  if (value === false) return 'False'
-  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'None'
-  if (typeof value === 'string') return JSON.stringify(value)
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]'
-    const items = value.map((v) => `${pad(indent + 4)}${pyLiteral(v, indent + 4)}`)
-    return `[\n${items.join(',\n')},\n${pad(indent)}]`
-  }
-  const entries = Object.entries(value as Json).filter(([, v]) => v !== undefined)
-  if (entries.length === 0) return '{}'
-  const items = entries.map(([k, v]) => `${pad(indent + 4)}${JSON.stringify(k)}: ${pyLiteral(v, indent + 4)}`)
-  return `{\n${items.join(',\n')},\n${pad(indent)}}`
-}
+/** A JSON value as a Python literal: `True`, `False` and `None`, strings and numbers as JSON spells them. */
+export const pyLiteral = (value: unknown, indent = 0): string => literal(value, 'python', indent)
 
 /** A JSON value as a TypeScript expression (JSON is one), indented to sit at `indent`. */
-const tsLiteral = (value: unknown, indent = 0) =>
-  pretty(value)
-    .split('\n')
-    .map((l, i) => (i === 0 ? l : ' '.repeat(indent) + l))
-    .join('\n')
+const tsLiteral = (value: unknown, indent = 0) => literal(value, 'json', indent)
 
 /** A string as a single-quoted TypeScript string. */
 const tsString = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`
@@ -138,6 +133,11 @@ export function curlSnippet(set: CodeRequestSet, target: CodeTarget): string {
     `  | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p')`,
     '[ -n "$TOKEN" ] || { echo "The token server gave no access token." >&2; exit 1; }',
   ]
+  if (set.merge)
+    lines.push(
+      '',
+      `# One request per host, each the first page of its answer. The console merges them: ${oneLine(set.merge.note)}`,
+    )
   for (const step of set.steps) {
     const url = urlOf(step.call, target.apiUrl)
     lines.push('', `# ${oneLine(step.title)}`)
@@ -152,7 +152,7 @@ export function curlSnippet(set: CodeRequestSet, target: CodeTarget): string {
     ]
     if (hasBody(step.call))
       cmd.push(
-        `  -H 'Content-Type: application/json' \\`,
+        `  -H ${shellQuote(`Content-Type: ${step.call.contentType ?? 'application/json'}`)} \\`,
         `  --data-binary @- <<'JSON'`,
         pretty(step.call.body),
         'JSON',
@@ -176,6 +176,7 @@ export function pythonSnippet(set: CodeRequestSet, target: CodeTarget): string {
     '',
     'import json',
     'import os',
+    ...(set.merge?.by === 'date' ? ['from datetime import datetime'] : []),
     '',
     'import requests',
     '',
@@ -215,6 +216,7 @@ export function pythonSnippet(set: CodeRequestSet, target: CodeTarget): string {
       '    return found',
       '',
     )
+  if (set.merge) lines.push('', "# Each host's scenes, every page: (host, scenes).", 'answers = []')
   for (const step of set.steps) {
     const url = urlOf(step.call, target.apiUrl)
     const api = onApi(url, target.apiUrl)
@@ -222,13 +224,19 @@ export function pythonSnippet(set: CodeRequestSet, target: CodeTarget): string {
     const body = hasBody(step.call) ? pyLiteral(step.call.body) : 'None'
     lines.push('', `# ${oneLine(step.title)}`)
     if (step.warning) lines.push(`# ${oneLine(step.warning)}`)
+    const pages = `all_pages(${JSON.stringify(step.call.method)}, ${urlExpr}, ${body}, ${JSON.stringify(step.pages)})`
+    if (step.pages && set.merge) {
+      lines.push(`answers.append((${JSON.stringify(step.label ?? step.title)}, ${pages}))`)
+      continue
+    }
     if (step.pages) {
-      lines.push(
-        `result = all_pages(${JSON.stringify(step.call.method)}, ${urlExpr}, ${body}, ${JSON.stringify(step.pages)})`,
-      )
+      lines.push(`result = ${pages}`)
     } else {
+      const headers = step.call.contentType
+        ? `, headers={"Content-Type": ${JSON.stringify(step.call.contentType)}}`
+        : ''
       lines.push(
-        `response = session.request(${JSON.stringify(step.call.method)}, ${urlExpr}${hasBody(step.call) ? `, json=${body}` : ''}, timeout=60)`,
+        `response = session.request(${JSON.stringify(step.call.method)}, ${urlExpr}${hasBody(step.call) ? `, json=${body}` : ''}${headers}, timeout=60)`,
         'response.raise_for_status()',
         '# Some answers have no body (a validation that passes is a bare 200).',
         'result = response.json() if response.content else None',
@@ -236,7 +244,59 @@ export function pythonSnippet(set: CodeRequestSet, target: CodeTarget): string {
     }
     lines.push('print(json.dumps(result, indent=2))')
   }
+  if (set.merge) lines.push(...pythonMerge(set.merge))
   return `${lines.join('\n')}\n`
+}
+
+/** The property each sort reads, as the console reads it (a scene's time: datetime, else its start). */
+const PY_SORT_VALUE: Record<NonNullable<MergeRule['by']>, string[]> = {
+  date: [
+    '    text = properties.get("datetime") or properties.get("start_datetime") or properties.get("acquisitionDate")',
+    '    try:',
+    '        return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()',
+    '    except (AttributeError, ValueError):',
+    '        return None',
+  ],
+  cloud: [
+    '    value = properties.get("cloudCoverage")',
+    '    return value if isinstance(value, (int, float)) else None',
+  ],
+  resolution: [
+    '    value = properties.get("resolution")',
+    '    return value if isinstance(value, (int, float)) else None',
+  ],
+}
+
+function pythonMerge(merge: MergeRule): string[] {
+  const lines = [
+    '',
+    '',
+    `# One list of every host's scenes, as the console merges them: ${oneLine(merge.note)}`,
+    'def sort_value(feature):',
+    '    properties = feature.get("properties") or {}',
+    ...(merge.by ? PY_SORT_VALUE[merge.by] : ['    return None']),
+    '',
+    '',
+    'def order(entry):',
+    '    rank, position, _, feature = entry',
+    '    value = sort_value(feature)',
+    "    # Missing values last in both directions; ties in the hosts' order, then each host's own.",
+    `    return (value is None, 0 if value is None else ${merge.descending ? '-value' : 'value'}, rank, position)`,
+    '',
+    '',
+    'merged, seen = [], set()',
+    'for rank, (host, features) in enumerate(answers):',
+    '    for position, feature in enumerate(features):',
+    '        key = (host, (feature.get("properties") or {}).get("id", feature.get("id")))',
+    '        if key not in seen:',
+    '            seen.add(key)',
+    '            merged.append((rank, position, host, feature))',
+    'merged.sort(key=order)',
+    '# Each scene with its host (a foreign member of the feature): a scene is ordered from its host.',
+    'result = [dict(feature, host=host) for _, _, host, feature in merged]',
+    'print(json.dumps(result, indent=2))',
+  ]
+  return lines
 }
 
 // ------------------------------------------------------------------------------------------ TypeScript
@@ -268,10 +328,10 @@ export function typescriptSnippet(set: CodeRequestSet, target: CodeTarget): stri
     'if (!tokenResponse.ok) throw new Error(`Token server: ${tokenResponse.status} ${await tokenResponse.text()}`)',
     'const { access_token: token } = (await tokenResponse.json()) as { access_token: string }',
     '',
-    'async function send(method: string, url: string, body?: unknown): Promise<unknown> {',
+    "async function send(method: string, url: string, body?: unknown, type = 'application/json'): Promise<unknown> {",
     '  const response = await fetch(url, {',
     '    method,',
-    "    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },",
+    "    headers: { Authorization: `Bearer ${token}`, 'Content-Type': type },",
     '    body: body === undefined ? undefined : JSON.stringify(body),',
     '  })',
     '  const text = await response.text()',
@@ -279,6 +339,13 @@ export function typescriptSnippet(set: CodeRequestSet, target: CodeTarget): stri
     '  // Some answers have no body (a validation that passes is a bare 200).',
     '  return text ? JSON.parse(text) : null',
     '}',
+    ...(set.merge
+      ? [
+          '',
+          '/** A scene of a search answer: the properties the merge reads. */',
+          'type Feature = { id?: string; properties?: Record<string, unknown> & { id?: string } }',
+        ]
+      : []),
   ]
   if (paged)
     lines.push(
@@ -298,6 +365,12 @@ export function typescriptSnippet(set: CodeRequestSet, target: CodeTarget): stri
       '  return found',
       '}',
     )
+  if (set.merge)
+    lines.push(
+      '',
+      "// Each host's scenes, every page.",
+      'const answers: { host: string; features: Feature[] }[] = []',
+    )
   for (const step of set.steps) {
     const url = urlOf(step.call, target.apiUrl)
     const api = onApi(url, target.apiUrl)
@@ -308,16 +381,63 @@ export function typescriptSnippet(set: CodeRequestSet, target: CodeTarget): stri
     if (step.warning) lines.push(`// ${oneLine(step.warning)}`)
     lines.push('{')
     if (body !== null) lines.push(`  const body = ${body}`)
-    lines.push(
-      step.pages
-        ? `  const result = await allPages(${method}, ${urlExpr}, ${body !== null ? 'body' : 'undefined'}, ${tsString(step.pages)})`
-        : `  const result = await send(${method}, ${urlExpr}${body !== null ? ', body' : ''})`,
-      '  console.log(JSON.stringify(result, null, 2))',
-      '}',
-    )
+    const pages = `await allPages(${method}, ${urlExpr}, ${body !== null ? 'body' : 'undefined'}, ${tsString(step.pages ?? '')})`
+    const type = step.call.contentType ? `, ${tsString(step.call.contentType)}` : ''
+    if (step.pages && set.merge)
+      lines.push(
+        `  answers.push({ host: ${tsString(step.label ?? step.title)}, features: (${pages}) as Feature[] })`,
+        '}',
+      )
+    else
+      lines.push(
+        step.pages
+          ? `  const result = ${pages}`
+          : `  const result = await send(${method}, ${urlExpr}${body !== null ? ', body' : type ? ', undefined' : ''}${type})`,
+        '  console.log(JSON.stringify(result, null, 2))',
+        '}',
+      )
   }
+  if (set.merge) lines.push(...typescriptMerge(set.merge))
   lines.push('', 'export {}')
   return `${lines.join('\n')}\n`
+}
+
+/** The property each sort reads, as the console reads it (a scene's time: datetime, else its start). */
+const TS_SORT_VALUE: Record<NonNullable<MergeRule['by']>, string> = {
+  date: "  const text = p.datetime ?? p.start_datetime ?? p.acquisitionDate\n  const at = typeof text === 'string' ? Date.parse(text) : NaN\n  return Number.isNaN(at) ? null : at",
+  cloud: "  return typeof p.cloudCoverage === 'number' ? p.cloudCoverage : null",
+  resolution: "  return typeof p.resolution === 'number' ? p.resolution : null",
+}
+
+function typescriptMerge(merge: MergeRule): string[] {
+  return [
+    '',
+    `// One list of every host's scenes, as the console merges them: ${oneLine(merge.note)}`,
+    'function sortValue(feature: Feature): number | null {',
+    '  const p = feature.properties ?? {}',
+    merge.by ? TS_SORT_VALUE[merge.by] : '  return null',
+    '}',
+    'const merged: { rank: number; position: number; host: string; feature: Feature; value: number | null }[] = []',
+    'const seen = new Set<string>()',
+    'answers.forEach(({ host, features }, rank) =>',
+    '  features.forEach((feature, position) => {',
+    '    const key = JSON.stringify([host, feature.properties?.id ?? feature.id])',
+    '    if (seen.has(key)) return',
+    '    seen.add(key)',
+    '    merged.push({ rank, position, host, feature, value: sortValue(feature) })',
+    '  }),',
+    ')',
+    "// Missing values last in both directions; ties in the hosts' order, then each host's own.",
+    'merged.sort((a, b) => {',
+    '  if (a.value === null || b.value === null) {',
+    '    if (a.value !== b.value) return a.value === null ? 1 : -1',
+    `  } else if (a.value !== b.value) return ${merge.descending ? 'b.value - a.value' : 'a.value - b.value'}`,
+    '  return a.rank - b.rank || a.position - b.position',
+    '})',
+    '// Each scene with its host (a foreign member of the feature): a scene is ordered from its host.',
+    'const result = merged.map(({ host, feature }) => ({ ...feature, host }))',
+    'console.log(JSON.stringify(result, null, 2))',
+  ]
 }
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim()

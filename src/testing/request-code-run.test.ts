@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApiClient, ok, type ApiClient } from '../api/client'
 import { localLock, Session, TOKEN_PATH } from '../api/session'
 import { collectionsOfTypeOptions, searchableCollectionsOptions } from '../data/glossary/queries'
-import { acceptEulaMutation, eulaDocumentsOptions } from '../data/licences/queries'
+import { acceptEulaMutation, eulaDocumentsOptions, eulaOptions, type Eula } from '../data/licences/queries'
+import { checkoutCode, type CodeLine } from '../features/checkout/checkout-code'
 import { orderCode } from '../data/orders/order-code'
 import { createOrder, estimateOptions, orderFormOptions } from '../data/orders/ordering-queries'
 import { withBudget, type CreateOrderRequest } from '../data/orders/placement'
@@ -28,8 +29,14 @@ import { selfHref } from '../data/storage/query'
 import { collectionsCode, storageSearchCode } from '../data/storage/storage-code'
 import { cleanParams, validateParams } from '../components/schema-form/form-model'
 import { cursorOf, searchOptions, type Scene } from '../data/catalog/queries'
-import { searchCode } from '../features/catalog/search-code'
-import { buildSearch, EMPTY_FILTERS, searchableByHost } from '../features/catalog/search-state'
+import { allHostsSearchCode, searchCode } from '../features/catalog/search-code'
+import { collectScenes, mergeRows, sceneRows, type HostPages } from '../features/catalog/merge-hosts'
+import {
+  buildHostSearches,
+  buildSearch,
+  EMPTY_FILTERS,
+  searchableByHost,
+} from '../features/catalog/search-state'
 import { footprintOf, sceneTime } from '../features/catalog/words'
 import { orderableOf, startingParams, taskingRequest, withName } from '../data/orders/tasking-request'
 import { defaultTaskingName } from '../features/tasking-request/tasking-rules'
@@ -145,8 +152,29 @@ let workspaceId = ''
 
 type Kind = 'curl' | 'python' | 'typescript'
 
+/**
+ * A command run to its end without blocking: the test's own client keeps its event loop, so it never picks a
+ * kept-alive socket that the simulator closed while a blocking run held the loop (seen as "could not be
+ * reached" on the request after a long snippet).
+ */
+function exec(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
+  return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(cmd, args, { env })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000)
+    child.on('error', reject)
+    child.on('close', (status) => {
+      clearTimeout(timer)
+      resolve({ status, stdout, stderr })
+    })
+  })
+}
+
 /** Runs one form of a set's code and returns one value per request (null for an answer without a body). */
-function run(set: CodeRequestSet, kind: Kind): unknown[] {
+async function run(set: CodeRequestSet, kind: Kind): Promise<unknown[]> {
   const code = snippetsOf(set, target)
   const env = { ...process.env, SWATH_PASSWORD: PASSWORD }
   const name = `${kind}-${Math.random().toString(36).slice(2)}`
@@ -154,18 +182,18 @@ function run(set: CodeRequestSet, kind: Kind): unknown[] {
   if (kind === 'curl') {
     const file = join(dir, `${name}.sh`)
     writeFileSync(file, code.curl)
-    r = spawnSync('sh', [file], { env, encoding: 'utf8', timeout: 120_000 })
+    r = await exec('sh', [file], env)
   } else if (kind === 'python') {
     const file = join(dir, `${name}.py`)
     writeFileSync(file, code.python)
-    r = spawnSync(python, [file], { env, encoding: 'utf8', timeout: 120_000 })
+    r = await exec(python, [file], env)
   } else {
     const js = ts.transpileModule(code.typescript, {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
     }).outputText
     const file = join(dir, `${name}.mjs`)
     writeFileSync(file, js)
-    r = spawnSync(process.execPath, [file], { env, encoding: 'utf8', timeout: 120_000 })
+    r = await exec(process.execPath, [file], env)
   }
   if (r.status !== 0) throw new Error(`${kind} snippet failed (${r.status}): ${r.stderr}\n${r.stdout}`)
   // curl prints each answer (compact JSON, or nothing) on a line of its own.
@@ -265,12 +293,115 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     firstScene = { scene: all[0], host: built.host }
 
     const set = searchCode(built, null)
-    const [curlPage] = run(set, 'curl') as [{ features: unknown[] }]
+    const [curlPage] = (await run(set, 'curl')) as [{ features: unknown[] }]
     expect(ids(curlPage.features)).toEqual(ids(pages[0].features))
     for (const kind of ['python', 'typescript'] as const) {
-      const [features] = run(set, kind)
+      const [features] = await run(set, kind)
       expect(ids(features), kind).toEqual(ids(all))
     }
+  })
+
+  it('searches every host: the same merged list as the page once every host’s pages are in', async () => {
+    const byHost = searchableByHost((await qc.fetchQuery(searchableCollectionsOptions(client))).content)
+    const built = buildHostSearches(
+      { ...EMPTY_FILTERS, area: { kind: 'bbox', bbox: [2.25, 48.8, 2.42, 48.9] }, limit: 25 },
+      byHost,
+    )
+    expect(built.length, 'several hosts are searched').toBeGreaterThan(1)
+    // The page's own requests: each host's first page, then "More" until no host has a next page.
+    const hosts: HostPages[] = []
+    for (const b of built) {
+      const pages = []
+      let cursor: string | null = null
+      do {
+        const page = await qc.fetchQuery(searchOptions(client, b.host, b.body, cursor))
+        pages.push(page.features)
+        cursor = cursorOf(page, 'next')
+      } while (cursor && pages.length < 20)
+      hosts.push({ host: b.host, pages })
+    }
+    expect(
+      hosts.some((h) => h.pages.length > 1),
+      'a host answers in several pages',
+    ).toBe(true)
+    const hostOrder = built.map((b) => b.host)
+    for (const sort of ['date-desc', 'cloud-asc'] as const) {
+      const shown = mergeRows(sceneRows(collectScenes(hosts), null), sort, hostOrder)
+      const expected = shown.map((r) => ({ id: r.scene.id, host: r.host }))
+      expect(expected.length).toBeGreaterThan(25)
+      const set = allHostsSearchCode(built, sort, new Map())
+      const firstPages = (await run(set, 'curl')) as { features: unknown[] }[]
+      expect(firstPages.map((p) => ids(p.features))).toEqual(hosts.map((h) => ids(h.pages[0])))
+      for (const kind of ['python', 'typescript'] as const) {
+        const [merged] = (await run(set, kind)) as [{ id: string; host: string }[]]
+        expect(
+          merged.map((f) => ({ id: f.id, host: f.host })),
+          `${kind}, ${sort}`,
+        ).toEqual(expected)
+      }
+    }
+  })
+
+  it('places a whole checkout: its licence accepted, its budget read, every line estimated and placed', async () => {
+    if (!firstScene) throw new Error('the catalog search found no scene')
+    const { host } = firstScene
+    const collections = (await qc.fetchQuery(collectionsOfTypeOptions(client, 'ARCHIVE'))).content
+    // Two scenes of the first search, each a line of the checkout with its product's default request.
+    const found = await qc.fetchQuery(
+      searchOptions(client, host, { limit: 10, bbox: [2.25, 48.8, 2.42, 48.9] }, null),
+    )
+    const lines: CodeLine[] = []
+    let eula: Eula | null = null
+    for (const scene of found.features) {
+      if (lines.length === 2) break
+      const collection = collections.find((c) => c.name === scene.properties.collection)
+      const product = orderableProducts(collection)[0]
+      if (!product?.id) continue
+      const schema = await qc.fetchQuery(orderFormOptions(client, product.id))
+      const request = defaultSceneRequest(basketSceneOf(scene, host), product, schema, [PARIS])
+      if (!request) continue
+      if (product.eulaId) eula = await qc.fetchQuery(eulaOptions(client, product.eulaId))
+      lines.push({ displayName: String(request.displayName), request })
+    }
+    expect(lines).toHaveLength(2)
+    if (!eula?.currentDocumentId) throw new Error('the product has no licence to accept')
+    expect(eula.isAccepted, 'the licence waits for its acceptance').toBe(false)
+    const licences = [
+      { eulaId: eula.id, title: eula.title, documentId: eula.currentDocumentId, accepted: false },
+    ]
+    const budgets = await ok(client.GET('/v2/budgets', { params: { query: { size: 50 } } }))
+    const budget = budgets.content.find((b) => b.status === 'ACTIVE')
+    if (!budget) throw new Error('the account has no active budget')
+    const placeTarget = { workspaceId, budgetId: budget.id, budgetName: budget.name }
+    const estimates = await Promise.all(
+      lines.map((l) => qc.fetchQuery(estimateOptions(client, workspaceId, l.request))),
+    )
+
+    const set = checkoutCode(lines, placeTarget, licences)
+    expect(set.steps.map((s) => s.call.method)).toEqual(['PATCH', 'GET', 'POST', 'POST', 'POST', 'POST'])
+    for (const kind of KINDS) {
+      const out = await run(set, kind)
+      expect(out, kind).toHaveLength(6)
+      const [accepted, readBudget, ...rest] = out as [{ isAccepted: boolean }, { id: string }, ...unknown[]]
+      expect(accepted.isAccepted, kind).toBe(true)
+      expect(readBudget.id, kind).toBe(budget.id)
+      expect(rest.slice(0, 2), kind).toEqual(estimates)
+      for (const [i, placed] of (
+        rest.slice(2) as { results: { id: string }[]; errors: unknown[] }[]
+      ).entries()) {
+        expect(placed.errors, kind).toEqual([])
+        const order = await orderOf(placed.results[0]?.id)
+        expect(pick(order), kind).toEqual({
+          dataProductId: lines[i].request.dataProduct,
+          displayName: lines[i].displayName,
+          type: 'ARCHIVE',
+          workspaceId,
+        })
+      }
+    }
+    expect(
+      (await ok(client.GET('/v2/eulas/{eula-id}', { params: { path: { 'eula-id': eula.id } } }))).isAccepted,
+    ).toBe(true)
   })
 
   it('estimates and places an order line: the same estimate, and an order of the same product and name', async () => {
@@ -282,17 +413,7 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     if (!product?.id) throw new Error('no orderable product')
     if (product.eulaId) await acceptCurrent(product.eulaId)
     const schema = await qc.fetchQuery(orderFormOptions(client, product.id))
-    const basketScene = {
-      id: scene.properties.id,
-      host,
-      collection: scene.properties.collection,
-      constellation: scene.properties.constellation,
-      datetime: sceneTime(scene),
-      cloudCoverage: scene.properties.cloudCoverage ?? null,
-      resolution: scene.properties.resolution ?? null,
-      footprint: footprintOf(scene),
-    }
-    const request = defaultSceneRequest(basketScene, product, schema, [PARIS])
+    const request = defaultSceneRequest(basketSceneOf(scene, host), product, schema, [PARIS])
     if (!request) throw new Error('the scene has no default order request')
     const placeTarget = { workspaceId, budgetId: null }
 
@@ -303,7 +424,7 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
 
     const set = orderCode('Order', request, placeTarget)
     for (const kind of KINDS) {
-      const [codeEstimate, codePlaced] = run(set, kind) as [
+      const [codeEstimate, codePlaced] = (await run(set, kind)) as [
         unknown,
         { results: { id: string }[]; errors: unknown[] },
       ]
@@ -337,7 +458,7 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     // The review's code holds the estimate, then placing; only the estimate is run here.
     const full = orderCode('Tasking', request, { workspaceId, budgetId: null })
     const set = { ...full, steps: full.steps.slice(0, 1) }
-    for (const kind of KINDS) expect(run(set, kind), kind).toEqual([estimate])
+    for (const kind of KINDS) expect(await run(set, kind), kind).toEqual([estimate])
   })
 
   it('validates, prices and runs a process: the same verdict, price and job', async () => {
@@ -358,7 +479,7 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
 
     const set = jobCode(processId, proc.title, inputs, { workspaceId, budgetId: null })
     for (const kind of KINDS) {
-      const [verdict, codePrice, job] = run(set, kind) as [unknown, unknown, typeof started.job]
+      const [verdict, codePrice, job] = (await run(set, kind)) as [unknown, unknown, typeof started.job]
       expect(verdict, kind).toBeNull()
       expect(codePrice, kind).toEqual(price)
       expect(job.jobID).not.toBe(started.jobId)
@@ -382,10 +503,10 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     const all = pages.flatMap((p) => p.features)
     expect(pages.length, 'the search spans several pages').toBeGreaterThan(1)
     const set = storageSearchCode(body)
-    const [curlPage] = run(set, 'curl') as [{ features: unknown[] }]
+    const [curlPage] = (await run(set, 'curl')) as [{ features: unknown[] }]
     expect(ids(curlPage.features)).toEqual(ids(pages[0].features))
     for (const kind of ['python', 'typescript'] as const) {
-      const [features] = run(set, kind)
+      const [features] = await run(set, kind)
       expect(ids(features), kind).toEqual(ids(all))
     }
   })
@@ -402,13 +523,25 @@ describe('generated code against the standalone simulator', { timeout: 300_000 }
     const all = pages.flatMap((p) => p.collections)
     expect(pages.length, 'the list spans several pages').toBeGreaterThan(1)
     const set = collectionsCode({ ...query, page: 0 })
-    const [curlPage] = run(set, 'curl') as [{ collections: unknown[] }]
+    const [curlPage] = (await run(set, 'curl')) as [{ collections: unknown[] }]
     expect(ids(curlPage.collections)).toEqual(ids(pages[0].collections))
     for (const kind of ['python', 'typescript'] as const) {
-      const [collections] = run(set, kind)
+      const [collections] = await run(set, kind)
       expect(ids(collections), kind).toEqual(ids(all))
     }
   })
+})
+
+/** A scene as the basket holds it. */
+const basketSceneOf = (scene: Scene, host: string) => ({
+  id: scene.properties.id,
+  host,
+  collection: scene.properties.collection,
+  constellation: scene.properties.constellation,
+  datetime: sceneTime(scene),
+  cloudCoverage: scene.properties.cloudCoverage ?? null,
+  resolution: scene.properties.resolution ?? null,
+  footprint: footprintOf(scene),
 })
 
 async function orderOf(id: string | undefined) {

@@ -7,10 +7,12 @@ interface Props {
   /** Re-authentication: the same user and region, only the password is asked for. */
   fixed?: { email: string; regionId: string }
   onSignedIn?: () => void
+  /** A sign-in that failed, with the region it was sent to (the sign-in page checks its connection). */
+  onFailed?: (error: unknown, regionId: string) => void
 }
 
 /** E-mail, password and region; one submit at a time; each failure says what to do. */
-export function SignInForm({ fixed, onSignedIn }: Props) {
+export function SignInForm({ fixed, onSignedIn, onFailed }: Props) {
   const { session, config } = useConsoleServices()
   const [email, setEmail] = useState(fixed?.email ?? '')
   const [password, setPassword] = useState('')
@@ -32,6 +34,7 @@ export function SignInForm({ fixed, onSignedIn }: Props) {
     } catch (err) {
       setError(signInMessage(err, region?.label ?? regionId))
       passwordRef.current?.focus()
+      onFailed?.(err, regionId)
     } finally {
       setPending(false)
     }

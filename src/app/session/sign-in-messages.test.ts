@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, networkError, parseErrorBody } from '../../api/errors'
-import { signInMessage } from './sign-in-messages'
+import { isConnectionProblem, signInMessage } from './sign-in-messages'
 
 describe('sign-in messages', () => {
   it('each failure gets its own message', () => {
@@ -18,5 +18,28 @@ describe('sign-in messages', () => {
     ])
     expect(new Set(titles).size).toBe(4)
     expect(signInMessage(down, 'Europe').text).toContain('503')
+  })
+
+  it('sends connection failures to the connection check, never wrong credentials', () => {
+    const failures = {
+      wrong: new ApiError(parseErrorBody(401, { error: 'invalid_grant' })),
+      client: new ApiError(parseErrorBody(401, { error: 'invalid_client' })),
+      notAllowed: new ApiError(parseErrorBody(400, { error: 'unauthorized_client' })),
+      unreachable: networkError(new TypeError('Failed to fetch')),
+      noEndpoint: new ApiError(parseErrorBody(404, '<html>')),
+      down: new ApiError(parseErrorBody(502, 'bad gateway')),
+      unexpected: new Error('boom'),
+    }
+    expect(Object.fromEntries(Object.entries(failures).map(([k, e]) => [k, isConnectionProblem(e)]))).toEqual(
+      {
+        wrong: false,
+        client: true,
+        notAllowed: true,
+        unreachable: true,
+        noEndpoint: true,
+        down: true,
+        unexpected: false,
+      },
+    )
   })
 })

@@ -65,16 +65,27 @@ export function licenceDocumentOptions(fetchLink: LinkFetch, url: string) {
 }
 
 /** Accepts the EULA's current document, as the contract records acceptance. */
+/** Accepting a EULA's document: a JSON merge patch of its acceptance. */
+export const acceptEulaCall = (eulaId: string, documentId: string) => ({
+  method: 'PATCH' as const,
+  path: '/v2/eulas/{eula-id}/documents/{eula-document-id}' as const,
+  params: { path: { 'eula-id': eulaId, 'eula-document-id': documentId } },
+  body: { isAccepted: true as const },
+  contentType: 'application/merge-patch+json',
+})
+
 export function acceptEulaMutation(client: ApiClient, qc: QueryClient) {
   return mutationOptions({
-    mutationFn: (v: { eulaId: string; documentId: string }) =>
-      ok(
-        client.PATCH('/v2/eulas/{eula-id}/documents/{eula-document-id}', {
-          params: { path: { 'eula-id': v.eulaId, 'eula-document-id': v.documentId } },
-          body: { isAccepted: true },
-          headers: { 'content-type': 'application/merge-patch+json' },
+    mutationFn: (v: { eulaId: string; documentId: string }) => {
+      const call = acceptEulaCall(v.eulaId, v.documentId)
+      return ok(
+        client.PATCH(call.path, {
+          params: call.params,
+          body: call.body,
+          headers: { 'content-type': call.contentType },
         }),
-      ),
+      )
+    },
     // Every page that shows this licence (the checkout, the tasking request, the licence pages and their
     // lists, the shell's banner) sees the acceptance at once: one key space for all of them.
     onSuccess: () => qc.invalidateQueries({ queryKey: licenceKeys.all }),

@@ -7,7 +7,7 @@ import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
 import { encodePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
-import { searchCode } from '../search-code'
+import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../search-state'
 import { useArchiveOrTask } from '../use-archive-or-task'
 import { useCatalogView } from '../use-catalog-view'
@@ -230,7 +230,13 @@ export function CatalogPage() {
               allHosts={search.allHosts}
               onMore={search.more}
               hostCount={search.statuses.filter((s) => s.count > 0).length}
-              code={search.built ? () => search.built && searchCode(search.built, view.page) : null}
+              code={
+                search.built
+                  ? () => search.built && searchCode(search.built, view.page)
+                  : search.allHosts && search.builtAll.length > 0
+                    ? () => allHostsSearchCode(search.builtAll, search.sort, hostTitles)
+                    : null
+              }
               save={
                 search.builtAll.length > 0 && (
                   <SaveSearch built={search.builtAll} view={view} areaName={areaName} />

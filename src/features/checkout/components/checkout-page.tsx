@@ -51,6 +51,7 @@ import { useSharedDraft } from '../../../components/role-notice/use-shared-draft
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { orderCode } from '../../../data/orders/order-code'
+import { checkoutCode, type CodeLicence } from '../checkout-code'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -91,6 +92,12 @@ export function CheckoutPage() {
     ...(budgetIssue ? [budgetIssue] : []),
     ...(workspaceId ? [] : ['Choose a workspace in the header.']),
   ]
+  // Where placing sends the orders: the workspace and the budget (a budget kept from another session only
+  // where budgets apply to this user).
+  const placeTarget = workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
+  const budgetName = placeTarget?.budgetId
+    ? (budgets.budgets.find((b) => b.id === placeTarget.budgetId)?.name ?? 'the chosen budget')
+    : null
   const budgetProblem = run?.checkoutError
     ? {
         message: run.checkoutError.message,
@@ -210,15 +217,18 @@ export function CheckoutPage() {
                     </Text>
                     {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
                   </div>
-                  <Button
-                    onClick={() => {
-                      setTriedReview(true)
-                      if (blockers.length === 0) setStep('review')
-                    }}
-                    disabled={busy}
-                  >
-                    Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
-                  </Button>
+                  <Group gap="xs">
+                    <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
+                    <Button
+                      onClick={() => {
+                        setTriedReview(true)
+                        if (blockers.length === 0) setStep('review')
+                      }}
+                      disabled={busy}
+                    >
+                      Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
+                    </Button>
+                  </Group>
                 </Group>
               </Paper>
             </>
@@ -229,15 +239,9 @@ export function CheckoutPage() {
               lines={lines}
               repeats={repeats}
               total={total}
-              budgetName={
-                budgetId
-                  ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
-                  : null
-              }
+              budgetName={budgetName}
               blockers={blockers}
-              placeTarget={
-                workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
-              }
+              placeTarget={placeTarget}
               run={run}
               budgetProblem={budgetProblem}
               busy={busy}
@@ -359,6 +363,7 @@ function ReviewStep({
   const [confirmed, setConfirmed] = useState(false)
   const [again, setAgain] = useState(false)
   const count = lines.length
+  const wholeCode = <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
   const failed = lines.filter((l) => l.placement.kind === 'failed')
   const running = run !== null && run.done < run.total && busy
   return (
@@ -484,6 +489,7 @@ function ReviewStep({
             >
               Place {count} {count === 1 ? 'order' : 'orders'}
             </Button>
+            {wholeCode}
           </Group>
         </>
       ) : (
@@ -496,11 +502,53 @@ function ReviewStep({
             <Button variant="default" onClick={onBack}>
               Back to details
             </Button>
+            {wholeCode}
           </Group>
         </>
       )}
     </Paper>
   )
+}
+
+/**
+ * The whole checkout as one script, once every line has its request: on the details step (where a Viewer stops
+ * when a licence waits for an administrator) and in the review, beside Place or the Viewer's note.
+ */
+function WholeCheckoutCode({
+  lines,
+  placeTarget,
+  budgetName,
+}: {
+  lines: readonly LineModel[]
+  placeTarget: { workspaceId: string; budgetId: string | null } | null
+  budgetName: string | null
+}) {
+  if (!placeTarget || lines.length === 0 || !lines.every((l) => l.request)) return null
+  return (
+    <CodeButton
+      size="sm"
+      ariaLabel="The whole checkout as code"
+      requests={() => checkoutCode(codeLines(lines), { ...placeTarget, budgetName }, codeLicences(lines))}
+    />
+  )
+}
+
+/** The review's lines as the checkout script places them (every line has its request by then). */
+const codeLines = (lines: readonly LineModel[]) =>
+  lines.flatMap((l) => (l.request ? [{ displayName: l.displayName, request: l.request }] : []))
+
+/** The licences the lines need, once each, with whether the current document is accepted. */
+function codeLicences(lines: readonly LineModel[]) {
+  const byId = new Map<string, CodeLicence>()
+  for (const { eula } of lines)
+    if (eula?.currentDocumentId)
+      byId.set(eula.id, {
+        eulaId: eula.id,
+        title: eula.title,
+        documentId: eula.currentDocumentId,
+        accepted: eula.isAccepted,
+      })
+  return [...byId.values()]
 }
 
 function PlacedNotice({

@@ -81,6 +81,17 @@ export function TaskingReview({
   const count = model.features.length
   const total = model.total
   const span = model.opportunities.window
+  // The Viewer gets the code too: what it prepares, an administrator or member can run.
+  const code = model.request && placeTarget && (
+    <CodeButton
+      size="sm"
+      ariaLabel="This tasking request as code"
+      requests={() =>
+        model.request &&
+        orderCode(`Tasking request “${model.displayName}”`, model.request, placeTarget, 'tasking')
+      }
+    />
+  )
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="tasking-review-title">
       {/* Focused when the review replaces the request (tasking-page.tsx). */}
@@ -184,16 +195,7 @@ export function TaskingReview({
             >
               Place {countLabel(count, 'order')}
             </Button>
-            {model.request && placeTarget && (
-              <CodeButton
-                size="sm"
-                ariaLabel="This tasking request as code"
-                requests={() =>
-                  model.request &&
-                  orderCode(`Tasking request “${model.displayName}”`, model.request, placeTarget)
-                }
-              />
-            )}
+            {code}
           </Group>
         </>
       ) : (
@@ -206,6 +208,7 @@ export function TaskingReview({
             <Button variant="default" onClick={onBack}>
               Back to details
             </Button>
+            {code}
           </Group>
         </>
       )}
