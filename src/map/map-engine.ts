@@ -520,8 +520,9 @@ export class MapEngine {
           adapter: new adapter.TerraDrawMapLibreGLAdapter({ map: this.map }),
           modes: [
             new td.TerraDrawPolygonMode({ styles }),
-            new td.TerraDrawRectangleMode({ styles }),
-            new td.TerraDrawCircleMode({ styles }),
+            // A press, a drag and a release draws as well as click, move, click: a newcomer drags a box.
+            new td.TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+            new td.TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
             new td.TerraDrawSelectMode({
               flags: {
                 polygon: { feature: editable },

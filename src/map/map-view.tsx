@@ -38,6 +38,11 @@ export interface MapViewProps {
   /** Hides "Go to a place" (a small map beside a document, say). */
   noPlaceSearch?: boolean
   /**
+   * What "Go to a place" shows from now on, whatever was typed or picked before: each new `key` starts the field
+   * again with `text` (an AOI imported from "Hamburg port.geojson" shows "Hamburg port"; '' empties it).
+   */
+  place?: { key: number | string; text: string }
+  /**
    * Two of the images compared side by side with a swipe line that the pointer drags and the keyboard moves
    * (← →, Home, End): `left` shows left of the line, `right` right of it, each named on its side.
    */
@@ -216,7 +221,11 @@ export function MapView(props: MapViewProps) {
       <output ref={cursor} className={classes.cursor} aria-label="Cursor coordinates" />
       {engine && !props.noPlaceSearch && (
         <div className={classes.placeSearch}>
-          <PlaceSearchField onPick={(center, zoom) => engine.flyTo(center, zoom)} />
+          <PlaceSearchField
+            key={props.place?.key}
+            initialValue={props.place?.text}
+            onPick={(center, zoom) => engine.flyTo(center, zoom)}
+          />
         </div>
       )}
       {engine && footprintOverlays.length > 0 && (

@@ -9,9 +9,12 @@ import type { PlaceSearchProps } from './place-search'
  * gazetteer, which the field has always fetched on first focus. What is typed meanwhile and the focus carry
  * over to it.
  */
-export function PlaceSearchField({ onPick }: Pick<PlaceSearchProps, 'onPick'>) {
+export function PlaceSearchField({
+  onPick,
+  initialValue = '',
+}: Pick<PlaceSearchProps, 'onPick' | 'initialValue'>) {
   const [Field, setField] = useState<ComponentType<PlaceSearchProps> | null>(null)
-  const [value, setValue] = useState('')
+  const [value, setValue] = useState(initialValue)
   const [focused, setFocused] = useState(false)
   const loading = useRef(false)
 

@@ -5,7 +5,12 @@ import { draftStorage, ownedDraft } from '../../lib/draft-storage'
 import { commit, EMPTY_HISTORY, redo, undo, type AoiHistory } from './aoi-history'
 
 interface AoiStore extends AoiHistory {
-  setPolygons: (polygons: Polygon[]) => void
+  /**
+   * What the AOI is called, when it came with a name (an imported file's, "Hamburg port"); any other change
+   * of the shapes drops it.
+   */
+  name: string | null
+  setPolygons: (polygons: Polygon[], name?: string | null) => void
   undo: () => void
   redo: () => void
   clear: () => void
@@ -21,15 +26,16 @@ export const useAoiStore = ownedDraft(
     persist(
       (set) => ({
         ...EMPTY_HISTORY,
-        setPolygons: (polygons) => set((s) => commit(s, polygons)),
-        undo: () => set((s) => undo(s)),
-        redo: () => set((s) => redo(s)),
-        clear: () => set((s) => commit(s, [])),
+        name: null,
+        setPolygons: (polygons, name = null) => set((s) => ({ ...commit(s, polygons), name })),
+        undo: () => set((s) => ({ ...undo(s), name: null })),
+        redo: () => set((s) => ({ ...redo(s), name: null })),
+        clear: () => set((s) => ({ ...commit(s, []), name: null })),
       }),
       {
         name: 'swath.aoi',
         storage: createJSONStorage(() => draftStorage),
-        partialize: (s) => ({ polygons: s.polygons, past: s.past, future: s.future }),
+        partialize: (s) => ({ polygons: s.polygons, past: s.past, future: s.future, name: s.name }),
       },
     ),
   ),

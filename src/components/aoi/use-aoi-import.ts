@@ -13,14 +13,18 @@ export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
   const setPolygons = useAoiStore((s) => s.setPolygons)
   const [message, setMessage] = useState<AoiMessage | null>(null)
   const [busy, setBusy] = useState(false)
+  // Each import that took: "Go to a place" starts again from the imported AOI's name (`useAoiTools`).
+  const [imports, setImports] = useState(0)
 
+  /** Takes the parsed shapes as the AOI; `name` is what it is called (a file's name without its extension). */
   const adopt = useCallback(
-    (result: AoiParse, source: string) => {
+    (result: AoiParse, source: string, name: string | null = null) => {
       if (!result.ok) {
         setMessage({ kind: 'error', title: `${source} could not be used`, lines: [result.message] })
         return
       }
-      setPolygons(result.polygons)
+      setPolygons(result.polygons, name)
+      setImports((n) => n + 1)
       onImported(result.polygons)
       const n = result.polygons.length
       setMessage({
@@ -48,7 +52,11 @@ export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
       }
       setBusy(true)
       try {
-        adopt(await formats.parseAoiFile(file.name, new Uint8Array(await file.arrayBuffer())), file.name)
+        adopt(
+          await formats.parseAoiFile(file.name, new Uint8Array(await file.arrayBuffer())),
+          file.name,
+          aoiNameOf(file.name),
+        )
       } catch {
         setMessage({
           kind: 'error',
@@ -62,7 +70,17 @@ export function useAoiImport(onImported: (polygons: Polygon[]) => void) {
     [adopt],
   )
 
-  return { message, setMessage, busy, adopt, importFile }
+  return { message, setMessage, busy, adopt, importFile, imports }
+}
+
+/** An AOI's name from its file's: "Hamburg port.geojson" → "Hamburg port"; null when nothing is left. */
+export function aoiNameOf(fileName: string): string | null {
+  const base = fileName
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+  return base === '' ? null : base
 }
 
 export type AoiImporter = ReturnType<typeof useAoiImport>

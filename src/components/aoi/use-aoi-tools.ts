@@ -26,6 +26,7 @@ export function fitRequestOf(bbox: Bbox | null): FitRequest | null {
  */
 export function useAoiTools(fitRequest?: FitRequest | null) {
   const polygons = useAoiStore((s) => s.polygons)
+  const aoiName = useAoiStore((s) => s.name)
   const setPolygons = useAoiStore((s) => s.setPolygons)
   const [mode, setMode] = useState<DrawMode>('static')
   const [fit, setFit] = useState<FitRequest | null>(null)
@@ -64,6 +65,8 @@ export function useAoiTools(fitRequest?: FitRequest | null) {
     keyboardDraw: keyboard,
     onKeyboardDraw,
     onFileDrop: (f: File) => void importer.importFile(f),
+    // An imported AOI is where the map now is: "Go to a place" says its name rather than the last place.
+    place: importer.imports > 0 ? { key: importer.imports, text: aoiName ?? '' } : undefined,
     handle: map,
   } satisfies Partial<MapViewProps>
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   basketKey,
   BASKET_LIMIT,
@@ -28,48 +28,76 @@ export function asBasketScene(scene: Scene, host: string): BasketScene {
   }
 }
 
+/** How long what an action said stays under the results, unless another search or page comes first. */
+export const STATUS_MS = 20_000
+
+/** What the last action said, with its way back (Undo, Take it out), and the results it was said over. */
+interface Said {
+  text: string
+  /** The scenes the last "Add page to basket" put in, for its Undo (one click adds up to 500), or the one
+   * scene just added that the account already ordered, for "Take it out". */
+  undo: string[] | null
+  undoLabel: string
+}
+
 /**
  * What the analyst does with a scene of the results: put it in the basket (or the whole page), lay its
- * quicklook on the map, open its details; and the status line that says what happened.
+ * quicklook on the map, open its details; and the status line that says what happened. What it says belongs
+ * to the action and the results it was taken on: another search or page of results (`resultsKey` changes)
+ * takes it away, and so does time.
  */
 export function useSceneActions(
   rows: SceneRow[],
   { titles, withQuicklooks }: Pick<SearchableCollections, 'titles' | 'withQuicklooks'>,
+  resultsKey = '',
 ) {
   const basket = useBasketStore((s) => s.scenes)
   const addToBasket = useBasketStore((s) => s.add)
   const removeFromBasket = useBasketStore((s) => s.remove)
   const quicklooks = useCatalogUi((s) => s.quicklooks)
   const toggleQuicklookIn = useCatalogUi((s) => s.toggleQuicklook)
-  const [status, setStatus] = useState('')
-  // The scenes the last "Add page to basket" put in, for its Undo (one click adds up to 500), or the one
-  // scene just added that the account already ordered, for "Take it out".
-  const [lastAdded, setLastAdded] = useState<string[] | null>(null)
-  const [undoLabel, setUndoLabel] = useState('Undo')
+  const [said, setSaid] = useState<Said | null>(null)
+  // Other results: what was said over the last ones goes (state reset as the results change, not in an effect;
+  // the rows' handlers may be older than the results' key, so what is said is not stamped with it).
+  const [saidOver, setSaidOver] = useState(resultsKey)
+  if (saidOver !== resultsKey) {
+    setSaidOver(resultsKey)
+    setSaid(null)
+  }
+  const current = saidOver === resultsKey ? said : null
+  const say = useCallback(
+    (text: string, undo: string[] | null = null, undoLabel = 'Undo') => setSaid({ text, undo, undoLabel }),
+    [],
+  )
+  useEffect(() => {
+    if (!said) return
+    const t = setTimeout(() => setSaid((s) => (s === said ? null : s)), STATUS_MS)
+    return () => clearTimeout(t)
+  }, [said])
+  const lastAdded = current?.undo ?? null
   const owned = useOwnedScenes()
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {
-      setLastAdded(null)
       const scene = asBasketScene(row.scene, row.host)
       if (useBasketStore.getState().scenes.some((s) => basketKey(s) === basketKey(scene))) {
         removeFromBasket([basketKey(scene)])
-        setStatus(`Removed ${scene.id} from the basket.`)
+        say(`Removed ${scene.id} from the basket.`)
       } else if (addToBasket([scene]) > 0)
-        setStatus(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
+        say(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
       else {
         const before = owned.of(scene.id)[0]
-        if (before) {
+        if (before)
           // Paying twice for one scene is rarely meant: say so as it goes in, with the way back out.
-          setStatus(
+          say(
             `Added ${scene.id} to the basket. You already ordered this scene on ${formatUtcDay(before.orderedAt)} (${STATUS_LABELS[before.status].toLowerCase()}); order it again?`,
+            [basketKey(scene)],
+            'Take it out',
           )
-          setLastAdded([basketKey(scene)])
-          setUndoLabel('Take it out')
-        } else setStatus(`Added ${scene.id} to the basket.`)
+        else say(`Added ${scene.id} to the basket.`)
       }
     },
-    [addToBasket, removeFromBasket, owned],
+    [addToBasket, removeFromBasket, owned, say],
   )
   /**
    * Puts `list` in the basket, saying what went in ("of this page", "of the plan"), with its Undo; `scenes`
@@ -86,27 +114,25 @@ export function useSceneActions(
       .getState()
       .scenes.map(basketKey)
       .filter((k) => !before.has(k))
-    setLastAdded(added.length > 0 ? added : null)
-    setUndoLabel('Undo')
     const ownedCount = list.filter(
       (r) =>
         added.includes(`${r.host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
     ).length
-    setStatus(
+    say(
       left > 0
         ? `The basket is full (${BASKET_LIMIT} scenes): ${left} scenes were not added.`
         : `Added ${added.length} ${added.length === 1 ? 'scene' : 'scenes'} ${what} to the basket (${useBasketStore.getState().scenes.length} in all).` +
             (ownedCount > 0
               ? ` You already ordered ${ownedCount} of them: the checkout asks before ordering one again.`
               : ''),
+      added.length > 0 ? added : null,
     )
   }
   const addPage = () => addRows(rows, 'of this page')
   const undoAddPage = lastAdded
     ? () => {
         removeFromBasket(lastAdded)
-        setLastAdded(null)
-        setStatus(
+        say(
           lastAdded.length === 1
             ? `Took ${lastAdded[0].slice(lastAdded[0].indexOf('/') + 1)} back out of the basket.`
             : `Took the ${lastAdded.length} scenes added back out of the basket.`,
@@ -117,13 +143,12 @@ export function useSceneActions(
     (row: SceneRow) => {
       const p = row.scene.properties
       if (!withQuicklooks.has(p.collection)) {
-        setLastAdded(null)
-        setStatus(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
+        say(`${titles.get(p.collection) ?? p.collection} has no quicklooks.`)
         return
       }
       toggleQuicklookIn({ host: row.host, id: p.id, footprint: footprintOf(row.scene) })
     },
-    [withQuicklooks, titles, toggleQuicklookIn],
+    [withQuicklooks, titles, toggleQuicklookIn, say],
   )
   // Details follow a scene, not a position: another response closes them.
   const [details, setDetails] = useState<{ host: string; id: string } | null>(null)
@@ -145,9 +170,9 @@ export function useSceneActions(
       : (rows.find((r) => r.host === details.host && r.scene.properties.id === details.id) ?? null)
 
   return {
-    status,
+    status: current?.text ?? '',
     undoAddPage,
-    undoLabel,
+    undoLabel: current?.undoLabel ?? 'Undo',
     toggleBasket,
     addPage,
     addRows,

@@ -94,7 +94,9 @@ export function useSceneSearch(
       return built && single.data ? [{ host: single.data.host, pages: [single.data.features] }] : []
     return multi.hosts.map((h) => ({
       host: h.host,
-      // A host's pages count up to the first one still out: a later page never shows before an earlier one.
+      // A host's pages count up to the first one still out: a later page never shows before an earlier one. A
+      // page asked again that failed is out too: the cache keeps its earlier answer, but its scenes leave
+      // with the failure, not to be listed and counted as if the host had answered this search.
       pages: h.pages.slice(0, firstMissing(h.pages)).map((p) => p.data?.features ?? []),
     }))
   }, [allHosts, built, single.data, multi.hosts])
@@ -249,8 +251,8 @@ function pagesKey(hosts: readonly HostPages[]): string {
   return hosts.map((h) => `${h.host}:${h.pages.map(idOf).join(',')}`).join(' ')
 }
 
-/** The number of pages before the first one without an answer. */
-function firstMissing(pages: readonly { data: unknown }[]): number {
-  const i = pages.findIndex((p) => p.data === undefined)
+/** The number of pages before the first one without an answer, or whose last asking failed. */
+function firstMissing(pages: readonly { data: unknown; error: unknown; isFetching: boolean }[]): number {
+  const i = pages.findIndex((p) => p.data === undefined || (p.error !== null && !p.isFetching))
   return i < 0 ? pages.length : i
 }

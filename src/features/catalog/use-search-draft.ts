@@ -162,6 +162,8 @@ export function useSearchDraft(
     [draft, byHost],
   )
 
+  // Searches run from the form, the same one again included: what an action said over the results goes with them.
+  const [runs, setRuns] = useState(0)
   function runSearch() {
     setAttempted(true)
     const bounds = map.current?.bounds()
@@ -172,6 +174,7 @@ export function useSearchDraft(
     }
     const errors = { ...filterErrors(filters), ...draftErrors }
     if (Object.keys(errors).length > 0) return
+    setRuns((n) => n + 1)
     setViewMoved(false)
     setFramePending(true)
     if (view.searched && sameFilters(filters, applied) && view.page === null) {
@@ -212,6 +215,8 @@ export function useSearchDraft(
     changeDraft: (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change })),
     resetDraft,
     runSearch,
+    /** How many searches the form has run (the same one again counts). */
+    runs,
     tab,
     setTab,
     dirty,

@@ -12,6 +12,8 @@ import {
   sceneTime,
   sortRows,
   type SceneRow,
+  suggestSearchName,
+  withHostTitles,
 } from './words'
 import { SCENE_SORTS, type SceneSort } from './search-state'
 
@@ -218,5 +220,41 @@ describe('formatters', () => {
   it('takes the footprint from the scene geometry', () => {
     const s = scene('a')
     expect(footprintOf(s)).toBe(s.geometry)
+  })
+})
+
+describe('withHostTitles', () => {
+  const titles = new Map([
+    ['capellaspace', 'Capella Space'],
+    ['oneatlas', 'OneAtlas'],
+  ])
+  it('names the hosts a message gives by id by their titles', () => {
+    expect(withHostTitles('Data host capellaspace did not answer. Try again.', titles)).toBe(
+      'Data host Capella Space did not answer. Try again.',
+    )
+  })
+  it('leaves words that only contain an id, and messages naming no host, as they are', () => {
+    expect(withHostTitles('capellaspace-archive and oneatlasx stay', titles)).toBe(
+      'capellaspace-archive and oneatlasx stay',
+    )
+    expect(withHostTitles('Service Unavailable', titles)).toBe('Service Unavailable')
+  })
+})
+
+describe('suggestSearchName', () => {
+  const aoi = { intersects: { type: 'Polygon', coordinates: [] } } as never
+  const every = [
+    { host: 'oneatlas', body: aoi },
+    { host: 'blacksky', body: aoi },
+  ]
+  it('names a search of a named AOI after it, with its hosts', () => {
+    expect(suggestSearchName(every, 'Hamburg port')).toBe('Hamburg port, all hosts')
+    expect(suggestSearchName([every[0]], 'Hamburg port')).toBe('Hamburg port, oneatlas')
+  })
+  it('falls back to the kind of area without a name, or when the area searched is no AOI', () => {
+    expect(suggestSearchName(every, null)).toBe('All hosts AOI')
+    expect(suggestSearchName([{ host: 'oneatlas', body: { bbox: [0, 0, 1, 1] } }], 'Hamburg port')).toBe(
+      'Oneatlas map view',
+    )
   })
 })

@@ -2,7 +2,7 @@ import type { MultiPolygon, Polygon } from 'geojson'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'
 import type { Scene } from '../../data/catalog/queries'
-import type { SceneSort } from './search-state'
+import type { BuiltSearch, SceneSort } from './search-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
 export function sceneTime(s: Scene): string | null {
@@ -98,3 +98,33 @@ export function sortRows(rows: readonly SceneRow[], sort: SceneSort): SceneRow[]
 
 /** A scene's footprint as GeoJSON types (the contract's types differ only in how `bbox` is typed). */
 export const footprintOf = (s: Scene): Polygon | MultiPolygon => s.geometry as Polygon | MultiPolygon
+
+/**
+ * A service message with the data hosts it names by id ("Data host capellaspace did not answer") named by their
+ * titles instead ("Data host Capella Space did not answer"): the analyst knows the hosts by the glossary's words.
+ */
+export function withHostTitles(text: string, titles: ReadonlyMap<string, string>): string {
+  let out = text
+  for (const [id, title] of titles)
+    if (id && title && id !== title)
+      out = out.replace(
+        new RegExp(`(?<![\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'g'),
+        title,
+      )
+  return out
+}
+
+/**
+ * A first name for a saved search, which the analyst can change: the AOI's own name when it has one ("Hamburg
+ * port, all hosts"), else the kind of area ("All hosts AOI", "oneatlas map view").
+ */
+export function suggestSearchName(
+  built: readonly Pick<BuiltSearch, 'host' | 'body'>[],
+  areaName?: string | null,
+) {
+  const hosts = built.length === 1 ? built[0].host : 'all hosts'
+  const body = built[0]?.body
+  if (areaName && body?.intersects) return `${areaName}, ${hosts}`
+  const area = body?.intersects ? 'AOI' : body?.bbox ? 'map view' : 'worldwide'
+  return `${hosts.charAt(0).toUpperCase()}${hosts.slice(1)} ${area}`
+}

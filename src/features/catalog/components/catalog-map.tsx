@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useState, type ComponentProps } from 'react'
 import { BasemapPicker } from '../../../components/aoi/basemap-picker'
 import type { Bbox } from '../../../map/map-engine'
 import { MapView, type MapViewProps } from '../../../map/map-view'
 import { useCatalogUi } from '../catalog-ui-store'
 import classes from './catalog.module.css'
+import { DrawToolbar } from './draw-toolbar'
 
 // With its slider and switch, loaded with the first quicklook laid on the map.
 const QuicklookPanel = lazy(() => import('./quicklook-panel').then((m) => ({ default: m.QuicklookPanel })))
@@ -14,10 +15,12 @@ type Props = Pick<MapViewProps, 'overlays' | 'images' | 'onOverlayHover' | 'onOv
   hasQuicklooks: boolean
   /** The analyst moved the map (not the page's own camera requests). */
   onViewMoved: () => void
+  /** The AOI drawing tools shown on the map. */
+  tools: ComponentProps<typeof DrawToolbar>
 }
 
 /** The search's map: basemap choice, the AOI toolkit, footprints and quicklooks. */
-export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, ...overlays }: Props) {
+export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, ...overlays }: Props) {
   const [basemap, setBasemap] = useState('offline')
   // Swipe compare of the last two quicklooks laid, while both are drawn.
   const quicklooks = useCatalogUi((s) => s.quicklooks)
@@ -42,6 +45,7 @@ export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, ...overlays }
             if (byUser) onViewMoved()
           }}
         />
+        <DrawToolbar {...tools} />
         <div className={classes.quicklooks}>
           {hasQuicklooks && (
             <Suspense fallback={null}>

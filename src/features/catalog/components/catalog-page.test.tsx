@@ -446,6 +446,80 @@ describe('catalog page', () => {
     expect(footprints()?.layers).toBe(layers)
   })
 
+  it('takes a host’s rows and count away when it fails as the same search runs again, naming it by title', async () => {
+    const backend = createSimBackend()
+    const c = await signedInConsole(undefined, backend)
+    await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog?limit=20',
+      console: c,
+    })
+    const hosts = await screen.findByRole('list', { name: /Hosts searched/ })
+    const list = await results()
+    const capella = () => hosts.querySelector('[data-host="capellaspace"]')
+    await waitFor(() => expect(capella()).toHaveAttribute('data-state', 'answered'))
+    const rowsOf = (host: string) =>
+      within(list)
+        .queryAllByRole('option')
+        .filter((o) => o.getAttribute('data-host') === host).length
+    const count = () =>
+      Number(
+        /^(\d+) scenes from/.exec(
+          screen.getByRole('heading', { level: 2, name: /scenes from/ }).textContent ?? '',
+        )?.[1],
+      )
+    await waitFor(() => expect(rowsOf('capellaspace')).toBeGreaterThan(0))
+    const capellaCount = Number(/(\d+) scenes?/.exec(capella()?.textContent ?? '')?.[1])
+    expect(capellaCount).toBeGreaterThan(0)
+    const before = count()
+
+    // The same search again, and Capella fails this time: its rows and its count leave with its answer.
+    backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(capella()).toHaveAttribute('data-state', 'failed'), { timeout: 10_000 })
+    await waitFor(() => expect(rowsOf('capellaspace')).toBe(0))
+    expect(count()).toBe(before - capellaCount)
+    expect(
+      map.props?.overlays
+        ?.find((o) => o.id === 'catalog-footprints')
+        ?.data.features.some((f) => f.properties?.host === 'capellaspace'),
+    ).toBe(false)
+    // It is named by its title, in its line and on its Retry, never by its id.
+    expect(capella()).toHaveTextContent('Data host Capella Space did not answer')
+    expect(capella()?.textContent).not.toMatch(/capellaspace/)
+    expect(
+      within(capella() as HTMLElement).getByRole('button', { name: 'Retry Capella Space' }),
+    ).toBeVisible()
+  })
+
+  it('takes an imported AOI’s name: "Go to a place" shows it, and a saved search is suggested under it', async () => {
+    const { console: c } = await open('/catalog')
+    const user = userEvent.setup()
+    await screen.findByLabelText('Data host')
+    const file = new File(
+      [JSON.stringify({ type: 'Feature', properties: {}, geometry: paris })],
+      'Hamburg port.geojson',
+      { type: 'application/geo+json' },
+    )
+    // Dropped on the map, as the file picker of the AOI panel would hand it over.
+    act(() => map.props?.onFileDrop?.(file))
+    await waitFor(() => expect(useAoiStore.getState().polygons).toHaveLength(1))
+    // The place typed or picked before is not where the map now is: the field says the AOI's name instead.
+    await waitFor(() => expect(map.props?.place).toMatchObject({ text: 'Hamburg port' }))
+
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches(c.backend.log).length).toBeGreaterThan(0))
+    expect(searches(c.backend.log)[0].body).toMatchObject({ intersects: paris })
+    await results()
+    await user.click(await screen.findByRole('button', { name: 'Save search' }))
+    expect(screen.getByRole('textbox', { name: 'Name of the saved search' })).toHaveValue(
+      'Hamburg port, all hosts',
+    )
+  })
+
   it('leaves the scenes shown and the one picked as they are while a failed host is asked again', async () => {
     const backend = createSimBackend()
     backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', status: 542 }]
@@ -511,10 +585,14 @@ describe('catalog page', () => {
     const { console: c, router } = await open('/catalog')
     const user = userEvent.setup()
     await user.selectOptions(await screen.findByLabelText('Data host'), 'oneatlas')
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
+    expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
+    await user.click(screen.getByRole('radio', { name: 'AOI' }))
     expect(screen.getByTestId('search-area-summary')).toHaveTextContent('1 polygon')
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await results()
+    await waitFor(() => expect(searches(c.backend.log).length).toBeGreaterThan(0))
     expect(searches(c.backend.log)[0].body).toMatchObject({ intersects: paris })
+    await results()
     expect(new URLSearchParams(router.state.location.search).get('aoi')).toBe(encodePolygons([paris]))
     // Each row says how much of the AOI its scene covers.
     const first = within(await results()).getAllByRole('option')[0]

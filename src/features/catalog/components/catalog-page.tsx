@@ -3,7 +3,9 @@ import type { Polygon } from 'geojson'
 import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
+import { encodePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../search-state'
@@ -74,11 +76,19 @@ export function CatalogPage() {
   const hostOrder = useMemo(() => glossary.hosts.map((h) => h.name), [glossary.hosts])
   const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map, hostOrder)
   const { features, rows } = search
-  const actions = useSceneActions(rows, glossary)
+  // What an action said over the results goes with them: another search (the same one run again too) or page.
+  const actions = useSceneActions(rows, glossary, `${url.appliedKey}|${view.page ?? ''}|${form.runs}`)
   const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])
   const { detailRow } = actions
   // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
   const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
+  // The searched AOI's own name (an imported file's), while the AOI drawn is the one searched.
+  const aoiName = useAoiStore((s) => s.name)
+  const aoiDrawn = useAoiStore((s) => s.polygons)
+  const areaName =
+    aoiName && applied.area?.kind === 'aoi' && encodePolygons(aoiDrawn) === applied.area.encoded
+      ? aoiName
+      : null
   // One of the two AOI views at a time: Plan coverage, or Archive or task.
   const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
   const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
@@ -117,7 +127,60 @@ export function CatalogPage() {
           onOverlayHover={layers.onOverlayHover}
           onOverlayClick={layers.onOverlayClick}
           onViewMoved={form.onViewMoved}
+          tools={{
+            mode: form.panelProps.mode,
+            // Drawing or importing on the map means searching that area: the form's area follows.
+            onMode: (m) => {
+              form.panelProps.onMode(m)
+              if (m !== 'static') form.changeDraft({ areaMode: 'aoi' })
+            },
+            onImport: (f) => {
+              void form.panelProps.importer.importFile(f)
+              form.changeDraft({ areaMode: 'aoi' })
+            },
+            onClear: () => useAoiStore.getState().clear(),
+            hasAoi: aoiDrawn.length > 0,
+          }}
         />
+      }
+      below={
+        <>
+          {(planShown || timelineShown) && (
+            // The open AOI view, under the map: in a large window it takes at most part of the column and scrolls
+            // there; in a short one the page scrolls instead (catalog.module.css).
+            <div className={classes.analysis}>
+              {planShown && (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
+                  <CoveragePlanPanel
+                    planner={planner}
+                    collections={glossary.collections}
+                    hostTitles={hostTitles}
+                    onAddToBasket={() => actions.addRows(chosen, 'of the plan', planner.scenes)}
+                    onClose={() => setPanel(null)}
+                  />
+                </Suspense>
+              )}
+              {timelineShown && (
+                <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
+                  <ArchiveOrTaskPanel
+                    rows={rows}
+                    aoi={aoi}
+                    hostTitles={hostTitles}
+                    inBasket={(m) => actions.inBasket(m.row)}
+                    onToggleBasket={(m) => actions.toggleBasket(m.row)}
+                    onDetails={(m) => actions.openDetails(m.row)}
+                    onClose={() => setPanel(null)}
+                  />
+                </Suspense>
+              )}
+            </div>
+          )}
+          <BasketPanel
+            titles={glossary.titles}
+            withThumbnails={glossary.withThumbnails}
+            collections={glossary.collections}
+          />
+        </>
       }
       side={
         <Tabs
@@ -173,47 +236,35 @@ export function CatalogPage() {
                     ? () => allHostsSearchCode(search.builtAll, search.sort, hostTitles)
                     : null
               }
-              save={search.builtAll.length > 0 && <SaveSearch built={search.builtAll} view={view} />}
+              save={
+                search.builtAll.length > 0 && (
+                  <SaveSearch built={search.builtAll} view={view} areaName={areaName} />
+                )
+              }
               onPlan={aoi.length > 0 ? () => toggle('plan') : null}
               planOpen={planShown}
               onArchiveOrTask={aoi.length > 0 ? () => toggle('archive-or-task') : null}
               archiveOrTaskOpen={timelineShown}
             />
-            {planShown && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
-                <CoveragePlanPanel
-                  planner={planner}
-                  collections={glossary.collections}
-                  hostTitles={hostTitles}
-                  onAddToBasket={() => actions.addRows(chosen, 'of the plan', planner.scenes)}
-                  onClose={() => setPanel(null)}
-                />
-              </Suspense>
-            )}
-            {timelineShown && (
-              <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
-                <ArchiveOrTaskPanel
-                  rows={rows}
-                  aoi={aoi}
-                  hostTitles={hostTitles}
-                  inBasket={(m) => actions.inBasket(m.row)}
-                  onToggleBasket={(m) => actions.toggleBasket(m.row)}
-                  onDetails={(m) => actions.openDetails(m.row)}
-                  onClose={() => setPanel(null)}
-                />
-              </Suspense>
-            )}
-            <Text size="xs" aria-live="polite" role="status" c="dimmed" mih={16}>
-              {actions.status}
-              {actions.undoAddPage && (
-                <>
-                  {' '}
-                  <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
-                    {actions.undoLabel}
-                  </Anchor>
-                </>
+            {/* One line under the header: what the last action said, or else the list's keys. */}
+            <div className={classes.statusLine}>
+              <Text size="xs" aria-live="polite" role="status" c="dimmed">
+                {actions.status}
+                {actions.undoAddPage && (
+                  <>
+                    {' '}
+                    <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
+                      {actions.undoLabel}
+                    </Anchor>
+                  </>
+                )}
+              </Text>
+              {!actions.status && features && features.length > 0 && (
+                <Text size="xs" c="dimmed" id="result-keys">
+                  ↑↓ move · Space basket · Enter details · Q quicklook
+                </Text>
               )}
-            </Text>
+            </div>
             {search.allHosts && (
               <HostStatusList
                 statuses={search.statuses}
@@ -228,6 +279,7 @@ export function CatalogPage() {
               appliedErrors={search.appliedErrors}
               unknownHost={!!glossary.collections && applied.host !== null && !search.appliedHostCollections}
               hostTitle={glossary.hosts.find((h) => h.name === applied.host)?.title}
+              hostTitles={hostTitles}
               loading={search.loading}
               error={search.error}
               retry={() => void search.refetch()}
@@ -259,16 +311,6 @@ export function CatalogPage() {
                 <Loader size="sm" aria-label="Loading the result list" />
               )}
             </Results>
-            {features && features.length > 0 && (
-              <Text size="xs" c="dimmed" id="result-keys">
-                ↑↓ move · Space basket · Enter details · Q quicklook
-              </Text>
-            )}
-            <BasketPanel
-              titles={glossary.titles}
-              withThumbnails={glossary.withThumbnails}
-              collections={glossary.collections}
-            />
           </Tabs.Panel>
         </Tabs>
       }

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core'
 import { isApiError } from '../../../api/errors'
 import type { HostStatus } from '../use-scene-search'
+import { withHostTitles } from '../words'
 import classes from './catalog.module.css'
 
 interface Props {
@@ -23,7 +24,8 @@ export function HostStatusList({ statuses, titles, colors, onRetry }: Props) {
         const title = titles.get(s.host) ?? s.host
         return (
           <li key={s.host} data-host={s.host} data-state={s.state}>
-            <Group gap={6} wrap="nowrap" align="center">
+            {/* The line wraps in a narrow column rather than cut the failure's message or its Retry off. */}
+            <Group gap={6} align="center">
               <span
                 className={classes.hostSwatch}
                 style={{ background: colors.get(s.host) }}
@@ -37,7 +39,8 @@ export function HostStatusList({ statuses, titles, colors, onRetry }: Props) {
                   `${s.count} ${s.count === 1 ? 'scene' : 'scenes'}${s.hasMore ? ', more to pull' : ''}`}
                 {s.state === 'searching' && 'searching…'}
                 {s.state === 'slow' && 'slow: still searching…'}
-                {s.state === 'failed' && `failed: ${isApiError(s.error) ? s.error.title : 'no answer'}`}
+                {s.state === 'failed' &&
+                  `failed: ${isApiError(s.error) ? withHostTitles(s.error.title, titles) : 'no answer'}`}
               </Text>
               {(s.state === 'searching' || s.state === 'slow') && <Loader size={10} aria-hidden="true" />}
               {s.state === 'failed' && (

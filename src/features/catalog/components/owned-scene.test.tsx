@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { catalogRoutes } from '../../../app/routes/catalog-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useBasketStore } from '../../../components/basket/basket-store'
 import { bboxOf } from '../../../lib/geo/measure'
+import { encodePolygons } from '../../../lib/polyline'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
@@ -89,5 +90,68 @@ describe('scenes the account already ordered', () => {
     )
     await user.click(within(status).getByRole('button', { name: 'Take it out' }))
     expect(useBasketStore.getState().scenes).toEqual([])
+  })
+
+  it('say so only over the results it was said on: another search, or the same one run again, takes it away', async () => {
+    const c = await signedInConsole()
+    const { sceneId, bbox, day, collection } = fulfilledOrder(c)
+    const [w, so, e, n] = bbox.map(Number)
+    const aoi = encodePolygons([
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [w, so],
+            [e, so],
+            [e, n],
+            [w, n],
+            [w, so],
+          ],
+        ],
+      },
+    ])
+    const search = `host=oneatlas&from=${day}&to=${day}&aoi=${encodeURIComponent(aoi)}`
+    const { router } = await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: `/catalog?${search}&collections=${collection}`,
+      console: c,
+    })
+    await screen.findByRole('listbox', { name: 'Search results' })
+    // The list is drawn anew for each answer: the row is looked for in the list shown.
+    const row = () =>
+      screen
+        .getByRole('listbox', { name: 'Search results' })
+        .querySelector<HTMLElement>(`[data-scene-id="${sceneId}"]`)
+    await waitFor(() => expect(row()).not.toBeNull())
+    await waitFor(() => expect(within(row() as HTMLElement).getByTestId('owned-line')).toBeInTheDocument())
+    const user = userEvent.setup()
+    const said = /You already ordered this scene on/
+    const addIt = async () => {
+      await user.click(within(row() as HTMLElement).getByText(/basket$/i))
+      await waitFor(() =>
+        expect(
+          screen
+            .getAllByRole('status')
+            .map((s) => s.textContent)
+            .join(' / '),
+        ).toMatch(said),
+      )
+      expect(screen.getByRole('button', { name: 'Take it out' })).toBeInTheDocument()
+    }
+
+    await addIt()
+    // The same search run again: what was said over the results before goes with them.
+    await user.click(screen.getByRole('tab', { name: /^Search/ }))
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(screen.queryByText(said)).not.toBeInTheDocument())
+    expect(screen.queryByRole('button', { name: 'Take it out' })).not.toBeInTheDocument()
+
+    // Out and in again, then another search: gone as well.
+    await user.click(screen.getByRole('tab', { name: /^Results/ }))
+    await waitFor(() => expect(row()).not.toBeNull())
+    await user.click(within(row() as HTMLElement).getByText(/basket$/i))
+    await addIt()
+    await act(() => router.navigate(`/catalog?${search}`))
+    await waitFor(() => expect(screen.queryByText(said)).not.toBeInTheDocument())
+    expect(useBasketStore.getState().scenes.map((s) => s.id)).toEqual([sceneId])
   })
 })

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { hasApplied, loosenSuggestions, type SearchFilters } from '../search-state'
+import { withHostTitles } from '../words'
 
 interface ResultsProps {
   /** The URL states a search. */
@@ -11,6 +12,8 @@ interface ResultsProps {
   unknownHost: boolean
   /** The applied host's name in words ("BlackSky"), when the glossary has it. */
   hostTitle?: string
+  /** Every host's name in words, for the service's messages that name hosts by id. */
+  hostTitles: ReadonlyMap<string, string>
   loading: boolean
   error: unknown
   retry: () => void
@@ -58,7 +61,7 @@ export function Results(props: ResultsProps) {
           title={host ? `The data host ${host} failed` : 'Every data host failed'}
           role="alert"
         >
-          <Text size="sm">{e.title}</Text>
+          <Text size="sm">{withHostTitles(e.title, props.hostTitles)}</Text>
           <Text size="sm" mt={4}>
             {whatToDo(e)}
           </Text>

@@ -8,20 +8,23 @@ import { paths } from '../../../config/paths'
 import { savedSearchNewsOptions } from '../../../data/saved-searches/queries'
 import { useSavedSearches } from '../../../data/saved-searches/store'
 import { writeCatalogView, type BuiltSearch, type CatalogView } from '../search-state'
-
-/** A first name for a search: its host (or "All hosts") and area kind, which the analyst can change. */
-function suggestedName(built: readonly BuiltSearch[]): string {
-  const body = built[0]?.body
-  const area = body?.intersects ? 'AOI' : body?.bbox ? 'map view' : 'worldwide'
-  return `${built.length === 1 ? built[0].host : 'All hosts'} ${area}`
-}
+import { suggestSearchName } from '../words'
 
 /**
  * "Save search": names the search shown and keeps it in this browser (saved searches have no endpoint),
  * with what it finds now as the line after which scenes count as new. A search of every host is saved as one
  * request per host.
  */
-export function SaveSearch({ built, view }: { built: readonly BuiltSearch[]; view: CatalogView }) {
+export function SaveSearch({
+  built,
+  view,
+  areaName,
+}: {
+  built: readonly BuiltSearch[]
+  view: CatalogView
+  /** The searched AOI's own name (an imported file's), for the name suggested. */
+  areaName?: string | null
+}) {
   const client = useApiClient()
   const queryClient = useQueryClient()
   const save = useSavedSearches((s) => s.save)
@@ -57,7 +60,7 @@ export function SaveSearch({ built, view }: { built: readonly BuiltSearch[]; vie
           size="compact-xs"
           variant="default"
           onClick={() => {
-            setName(suggestedName(built))
+            setName(suggestSearchName(built, areaName))
             setState({ busy: false })
           }}
         >

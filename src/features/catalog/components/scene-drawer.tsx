@@ -36,7 +36,8 @@ export function SceneDrawer(props: Props) {
     <Drawer
       opened={row !== null}
       onClose={props.onClose}
-      position="right"
+      // Over the map, on the left: the result list stays in view beside it, its picked row too.
+      position="left"
       size="md"
       // Mantine renders the title as the dialog's h2.
       title="Scene details"
