@@ -38,7 +38,7 @@ test.describe('layouts that fit', () => {
     await expect(nav).not.toBeInViewport()
   })
 
-  test('the catalog fills the window under the license banner without scrolling the page, at 1440 and 1024 px', async ({
+  test('the catalog fills a large window under the license banner, and a small one scrolls as one page (decision 46)', async ({
     page,
     sim,
   }) => {
@@ -52,12 +52,16 @@ test.describe('layouts that fit', () => {
     ]) {
       await page.setViewportSize({ width, height })
       await expect(page.getByRole('region', { name: 'Licenses waiting for acceptance' })).toBeVisible()
-      await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeInViewport()
-      await expect
-        .poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight))
-        .toBeLessThanOrEqual(0)
+      const search = page.getByRole('button', { name: 'Search', exact: true })
+      // At 1024 × 700 the side panel (sticky, as tall as the window) comes fully into view as the page scrolls.
+      if (width !== 1440) await search.scrollIntoViewIfNeeded()
+      await expect(search).toBeInViewport()
+      const overflow = () => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)
+      // 1440 × 900 is filled: map and list share the window. Below 1101 × 781 the page scrolls as one, so
+      // nothing the analyst reads (a plan's answer) is cut in a box that scrolls on its own.
+      if (width === 1440) await expect.poll(overflow).toBeLessThanOrEqual(0)
       const map = await page.getByRole('region', { name: /^Map of the search/ }).boundingBox()
-      expect(map && map.height).toBeGreaterThanOrEqual(420)
+      expect(map && map.height).toBeGreaterThanOrEqual(width === 1440 ? 420 : 260)
     }
   })
 

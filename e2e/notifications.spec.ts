@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test'
 import { advanceWithPageOpen, expect, expectAccessible, quickNotifications, signIn, test } from './fixtures'
 
+/** A navigation link by its label (a link may carry a count after it: "Start 2 need attention"). */
 const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true })
+  page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: new RegExp(`^${name}(?![a-z])`) })
 
 /** The centre's state as kept in the browser for the signed-in user (decision 34). */
 const kept = (page: Page) =>

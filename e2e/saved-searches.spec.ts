@@ -28,7 +28,10 @@ test.describe('saved searches', () => {
     ).toBeVisible()
     await expect(results(page).getByRole('option', { name: /new since you last looked/ })).toHaveCount(0)
 
-    await page.getByRole('link', { name: 'Start', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Start/ })
+      .click()
     await expect(savedCard(page).getByText('Nothing new since you last looked')).toBeVisible()
 
     // Three days pass: the hosts publish. The session has ended meanwhile; signing in again keeps everything.
@@ -45,7 +48,10 @@ test.describe('saved searches', () => {
     await expect(badge).toBeVisible()
     await expectAccessible(page)
 
-    await page.getByRole('link', { name: 'Start', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Start/ })
+      .click()
     const news = savedCard(page).getByText(/^\d+\+? new since you last looked$/)
     await expect(news).toBeVisible()
     const count = Number((await news.textContent())?.match(/^\d+/)?.[0])
@@ -59,7 +65,10 @@ test.describe('saved searches', () => {
     await expect(told).toBeVisible({ timeout: 60_000 })
     await told.click()
     await expect(page.getByRole('heading', { name: 'Saved searches', level: 1 })).toBeVisible()
-    await page.getByRole('link', { name: 'Start', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Start/ })
+      .click()
     await expect(news).toBeVisible()
 
     // Opening it (from the keyboard) shows the search with those scenes marked, newest first.
@@ -75,7 +84,10 @@ test.describe('saved searches', () => {
     await expectAccessible(page)
 
     // Looked at: nothing is new any more.
-    await page.getByRole('link', { name: 'Start', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Start/ })
+      .click()
     await expect(savedCard(page).getByText('Nothing new since you last looked')).toBeVisible()
   })
 
