@@ -58,17 +58,14 @@ test.describe('saved searches', () => {
     expect(count).toBeGreaterThan(0)
     await expectAccessible(page)
 
-    // The notification centre tells it too, linked to the saved searches.
+    // The notification centre tells it too, linked to the search itself (decision 42).
     await page.getByRole('button', { name: /^Notifications/ }).click()
     const centre = page.getByRole('dialog', { name: 'Notifications' })
     const told = centre.getByRole('link', { name: /\d+\+? new scenes? in “BlackSky worldwide”/ })
     await expect(told).toBeVisible({ timeout: 60_000 })
-    await told.click()
-    await expect(page.getByRole('heading', { name: 'Saved searches', level: 1 })).toBeVisible()
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: /^Start/ })
-      .click()
+    await expect(told).toHaveAttribute('href', /^\/catalog\?.*host=blacksky/)
+    await page.keyboard.press('Escape')
+    await expect(centre).toBeHidden()
     await expect(news).toBeVisible()
 
     // Opening it (from the keyboard) shows the search with those scenes marked, newest first.
