@@ -69,6 +69,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
   }
   const control: ControlState = { faults: [], log: [] }
   const reset = () => {
+    clock.rewind?.()
     runtime.world = build(clock, seed)
     control.faults = []
     control.log.length = 0

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { globToRegExp, parseFaults } from './control'
 import { ids } from './domain/seed-constants'
 import { TestSim } from './testing/harness'
+import { createSimulator } from './app'
 
 describe('control plane', () => {
   it('moves the simulated clock and rejects bad advances', async () => {
@@ -25,6 +26,22 @@ describe('control plane', () => {
     expect(sim.world.workspaces.has(ws)).toBe(false)
     expect((await sim.call('POST', '/__sim/reset')).status).toBe(200)
     expect(sim.world.workspaces.has(ws)).toBe(true)
+  })
+
+  it('takes a real clock back to the present with the world: a reset after a simulated week is today again', async () => {
+    const sim = createSimulator({ clock: 'real' })
+    const now = async () =>
+      Date.parse(((await (await sim.api.request('/__sim/clock')).json()) as { now: string }).now)
+    const advance = { advanceSeconds: 7 * 86_400 }
+    const post = (path: string, body?: object) =>
+      sim.api.request(path, {
+        method: 'POST',
+        ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+      })
+    expect((await post('/__sim/clock', advance)).status).toBe(200)
+    expect((await now()) - Date.now()).toBeGreaterThan(6 * 86_400_000)
+    expect((await post('/__sim/reset')).status).toBe(200)
+    expect(Math.abs((await now()) - Date.now())).toBeLessThan(60_000)
   })
 
   it('switches budget enforcement for Enterprise accounts only', async () => {

@@ -5,6 +5,8 @@
 export interface Clock {
   now(): number
   advance(seconds: number): void
+  /** Back to where it started, with the world (`POST /__sim/reset`); a clock without it keeps its time. */
+  rewind?(): void
 }
 
 /** A clock that only moves when told to: deterministic tests. */
@@ -25,6 +27,11 @@ export function realClock(): Clock {
     now: () => Date.now() + offset,
     advance: (seconds) => {
       offset += Math.round(seconds * 1000)
+    },
+    // A reset world is today's: an offset kept from the last journey's simulated week would put the service
+    // weeks ahead of the browser (a tasking window starting tomorrow then held no pass at all).
+    rewind: () => {
+      offset = 0
     },
   }
 }
