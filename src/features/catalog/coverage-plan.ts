@@ -600,6 +600,28 @@ interface Lines {
   before: (Feature<Area> | null)[]
 }
 
+const noLines = (): Lines => ({ picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] })
+
+/** Records one chosen scene's line; its price counts in `cost` whether or not the service's price is known. */
+function addLine(
+  lines: Lines,
+  line: {
+    k: number
+    km2: number
+    part: Area | null
+    cost: number
+    known: boolean
+    before: Feature<Area> | null
+  },
+) {
+  lines.picks.push(line.k)
+  lines.shares.push(line.km2)
+  lines.parts.push(line.part)
+  lines.prices.push(line.known ? line.cost : null)
+  lines.cost += line.cost
+  lines.before.push(line.before)
+}
+
 /**
  * Cuts the AOI between the chosen scenes, in `order`: each scene's part is the AOI clipped to it, less what
  * the scenes before it take. A scene left with nothing is not ordered. A part's price is the scene's own
@@ -616,7 +638,7 @@ function splitAoi(
   // Cut in footprint space (quadrilaterals, a few corners each), then clipped to the AOI once per scene: the
   // clipper's cost grows with corners, and the AOI has many.
   let taken: Feature<Area> | null = null
-  const lines: Lines = { picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] }
+  const lines = noLines()
   order.forEach((k, at) => {
     const footprint = feature(model.shapes[k])
     // The union before this scene as sizing grew it (a crumb it left out stays in: under 1,000 m²).
@@ -642,12 +664,7 @@ function splitAoi(
     const c = model.pool[k]
     const estimate = whole && finite(c.price) ? c.price : null
     const cost = estimate ?? Math.ceil(lineCost(model.pricing, k, km2Of(ordered)) - 1e-9)
-    lines.picks.push(k)
-    lines.shares.push(partKm2)
-    lines.parts.push(ordered)
-    lines.prices.push(model.pricing.known[k] ? cost : null)
-    lines.cost += cost
-    lines.before.push(was)
+    addLine(lines, { k, km2: partKm2, part: ordered, cost, known: model.pricing.known[k] !== 0, before: was })
   })
   return lines
 }
@@ -721,7 +738,7 @@ function shapesOf(aoi: Area, united: Feature<Area> | null) {
 function sizeLines(model: Model, order: readonly number[], share: Share, aoiKm2: number) {
   let united: Feature<Area> | null = null
   let before = 0
-  const lines: Lines = { picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] }
+  const lines = noLines()
   for (const k of order) {
     const footprint = feature(model.shapes[k])
     const grown = united
@@ -737,12 +754,7 @@ function sizeLines(model: Model, order: readonly number[], share: Share, aoiKm2:
       whole && finite(c.price)
         ? c.price
         : Math.ceil(lineCost(model.pricing, k, whole ? clipKm2 : partKm2) - 1e-9)
-    lines.picks.push(k)
-    lines.shares.push(partKm2)
-    lines.parts.push(null)
-    lines.prices.push(model.pricing.known[k] ? cost : null)
-    lines.cost += cost
-    lines.before.push(grown)
+    addLine(lines, { k, km2: partKm2, part: null, cost, known: model.pricing.known[k] !== 0, before: grown })
   }
   return { ...lines, united, coverage: Math.min(1, before) }
 }
