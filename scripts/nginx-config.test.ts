@@ -65,4 +65,17 @@ describe('the documented nginx configuration', () => {
     for (const m of written) expect(m[1]).toMatch(/^\/tmp\/swath-nginx\//)
     expect(() => localServerBlock(conf.replace('https://API_UPSTREAM/', 'x'), o)).toThrow(/API_UPSTREAM/)
   })
+
+  it('keeps its workers as the user who runs it, root included (root would hand them to nobody)', () => {
+    const o = {
+      prefix: '/tmp/p',
+      dist: '/root/x/dist',
+      port: 1,
+      api: 'http://a',
+      auth: 'http://b',
+      authSa: 'http://c',
+    }
+    expect(localNginxConfig({ ...o, rootUser: true }, conf)).toMatch(/^user root;$/m)
+    expect(localNginxConfig(o, conf)).not.toMatch(/^\s*user /m)
+  })
 })

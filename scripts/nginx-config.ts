@@ -21,6 +21,13 @@ export interface LocalNginx {
   authSa: string
   /** The MIME types nginx serves files with; Debian's by default. */
   mimeTypes?: string
+  /**
+   * The user running nginx, when that is root: its workers then stay root too. Left alone, a root nginx runs
+   * its workers as `nobody`, who cannot enter the prefix (mkdtemp makes it 0700) to buffer a large answer from
+   * the service, nor read a clone under /root: a download of a GeoTIFF then broke off whenever the browser read
+   * slower than the simulator wrote.
+   */
+  rootUser?: boolean
 }
 
 /** The documented file with its placeholders replaced; every placeholder must be there exactly once. */
@@ -46,6 +53,7 @@ export function localNginxConfig(o: LocalNginx, documented = readFileSync(NGINX_
   const at = (name: string) => path.join(o.prefix, name)
   return [
     'daemon off;',
+    ...(o.rootUser ? ['user root;'] : []),
     'worker_processes 1;',
     `pid ${at('nginx.pid')};`,
     `error_log ${at('error.log')} warn;`,

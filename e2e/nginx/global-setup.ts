@@ -23,7 +23,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const file = path.join(prefix, 'nginx.conf')
   writeFileSync(
     file,
-    localNginxConfig({ prefix, dist, port, api: sim.apiUrl, auth: sim.authUrl, authSa: sim.authUrl }),
+    localNginxConfig({
+      prefix,
+      dist,
+      port,
+      api: sim.apiUrl,
+      auth: sim.authUrl,
+      authSa: sim.authUrl,
+      rootUser: process.getuid?.() === 0,
+    }),
   )
   let out = ''
   const server = spawn(nginx, ['-p', prefix, '-c', file, '-e', path.join(prefix, 'error.log')], {
@@ -63,5 +71,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => setTimeout(r, 100))
   }
   process.env.SWATH_NGINX_URL = url
+  process.env.SWATH_NGINX_ERROR_LOG = path.join(prefix, 'error.log')
   return teardown
 }

@@ -25,6 +25,17 @@ function expectSecurityHeaders(res: APIResponse, what: string) {
 }
 
 test.describe('the documented nginx configuration', () => {
+  // What the browser sees can hide what nginx refused (a buffer it could not write broke a download off only
+  // when the browser read slower than the service wrote): its own log must hold no failure at all.
+  test.afterEach(() => {
+    const log = process.env.SWATH_NGINX_ERROR_LOG
+    if (!log) throw new Error('global-setup.ts names nginx error log in SWATH_NGINX_ERROR_LOG')
+    const failures = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => /\[(crit|alert|emerg)\]|Permission denied/.test(l))
+    expect(failures, 'nginx error log').toEqual([])
+  })
+
   test('sends the security headers and the policy on the page, the build files and the session worker, and hides the control plane', async ({
     page,
     request,
