@@ -67,6 +67,10 @@ export class SimControl {
   async faults(list: object[]) {
     expect((await this.send('put', 'faults', list)).ok()).toBe(true)
   }
+  /** The next `count` archive orders placed fail their first placement attempt (retried after ten minutes). */
+  async failPlacements(count: number) {
+    expect((await this.send('post', 'orders/placement-failures', { count })).ok()).toBe(true)
+  }
   async budgetEnforcement(on: boolean) {
     expect((await this.send('put', 'settings', { budgetEnforcement: on })).ok()).toBe(true)
   }

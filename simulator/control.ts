@@ -288,6 +288,17 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
       validFrom: new Date(doc.validFrom).toISOString(),
     })
   })
+  // The next `count` archive orders placed fail their first placement attempt (retried ten minutes later, as a
+  // random failure is): the same lifecycle the contract describes, only no longer left to the order's id.
+  app.post('/__sim/orders/placement-failures', async (c) => {
+    const read = await readJson(c.req.raw)
+    if (read instanceof Response) return read
+    const count = (read as { count?: unknown } | undefined)?.count
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || count > 1000)
+      return c.json({ error: 'Send {"count": n} with n a whole number from 0 to 1000; 0 clears it.' }, 400)
+    sim.world.placementFailuresAhead = count
+    return c.json({ count })
+  })
   app.get('/__sim/faults', (c) => c.json(state.faults))
   app.put('/__sim/faults', async (c) => {
     const read = await readJson(c.req.raw)

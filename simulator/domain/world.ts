@@ -65,6 +65,12 @@ export class World {
   readonly refreshTokens = new Map<string, RefreshTokenRecord>()
   /** What the tasking flow remembers per order beyond the contract's fields (simulator/domain/tasking/flow.ts). */
   readonly taskingFlows = new Map<string, TaskingFlow>()
+  /**
+   * Set through the control plane (`POST /__sim/orders/placement-failures`): how many of the next archive
+   * orders placed fail their first placement attempt whatever their id, and the ids already picked so.
+   */
+  placementFailuresAhead = 0
+  readonly forcedPlacementFailures = new Set<string>()
 
   private events: ScheduledEvent[] = []
   private seq = 0

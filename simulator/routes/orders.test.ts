@@ -780,6 +780,35 @@ describe('order lifecycle on the simulated clock', () => {
     expect(statusOf(sim, failing[0])).toBe('PLACED')
   })
 
+  it('fails the next placements asked for through the control plane, whatever their ids', async () => {
+    const { sim, token } = await setup()
+    for (const body of [{}, { count: -1 }, { count: 1.5 }, { count: 'two' }])
+      expect((await sim.call('POST', '/__sim/orders/placement-failures', { body })).status).toBe(400)
+    const asked = await sim.call('POST', '/__sim/orders/placement-failures', { body: { count: 2 } })
+    expect(asked.status).toBe(200)
+    const r = await create(
+      sim,
+      token,
+      archiveRequest(
+        sim,
+        Array.from({ length: 3 }, () => aoiIn(sceneOf(sim, 'phr'))),
+      ),
+    )
+    const [first, second, third] = r.body.results.map((x) => x.id)
+    sim.advance(TIMINGS.beginPlacement + TIMINGS.placement)
+    expect(statusOf(sim, first)).toBe('PLACEMENT_FAILED')
+    expect(statusOf(sim, second)).toBe('PLACEMENT_FAILED')
+    // The third was not asked for: it goes as its id says.
+    expect(statusOf(sim, third)).toBe(failsPlacement(third) ? 'PLACEMENT_FAILED' : 'PLACED')
+    // Retried as any failed placement is.
+    sim.advance(TIMINGS.retryPlacement + TIMINGS.placement)
+    expect(statusOf(sim, first)).toBe('PLACED')
+    // A reset forgets what was asked.
+    await sim.call('POST', '/__sim/orders/placement-failures', { body: { count: 5 } })
+    await sim.call('POST', '/__sim/reset')
+    expect(sim.world.placementFailuresAhead).toBe(0)
+  })
+
   it('ends about one order in 25 FAILED_PERMANENTLY and releases its credits', async () => {
     const { sim, token } = await setup()
     const account = enterprise(sim)

@@ -58,7 +58,8 @@ function schedulePlacing(on: World, orderId: string, at: number, expect: OrderSt
 /** BEING_PLACED → PLACED at `at` (or PLACEMENT_FAILED on a failing first attempt, retried later). */
 function schedulePlacement(on: World, orderId: string, at: number, attempt: 1 | 2): void {
   step(on, orderId, at, 'BEING_PLACED', (w, r, t) => {
-    if (r.order.type === 'ARCHIVE' && attempt === 1 && failsPlacement(orderId)) {
+    const fails = failsPlacement(orderId) || w.forcedPlacementFailures.has(orderId)
+    if (r.order.type === 'ARCHIVE' && attempt === 1 && fails) {
       setStatus(w, r, 'PLACEMENT_FAILED', SYSTEM_ACTOR, t)
       schedulePlacing(w, orderId, t + TIMINGS.retryPlacement * 1000, 'PLACEMENT_FAILED', 2)
       return
@@ -87,6 +88,11 @@ function scheduleDelivery(on: World, orderId: string, at: number): void {
 
 /** Starts the simulated lifecycle of a new order. */
 export function startLifecycle(world: World, orderId: string, from = world.now()): void {
+  // The control plane asked for the next placements to fail (journeys need a failure they can count on).
+  if (world.placementFailuresAhead > 0 && world.orders.get(orderId)?.order.type === 'ARCHIVE') {
+    world.placementFailuresAhead--
+    world.forcedPlacementFailures.add(orderId)
+  }
   schedulePlacing(world, orderId, from + TIMINGS.beginPlacement * 1000, 'CREATED', 1)
 }
 
