@@ -25,6 +25,7 @@ import { scopeWords } from '../api/scopes'
 import { paths } from '../config/paths'
 import { followDecisionChanges, pendingDecisionsOptions } from '../data/decisions/pending-count'
 import { activeJobsOptions } from '../data/processing/active-count'
+import { attentionMark } from '../data/attention/attention'
 import { useAttentionCount } from '../data/attention/use-attention-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
 import type NavigationProgress from './navigation-progress'
@@ -225,7 +226,7 @@ function NeedsAttention() {
     <>
       {/* Read as "Start, 10 need attention", not "Start10". */}{' '}
       <Badge size="sm" ml={6} color="red.9" component="span" data-testid="attention-count">
-        {data.more ? `${data.count}+` : data.count}
+        {attentionMark(data)}
       </Badge>
       <span className={classes.visuallyHidden}> need attention</span>
     </>

@@ -41,8 +41,9 @@ export interface SimBackend {
   hold(path: string): () => void
 }
 
-export function createSimBackend(): SimBackend {
-  const sim = createSimulator({ clock: 'manual' })
+/** `seed: 'large'` is the world of SWATH_SEED=large (10,000 orders, 1,000 jobs): seeding it takes seconds. */
+export function createSimBackend(opts: { seed?: 'default' | 'large' } = {}): SimBackend {
+  const sim = createSimulator({ clock: 'manual', seed: opts.seed })
   const log: SimBackend['log'] = []
   const holds: { path: string; released: Promise<void> }[] = []
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

@@ -32,6 +32,33 @@ export interface AttentionCount {
   more: boolean
 }
 
+/** Failed orders and jobs, each counted as far as its list can: orders exactly, jobs up to FAILED_JOBS_READ. */
+export interface AttentionCounts extends AttentionCount {
+  orders: number
+  jobs: AttentionCount
+}
+
+/** The navigation's mark holds at most this figure, then reads "99+": a badge, not a report. */
+export const MARK_CAP = 99
+
+/** The figure beside Start: the count, or "99+" past MARK_CAP (the large seed has over a thousand failures). */
+export function attentionMark(c: AttentionCount): string {
+  if (c.count > MARK_CAP || (c.more && c.count >= MARK_CAP)) return `${MARK_CAP}+`
+  return c.more ? `${c.count}+` : String(c.count)
+}
+
+/**
+ * The card's sentence: one total while both counts are exact; once the job list is cut at FAILED_JOBS_READ,
+ * each kind with its own figure ("1,249 orders and 100+ jobs"), since a sum of an exact and a bounded count
+ * ("1349+") says neither.
+ */
+export function attentionSummary(c: AttentionCounts): string {
+  const n = (x: number) => x.toLocaleString('en-GB')
+  if (!c.jobs.more) return `${n(c.count)} ${c.count === 1 ? 'thing went' : 'things went'} wrong`
+  const orders = `${n(c.orders)} ${c.orders === 1 ? 'order' : 'orders'}`
+  return `${c.orders > 0 ? `${orders} and ` : ''}${n(c.jobs.count)}+ jobs went wrong`
+}
+
 /**
  * How many failed orders are left once those the analyst dismissed are taken away: one order of each answer
  * is enough, the service's `totalElements` counts the rest (the large seed has 10,000 orders). The dismissed

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../../../app/shell'
 import { renderWithConsole } from '../../../testing/render'
-import { signedInConsole } from '../../../testing/sim-backend'
+import { createSimBackend, signedInConsole } from '../../../testing/sim-backend'
 import { HomePage } from './home-page'
 
 describe('the start page under the shell', () => {
@@ -26,4 +26,39 @@ describe('the start page under the shell', () => {
     // names of the orders the decisions belong to arrived (names cannot move the count).
     expect(counts.length).toBe(1)
   })
+
+  it('reads failed jobs as a bounded figure on the large seed: "100+ jobs" on the card, "99+" beside Start', async () => {
+    const c = await signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
+    await renderWithConsole(
+      () => [{ path: '/', element: <Shell />, children: [{ index: true, Component: HomePage }] }],
+      { at: '/', console: c },
+    )
+    const world = c.backend.sim.runtime.world
+    const account = c.session.getSnapshot().user?.accountId
+    const orders = [...world.orders.values()].filter(
+      (r) =>
+        r.order.accountId === account &&
+        (r.order.status === 'PLACEMENT_FAILED' || r.order.status === 'FAILED_PERMANENTLY'),
+    ).length
+    expect(orders).toBeGreaterThan(100)
+    const card = await screen.findByRole('region', { name: 'Needs attention' })
+    await waitFor(
+      () =>
+        expect(card).toHaveTextContent(
+          `${orders.toLocaleString('en-GB')} orders and 100+ jobs went wrong; the newest first:`,
+        ),
+      { timeout: 10_000 },
+    )
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' })
+    expect(within(nav).getByRole('link', { name: /^Start/ })).toHaveAccessibleName(
+      /^Start ?99\+ ?need attention$/,
+    )
+    // The jobs are read once, a hundred at most, for the count; never page after page.
+    const jobReads = c.backend.log.filter(
+      (r) =>
+        r.path === '/v2/processing/jobs' && new URLSearchParams(r.query).getAll('status').includes('failed'),
+    )
+    for (const r of jobReads)
+      expect(Number(new URLSearchParams(r.query).get('limit'))).toBeLessThanOrEqual(100)
+  }, 60_000)
 })

@@ -34,7 +34,11 @@ import { useSavedSearches } from '../../../data/saved-searches/store'
 import { collectionsOptions } from '../../../data/storage/queries'
 import { titleOf } from '../../../data/storage/query'
 import { formatCredits, formatUtc } from '../../../lib/format'
-import { FAILED_JOB_STATUSES, FAILED_ORDER_STATUSES } from '../../../data/attention/attention'
+import {
+  attentionSummary,
+  FAILED_JOB_STATUSES,
+  FAILED_ORDER_STATUSES,
+} from '../../../data/attention/attention'
 import { useDismissed } from '../../../data/attention/dismissed'
 import { jobAttention, orderAttention, type Attention } from '../../../data/attention/reasons'
 import { useAttentionCount } from '../../../data/attention/use-attention-count'
@@ -329,8 +333,7 @@ function NeedsAttention({ userId }: { userId: string | undefined }) {
       ) : (
         <>
           <Text size="sm">
-            {count?.more ? `${total}+` : total} {total === 1 ? 'thing went' : 'things went'} wrong; the newest
-            first:
+            {`${count ? attentionSummary(count) : `${total} ${total === 1 ? 'thing went' : 'things went'} wrong`}; the newest first:`}
           </Text>
           <List
             size="sm"
