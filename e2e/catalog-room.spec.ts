@@ -106,41 +106,55 @@ test.describe('room for the results', () => {
     await expectAccessible(page)
   })
 
-  test('a newcomer drags a rectangle with the map’s own tools and searches it, all at 1440 × 900 without scrolling', async ({
-    page,
-    sim,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 })
-    await signIn(page, 'analyst@swath.test', '/catalog')
-    await mapReady(page)
-    const tools = page.getByRole('toolbar', { name: 'Draw the area of interest' })
-    await tools.getByRole('button', { name: 'Rectangle' }).click()
-    await expect(tools.getByRole('button', { name: 'Rectangle' })).toHaveAttribute('aria-pressed', 'true')
-    const map = page.getByTestId('map')
-    const box = await map.boundingBox()
-    if (!box) throw new Error('no map')
-    const cx = box.x + box.width / 2
-    const cy = box.y + box.height / 2
-    // One press, a drag, one release: a box, not a pan.
-    await page.mouse.move(cx - 80, cy - 60)
-    await page.mouse.down()
-    await page.mouse.move(cx, cy, { steps: 5 })
-    await page.mouse.move(cx + 80, cy + 60, { steps: 5 })
-    await page.mouse.up()
-    await expect(page.getByTestId('search-area-summary')).toContainText('1 polygon')
-    await expect(tools.getByRole('button', { name: 'Clear' })).toBeEnabled()
-    expect(await page.evaluate(() => window.scrollY)).toBe(0)
-    await sim.clearRequests()
-    const search = page.getByRole('button', { name: 'Search', exact: true })
-    await expect(search).toBeInViewport()
-    await search.click()
-    await expect(page).toHaveURL(/aoi=/)
-    await expect(
-      page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first(),
-    ).toBeVisible()
-    const sent = (await sim.requests()).filter((r) => r.method === 'POST' && r.path.endsWith('/stac/search'))
-    expect(sent.length).toBeGreaterThan(0)
-    expect(await page.evaluate(() => window.scrollY)).toBe(0)
-    await expectAccessible(page)
-  })
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ])
+    test(`a newcomer drags a rectangle with the map’s own tools and searches it, all at ${width} × ${height} without scrolling`, async ({
+      page,
+      sim,
+    }) => {
+      await page.setViewportSize({ width, height })
+      // The analyst's licence banner shows above the page: the tightest first screen there is.
+      await signIn(page, 'analyst@swath.test', '/catalog')
+      await expect(page.getByRole('region', { name: 'Licenses waiting for acceptance' })).toBeVisible()
+      await mapReady(page)
+      const tools = page.getByRole('toolbar', { name: 'Draw the area of interest' })
+      // The tools sit on one row: no button wrapped under the others.
+      const tops = await tools
+        .getByRole('button')
+        .evaluateAll((bs) => bs.map((b) => Math.round(b.getBoundingClientRect().top)))
+      expect(new Set(tops).size).toBe(1)
+      await expect(tools).toBeInViewport({ ratio: 1 })
+      await tools.getByRole('button', { name: 'Rectangle' }).click()
+      await expect(tools.getByRole('button', { name: 'Rectangle' })).toHaveAttribute('aria-pressed', 'true')
+      const map = page.getByTestId('map')
+      const box = await map.boundingBox()
+      if (!box) throw new Error('no map')
+      const cx = box.x + box.width / 2
+      const cy = box.y + box.height / 2
+      // One press, a drag, one release: a box, not a pan.
+      await page.mouse.move(cx - 80, cy - 60)
+      await page.mouse.down()
+      await page.mouse.move(cx, cy, { steps: 5 })
+      await page.mouse.move(cx + 80, cy + 60, { steps: 5 })
+      await page.mouse.up()
+      await expect(page.getByTestId('search-area-summary')).toContainText('1 polygon')
+      await expect(tools.getByRole('button', { name: 'Clear' })).toBeEnabled()
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+      await sim.clearRequests()
+      const search = page.getByRole('button', { name: 'Search', exact: true })
+      await expect(search).toBeInViewport({ ratio: 1 })
+      await search.click()
+      await expect(page).toHaveURL(/aoi=/)
+      await expect(
+        page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first(),
+      ).toBeVisible()
+      const sent = (await sim.requests()).filter(
+        (r) => r.method === 'POST' && r.path.endsWith('/stac/search'),
+      )
+      expect(sent.length).toBeGreaterThan(0)
+      expect(await page.evaluate(() => window.scrollY)).toBe(0)
+      await expectAccessible(page)
+    })
 })
