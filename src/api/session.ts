@@ -302,6 +302,19 @@ export class Session {
     return list.find((w) => w.id === this.workspaceId) ?? list[0] ?? null
   }
 
+  /**
+   * The service's clock now, as its token server last told it: the access token's `exp` (the service's
+   * clock) against when this machine reckons it expires (sent + `expires_in`) gives the offset, so an
+   * instant the console stamps itself ("found …") agrees with the service's times beside it — a simulated
+   * week (or a machine whose clock is off) included. This machine's clock while no token says otherwise.
+   */
+  serviceNow(): number {
+    const t = this.tokens
+    const exp = t ? decodeClaims(t.access).exp : undefined
+    const offset = t && typeof exp === 'number' ? exp * 1000 - t.accessExpiresAt : 0
+    return Date.now() + offset
+  }
+
   /** Settles when no refresh is under way (tests, and callers that want a quiet moment). */
   async idle(): Promise<void> {
     while (this.refreshing) await this.refreshing.catch(() => undefined)

@@ -43,7 +43,9 @@ export function useNotificationPoller(): void {
         )
         // A read that outlived its user (sign-out, another user) is dropped, not filed under the next one.
         if (!live || draftOwnerOf(session.getSnapshot().user) !== owner) return
-        announce(useNotificationState.getState().record(snapshots, found, Date.now(), FOLD_LINES))
+        // Found at the service's time, as the service's dates beside it in the bell are (a simulated week).
+        const at = session.serviceNow()
+        announce(useNotificationState.getState().record(snapshots, found, at, FOLD_LINES))
       },
     })
     return () => {

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { savedSearchLink } from '../../../data/saved-searches/queries'
 import { useSavedSearches } from '../../../data/saved-searches/store'
 import { draftOwnerOf, setDraftOwner } from '../../../lib/draft-storage'
-import { formatCredits } from '../../../lib/format'
+import { formatCredits, formatUtcDay } from '../../../lib/format'
 import { renderWithConsole } from '../../../testing/render'
-import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { useNotificationState } from '../notification-store'
 import { NotificationCentre } from './notification-centre'
 
@@ -81,6 +81,28 @@ describe('the notification centre', () => {
         }),
       ).toBeInTheDocument(),
     )
+  })
+
+  it('says when it found an entry by the service’s clock, a simulated week on, not the browser’s', async () => {
+    // The service's clock a week on (the test simulator starts on 2 Nov 2026, whatever this machine's date),
+    // signed in then (a week would outlive the session's refresh token).
+    const backend = createSimBackend()
+    backend.advance(7 * 86_400)
+    const c = await signedInConsole('analyst@swath.test', backend)
+    setDraftOwner(draftOwnerOf(c.session.getSnapshot().user))
+    const world = c.backend.sim.runtime.world
+    const serviceDay = formatUtcDay(world.now())
+    expect(serviceDay).not.toBe(formatUtcDay(Date.now()))
+    await open(c)
+    const dialog = await panel()
+    const [link] = await within(dialog).findAllByRole(
+      'link',
+      { name: /^Unread:Quotation for / },
+      { timeout: 10_000 },
+    )
+    const entry = link.closest('li')
+    if (!entry) throw new Error('no entry')
+    expect(entry).toHaveTextContent(`found ${serviceDay}`)
   })
 
   it('tells a saved search’s new scenes as a link to the search itself, read once the search is opened', async () => {
