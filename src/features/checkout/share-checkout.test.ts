@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BasketScene } from '../../components/basket/basket-store'
+import { encodePolygons } from '../../lib/polyline'
 import { encodeShared } from '../../lib/share-link'
 import { poly, rect } from '../../testing/builders'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from './share-checkout'
@@ -43,6 +44,27 @@ describe('a checkout as a link', () => {
     expect(decodeCheckoutShare(text)).toEqual({ ok: true, value: checkout })
   })
 
+  it('carries a coverage plan’s part of the AOI for each scene, so the reader orders the same plan', () => {
+    const part = [poly(rect(4.52, 43.51, 4.55, 43.55)), poly(rect(4.56, 43.51, 4.58, 43.53))]
+    const planned: SharedCheckout = {
+      ...checkout,
+      scenes: [{ ...checkout.scenes[0], part }, checkout.scenes[1]],
+    }
+    const read = decodeCheckoutShare(encodeCheckoutShare(planned))
+    expect(read).toEqual({ ok: true, value: planned })
+    // A scene outside any plan has no part: it orders the AOI, as before.
+    expect(read.ok && 'part' in read.value.scenes[1]).toBe(false)
+  })
+
+  it('refuses a link whose plan part was edited into something that is not an area', () => {
+    const good = planScene()
+    const withPart = (pt: unknown) =>
+      decodeCheckoutShare(encodeShared('checkout', { scenes: [{ ...good, pt }], products: [], aoi: '' }))
+    expect(withPart(encodePolygons([a])).ok).toBe(true)
+    expect(withPart(7).ok).toBe(false)
+    expect(withPart('not a polyline').ok).toBe(false)
+  })
+
   it('never carries an attempt to place', () => {
     const text = encodeCheckoutShare({
       ...checkout,
@@ -67,3 +89,19 @@ describe('a checkout as a link', () => {
       expect(decodeCheckoutShare(encodeShared('checkout', body)).ok).toBe(false)
   })
 })
+
+/** One scene as the link writes it, read back from a real link (so only the part is edited by hand). */
+function planScene(): Record<string, unknown> {
+  const text = encodeCheckoutShare({
+    ...checkout,
+    scenes: [checkout.scenes[0]],
+    productLines: [],
+    drafts: {},
+  })
+  const body = JSON.parse(
+    new TextDecoder().decode(
+      Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)),
+    ),
+  ) as { scenes: Record<string, unknown>[] }
+  return body.scenes[0]
+}

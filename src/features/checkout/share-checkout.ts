@@ -16,7 +16,10 @@ const KIND = 'checkout'
 /** What the shared draft of a line keeps: what the analyst set, never an attempt to place it. */
 export type SharedLineDraft = Omit<LineDraft, 'placement'>
 
-/** A checkout as a link: the scenes, the lines started from a product's page, their drafts and the AOI. */
+/**
+ * A checkout as a link: the scenes (with a coverage plan's part of the AOI for each, when a plan put them in),
+ * the lines started from a product's page, their drafts and the AOI.
+ */
 export interface SharedCheckout {
   scenes: BasketScene[]
   productLines: ProductLine[]
@@ -53,6 +56,9 @@ export function encodeCheckoutShare({ scenes, productLines, drafts, aoi }: Share
       cc: s.cloudCoverage,
       r: s.resolution,
       f: encodePolygons(polygonsOfFootprint(s.footprint)),
+      // A coverage plan's part of the AOI for this scene: without it the reader's lines would order the whole
+      // AOI from each scene, another plan at another price.
+      pt: s.part ? encodePolygons(s.part) : undefined,
       d: drafts[basketKey(s)] ? lineDraftOut(drafts[basketKey(s)]) : undefined,
     })),
     products: productLines.map((l) => ({
@@ -105,6 +111,9 @@ export function decodeCheckoutShare(text: string): SharedRead<SharedCheckout> {
       const footprint = typeof s.f === 'string' ? decodePolygons(s.f) : null
       const draft = lineDraftIn(s.d)
       if (!footprint || footprint.length === 0 || !draft) return null
+      if (s.pt !== undefined && typeof s.pt !== 'string') return null
+      const part = s.pt === undefined ? undefined : decodePolygons(s.pt)
+      if (part === null) return null
       const scene: BasketScene = {
         id: s.id,
         host: s.host,
@@ -114,6 +123,7 @@ export function decodeCheckoutShare(text: string): SharedRead<SharedCheckout> {
         cloudCoverage: s.cc,
         resolution: s.r,
         footprint: footprintOf(footprint),
+        ...(part !== undefined ? { part } : {}),
       }
       out.scenes.push(scene)
       if (s.d !== undefined) out.drafts[basketKey(scene)] = draft

@@ -616,6 +616,50 @@ describe('checkout', () => {
     expect(screen.getByRole('button', { name: 'Place 3 orders' })).toBeInTheDocument()
   })
 
+  it('shares a coverage plan’s scene with its part of the AOI: the reader estimates the same part', async () => {
+    const viewer = await signedInConsole('viewer@swath.test')
+    const [scene] = scenesOf(viewer, 'spot', 1)
+    // The part a plan left this scene: a small box inside its footprint, at the link's six decimals.
+    const ring = (scene.footprint as Polygon).coordinates[0]
+    const x = Number(
+      ((Math.min(...ring.map((p) => p[0])) + Math.max(...ring.map((p) => p[0]))) / 2).toFixed(4),
+    )
+    const y = Number(
+      ((Math.min(...ring.map((p) => p[1])) + Math.max(...ring.map((p) => p[1]))) / 2).toFixed(4),
+    )
+    const part: Polygon[] = [
+      {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [x, y],
+            [x + 0.01, y],
+            [x + 0.01, y + 0.01],
+            [x, y + 0.01],
+            [x, y],
+          ],
+        ],
+      },
+    ]
+    useBasketStore.getState().add([{ ...scene, part }])
+    const first = await open(viewer)
+    const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Link to this checkout' })
+    const link = new URL(field.value)
+    first.unmount()
+
+    resetStores(useBasketStore, useCheckoutStore, useAoiStore)
+    const admin = await signedInConsole()
+    acceptEveryLicence(admin)
+    await open(admin, link.pathname + link.search)
+    expect(await screen.findByRole('status', { name: 'Filled in from a shared link' })).toBeInTheDocument()
+    expect(useBasketStore.getState().scenes[0].part).toEqual(part)
+    await waitForTotal()
+    // The line is priced over the plan's part, not over the whole AOI or the scene.
+    const estimates = admin.backend.log.filter((e) => e.path === '/v2/orders/estimate')
+    expect(estimates.length).toBeGreaterThan(0)
+    expect(JSON.stringify(estimates.at(-1)?.body)).toContain(JSON.stringify(part[0].coordinates[0][1]))
+  })
+
   it("keeps the reader's own checkout when the link cannot be read, and says so", async () => {
     const c = await signedInConsole()
     const own = scenesOf(c, 'spot', 1)

@@ -282,7 +282,8 @@ function applySharedCheckout(shared: SharedCheckout): string | null {
   const fresh = shared.scenes.filter((s) => !have.has(basketKey(s)))
   if (basket.scenes.length + fresh.length > BASKET_LIMIT)
     return 'Your basket has no room for the shared scenes: remove some and open the link again.'
-  basket.add(fresh)
+  // All of them: a scene the reader's basket already holds takes the shared plan's part (`add` keeps the rest).
+  basket.add(shared.scenes)
   for (const s of shared.scenes) {
     const key = basketKey(s)
     store.forget([key])
