@@ -34,7 +34,7 @@ export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, ...ove
   return (
     <>
       <BasemapPicker value={basemap} onChange={setBasemap} />
-      <div style={{ position: 'absolute', inset: 0 }}>
+      <div className={classes.mapFill}>
         <MapView
           {...mapProps}
           {...overlays}
