@@ -90,7 +90,14 @@ export function Shell() {
   }, [])
   const perms = permissionsOf(snap.user)
   if (snap.status === 'signed-out') {
-    return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
+    // A link opened signed out comes back after signing in; the page of someone who signed out does not (the
+    // next to sign in may be another user, in another account).
+    return (
+      <Navigate
+        to={snap.ended ? paths.signIn() : paths.signIn(location.pathname + location.search)}
+        replace
+      />
+    )
   }
   return (
     <AppShell

@@ -20,7 +20,14 @@ interface DraftStore<T> {
   persist: { rehydrate: () => Promise<void> | void }
 }
 
+interface TabStore<T> {
+  getInitialState: () => T
+  setState: (state: T, replace: true) => void
+}
+
 const stores: { reset: () => void; rehydrate: () => void }[] = []
+/** State a tab holds for its user and keeps nowhere (picked downloads, laid quicklooks, hover): emptied on a change of owner. */
+const tabStates: (() => void)[] = []
 
 const storage = (): Storage | null => {
   try {
@@ -77,6 +84,19 @@ export function ownedDraft<S extends DraftStore<T>, T>(store: S & DraftStore<T>)
   return store
 }
 
+/**
+ * Registers a store that holds a user's state in this tab only (nothing persisted): it goes back to its
+ * initial state whenever the owner changes (a sign-out, another user), so nothing of one user is shown to the
+ * next. `onReset` releases what the store holds outside its state (downloads in flight). Returns the store.
+ */
+export function ownedTabState<S extends TabStore<T>, T>(store: S & TabStore<T>, onReset?: () => void): S {
+  tabStates.push(() => {
+    onReset?.()
+    store.setState(store.getInitialState(), true)
+  })
+  return store
+}
+
 /** The owner of drafts for a user: one per user and account. */
 export const draftOwnerOf = (user: { id: string; accountId: string } | null): string | null =>
   user ? `${user.accountId}/${user.id}` : null
@@ -93,6 +113,7 @@ export function setDraftOwner(next: string | null): void {
   switching = true
   try {
     for (const s of stores) s.reset()
+    for (const reset of tabStates) reset()
   } finally {
     switching = false
   }
