@@ -27,6 +27,7 @@ import { followDecisionChanges, pendingDecisionsOptions } from '../data/decision
 import { activeJobsOptions } from '../data/processing/active-count'
 import { useAttentionCount } from '../data/attention/use-attention-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
+import { useDroppedDraftMessages } from './dropped-drafts'
 import type NavigationProgress from './navigation-progress'
 import classes from './shell.module.css'
 
@@ -63,6 +64,7 @@ export function Shell() {
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true)
   const folded = !wide && !navOpen
   const burger = useRef<HTMLButtonElement>(null)
+  useDroppedDraftMessages()
   useEffect(() => {
     if (wide || !navOpen) return
     // Unfolded over the page, Escape folds the navigation again and gives focus back to the menu button.
