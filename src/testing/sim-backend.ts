@@ -42,7 +42,8 @@ export interface SimBackend {
 }
 
 export function createSimBackend(): SimBackend {
-  const sim = createSimulator({ clock: 'manual' })
+  // The console's origin is the host the proxy (below) forwards, as nginx or the dev server would.
+  const sim = createSimulator({ clock: 'manual', proxyHosts: [new URL(TEST_ORIGIN).host] })
   const log: SimBackend['log'] = []
   const holds: { path: string; released: Promise<void> }[] = []
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
