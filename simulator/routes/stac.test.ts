@@ -940,6 +940,21 @@ describe('the old address with a trailing slash', () => {
   })
 })
 
+describe('hostile addresses', () => {
+  it('answers a NUL and dot segments in a STAC path with the redirect, never a 500', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call('GET', '/v2/assets/stac/collections/%00/items/%2e%2e', {
+      token,
+      unchecked: true,
+    })
+    expect(r.status).toBe(308)
+    // Still percent-encoded in the header: the address goes back to a collection that does not exist.
+    expect(r.headers.get('location')).toBe(`${BASE}/v2/assets/stac/collections/%00`)
+    const followed = await sim.call('GET', '/v2/assets/stac/collections/%00', { token, unchecked: true })
+    expect(followed.status).toBe(404)
+  })
+})
+
 describe('signed downloads', () => {
   it('creates a signed URL that works without a token for 5 minutes', async () => {
     const { sim, token } = await setup()

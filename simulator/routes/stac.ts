@@ -267,8 +267,11 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   // query and all, to its canonical form (308 keeps the method and body of a POST search).
   api.use(`${STAC_PATH}/*`, async (c, next) => {
     if (!c.req.path.endsWith('/')) return next()
-    const canonical = c.req.path.replace(/\/+$/, '')
-    const location = `${publicBase(c.req.raw, sim)}${canonical}${new URL(c.req.url).search}`
+    // From the address as sent, still percent-encoded: the decoded path may hold characters no header can
+    // carry (`%00` made the Location header throw, a 500).
+    const asked = new URL(c.req.url)
+    const canonical = asked.pathname.replace(/\/+$/, '')
+    const location = `${publicBase(c.req.raw, sim)}${canonical}${asked.search}`
     return c.body(null, 308, { location })
   })
 
