@@ -86,7 +86,7 @@ async function processingBody(c: ApiContext): Promise<unknown> {
 
 export function registerProcessing(api: Api, sim: SimRuntime): void {
   api.get('/v2/processing/processes', (c) => {
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const body: S['ProcessList'] = {
       processes: sim.world.processes.map((p) => processOut(base, p)),
       links: [{ rel: 'self', href: `${base}/v2/processing/processes`, type: 'application/json' }],
@@ -96,7 +96,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
 
   api.get('/v2/processing/processes/:processId', (c) => {
     const { process } = findProcess(sim.world, c.req.param('processId'))
-    return c.json(processOut(publicBase(c.req.raw), process))
+    return c.json(processOut(publicBase(c.req.raw, sim), process))
   })
 
   api.post('/v2/processing/processes/:processId/validation', async (c) => {
@@ -173,7 +173,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
       budgetId,
       credits: priceOf(def, check.items).totalCredits,
     })
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     return json(201, jobOut(base, record.job), 'application/json', {
       location: `${base}/v2/processing/jobs/${record.job.jobID}`,
     })
@@ -270,7 +270,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     const p = page ?? 0
     const size = limit ?? DEFAULT_LIMIT
     const start = p * size
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     // Relative paths, as the service sends them: its SDK follows `next` by putting its own host in front.
     const pageHref = (n: number) => {
       const params = new URLSearchParams(new URL(c.req.url).search)
@@ -297,6 +297,6 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     if (!record || record.job.accountID !== c.get('account').id) {
       return processingError(404, 'Not Found', `No job ${id.slice(0, 100)} exists in this account.`)
     }
-    return c.json(jobOut(publicBase(c.req.raw), record.job))
+    return c.json(jobOut(publicBase(c.req.raw, sim), record.job))
   })
 }
