@@ -2,6 +2,7 @@ import { UUID } from '../domain/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
 import { checkRequest } from '../domain/processing/inputs'
+import { SEED_SERVICE_BASE } from '../domain/processing/seed'
 import { createJob, durationSeconds } from '../domain/processing/jobs'
 import { processDef, type ProcessDef } from '../domain/processing/processes'
 import { priceOf } from '../domain/processing/pricing'
@@ -85,6 +86,9 @@ async function processingBody(c: ApiContext): Promise<unknown> {
 }
 
 export function registerProcessing(api: Api, sim: SimRuntime): void {
+  /** The addresses of this service's own storage for a request: the one the caller used, and the seed's. */
+  const serviceBases = (c: ApiContext) => [publicBase(c.req.raw, sim), SEED_SERVICE_BASE]
+
   api.get('/v2/processing/processes', (c) => {
     const base = publicBase(c.req.raw, sim)
     const body: S['ProcessList'] = {
@@ -102,7 +106,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
   api.post('/v2/processing/processes/:processId/validation', async (c) => {
     const world = sim.world
     const { def } = findProcess(world, c.req.param('processId'))
-    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c), serviceBases(c))
     if (!check.ok)
       return check.kind === 'schema'
         ? processingSchemaError(check.message)
@@ -113,7 +117,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
   api.post('/v2/processing/processes/:processId/cost', async (c) => {
     const world = sim.world
     const { def } = findProcess(world, c.req.param('processId'))
-    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c), serviceBases(c))
     if (!check.ok)
       return check.kind === 'schema'
         ? processingSchemaError(check.message)
@@ -145,7 +149,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
 
     const r = await readBody<unknown>(c.req.raw)
     if (!r.ok) return unreadableBody(r, instance)
-    const check = checkRequest(world, account.id, def, r.value)
+    const check = checkRequest(world, account.id, def, r.value, serviceBases(c))
     if (!check.ok) {
       const errors =
         check.kind === 'schema'
