@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, signIn, test, tokenRequests } from './fixtures'
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, tokenRequests } from './fixtures'
 
 const account = (page: Page) => page.getByRole('button', { name: /^Account:/ })
 const nav = (page: Page, name: string) =>
@@ -188,6 +188,59 @@ test.describe('session', () => {
     await expectAccessible(page)
     const writes = (await sim.requests()).filter((r) => r.method !== 'GET' && r.path.startsWith('/v2/orders'))
     expect(writes).toEqual([])
+  })
+})
+
+test.describe('one tab, one user after another', () => {
+  /** Signs out from the account menu and signs in as `email` on the same page: no reload clears the tab. */
+  async function switchUser(page: Page, email: string) {
+    await account(page).click()
+    await page.getByRole('dialog', { name: 'Account' }).getByRole('button', { name: 'Sign out' }).click()
+    // The page the last user left is not carried into next= for whoever signs in now.
+    await expect(page).toHaveURL(/\/sign-in$/)
+    await page.getByLabel('E-mail').fill(email)
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(account(page)).toBeVisible()
+  }
+
+  /** The first stored item's page, reached by clicks (no reload). */
+  async function openFirstItem(page: Page) {
+    await nav(page, 'Storage').click()
+    await page
+      .getByRole('list', { name: 'Collections' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('link')
+      .first()
+      .click()
+    await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click()
+    await expect(page.getByRole('region', { name: 'Files' })).toBeVisible()
+  }
+
+  test('each demo user finds nothing of the one before: no picked download, no page of theirs', async ({
+    page,
+    baseURL,
+  }) => {
+    await signIn(page, 'analyst@swath.test', '/storage')
+    await openFirstItem(page)
+    const pick = page.getByRole('checkbox', { name: /^Pick .* for the download manager$/ }).first()
+    await pick.check()
+    await expect(page.getByRole('region', { name: 'Downloads' })).toBeVisible()
+    const itemPage = page.url()
+
+    // The Viewer of the same account, in the same tab: the same item page, without the analyst's pick.
+    await switchUser(page, 'viewer@swath.test')
+    expect(page.url()).toBe(`${baseURL}/`)
+    await openFirstItem(page)
+    expect(page.url()).toBe(itemPage)
+    await expect(pick).not.toBeChecked()
+    await expect(page.getByRole('region', { name: 'Downloads' })).toHaveCount(0)
+
+    // Another account after them starts on its own start page too.
+    await switchUser(page, 'starter@swath.test')
+    expect(page.url()).toBe(`${baseURL}/`)
+    await expect(page.getByRole('heading', { name: 'Start', level: 1 })).toBeVisible()
   })
 })
 

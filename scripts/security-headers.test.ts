@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
@@ -52,6 +53,26 @@ describe('the Content Security Policy', () => {
     const d = directives(contentSecurityPolicy(config))
     expect(d['script-src']).toEqual(["'self'"])
     expect(d['img-src']).toContain('https://a.tile.example.org')
+  })
+
+  it('lets the console fetch from the storage host of signed links when config.json lists it', () => {
+    // Signed links on another host (a bucket): image reads, the download manager and licence documents fetch
+    // them, so the host must be in connect-src — and only there, as an origin, whatever path was written.
+    const config = {
+      apiUrl: '/api',
+      storageOrigins: ['https://storage.example.net/bucket/', 'not a url', 'javascript:alert(1)'],
+    }
+    expect(outsideOrigins(config)).toEqual({ connect: ['https://storage.example.net'], images: [] })
+    const d = directives(contentSecurityPolicy(config))
+    expect(d['connect-src']).toEqual(["'self'", 'blob:', 'https://storage.example.net'])
+    expect(d['img-src']).not.toContain('https://storage.example.net')
+  })
+
+  it('is documented with the storage host for a deployment whose signed links point elsewhere', () => {
+    const guide = readFileSync('docs/deploy.md', 'utf8')
+    const config = { apiUrl: '/api', storageOrigins: ['https://storage.example.net'] }
+    expect(guide).toContain('"storageOrigins": ["https://storage.example.net"]')
+    expect(guide.replace(/\s+/g, ' ')).toContain(contentSecurityPolicy(config).replace(/\s+/g, ' '))
   })
 
   it('allows the dev server’s own inline scripts by hash, never by unsafe-inline', () => {

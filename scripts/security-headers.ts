@@ -14,6 +14,11 @@ export interface CspConfig {
   apiUrl?: unknown
   regions?: unknown
   basemaps?: unknown
+  /**
+   * Where the service's signed storage links point when that is another host (a bucket): the console reads
+   * images, files for the download manager and licence documents from them with `fetch`.
+   */
+  storageOrigins?: unknown
 }
 
 /** `https://a.example/x` → `https://a.example`; relative URLs (same origin) and junk → undefined. */
@@ -29,15 +34,19 @@ function originOf(url: unknown): string | undefined {
 const records = (v: unknown): Record<string, unknown>[] =>
   Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : []
 
-/** The outside origins of the configuration: service, token servers, online basemaps and their tile hosts. */
+/**
+ * The outside origins of the configuration: service, token servers, the storage hosts of signed links, online
+ * basemaps and their tile hosts.
+ */
 export function outsideOrigins(config: CspConfig): { connect: string[]; images: string[] } {
   const service = [originOf(config.apiUrl), ...records(config.regions).map((r) => originOf(r.authUrl))]
   const basemaps = records(config.basemaps).flatMap((b) => [
     originOf(b.styleUrl),
     ...(Array.isArray(b.sources) ? b.sources.map(originOf) : []),
   ])
+  const storage = Array.isArray(config.storageOrigins) ? config.storageOrigins.map(originOf) : []
   const unique = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => !!x))]
-  return { connect: unique([...service, ...basemaps]), images: unique(basemaps) }
+  return { connect: unique([...service, ...storage, ...basemaps]), images: unique(basemaps) }
 }
 
 /**

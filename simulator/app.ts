@@ -26,6 +26,11 @@ export interface SimulatorOptions {
   secret?: string
   /** Client ids the token server accepts; by default DEFAULT_CLIENT_IDS. */
   clientIds?: readonly string[]
+  /**
+   * The hosts a proxy in front serves the simulator under (`X-Forwarded-Host`, e.g. nginx's `$http_host`);
+   * by default none, and links use the address each request reached.
+   */
+  proxyHosts?: readonly string[]
 }
 
 export interface Simulator {
@@ -66,6 +71,7 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     secret: opts.secret ?? 'swath-simulator-signing-key',
     docsUrl,
     clientIds: opts.clientIds ?? DEFAULT_CLIENT_IDS,
+    proxyHosts: (opts.proxyHosts ?? []).map((h) => h.toLowerCase()),
   }
   const control: ControlState = { faults: [], log: [] }
   const reset = () => {

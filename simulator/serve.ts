@@ -11,6 +11,8 @@ export interface ServeOptions {
   seed: SeedSize
   /** Client ids the token server accepts; undefined = the simulator's defaults. */
   clientIds?: string[]
+  /** Hosts a proxy in front serves the simulator under (`X-Forwarded-Host` believed only for these). */
+  proxyHosts?: string[]
 }
 
 export function parseArgs(argv: string[]): ServeOptions {
@@ -27,9 +29,14 @@ export function parseArgs(argv: string[]): ServeOptions {
         .split(',')
         .map((v) => v.trim())
         .filter((v) => v !== '')
+    else if (flag === '--proxy-hosts')
+      opts.proxyHosts = value()
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
     else if (flag === '--help') {
       console.log(
-        'npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large] [--client-ids service-api,up42-api,up42-sdk]',
+        'npm run simulator -- [--api-port 4010] [--auth-port 4011] [--host 127.0.0.1] [--seed default|large] [--client-ids service-api,up42-api,up42-sdk] [--proxy-hosts console.example:443]',
       )
       process.exit(0)
     } else throw new Error(`unknown option ${argv[i]}`)
@@ -65,7 +72,12 @@ function withCors(fetch: (req: Request) => Response | Promise<Response>) {
  */
 export function main(argv: string[]): Promise<void> {
   const opts = parseArgs(argv)
-  const sim = createSimulator({ clock: 'real', seed: opts.seed, clientIds: opts.clientIds })
+  const sim = createSimulator({
+    clock: 'real',
+    seed: opts.seed,
+    clientIds: opts.clientIds,
+    proxyHosts: opts.proxyHosts,
+  })
   const servers = [
     serve({ fetch: withCors(sim.api.fetch), port: opts.apiPort, hostname: opts.host }),
     serve({ fetch: withCors(sim.auth.fetch), port: opts.authPort, hostname: opts.host }),

@@ -17,9 +17,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('dist/ has no build: run `npm run build` first (npm run verify builds it)')
   const nginx = process.env.NGINX_PATH ?? (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx')
 
-  const sim = await startStandaloneSimulator()
-  const prefix = mkdtempSync(path.join(tmpdir(), 'swath-nginx-'))
   const port = await freePort()
+  // nginx forwards the console's own host ($http_host): the simulator writes links (paging, signed
+  // downloads) to it, and to no other host a caller names.
+  const sim = await startStandaloneSimulator({ proxyHosts: [`127.0.0.1:${port}`] })
+  const prefix = mkdtempSync(path.join(tmpdir(), 'swath-nginx-'))
   const file = path.join(prefix, 'nginx.conf')
   writeFileSync(
     file,

@@ -35,14 +35,34 @@ export interface SimRuntime {
   readonly docsUrl: string
   /** Client ids the token server accepts. */
   readonly clientIds: readonly string[]
+  /**
+   * The hosts (`host[:port]`, lower case) a proxy in front serves the simulator under, sent as
+   * `X-Forwarded-Host`: only these are believed when links are written (`publicBase`).
+   */
+  readonly proxyHosts: readonly string[]
 }
 
-/** The public base of the API as the caller sees it, behind a proxy prefix such as `/api` when embedded. */
-export function publicBase(req: Request): string {
+/** A proxy prefix: path segments only, so it can never carry a host (`@evil.example`) or a query. */
+const PREFIX = /^(\/[A-Za-z0-9._~-]+)*\/?$/
+
+/**
+ * The public base of the API as the caller sees it, behind a proxy prefix such as `/api` when embedded. The
+ * forwarded host and scheme are believed only when the host is one a configured proxy serves the simulator
+ * under (`SimRuntime.proxyHosts`): any caller can send the headers, and links — signed downloads among them
+ * — must not point at a host of the caller's choosing. Otherwise the address the request reached is used.
+ */
+export function publicBase(req: Request, sim: Pick<SimRuntime, 'proxyHosts'>): string {
   const url = new URL(req.url)
-  const proto = req.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '')
-  const host = req.headers.get('x-forwarded-host') ?? url.host
-  const prefix = (req.headers.get('x-forwarded-prefix') ?? '').replace(/\/$/, '')
+  const forwardedHost = req.headers.get('x-forwarded-host')
+  const proxied = forwardedHost !== null && sim.proxyHosts.includes(forwardedHost.toLowerCase())
+  const forwardedProto = req.headers.get('x-forwarded-proto')
+  const proto =
+    proxied && (forwardedProto === 'http' || forwardedProto === 'https')
+      ? forwardedProto
+      : url.protocol.replace(':', '')
+  const host = proxied ? forwardedHost.toLowerCase() : url.host
+  const asked = req.headers.get('x-forwarded-prefix') ?? ''
+  const prefix = PREFIX.test(asked) ? asked.replace(/\/$/, '') : ''
   return `${proto}://${host}${prefix}`
 }
 

@@ -113,18 +113,18 @@ describe('POST /catalog/hosts/{host}/stac/search', () => {
     }
   })
 
-  it('builds links for the address the caller used, behind a proxy prefix', async () => {
-    const r = await post(
-      'blacksky',
-      {},
-      {
-        headers: {
-          'x-forwarded-prefix': '/api',
-          'x-forwarded-host': 'console.test',
-          'x-forwarded-proto': 'https',
-        },
+  it('builds links for the address the caller used, behind a configured proxy and its prefix', async () => {
+    const proxied = new TestSim({ proxyHosts: ['console.test'] })
+    const proxiedToken = await proxied.login()
+    const r = await proxied.call<Search>('POST', searchPath('blacksky'), {
+      token: proxiedToken,
+      body: {},
+      headers: {
+        'x-forwarded-prefix': '/api',
+        'x-forwarded-host': 'console.test',
+        'x-forwarded-proto': 'https',
       },
-    )
+    })
     expect(link(r.body, 'next')?.href).toMatch(
       /^https:\/\/console\.test\/api\/catalog\/hosts\/blacksky\/stac\/search\?next=next:/,
     )

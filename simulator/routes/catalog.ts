@@ -38,7 +38,7 @@ export function registerCatalog(api: Api, sim: SimRuntime): void {
     if (!result.ok) return wrappedError(result.status, result.message, result.details)
 
     // The client POSTs the same body to a link's href to move between pages.
-    const endpoint = `${publicBase(c.req.raw)}/catalog/hosts/${encodeURIComponent(host)}/stac/search`
+    const endpoint = `${publicBase(c.req.raw, sim)}/catalog/hosts/${encodeURIComponent(host)}/stac/search`
     const link = (rel: string, next: string | undefined): S['Link'] => ({
       rel,
       href: next === undefined ? endpoint : `${endpoint}?next=${next}`,

@@ -110,8 +110,9 @@ describe('GET /v2/eulas/{eula-id}', () => {
     expect(typeof r.body.acceptedAt).toBe('string')
   })
 
-  it('builds document URLs from the public base the caller sees', async () => {
-    const { sim, token } = await setup()
+  it('builds document URLs from the public base the caller sees through a configured proxy', async () => {
+    const sim = new TestSim({ proxyHosts: ['console.example'] })
+    const token = await sim.login()
     const r = await sim.call<S['Eula']>('GET', `/v2/eulas/${eulaId('capella')}`, {
       token,
       headers: {

@@ -33,7 +33,7 @@ export function registerEulas(api: Api, sim: SimRuntime): void {
     const sorted = sortBy(items, page.sort, (e, field) =>
       field === 'createdAt' ? firstCreated(e) : e.title.toLowerCase(),
     )
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     return c.json(
       springPage(
         sorted.map((e) => eulaView(world, c.get('account'), e, base)),
@@ -43,7 +43,7 @@ export function registerEulas(api: Api, sim: SimRuntime): void {
   })
 
   api.get('/v2/eulas/:eulaId', (c) =>
-    c.json(eulaView(sim.world, c.get('account'), findEula(sim, c), publicBase(c.req.raw))),
+    c.json(eulaView(sim.world, c.get('account'), findEula(sim, c), publicBase(c.req.raw, sim))),
   )
 
   api.get('/v2/eulas/:eulaId/documents', (c) => {
@@ -53,7 +53,7 @@ export function registerEulas(api: Api, sim: SimRuntime): void {
     const sorted = sortBy(eula.documents, page.sort, (d, field) =>
       field === 'createdAt' ? d.createdAt : field === 'validFrom' ? d.validFrom : d.version,
     )
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     return c.json(
       springPage(
         sorted.map((d) => documentView(sim.world, c.get('account'), eula, d, base)),
@@ -65,7 +65,7 @@ export function registerEulas(api: Api, sim: SimRuntime): void {
   api.get('/v2/eulas/:eulaId/documents/:documentId', (c) => {
     const eula = findEula(sim, c)
     return c.json(
-      documentView(sim.world, c.get('account'), eula, findDocument(c, eula), publicBase(c.req.raw)),
+      documentView(sim.world, c.get('account'), eula, findDocument(c, eula), publicBase(c.req.raw, sim)),
     )
   })
 
@@ -80,7 +80,7 @@ export function registerEulas(api: Api, sim: SimRuntime): void {
     // Accepting again keeps the first acceptance: that is when the account agreed.
     if (!world.acceptances.has(key))
       world.acceptances.set(key, { acceptedAt: world.now(), acceptedById: c.get('user').id })
-    return c.json(documentView(world, account, eula, doc, publicBase(c.req.raw)))
+    return c.json(documentView(world, account, eula, doc, publicBase(c.req.raw, sim)))
   })
 
   // The document text, public like the signed storage link it stands for: the console fetches it without a token.

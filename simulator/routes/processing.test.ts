@@ -206,6 +206,15 @@ describe('validation and cost', () => {
         item: 'https://elsewhere.test/v2/assets/stac/collections/a/items/b',
       }),
     ).toEqual(['InvalidItem'])
+    // The path of an item of the account, on another host (or with credentials): not this service's storage.
+    for (const elsewhere of [
+      own.replace(BASE, 'https://evil.example'),
+      own.replace(BASE, 'http://user@sim.test'),
+      own.replace(BASE, `${BASE}/other-prefix`),
+    ])
+      expect(await names('upsampling-ns', { title: 'x', item: elsewhere }), elsewhere).toEqual([
+        'InvalidItem',
+      ])
     expect(await names('upsampling-ns', { title: 'x'.repeat(251), item: own })).toEqual(['InvalidTitle'])
     expect(
       await names('detection-change-simularity', { title: 'x', sourceItem: own, referenceItem: own }),

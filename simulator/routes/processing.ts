@@ -2,6 +2,7 @@ import { UUID } from '../domain/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
 import { checkRequest } from '../domain/processing/inputs'
+import { SEED_SERVICE_BASE } from '../domain/processing/seed'
 import { createJob, durationSeconds } from '../domain/processing/jobs'
 import { processDef, type ProcessDef } from '../domain/processing/processes'
 import { priceOf } from '../domain/processing/pricing'
@@ -85,8 +86,11 @@ async function processingBody(c: ApiContext): Promise<unknown> {
 }
 
 export function registerProcessing(api: Api, sim: SimRuntime): void {
+  /** The addresses of this service's own storage for a request: the one the caller used, and the seed's. */
+  const serviceBases = (c: ApiContext) => [publicBase(c.req.raw, sim), SEED_SERVICE_BASE]
+
   api.get('/v2/processing/processes', (c) => {
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const body: S['ProcessList'] = {
       processes: sim.world.processes.map((p) => processOut(base, p)),
       links: [{ rel: 'self', href: `${base}/v2/processing/processes`, type: 'application/json' }],
@@ -96,13 +100,13 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
 
   api.get('/v2/processing/processes/:processId', (c) => {
     const { process } = findProcess(sim.world, c.req.param('processId'))
-    return c.json(processOut(publicBase(c.req.raw), process))
+    return c.json(processOut(publicBase(c.req.raw, sim), process))
   })
 
   api.post('/v2/processing/processes/:processId/validation', async (c) => {
     const world = sim.world
     const { def } = findProcess(world, c.req.param('processId'))
-    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c), serviceBases(c))
     if (!check.ok)
       return check.kind === 'schema'
         ? processingSchemaError(check.message)
@@ -113,7 +117,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
   api.post('/v2/processing/processes/:processId/cost', async (c) => {
     const world = sim.world
     const { def } = findProcess(world, c.req.param('processId'))
-    const check = checkRequest(world, c.get('account').id, def, await processingBody(c))
+    const check = checkRequest(world, c.get('account').id, def, await processingBody(c), serviceBases(c))
     if (!check.ok)
       return check.kind === 'schema'
         ? processingSchemaError(check.message)
@@ -145,7 +149,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
 
     const r = await readBody<unknown>(c.req.raw)
     if (!r.ok) return unreadableBody(r, instance)
-    const check = checkRequest(world, account.id, def, r.value)
+    const check = checkRequest(world, account.id, def, r.value, serviceBases(c))
     if (!check.ok) {
       const errors =
         check.kind === 'schema'
@@ -173,7 +177,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
       budgetId,
       credits: priceOf(def, check.items).totalCredits,
     })
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     return json(201, jobOut(base, record.job), 'application/json', {
       location: `${base}/v2/processing/jobs/${record.job.jobID}`,
     })
@@ -270,7 +274,7 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     const p = page ?? 0
     const size = limit ?? DEFAULT_LIMIT
     const start = p * size
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     // Relative paths, as the service sends them: its SDK follows `next` by putting its own host in front.
     const pageHref = (n: number) => {
       const params = new URLSearchParams(new URL(c.req.url).search)
@@ -297,6 +301,6 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     if (!record || record.job.accountID !== c.get('account').id) {
       return processingError(404, 'Not Found', `No job ${id.slice(0, 100)} exists in this account.`)
     }
-    return c.json(jobOut(publicBase(c.req.raw), record.job))
+    return c.json(jobOut(publicBase(c.req.raw, sim), record.job))
   })
 }

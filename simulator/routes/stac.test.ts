@@ -90,8 +90,9 @@ describe('landing page and queryables', () => {
     )
   })
 
-  it('respects the forwarded public base', async () => {
-    const { sim, token } = await setup()
+  it('respects the forwarded public base of a configured proxy', async () => {
+    const sim = new TestSim({ proxyHosts: ['console.test'] })
+    const token = await sim.login()
     const r = await sim.call<S['StacLandingPage']>('GET', '/v2/assets/stac', {
       token,
       headers: {
@@ -939,6 +940,21 @@ describe('the old address with a trailing slash', () => {
   })
 })
 
+describe('hostile addresses', () => {
+  it('answers a NUL and dot segments in a STAC path with the redirect, never a 500', async () => {
+    const { sim, token } = await setup()
+    const r = await sim.call('GET', '/v2/assets/stac/collections/%00/items/%2e%2e', {
+      token,
+      unchecked: true,
+    })
+    expect(r.status).toBe(308)
+    // Still percent-encoded in the header: the address goes back to a collection that does not exist.
+    expect(r.headers.get('location')).toBe(`${BASE}/v2/assets/stac/collections/%00`)
+    const followed = await sim.call('GET', '/v2/assets/stac/collections/%00', { token, unchecked: true })
+    expect(followed.status).toBe(404)
+  })
+})
+
 describe('signed downloads', () => {
   it('creates a signed URL that works without a token for 5 minutes', async () => {
     const { sim, token } = await setup()
@@ -971,6 +987,53 @@ describe('signed downloads', () => {
     expect(expired.body).toMatch(/expired/)
     expect(expired.body).toMatch(/download-url/)
     expect(sim.world.downloads.size).toBe(0)
+  })
+
+  it('signs links to the address the request reached unless a configured proxy forwards its host', async () => {
+    const asked = async (sim: TestSim, headers: Record<string, string>) => {
+      const token = await sim.login()
+      const rot = seeded(sim, ROTTERDAM)
+      const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {
+        token,
+        headers,
+      })
+      return new URL(r.body.url)
+    }
+    // Anyone can send the headers: a host no proxy was configured for is not believed, nor a prefix that
+    // would make the link's host another (`user@host` in an address).
+    const spoofed = await asked(new TestSim(), {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    })
+    expect(spoofed.origin).toBe(BASE)
+    const smuggled = await asked(new TestSim(), { 'x-forwarded-prefix': '@evil.example' })
+    expect(smuggled.origin).toBe(BASE)
+    expect(smuggled.pathname).toMatch(/^\/__storage\//)
+    // The proxy the deployment configured (nginx's $http_host) keeps its links on its own address.
+    const proxied = await asked(new TestSim({ proxyHosts: ['console.test:8443'] }), {
+      'x-forwarded-host': 'console.test:8443',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-prefix': '/api',
+    })
+    expect(proxied.href).toMatch(/^https:\/\/console\.test:8443\/api\/__storage\//)
+  })
+
+  it('never hands out a token again after a reset', async () => {
+    // The same requests before and after the reset: a world's seeded generator would draw the same values.
+    const sim = new TestSim()
+    const tokenOf = async () => {
+      const token = await sim.login()
+      const rot = seeded(sim, ROTTERDAM)
+      const r = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rot.assetIds[0]}/download-url`, {
+        token,
+      })
+      return new URL(r.body.url).pathname.split('/')[2]
+    }
+    const before = await tokenOf()
+    sim.sim.reset()
+    const after = await tokenOf()
+    expect(after).toMatch(/^[0-9a-f]{64}$/)
+    expect(after).not.toBe(before)
   })
 
   it('keeps a name that is not plain ASCII in filename* (RFC 6266) and a safe one in filename', async () => {

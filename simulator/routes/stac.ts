@@ -88,9 +88,19 @@ async function withSizes(
   return out
 }
 
+/**
+ * A signed link's token: 256 random bits from the platform's generator, never the world's seeded one, which
+ * starts over at every reset and would hand out the same tokens again (a link from before a reset would open
+ * whatever asset its token now names).
+ */
+function unguessableToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
 /** The URL the caller asked for, as the caller sees it: what `self` must say (STAC API, OGC API Features). */
-const askedUrl = (c: ApiContext): string =>
-  `${publicBase(c.req.raw)}${c.req.path}${new URL(c.req.url).search}`
+const askedUrl = (c: ApiContext, sim: SimRuntime): string =>
+  `${publicBase(c.req.raw, sim)}${c.req.path}${new URL(c.req.url).search}`
 
 const withSelf = (links: S['StacLink'][], href: string): S['StacLink'][] =>
   links.map((l) => (l.rel === 'self' ? { ...l, href } : l))
@@ -257,13 +267,16 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   // query and all, to its canonical form (308 keeps the method and body of a POST search).
   api.use(`${STAC_PATH}/*`, async (c, next) => {
     if (!c.req.path.endsWith('/')) return next()
-    const canonical = c.req.path.replace(/\/+$/, '')
-    const location = `${publicBase(c.req.raw)}${canonical}${new URL(c.req.url).search}`
+    // From the address as sent, still percent-encoded: the decoded path may hold characters no header can
+    // carry (`%00` made the Location header throw, a 500).
+    const asked = new URL(c.req.url)
+    const canonical = asked.pathname.replace(/\/+$/, '')
+    const location = `${publicBase(c.req.raw, sim)}${canonical}${asked.search}`
     return c.body(null, 308, { location })
   })
 
   api.get(STAC_PATH, (c) => {
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const body: S['StacLandingPage'] = {
       type: 'Catalog',
       id: 'swath-storage',
@@ -273,7 +286,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       stac_extensions: [],
       conformsTo: [...CONFORMS_TO],
       links: [
-        { rel: 'self', href: askedUrl(c), type: 'application/json' },
+        { rel: 'self', href: askedUrl(c, sim), type: 'application/json' },
         { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
         { rel: 'conformance', href: `${base}/v2/assets/stac/conformance`, type: 'application/json' },
         { rel: 'service-desc', href: `${base}/v2/assets/stac/api`, type: SERVICE_DESC_TYPE },
@@ -298,7 +311,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac/api', (c) => {
     const doc = {
       ...structuredClone(openapi),
-      servers: [{ url: publicBase(c.req.raw), description: 'This API' }],
+      servers: [{ url: publicBase(c.req.raw, sim), description: 'This API' }],
     }
     return json(200, doc, SERVICE_DESC_TYPE)
   })
@@ -310,7 +323,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const { limit, page } = query
     const matches = findCollections(world, account.id, query)
 
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const selfUrl = new URL(c.req.url)
     const hrefOf = (n: number) => {
       const params = new URLSearchParams(selfUrl.search)
@@ -322,7 +335,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const body: S['StacCollectionList'] = {
       collections: slice.map((r) => collectionOut(base, r, world)),
       links: [
-        { rel: 'self', href: askedUrl(c), type: 'application/json' },
+        { rel: 'self', href: askedUrl(c, sim), type: 'application/json' },
         { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
         { rel: 'parent', href: `${base}/v2/assets/stac`, type: 'application/json' },
         ...pageLinks(hrefOf, page, limit, matches.length),
@@ -335,9 +348,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
   api.get('/v2/assets/stac/collections/:collectionId', async (c) => {
     const world = sim.world
     const record = ownCollection(c, world, c.req.param('collectionId'))
-    const col = collectionOut(publicBase(c.req.raw), record, world)
+    const col = collectionOut(publicBase(c.req.raw, sim), record, world)
     if (col.assets) col.assets = await withSizes(world, col.assets)
-    col.links = withSelf(col.links, askedUrl(c))
+    col.links = withSelf(col.links, askedUrl(c, sim))
     return c.json(col)
   })
 
@@ -357,12 +370,12 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const items = record.itemIds
       .map((id) => world.stacItems.get(id))
       .filter((r): r is StacItemRecord => r !== undefined && itemMatches(r.item, query))
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const path = `/v2/assets/stac/collections/${record.collection.id}`
     const hrefOf = (n: number) => `${base}${path}/items?${pageQuery(asked, n, limit)}`
     return geojson(
       itemPage(base, items, query, [
-        { rel: 'self', href: askedUrl(c), type: 'application/geo+json' },
+        { rel: 'self', href: askedUrl(c, sim), type: 'application/geo+json' },
         { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
         { rel: 'parent', href: `${base}${path}`, type: 'application/json' },
         { rel: 'collection', href: `${base}${path}`, type: 'application/json' },
@@ -384,9 +397,9 @@ export function registerStac(api: Api, sim: SimRuntime): void {
 
   api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
     const world = sim.world
-    const item = itemOut(publicBase(c.req.raw), ownItem(c, world))
+    const item = itemOut(publicBase(c.req.raw, sim), ownItem(c, world))
     item.assets = (await withSizes(world, item.assets)) ?? {}
-    item.links = withSelf(item.links, askedUrl(c))
+    item.links = withSelf(item.links, askedUrl(c, sim))
     return geojson(item)
   })
 
@@ -416,11 +429,11 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     if (title !== undefined) props['up42-user:title'] = title
     if (tags !== undefined) props['up42-user:tags'] = tags === null ? [] : [...new Set(tags)]
     props.updated = new Date(world.now()).toISOString()
-    return geojson(itemOut(publicBase(c.req.raw), rec))
+    return geojson(itemOut(publicBase(c.req.raw, sim), rec))
   })
 
   api.get('/v2/assets/stac/queryables', (c) => {
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const body: S['StacQueryables'] = {
       $schema: 'https://json-schema.org/draft/2019-09/schema',
       $id: `${base}/v2/assets/stac/queryables`,
@@ -444,7 +457,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     )
     const query = orInvalid(c, () => searchFromBody(body))
     const matches = orInvalid(c, () => searchItems(sim.world, c.get('account').id, query))
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const href = `${base}${SEARCH_PATH}`
     const type = 'application/geo+json'
     // Links repeat the members the search understood, not whatever else the body held (of any depth).
@@ -473,12 +486,12 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     const asked = new URL(c.req.url).searchParams
     const query = orInvalid(c, () => searchFromQuery(asked))
     const matches = orInvalid(c, () => searchItems(sim.world, c.get('account').id, query))
-    const base = publicBase(c.req.raw)
+    const base = publicBase(c.req.raw, sim)
     const hrefOf = (n: number) => `${base}${SEARCH_PATH}?${pageQuery(asked, n, query.limit)}`
     return geojson(
       itemPage(base, matches, query, [
         { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
-        { rel: 'self', href: askedUrl(c), type: 'application/geo+json', method: 'GET' },
+        { rel: 'self', href: askedUrl(c, sim), type: 'application/geo+json', method: 'GET' },
         ...pageLinks(hrefOf, query.page, query.limit, matches.length, 'application/geo+json'),
       ]),
     )
@@ -497,7 +510,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
         instance: c.req.path,
       })
     }
-    const token = (world.rng.uuid() + world.rng.uuid()).replace(/-/g, '')
+    const token = unguessableToken()
     const expiresAt = world.now() + DOWNLOAD_TTL_MS
     const disposition = dispositionOf(asset.filename)
     world.downloads.set(token, { assetId, expiresAt, disposition })
@@ -508,7 +521,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     // As the service's bucket links do: the file name rides in `response-content-disposition`, where its SDK
     // reads it, and the bucket answers with that disposition.
     const query = new URLSearchParams({ 'response-content-disposition': disposition })
-    const url = `${publicBase(c.req.raw)}/__storage/${token}/${encodeURIComponent(asset.filename)}?${query.toString().replace(/\+/g, '%20')}`
+    const url = `${publicBase(c.req.raw, sim)}/__storage/${token}/${encodeURIComponent(asset.filename)}?${query.toString().replace(/\+/g, '%20')}`
     return json(201, { url } satisfies S['SignedUrl'], 'application/json', { location: url })
   })
 

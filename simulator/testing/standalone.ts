@@ -33,11 +33,18 @@ export function freePort(): Promise<number> {
 export async function startStandaloneSimulator({
   timeoutMs = 180_000,
   cwd,
-}: { timeoutMs?: number; cwd?: string } = {}): Promise<StandaloneSimulator> {
+  proxyHosts = [],
+}: {
+  timeoutMs?: number
+  cwd?: string
+  /** The hosts a proxy in front (nginx) serves it under: its forwarded host is believed for these only. */
+  proxyHosts?: string[]
+} = {}): Promise<StandaloneSimulator> {
   const [apiPort, authPort] = [await freePort(), await freePort()]
+  const proxy = proxyHosts.length > 0 ? ['--proxy-hosts', proxyHosts.join(',')] : []
   const child = spawn(
     'npm',
-    ['run', 'simulator', '--', '--api-port', String(apiPort), '--auth-port', String(authPort)],
+    ['run', 'simulator', '--', '--api-port', String(apiPort), '--auth-port', String(authPort), ...proxy],
     { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   let out = ''

@@ -46,6 +46,11 @@ export interface SessionUser {
 
 export interface SessionSnapshot {
   status: SessionStatus
+  /**
+   * Signed out by a sign-out (this tab's or a sibling's), not merely never signed in: whoever signs in next may
+   * be another user, so the page they left is not theirs to return to (no `next=`).
+   */
+  ended: boolean
   user: SessionUser | null
   region: Region | null
   workspaceId: string | null
@@ -175,6 +180,7 @@ export class Session {
   private region: Region | null = null
   private workspaceId: string | null = null
   private status: SessionStatus = 'signed-out'
+  private ended = false
   private snapshot: SessionSnapshot
   private refreshing: Promise<string> | null = null
   private reauth: Deferred<string> | null = null
@@ -218,6 +224,7 @@ export class Session {
     const prevUser = this.snapshot?.user
     return {
       status: this.status,
+      ended: this.ended,
       // Keep the user while the session is expired: the page stays as it was under the dialog.
       user: user ?? (this.status === 'expired' ? (prevUser ?? null) : null),
       region: this.region,
@@ -283,7 +290,7 @@ export class Session {
 
   signOut(): void {
     const sessionState = this.tokens?.sessionState
-    this.localSignOut()
+    this.localSignOut(true)
     if (sessionState) {
       this.broadcast({ type: 'signed-out', sessionState })
       this.relay?.forget(sessionState)
@@ -401,6 +408,7 @@ export class Session {
   private adopt(tokens: Tokens): void {
     this.tokens = tokens
     this.status = 'signed-in'
+    this.ended = false
     this.persist()
     this.schedule()
     this.changed()
@@ -415,8 +423,10 @@ export class Session {
     }, wait)
   }
 
-  private localSignOut(): void {
+  /** `ended`: a person signed out (here or in a sibling tab), rather than a stored session that did not restore. */
+  private localSignOut(ended = false): void {
     clearTimeout(this.timer)
+    this.ended = ended
     this.tokens = null
     this.region = null
     this.workspaceId = null
@@ -486,7 +496,7 @@ export class Session {
   private onMessage(m: Message): void {
     const mine = this.tokens?.sessionState
     if (!mine || m.sessionState !== mine) return
-    if (m.type === 'signed-out') return this.localSignOut()
+    if (m.type === 'signed-out') return this.localSignOut(true)
     if (m.tokens.refresh === this.tokens?.refresh) return
     this.adopt(m.tokens)
     this.reauth?.resolve(m.tokens.access)

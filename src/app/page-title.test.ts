@@ -42,4 +42,16 @@ describe('the tab title follows the page heading', () => {
     await settle()
     expect(document.title).toBe('Jobs · Swath')
   })
+
+  it('takes bidi controls and hidden characters out of the title, which cannot isolate them', async () => {
+    document.body.innerHTML = '<main></main>'
+    stop = followHeadingTitle(document.body)
+    // A name as an attacker would write it: an override that makes "exe.png" read "gnp.exe", an isolate
+    // left open, a zero-width joiner and a control character.
+    document.querySelector('main')!.innerHTML =
+      '<h1><bdi>Invoice \u202egnp.exe</bdi> \u2067x\u200d\u0007y</h1>'
+    await settle()
+    // The control character becomes a space, as a line break in the heading does.
+    expect(document.title).toBe('Invoice gnp.exe x y · Swath')
+  })
 })

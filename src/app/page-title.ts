@@ -1,3 +1,5 @@
+import { plainText } from '../lib/plain-text'
+
 const BASE = 'Swath'
 
 /**
@@ -7,7 +9,9 @@ const BASE = 'Swath'
  */
 export function followHeadingTitle(root: Element): () => void {
   const update = () => {
-    const text = root.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim()
+    // A heading holding a name (an order's, an item's) may carry bidi controls: isolated on the page, taken
+    // out of the title, which has no markup to isolate them with.
+    const text = plainText(root.querySelector('h1')?.textContent ?? '')
     const title = text ? `${text} · ${BASE}` : BASE
     if (document.title !== title) document.title = title
   }

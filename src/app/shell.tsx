@@ -28,6 +28,7 @@ import { activeJobsOptions } from '../data/processing/active-count'
 import { attentionMark } from '../data/attention/attention'
 import { useAttentionCount } from '../data/attention/use-attention-count'
 import { lazyLicenceBanner as LicenceBanner } from './routes/licences-routes'
+import { useDroppedDraftMessages } from './dropped-drafts'
 import type NavigationProgress from './navigation-progress'
 import classes from './shell.module.css'
 
@@ -64,6 +65,7 @@ export function Shell() {
   const wide = useMediaQuery(`(min-width: ${NAV_BREAKPOINT})`, true)
   const folded = !wide && !navOpen
   const burger = useRef<HTMLButtonElement>(null)
+  useDroppedDraftMessages()
   useEffect(() => {
     if (wide || !navOpen) return
     // Unfolded over the page, Escape folds the navigation again and gives focus back to the menu button.
@@ -91,7 +93,14 @@ export function Shell() {
   }, [])
   const perms = permissionsOf(snap.user)
   if (snap.status === 'signed-out') {
-    return <Navigate to={paths.signIn(location.pathname + location.search)} replace />
+    // A link opened signed out comes back after signing in; the page of someone who signed out does not (the
+    // next to sign in may be another user, in another account).
+    return (
+      <Navigate
+        to={snap.ended ? paths.signIn() : paths.signIn(location.pathname + location.search)}
+        replace
+      />
+    )
   }
   return (
     <AppShell

@@ -1,4 +1,5 @@
 import type { StateStorage } from 'zustand/middleware'
+import { jsonLimitProblem, type JsonLimits } from './json-limits'
 
 /**
  * Where drafts (the basket, the AOI, the checkout and tasking drafts) are kept: sessionStorage, under keys of
@@ -20,7 +21,14 @@ interface DraftStore<T> {
   persist: { rehydrate: () => Promise<void> | void }
 }
 
+interface TabStore<T> {
+  getInitialState: () => T
+  setState: (state: T, replace: true) => void
+}
+
 const stores: { reset: () => void; rehydrate: () => void }[] = []
+/** State a tab holds for its user and keeps nowhere (picked downloads, laid quicklooks, hover): emptied on a change of owner. */
+const tabStates: (() => void)[] = []
 
 const storage = (): Storage | null => {
   try {
@@ -41,9 +49,63 @@ const browserStorage = (): Storage | null => {
 /** The sessionStorage key of a draft for the current owner. */
 export const draftKey = (name: string) => (owner ? `${name}@${owner}` : name)
 
+/**
+ * What a kept draft may be before any store reads it: JSON nested no deeper than the deepest draft the
+ * console writes (an AOI's undo history, a checkout line's geometry param: under a dozen levels). Anything
+ * else was not written by the console — or by this version of it — and would break the page that reads it.
+ */
+const KEPT_LIMITS: JsonLimits = {
+  depth: 24,
+  values: Number.MAX_SAFE_INTEGER,
+  stringLength: Number.MAX_SAFE_INTEGER,
+}
+
+/** Drafts dropped because they could not be read, by store name, not yet said to the analyst. */
+let dropped: string[] = []
+const droppedListeners = new Set<() => void>()
+
+/**
+ * Drops the current owner's kept copy of a draft that cannot be read (not JSON, beyond `KEPT_LIMITS`, or
+ * refused by its store's own check), so its page starts from a fresh draft, and records it for the message.
+ */
+export function dropDraft(name: string): void {
+  storage()?.removeItem(draftKey(name))
+  browserStorage()?.removeItem(draftKey(name))
+  if (!dropped.includes(name)) dropped = [...dropped, name]
+  for (const l of droppedListeners) l()
+}
+
+/** The drafts dropped since the last call (the shell says so once), emptied by reading them. */
+export function takeDroppedDrafts(): string[] {
+  const names = dropped
+  dropped = []
+  return names
+}
+
+/** Called when a draft is dropped; returns the unsubscribe. */
+export function onDraftDropped(listener: () => void): () => void {
+  droppedListeners.add(listener)
+  return () => droppedListeners.delete(listener)
+}
+
+/** A kept draft's text, or null when there is none or it was dropped as unreadable. */
+function readKept(from: Storage | null | undefined, name: string): string | null {
+  const text = from?.getItem(draftKey(name)) ?? null
+  if (text === null) return null
+  let fits: boolean
+  try {
+    fits = jsonLimitProblem(JSON.parse(text) as unknown, KEPT_LIMITS) === null
+  } catch {
+    fits = false
+  }
+  if (fits) return text
+  dropDraft(name)
+  return null
+}
+
 /** The storage for zustand's `persist` of every draft store (register the store with `ownedDraft`). */
 export const draftStorage: StateStorage = {
-  getItem: (name) => storage()?.getItem(draftKey(name)) ?? null,
+  getItem: (name) => readKept(storage(), name),
   setItem: (name, value) => {
     if (!switching) storage()?.setItem(draftKey(name), value)
   },
@@ -59,7 +121,7 @@ export const draftStorage: StateStorage = {
  * `ownedDraft` too.
  */
 export const keptStorage: StateStorage = {
-  getItem: (name) => browserStorage()?.getItem(draftKey(name)) ?? null,
+  getItem: (name) => readKept(browserStorage(), name),
   setItem: (name, value) => {
     if (!switching) browserStorage()?.setItem(draftKey(name), value)
   },
@@ -73,6 +135,19 @@ export function ownedDraft<S extends DraftStore<T>, T>(store: S & DraftStore<T>)
   stores.push({
     reset: () => store.setState(store.getInitialState(), true),
     rehydrate: () => void store.persist.rehydrate(),
+  })
+  return store
+}
+
+/**
+ * Registers a store that holds a user's state in this tab only (nothing persisted): it goes back to its
+ * initial state whenever the owner changes (a sign-out, another user), so nothing of one user is shown to the
+ * next. `onReset` releases what the store holds outside its state (downloads in flight). Returns the store.
+ */
+export function ownedTabState<S extends TabStore<T>, T>(store: S & TabStore<T>, onReset?: () => void): S {
+  tabStates.push(() => {
+    onReset?.()
+    store.setState(store.getInitialState(), true)
   })
   return store
 }
@@ -93,6 +168,7 @@ export function setDraftOwner(next: string | null): void {
   switching = true
   try {
     for (const s of stores) s.reset()
+    for (const reset of tabStates) reset()
   } finally {
     switching = false
   }

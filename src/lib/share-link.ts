@@ -1,3 +1,4 @@
+import { jsonLimitProblem, type JsonLimits } from './json-limits'
 import { MAX_NEXT_LENGTH } from './safe-next'
 
 /**
@@ -13,6 +14,12 @@ export const SHARE_PARAM = 'shared'
 
 /** Longer than any draft the console shares; a value this long was not made by it. */
 const MAX_SHARED_LENGTH = 200_000
+
+/**
+ * What any draft's body may be, whatever its kind: the deepest the console shares is a checkout line's
+ * geometry param (about ten levels). Each kind then holds its forms to the typed forms' own limits.
+ */
+const BODY_LIMITS: JsonLimits = { depth: 16, values: 200_000, stringLength: MAX_SHARED_LENGTH }
 
 /** Over this a signed-out reader loses the link at sign-in (`safeNext` drops long `next` values). */
 export const SIGNED_IN_ONLY_LENGTH = MAX_NEXT_LENGTH
@@ -42,7 +49,8 @@ export function encodeShared(kind: string, body: Record<string, unknown>): strin
 
 /**
  * The body of a draft of `kind`, checked by `read` (which returns null for anything it does not accept), or
- * why it could not be read, in words for the page.
+ * why it could not be read, in words for the page. `read` sees only a body within `BODY_LIMITS`, and holds
+ * any form it carries to the typed forms' limits (`asFormValue`).
  */
 export function decodeShared<T>(
   kind: string,
@@ -59,6 +67,13 @@ export function decodeShared<T>(
   } catch {
     return { ok: false, reason: cut }
   }
+  // Measured before anything reads it: a body nested thousands of levels deep breaks every recursive reader.
+  const over = jsonLimitProblem(body, BODY_LIMITS)
+  if (over)
+    return {
+      ok: false,
+      reason: `The link could not be used: ${over.reason}, more than any form of the console holds.`,
+    }
   if (!isRecord(body) || typeof body.kind !== 'string') return { ok: false, reason: cut }
   if (body.kind !== kind)
     return { ok: false, reason: 'The link was made for another page of the console, not this one.' }

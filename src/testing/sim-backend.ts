@@ -43,7 +43,12 @@ export interface SimBackend {
 
 /** `seed: 'large'` is the world of SWATH_SEED=large (10,000 orders, 1,000 jobs): seeding it takes seconds. */
 export function createSimBackend(opts: { seed?: 'default' | 'large' } = {}): SimBackend {
-  const sim = createSimulator({ clock: 'manual', seed: opts.seed })
+  // The console's origin is the host the proxy (below) forwards, as nginx or the dev server would.
+  const sim = createSimulator({
+    clock: 'manual',
+    seed: opts.seed,
+    proxyHosts: [new URL(TEST_ORIGIN).host],
+  })
   const log: SimBackend['log'] = []
   const holds: { path: string; released: Promise<void> }[] = []
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

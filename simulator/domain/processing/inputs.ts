@@ -95,14 +95,20 @@ export function inputsSchema(def: ProcessDef): InputSchema {
 }
 
 /** The item a storage URL points at, when it is one of the account's items; otherwise undefined. */
-export function resolveItem(world: World, accountId: string, url: string): StacItemRecord | undefined {
-  let pathname: string
+export function resolveItem(
+  world: World,
+  accountId: string,
+  url: string,
+  bases?: readonly string[],
+): StacItemRecord | undefined {
+  let address: URL
   try {
-    pathname = new URL(url).pathname
+    address = new URL(url)
   } catch {
     return undefined
   }
-  const m = /\/v2\/assets\/stac\/collections\/([^/]+)\/items\/([^/]+)\/?$/.exec(pathname)
+  if (bases && !bases.some((b) => underBase(address, b))) return undefined
+  const m = /\/v2\/assets\/stac\/collections\/([^/]+)\/items\/([^/]+)\/?$/.exec(address.pathname)
   if (!m) return undefined
   let collectionId: string
   let itemId: string
@@ -119,8 +125,38 @@ export function resolveItem(world: World, accountId: string, url: string): StacI
   return rec
 }
 
-/** Checks an execute/validation/cost body: first its shape against the input schema, then its meaning. */
-export function checkRequest(world: World, accountId: string, def: ProcessDef, body: unknown): InputCheck {
+/**
+ * Whether `address` is on the service's storage at `base` (`https://host[:port][/prefix]`): same origin, no
+ * credentials, under the prefix. An item on any other host is not this service's, whatever its path says.
+ */
+function underBase(address: URL, base: string): boolean {
+  let b: URL
+  try {
+    b = new URL(base)
+  } catch {
+    return false
+  }
+  const prefix = b.pathname.replace(/\/$/, '')
+  return (
+    address.origin === b.origin &&
+    address.username === '' &&
+    address.password === '' &&
+    address.pathname.startsWith(`${prefix}/v2/assets/stac/collections/`)
+  )
+}
+
+/**
+ * Checks an execute/validation/cost body: first its shape against the input schema, then its meaning. A
+ * request gives `bases`, the addresses the service is known by (the one the caller used, and the seed's):
+ * items elsewhere are refused. Jobs already accepted are checked again without (their inputs were checked).
+ */
+export function checkRequest(
+  world: World,
+  accountId: string,
+  def: ProcessDef,
+  body: unknown,
+  bases?: readonly string[],
+): InputCheck {
   if (!isObject(body)) return { ok: false, kind: 'schema', message: 'data must be object' }
   if (!Object.hasOwn(body, 'inputs'))
     return { ok: false, kind: 'schema', message: "data must contain ['inputs'] properties" }
@@ -140,7 +176,7 @@ export function checkRequest(world: World, accountId: string, def: ProcessDef, b
   for (const name of def.itemInputs) {
     const url = inputs[name]
     if (typeof url !== 'string') continue
-    const rec = resolveItem(world, accountId, url)
+    const rec = resolveItem(world, accountId, url, bases)
     if (rec) {
       items[name] = rec
       if (name === def.itemInputs[0] && def.itemRule && !def.itemRule.accepts(rec.item))

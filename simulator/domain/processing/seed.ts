@@ -385,7 +385,7 @@ export function seedProcessing(world: World): void {
     )
   }
   // Seeded inputs carry the URL form clients send; the host part is never checked, only the path.
-  const url = (key: string, n = 0) => `https://api.swath.test${delivered.get(key)?.[n] ?? ''}`
+  const url = (key: string, n = 0) => `${SEED_SERVICE_BASE}${delivered.get(key)?.[n] ?? ''}`
 
   const account = world.accounts.get(ids.enterpriseAccount)
   if (!account) return
@@ -623,3 +623,9 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
     count += made.length
   }
 }
+
+/**
+ * The address the seeded jobs' inputs give the service (it has none of its own before a request reaches
+ * it): items there are the service's own storage too, so a seeded job can be run again.
+ */
+export const SEED_SERVICE_BASE = 'https://api.swath.test'

@@ -1,5 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { Params } from '../../components/schema-form/form-model'
+import { asFormValue } from '../../components/schema-form/param-limits'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import {
   decodeShared,
@@ -61,22 +62,42 @@ const isPass = (v: unknown): v is PassOrigin =>
   typeof v.start === 'string' &&
   Number.isFinite(Date.parse(v.start))
 
+/**
+ * A tasking draft from outside the page (a link, the tab's stored draft), or null when it is not one the
+ * form could have made: texts where texts go, and params within the typed form's limits.
+ */
+export function readTaskingDraft(v: unknown): TaskingDraft | null {
+  if (!isRecord(v)) return null
+  const { collectionName, dataProductId, params, displayName, tags } = v
+  if (!optionalString(collectionName) || !optionalString(dataProductId) || !optionalString(displayName))
+    return null
+  if (tags !== undefined && !isStringList(tags)) return null
+  const formParams = params === undefined ? undefined : asFormValue(params)
+  if (formParams === null) return null
+  const draft: TaskingDraft = {}
+  if (collectionName !== undefined) draft.collectionName = collectionName
+  if (dataProductId !== undefined) draft.dataProductId = dataProductId
+  if (formParams !== undefined) draft.params = formParams
+  if (displayName !== undefined) draft.displayName = displayName
+  if (tags !== undefined) draft.tags = tags
+  return draft
+}
+
 /** The request a link carries, or why it cannot be read; nothing in it is trusted beyond its shape. */
 export function decodeTaskingShare(text: string): SharedRead<SharedTasking> {
   return decodeShared(KIND, text, (b) => {
     if (typeof b.aoi !== 'string') return null
     const aoi = decodePolygons(b.aoi)
     if (!aoi) return null
-    if (!optionalString(b.c) || !optionalString(b.p) || !optionalString(b.name)) return null
-    if (b.params !== undefined && !isRecord(b.params)) return null
-    if (b.tags !== undefined && !isStringList(b.tags)) return null
     if (b.pass !== undefined && !isPass(b.pass)) return null
-    const draft: TaskingDraft = {}
-    if (b.c !== undefined) draft.collectionName = b.c
-    if (b.p !== undefined) draft.dataProductId = b.p
-    if (b.params !== undefined) draft.params = b.params
-    if (b.name !== undefined) draft.displayName = b.name
-    if (b.tags !== undefined) draft.tags = b.tags
+    const draft = readTaskingDraft({
+      collectionName: b.c,
+      dataProductId: b.p,
+      params: b.params,
+      displayName: b.name,
+      tags: b.tags,
+    })
+    if (!draft) return null
     const pass = b.pass
     return pass
       ? { aoi, draft, pass: { collection: pass.collection, sensor: pass.sensor, start: pass.start } }

@@ -97,6 +97,27 @@ export function itemRefOf(url: string): ItemRef | null {
   }
 }
 
+/**
+ * Whether `url` is the address of an item in the service's own storage: on the API's origin, under its path
+ * (`apiUrl`, resolved against the page's origin when relative), `…/v2/assets/stac/collections/<id>/items/<id>`,
+ * with no credentials, query or fragment. An item address from a link (`?item=`) is checked here before it is
+ * handed to a form: the service would fetch whatever host it names.
+ */
+export function isServiceItemUrl(url: string, apiUrl: string, origin = globalThis.location?.origin): boolean {
+  let u: URL
+  let api: URL
+  try {
+    u = new URL(url)
+    api = new URL(apiUrl.replace(/\/*$/, '/'), origin)
+  } catch {
+    return false
+  }
+  if (u.origin !== api.origin || u.username !== '' || u.password !== '' || u.search !== '' || u.hash !== '')
+    return false
+  const rest = u.pathname.startsWith(api.pathname) ? u.pathname.slice(api.pathname.length) : null
+  return rest !== null && /^v2\/assets\/stac\/collections\/[^/]+\/items\/[^/]+$/.test(rest)
+}
+
 /** The items of an input value: STAC item URLs, alone or in a list. */
 export function stacItemRefs(value: unknown): ItemRef[] {
   const list = Array.isArray(value) ? value : [value]

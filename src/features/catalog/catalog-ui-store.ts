@@ -1,5 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { create } from 'zustand'
+import { ownedTabState } from '../../lib/draft-storage'
 
 /** A quicklook laid on the map: which scene, where, and how opaque. */
 export interface ShownQuicklook {
@@ -43,35 +44,40 @@ interface CatalogUi {
 
 const NO_PASSES = { hovered: null, picked: null }
 
-/** The catalog page's small UI state; rows and the map read it through selectors. */
-export const useCatalogUi = create<CatalogUi>()((set) => ({
-  scope: null,
-  hovered: null,
-  active: null,
-  activeFrom: null,
-  quicklooks: [],
-  quicklooksHidden: false,
-  quicklookSwipe: false,
-  passFootprints: NO_PASSES,
-  setPassFootprints: (hovered, picked) =>
-    set((s) =>
-      s.passFootprints.hovered === hovered && s.passFootprints.picked === picked
-        ? s
-        : { passFootprints: hovered === null && picked === null ? NO_PASSES : { hovered, picked } },
-    ),
-  setQuicklookSwipe: (quicklookSwipe) => set({ quicklookSwipe }),
-  setHovered: (hovered) => set((s) => (s.hovered === hovered ? s : { hovered })),
-  activate: (active, activeFrom) => set({ active, activeFrom }),
-  toggleQuicklook: (q) =>
-    set((s) => {
-      const key = `${q.host}/${q.id}`
-      return s.quicklooks.some((x) => x.key === key)
-        ? { quicklooks: s.quicklooks.filter((x) => x.key !== key) }
-        : { quicklooks: [...s.quicklooks, { ...q, key, opacity: 0.85 }], quicklooksHidden: false }
-    }),
-  setOpacity: (key, opacity) =>
-    set((s) => ({ quicklooks: s.quicklooks.map((x) => (x.key === key ? { ...x, opacity } : x)) })),
-  removeQuicklook: (key) => set((s) => ({ quicklooks: s.quicklooks.filter((x) => x.key !== key) })),
-  setQuicklooksHidden: (quicklooksHidden) => set({ quicklooksHidden }),
-  resetScenes: (scope) => set({ scope, hovered: null, active: null, activeFrom: null }),
-}))
+/**
+ * The catalog page's small UI state; rows and the map read it through selectors. The laid quicklooks are the
+ * account's scenes: a sign-out or another user empties it all.
+ */
+export const useCatalogUi = ownedTabState(
+  create<CatalogUi>()((set) => ({
+    scope: null,
+    hovered: null,
+    active: null,
+    activeFrom: null,
+    quicklooks: [],
+    quicklooksHidden: false,
+    quicklookSwipe: false,
+    passFootprints: NO_PASSES,
+    setPassFootprints: (hovered, picked) =>
+      set((s) =>
+        s.passFootprints.hovered === hovered && s.passFootprints.picked === picked
+          ? s
+          : { passFootprints: hovered === null && picked === null ? NO_PASSES : { hovered, picked } },
+      ),
+    setQuicklookSwipe: (quicklookSwipe) => set({ quicklookSwipe }),
+    setHovered: (hovered) => set((s) => (s.hovered === hovered ? s : { hovered })),
+    activate: (active, activeFrom) => set({ active, activeFrom }),
+    toggleQuicklook: (q) =>
+      set((s) => {
+        const key = `${q.host}/${q.id}`
+        return s.quicklooks.some((x) => x.key === key)
+          ? { quicklooks: s.quicklooks.filter((x) => x.key !== key) }
+          : { quicklooks: [...s.quicklooks, { ...q, key, opacity: 0.85 }], quicklooksHidden: false }
+      }),
+    setOpacity: (key, opacity) =>
+      set((s) => ({ quicklooks: s.quicklooks.map((x) => (x.key === key ? { ...x, opacity } : x)) })),
+    removeQuicklook: (key) => set((s) => ({ quicklooks: s.quicklooks.filter((x) => x.key !== key) })),
+    setQuicklooksHidden: (quicklooksHidden) => set({ quicklooksHidden }),
+    resetScenes: (scope) => set({ scope, hovered: null, active: null, activeFrom: null }),
+  })),
+)

@@ -3,6 +3,7 @@ import type { BasketScene } from '../../components/basket/basket-store'
 import { encodePolygons } from '../../lib/polyline'
 import { encodeShared } from '../../lib/share-link'
 import { poly, rect } from '../../testing/builders'
+import { DEEP_LEVELS, deepObjectJson, HOSTILE_FORMS, hostileLink } from '../../testing/hostile-links'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from './share-checkout'
 
 const scene = (id: string, footprint: BasketScene['footprint']): BasketScene => ({
@@ -105,3 +106,31 @@ function planScene(): Record<string, unknown> {
   ) as { scenes: Record<string, unknown>[] }
   return body.scenes[0]
 }
+
+describe('a hostile checkout link (the hostile link corpus)', () => {
+  it.each(Object.entries(HOSTILE_FORMS))('refuses a line whose params are %s', (_, params) => {
+    const text = hostileLink('checkout', {
+      scenes: '[]',
+      products: `[{"c":"spot","p":"spot-ortho","d":{"params":${params}}}]`,
+      aoi: '""',
+    })
+    const read = decodeCheckoutShare(text)
+    expect(read.ok).toBe(false)
+    if (!read.ok) expect(read.reason).toMatch(/^The link could not be (read|used)/)
+  })
+
+  it('refuses the 22,000-level nesting anywhere in the body, saying why', () => {
+    const text = hostileLink('checkout', {
+      scenes: '[]',
+      products: '[]',
+      aoi: '""',
+      x: deepObjectJson(DEEP_LEVELS),
+    })
+    const read = decodeCheckoutShare(text)
+    expect(read).toEqual({
+      ok: false,
+      reason:
+        'The link could not be used: it nests deeper than 16 levels, more than any form of the console holds.',
+    })
+  })
+})

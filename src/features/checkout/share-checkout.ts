@@ -1,5 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { basketKey, type BasketScene } from '../../components/basket/basket-store'
+import { asFormValue } from '../../components/schema-form/param-limits'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import {
   decodeShared,
@@ -78,7 +79,8 @@ function lineDraftIn(v: unknown): SharedLineDraft | null {
   if (!isRecord(v)) return null
   if (!optionalString(v.p) || !optionalString(v.name)) return null
   if (v.tags !== undefined && !isStringList(v.tags)) return null
-  if (v.params !== undefined && !isRecord(v.params)) return null
+  const params = v.params === undefined ? undefined : asFormValue(v.params)
+  if (params === null) return null
   if (v.area !== undefined && v.area !== 'aoi' && v.area !== 'scene') return null
   if (v.aoi !== undefined && typeof v.aoi !== 'string') return null
   const aoi = v.aoi === undefined ? undefined : decodePolygons(v.aoi)
@@ -87,7 +89,7 @@ function lineDraftIn(v: unknown): SharedLineDraft | null {
   if (v.p !== undefined) d.dataProductId = v.p
   if (v.name !== undefined) d.displayName = v.name
   if (v.tags !== undefined) d.tags = v.tags
-  if (v.params !== undefined) d.params = v.params
+  if (params !== undefined) d.params = params
   if (v.area !== undefined) d.area = v.area
   if (aoi !== undefined) d.aoi = aoi
   return d

@@ -2,17 +2,25 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useConsoleServices, useSession } from '../../api/console-context'
 import { draftOwnerOf } from '../../lib/draft-storage'
+import { plainText } from '../../lib/plain-text'
 import type { Entry } from './entries'
 import { useNotificationState } from './notification-store'
 import { FOLD_LINES, readSources, SOURCES } from './read-sources'
 import { browserClock, documentVisibility, startPolling } from './scheduler'
 
-/** Desktop notifications for what a read added, when the analyst turned them on and the browser allows. */
-function announce(added: readonly Entry[]) {
+/**
+ * Desktop notifications for what a read added, when the analyst turned them on and the browser allows. Their
+ * title and body are plain text outside the page: names in them (an order's, a job's) lose any bidi control.
+ */
+export function announce(added: readonly Entry[]) {
   if (!useNotificationState.getState().desktop) return
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
   // A first read after a long absence may find many: three, then the centre has the rest.
-  for (const e of added.slice(0, 3)) new Notification(e.title, { body: e.detail, tag: e.key })
+  for (const e of added.slice(0, 3))
+    new Notification(plainText(e.title), {
+      body: e.detail === undefined ? undefined : plainText(e.detail),
+      tag: e.key,
+    })
 }
 
 /**

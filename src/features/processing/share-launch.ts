@@ -1,5 +1,6 @@
+import { asFormValue } from '../../components/schema-form/param-limits'
 import type { JobInputs } from '../../data/processing/execution'
-import { decodeShared, encodeShared, isRecord, type SharedRead } from '../../lib/share-link'
+import { decodeShared, encodeShared, type SharedRead } from '../../lib/share-link'
 
 const KIND = 'process'
 
@@ -10,9 +11,11 @@ export function encodeLaunchShare(processId: string, inputs: JobInputs): string 
 
 /** The inputs a link carries for this process, or why they cannot be used. */
 export function decodeLaunchShare(processId: string, text: string): SharedRead<JobInputs> {
-  const read = decodeShared(KIND, text, (b) =>
-    typeof b.id === 'string' && isRecord(b.inputs) ? { id: b.id, inputs: b.inputs } : null,
-  )
+  const read = decodeShared(KIND, text, (b) => {
+    // The inputs are a typed form's value: held to its limits (depth, size, JSON kinds).
+    const inputs = asFormValue(b.inputs)
+    return typeof b.id === 'string' && inputs ? { id: b.id, inputs } : null
+  })
   if (!read.ok) return read
   if (read.value.id !== processId)
     return { ok: false, reason: 'The link was made for another process, not this one.' }

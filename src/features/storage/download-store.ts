@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { ownedTabState } from '../../lib/draft-storage'
 import type { StacItem } from '../../data/storage/queries'
 import { DownloadError, fetchAsset, type AssetFetchDeps, type Partial } from './fetch-asset'
 
@@ -35,31 +36,41 @@ interface Downloads {
 
 type Partial_<T> = { [K in keyof T]?: T[K] }
 
-/** The files picked for download across items and collections, in this tab; server data stays in the cache. */
-export const useDownloads = create<Downloads>()((set) => ({
-  files: [],
-  pick: (files) =>
-    set((s) => {
-      const have = new Set(s.files.map((f) => f.key))
-      const added = files
-        .filter((f) => !have.has(f.key))
-        .map((f): FileState => ({ ...f, status: 'waiting', received: 0, total: null }))
-      return { files: [...s.files, ...added] }
-    }),
-  unpick: (key) => {
-    running.get(key)?.abort()
-    partials.delete(key)
-    set((s) => ({ files: s.files.filter((f) => f.key !== key) }))
-  },
-  clear: () => {
+/**
+ * The files picked for download across items and collections, in this tab and for its user: a sign-out or
+ * another user empties it and stops what is in flight (the items are the account's data).
+ */
+export const useDownloads = ownedTabState(
+  create<Downloads>()((set) => ({
+    files: [],
+    pick: (files) =>
+      set((s) => {
+        const have = new Set(s.files.map((f) => f.key))
+        const added = files
+          .filter((f) => !have.has(f.key))
+          .map((f): FileState => ({ ...f, status: 'waiting', received: 0, total: null }))
+        return { files: [...s.files, ...added] }
+      }),
+    unpick: (key) => {
+      running.get(key)?.abort()
+      partials.delete(key)
+      set((s) => ({ files: s.files.filter((f) => f.key !== key) }))
+    },
+    clear: () => {
+      for (const c of running.values()) c.abort()
+      running.clear()
+      partials.clear()
+      set({ files: [] })
+    },
+    set: (key, change) =>
+      set((s) => ({ files: s.files.map((f) => (f.key === key ? { ...f, ...change } : f)) })),
+  })),
+  () => {
     for (const c of running.values()) c.abort()
     running.clear()
     partials.clear()
-    set({ files: [] })
   },
-  set: (key, change) =>
-    set((s) => ({ files: s.files.map((f) => (f.key === key ? { ...f, ...change } : f)) })),
-}))
+)
 
 /** Downloads in flight (to cancel) and what failed ones fetched (to resume); not state React renders. */
 const running = new Map<string, AbortController>()

@@ -3,17 +3,20 @@ import { signDownload } from '../../data/storage/queries'
 import { assetIdOf } from '../../data/storage/query'
 
 /**
- * Opens a signed link as a plain navigation: the browser downloads the file (the bucket answers with
- * `Content-Disposition: attachment`) and sends no Authorization header, only what the link itself carries.
- * The page stays where it is.
+ * Opens a signed link without the console's credentials: the browser downloads the file and sends no
+ * Authorization header, only what the link itself carries. The page stays where it is, whatever the bucket
+ * answers: a browser honours `download` only on the page's own origin, so a link to another host (a storage
+ * bucket) opens in its own browsing context — a bucket that forgets `Content-Disposition: attachment` shows
+ * the file there instead of replacing the console. The click follows the analyst's within the browser's
+ * activation window (one short signing request), so it is not taken for a pop-up.
  */
 export function openSignedUrl(url: string, name = ''): void {
   const a = document.createElement('a')
   a.href = url
   a.rel = 'noopener noreferrer'
-  // A download, never a navigation of the console away from its page; named as the page names the file
-  // where the browser lets a page name it (a link to another origin keeps the bucket's name).
+  // Named as the page names the file where the browser lets a page name it (its own origin).
   a.download = name
+  if (a.origin !== globalThis.location?.origin) a.target = '_blank'
   document.body.appendChild(a)
   a.click()
   a.remove()

@@ -1,7 +1,8 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { draftStorage, ownedDraft } from '../../lib/draft-storage'
-import type { TaskingDraft } from '../../data/orders/tasking-share'
+import { dropDraft, draftStorage, ownedDraft } from '../../lib/draft-storage'
+import { isRecord } from '../../lib/share-link'
+import { readTaskingDraft, type TaskingDraft } from '../../data/orders/tasking-share'
 import { TASKING_IDLE, type TaskingPlacement } from './tasking-rules'
 
 export type TaskingStep = 'edit' | 'review'
@@ -21,6 +22,22 @@ interface TaskingStore {
   setPlacement: (placement: TaskingPlacement) => void
   /** After a result: the next request starts from the same product and form, with a new name. */
   startNew: () => void
+}
+
+/** The store's name in the tab's storage. */
+export const TASKING_DRAFT = 'swath.tasking'
+
+type Kept = Pick<TaskingStore, 'draft' | 'budgetId' | 'step' | 'placement'>
+
+/** What the tab kept, when it is a request the page could have written; null for anything else. */
+function readKeptTasking(kept: unknown): Kept | null {
+  if (!isRecord(kept)) return null
+  const draft = readTaskingDraft(kept.draft ?? {})
+  const { budgetId, step, placement } = kept
+  if (!draft || (budgetId !== null && typeof budgetId !== 'string')) return null
+  if (step !== 'edit' && step !== 'review') return null
+  if (!isRecord(placement) || typeof placement.kind !== 'string') return null
+  return { draft, budgetId, step, placement: placement as TaskingPlacement }
 }
 
 /**
@@ -54,9 +71,18 @@ export const useTaskingStore = ownedDraft(
           })),
       }),
       {
-        name: 'swath.tasking',
+        name: TASKING_DRAFT,
         storage: createJSONStorage(() => draftStorage),
         partialize: (s) => ({ draft: s.draft, budgetId: s.budgetId, step: s.step, placement: s.placement }),
+        // The kept draft is read as a shared link's is (the form's limits and types): one the form could not
+        // have made is dropped, with a message, rather than break the page on every opening.
+        merge: (kept, current) => {
+          if (kept === undefined || kept === null) return current
+          const read = readKeptTasking(kept)
+          if (read) return { ...current, ...read }
+          dropDraft(TASKING_DRAFT)
+          return current
+        },
       },
     ),
   ),

@@ -1,4 +1,5 @@
 import { create } from 'zustand'
+import { ownedTabState } from '../../lib/draft-storage'
 
 export type PickedFrom = 'map' | 'list' | 'timeline'
 
@@ -27,12 +28,14 @@ const within = (s: TaskingUi, scope: string) =>
  * compare `scope` with the answer they show, so nothing needs resetting when a new answer arrives: the first
  * hover or pick in it starts over.
  */
-export const useTaskingUi = create<TaskingUi>()((set) => ({
-  scope: null,
-  hovered: null,
-  selected: null,
-  selectedFrom: null,
-  setHovered: (scope, hovered) =>
-    set((s) => (s.scope === scope && s.hovered === hovered ? s : { ...within(s, scope), hovered })),
-  select: (scope, selected, selectedFrom) => set((s) => ({ ...within(s, scope), selected, selectedFrom })),
-}))
+export const useTaskingUi = ownedTabState(
+  create<TaskingUi>()((set) => ({
+    scope: null,
+    hovered: null,
+    selected: null,
+    selectedFrom: null,
+    setHovered: (scope, hovered) =>
+      set((s) => (s.scope === scope && s.hovered === hovered ? s : { ...within(s, scope), hovered })),
+    select: (scope, selected, selectedFrom) => set((s) => ({ ...within(s, scope), selected, selectedFrom })),
+  })),
+)

@@ -17,7 +17,13 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { permissionsOf, useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
+import {
+  permissionsOf,
+  useApiClient,
+  useConsoleServices,
+  useSession,
+  useWorkspaceId,
+} from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
@@ -36,6 +42,7 @@ import {
 import { jobCode } from '../../../data/processing/job-code'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { jobOptions, type Process } from '../../../data/processing/queries'
+import { isServiceItemUrl } from '../../../data/storage/query'
 import type { Eula } from '../../../data/licences/queries'
 import { paths } from '../../../config/paths'
 import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
@@ -66,8 +73,12 @@ const VALIDATE_AFTER_MS = 400
 export function LaunchSection({ process, eula }: { process: Process; eula: UseQueryResult<Eula> | null }) {
   const client = useApiClient()
   const [search] = useSearchParams()
+  const { config } = useConsoleServices()
   const from = search.get('from')
-  const item = search.get('item')
+  // An item handed over by a link must be in the service's own storage: the service would read any host.
+  const askedItem = search.get('item')
+  const foreignItem = askedItem !== null && !isServiceItemUrl(askedItem, config.apiUrl)
+  const item = foreignItem ? null : askedItem
   // A form shared as a link (the Viewer's, decision 14): its inputs are handed over as a job's are.
   const sharedText = search.get(SHARE_PARAM)
   const shared = useMemo(
@@ -106,6 +117,12 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
       {shared && !shared.ok && (
         <Alert color="yellow" title="The shared link was not used" mb="sm" role="alert">
           {shared.reason} Nothing was changed: your own inputs are as you left them.
+        </Alert>
+      )}
+      {foreignItem && (
+        <Alert color="yellow" title="The item in the link was not used" mb="sm" role="alert">
+          It is not an item of this service’s storage ({askedItem.slice(0, 120)}). Choose one with “Choose
+          item”.
         </Alert>
       )}
       {sharedInputs && draft.seed === seed && (

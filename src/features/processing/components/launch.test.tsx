@@ -188,6 +188,29 @@ describe('launching a job', () => {
     expect(validations(c).at(-1)?.status).toBe(422)
   })
 
+  it('refuses an item handed over by a link that is not on the service’s own storage, saying so', async () => {
+    const c = await launchConsole()
+    acceptEveryLicence(c)
+    const user = userEvent.setup()
+    const collectionId = 'c1'
+    for (const elsewhere of [
+      `https://evil.example/api/v2/assets/stac/collections/${collectionId}/items/i1`,
+      `http://swath.test/elsewhere/v2/assets/stac/collections/${collectionId}/items/i1`,
+      `http://user@swath.test/api/v2/assets/stac/collections/${collectionId}/items/i1`,
+    ]) {
+      resetStores(useLaunchStore)
+      const page = await open(c, `/processing/${PROCESS}?item=${encodeURIComponent(elsewhere)}`)
+      const alert = await screen.findByRole('alert', { name: 'The item in the link was not used' })
+      expect(alert).toHaveTextContent(elsewhere.slice(0, 60))
+      await fillTitle(user, 'Ships')
+      // The form's item is still to choose, and nothing naming the other host went to the service.
+      expect(screen.getByRole('button', { name: /^Choose item$/ })).toBeInTheDocument()
+      expect(useLaunchStore.getState().drafts[PROCESS]?.inputs.item ?? null).toBeNull()
+      expect(JSON.stringify(c.backend.log)).not.toContain('evil.example')
+      page.unmount()
+    }
+  })
+
   it('keeps the filled form when the page is opened again without a hand-over', async () => {
     const c = await launchConsole()
     acceptEveryLicence(c)
