@@ -1,5 +1,5 @@
 import { UUID } from '../domain/random'
-import { assetFile, assetSize, deleteCollection } from '../domain/stac'
+import { assetFile, assetSize, deleteCollection, itemLinks } from '../domain/stac'
 import { QUERYABLES } from '../domain/stac-query'
 import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/stac-search'
 import type { S, StacCollectionRecord, StacItemRecord } from '../domain/types'
@@ -156,7 +156,7 @@ function collectionOut(base: string, record: StacCollectionRecord, world: World)
 
 function itemOut(base: string, record: StacItemRecord): S['StacItem'] {
   const item = structuredClone(record.item)
-  item.links = linksOut(base, item.links)
+  item.links = linksOut(base, itemLinks(record.collectionId, item.id))
   item.assets = assetsOut(base, item.assets) ?? {}
   return item
 }
