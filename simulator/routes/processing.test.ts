@@ -791,5 +791,6 @@ describe('job list', () => {
       const id = (j.job.results?.collection ?? '').split('/').pop() ?? ''
       expect(world.stacCollections.get(id)?.jobId).toBe(j.job.jobID)
     }
-  })
+    // Building 5,000 jobs and 50,000 items takes seconds; the other large-seed tests allow as long.
+  }, 120_000)
 })
