@@ -6,7 +6,7 @@ import { figures, report } from './stats'
 
 /**
  * The job monitor in Chromium over the production build in dist-bench/ (built by benchBundle), with the
- * simulator embedded and seeded large (SWATH_SEED=large: 1,000 jobs): how long a job list response takes to
+ * simulator embedded and seeded large (SWATH_SEED=large: 5,000 jobs): how long a job list response takes to
  * become 100 rows in the DOM. The page marks `swath:jobs-response` when a list arrives and `swath:jobs-rows`
  * when its rows are in the DOM (detail `{count}`).
  */

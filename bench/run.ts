@@ -9,7 +9,7 @@ import { benchImagery } from './imagery'
 import { benchJobs } from './jobs'
 import { benchNotifications } from './notifications'
 import { benchOrders } from './orders'
-import { benchSimulator } from './simulator'
+import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
@@ -27,5 +27,6 @@ export async function main(): Promise<void> {
   await benchNotifications()
   await benchGeo()
   await benchSimulator()
+  await benchSimulatorLists()
   await benchDevServer()
 }

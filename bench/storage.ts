@@ -6,7 +6,7 @@ import { figures, report } from './stats'
 
 /**
  * The storage pages in Chromium (SwiftShader WebGL) over the production build in dist-bench/, with the simulator
- * seeded large (SWATH_SEED=large: 2,000 collections, one of them a delivery of 500 scenes):
+ * seeded large (SWATH_SEED=large: 1,000 delivery collections and about 3,500 job results, one delivery of 500 scenes and one of 10,000):
  * - the browser (`/storage`, 100 collections a page): response → rows in the DOM, and response → footprints
  *   drawn (map idle) beside the floor the catalog bench uses, a bare MapLibre page drawing the same
  *   footprints with the console's camera and map size (target at most 1.5×);

@@ -74,9 +74,10 @@ export function createSimulator(opts: SimulatorOptions = {}): Simulator {
     proxyHosts: (opts.proxyHosts ?? []).map((h) => h.toLowerCase()),
   }
   const control: ControlState = { faults: [], log: [] }
-  const reset = () => {
+  /** Builds the world again: of the size asked for, or of the size the simulator was started with. */
+  const reset = (size: SeedSize = seed) => {
     clock.rewind?.()
-    runtime.world = build(clock, seed)
+    runtime.world = build(clock, size)
     control.faults = []
     control.log.length = 0
   }

@@ -28,6 +28,21 @@ describe('control plane', () => {
     expect(sim.world.workspaces.has(ws)).toBe(true)
   })
 
+  it('switches to the large world on {"seed": "large"} and back to its own seed on a reset without one', async () => {
+    const sim = new TestSim()
+    const enterpriseOrders = () =>
+      [...sim.world.orders.values()].filter((r) => r.order.accountId === ids.enterpriseAccount).length
+    expect(enterpriseOrders()).toBeLessThan(100)
+    expect((await sim.call('POST', '/__sim/reset', { body: { seed: 'large' } })).status).toBe(200)
+    expect(sim.world.seedSize).toBe('large')
+    expect(enterpriseOrders()).toBeGreaterThanOrEqual(10_000)
+    expect((await sim.call('POST', '/__sim/reset', { body: { seed: 'huge' } })).status).toBe(400)
+    expect(sim.world.seedSize).toBe('large')
+    expect((await sim.call('POST', '/__sim/reset')).status).toBe(200)
+    expect(sim.world.seedSize).toBe('default')
+    expect(enterpriseOrders()).toBeLessThan(100)
+  }, 120_000)
+
   it('takes a real clock back to the present with the world: a reset after a simulated week is today again', async () => {
     const sim = createSimulator({ clock: 'real' })
     const now = async () =>

@@ -4,6 +4,7 @@ import { createRng } from './domain/random'
 import { readBody } from './http/body'
 import { json, problem } from './http/errors'
 import type { SimRuntime } from './http/runtime'
+import type { SeedSize } from './domain/world'
 
 /**
  * The control plane under /__sim/ on the API port: tests and demos reset the world, move the clock, switch
@@ -226,7 +227,11 @@ async function hasBody(req: Request): Promise<boolean> {
   return (await req.clone().arrayBuffer()).byteLength > 0
 }
 
-export function createControlPlane(sim: SimRuntime, state: ControlState, reset: () => void): Hono {
+export function createControlPlane(
+  sim: SimRuntime,
+  state: ControlState,
+  reset: (seed?: SeedSize) => void,
+): Hono {
   const app = new Hono()
   app.use('/__sim/*', controlGuard())
   /**
@@ -240,8 +245,14 @@ export function createControlPlane(sim: SimRuntime, state: ControlState, reset: 
       return json(r.kind === 'too-large' ? 413 : 400, { error: r.message })
     return undefined
   }
-  app.post('/__sim/reset', (c) => {
-    reset()
+  // `{"seed": "large"}` builds the large world (a journey can switch); no body, the seed the simulator started with.
+  app.post('/__sim/reset', async (c) => {
+    const read = (await hasBody(c.req.raw)) ? await readJson(c.req.raw) : {}
+    if (read instanceof Response) return read
+    const seed = (read as { seed?: unknown } | undefined)?.seed
+    if (seed !== undefined && seed !== 'default' && seed !== 'large')
+      return c.json({ error: 'Send no body, or {"seed": "default"|"large"}.' }, 400)
+    reset(seed)
     return c.json({ ok: true, now: new Date(sim.clock.now()).toISOString() })
   })
   app.get('/__sim/clock', (c) => c.json({ now: new Date(sim.clock.now()).toISOString() }))

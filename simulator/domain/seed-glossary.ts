@@ -363,8 +363,12 @@ const EULA_SEEDS = [
   },
 ]
 
-export function buildEulas(epoch: number): EulaRecord[] {
-  return EULA_SEEDS.map((e) => {
+/** The EULAs of `seeds` (default: the demo world's), each version in force 90 days after the one before. */
+export function buildEulas(
+  epoch: number,
+  seeds: readonly { key: string; title: string; description: string; versions: number }[] = EULA_SEEDS,
+): EulaRecord[] {
+  return seeds.map((e) => {
     const id = eulaId(e.key)
     return {
       id,

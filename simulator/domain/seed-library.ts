@@ -1,6 +1,6 @@
 import { rect } from './coverage'
 import { createRng, uuidFrom } from './random'
-import { eulaId } from './seed-glossary'
+import { buildEulas, eulaId } from './seed-glossary'
 import { ids, SEED_EPOCH } from './seed-constants'
 import type { S } from './types'
 import type { World } from './world'
@@ -108,7 +108,99 @@ export const geometryId = (key: string): string => uuidFrom(`geometry:${key}`)
 export function seedLibrary(world: World): void {
   seedGeometries(world)
   seedAcceptances(world)
+  if (world.seedSize === 'large') {
+    seedLargeGeometries(world)
+    seedLargeAcceptances(world)
+  }
   seedBudgetUsage(world)
+}
+
+/** The large seed's saved geometries of the enterprise account, all told. */
+export const LARGE_GEOMETRIES = 1000
+/** The large seed's EULA acceptances of the enterprise account, all told. */
+export const LARGE_ACCEPTANCES = 200
+
+const LARGE_GEOMETRY_PLACES: [name: string, lon: number, lat: number][] = [
+  ['Rotterdam', 4.3, 51.9],
+  ['Manaus', -60.0, -3.1],
+  ['Nairobi', 36.8, -1.3],
+  ['Lyon', 4.8, 45.8],
+  ['Borneo', 114.5, 0.8],
+  ['Atacama', -69.1, -24.3],
+  ['Singapore', 103.8, 1.3],
+  ['Phoenix', -112.1, 33.4],
+  ['Lagos', 3.4, 6.5],
+  ['Hamburg', 10.0, 53.55],
+]
+
+/**
+ * Three years of an analyst's saved areas: boxes and five-sided fields near the account's places, in both
+ * workspaces, created oldest first and some renamed or replaced since.
+ */
+function seedLargeGeometries(world: World): void {
+  const rng = createRng('seed:large-geometries')
+  const own = [...world.geometries.values()].filter((g) => g.accountId === ids.enterpriseAccount).length
+  const by: S['Actor'] = { id: ids.analyst, type: 'USER' }
+  const count = LARGE_GEOMETRIES - own
+  for (let i = 0; i < count; i++) {
+    const [place, lon, lat] = rng.pick(LARGE_GEOMETRY_PLACES)
+    const [x, y] = [lon + rng.float(-1, 1), lat + rng.float(-1, 1)]
+    const r = rng.float(0.01, 0.2)
+    const round = (n: number) => Math.round(n * 1e5) / 1e5
+    const ring: Ring = rng.chance(0.6)
+      ? box(round(x - r), round(y - r), round(x + r), round(y + r))
+      : // A field: five corners on a circle, counter-clockwise, closed.
+        [0, 1, 2, 3, 4, 0].map((k) => {
+          const a = (k * 2 * Math.PI) / 5
+          return [round(x + r * Math.cos(a)), round(y + r * Math.sin(a))] as [number, number]
+        })
+    const created = SEED_EPOCH - Math.round(((count - i) / count) * 3 * 365 * DAY)
+    const updated = rng.chance(0.2) ? Math.min(SEED_EPOCH, created + rng.int(1, 200) * DAY) : created
+    const id = uuidFrom(`geometry:large:${i}`)
+    world.geometries.set(id, {
+      id,
+      displayName: `${place} area ${i + 1}`,
+      featureCollection: {
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [ring] } }],
+      },
+      workspaceId: rng.chance(0.7) ? ids.mainWorkspace : ids.coastalWorkspace,
+      accountId: ids.enterpriseAccount,
+      createdAt: iso(created),
+      updatedAt: iso(updated),
+      createdBy: by,
+      updatedBy: by,
+    })
+  }
+}
+
+/**
+ * The large account has worked with many partners: their licenses (one or two versions each, made with the
+ * same builder as the demo's), every version accepted some days after it came into force.
+ */
+function seedLargeAcceptances(world: World): void {
+  let left =
+    LARGE_ACCEPTANCES -
+    [...world.acceptances.keys()].filter((k) => k.startsWith(ids.enterpriseAccount)).length
+  const seeds: { key: string; title: string; description: string; versions: number }[] = []
+  for (let n = 1; left > 0; n++) {
+    const versions = Math.min(2, left)
+    left -= versions
+    seeds.push({
+      key: `partner-${n}`,
+      title: `Partner archive ${n} license`,
+      description: `Terms for the imagery of partner archive ${n}.`,
+      versions,
+    })
+  }
+  for (const eula of buildEulas(SEED_EPOCH, seeds)) {
+    world.eulas.set(eula.id, eula)
+    for (const doc of eula.documents)
+      world.acceptances.set(`${ids.enterpriseAccount}:${doc.id}`, {
+        acceptedAt: doc.validFrom + 2 * DAY,
+        acceptedById: ids.analyst,
+      })
+  }
 }
 
 function seedGeometries(world: World): void {

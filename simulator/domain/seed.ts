@@ -173,4 +173,22 @@ function seedBudgets(world: World): void {
   )
   make(ids.budgetUrban, 'Urban planning', 'ACTIVE', 25_000, 'City growth studies for municipal clients.', 120)
   make(ids.budgetLegacy, 'Legacy project 2025', 'INACTIVE', 10_000, null, 400)
+  if (world.seedSize !== 'large') return
+  // The large account's budgets: five more, opened two years and more ago, which the bulk orders draw on.
+  for (const [key, name, status, credits, daysAgo] of LARGE_BUDGETS)
+    make(uuidFrom(`budget:${key}`), name, status, credits, `${name}: a budget of the large seed.`, daysAgo)
 }
+
+const LARGE_BUDGETS: [
+  key: string,
+  name: string,
+  status: 'ACTIVE' | 'INACTIVE',
+  credits: number,
+  daysAgo: number,
+][] = [
+  ['maritime', 'Maritime surveillance', 'ACTIVE', 2_000_000, 760],
+  ['agriculture', 'Agriculture insurance', 'ACTIVE', 1_500_000, 745],
+  ['infrastructure', 'Infrastructure monitoring', 'ACTIVE', 1_200_000, 735],
+  ['disaster', 'Disaster response', 'ACTIVE', 800_000, 730],
+  ['mining-2024', 'Mining concessions 2024', 'INACTIVE', 400_000, 1000],
+]

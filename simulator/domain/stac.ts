@@ -41,6 +41,8 @@ export interface DeliveryInput {
   tags?: string[]
   /** Number of items (scenes) in the transformed collection; default 1. */
   items?: number
+  /** Item `i`'s own footprint, within `geometry`; default: every item covers `geometry`. */
+  itemGeometry?: (i: number) => S['Polygon']
   /** When the delivery landed, ms; default now. Seeds and catch-up events date deliveries in the past. */
   createdAt?: number
   /** Source of ids; default `world.rng`. Seeders pass their own so seeded ids do not shift with runtime use. */
@@ -96,6 +98,23 @@ const IMAGERY_EXTENSIONS = [
 ]
 const EO_EXTENSION = 'https://stac-extensions.github.io/eo/v1.1.0/schema.json'
 const SAR_EXTENSION = 'https://stac-extensions.github.io/sar/v1.0.0/schema.json'
+/** Every item's extensions: one array per kind, shared (items are cloned on every answer). */
+const EO_EXTENSIONS = [...IMAGERY_EXTENSIONS, EO_EXTENSION]
+const SAR_EXTENSIONS = [...IMAGERY_EXTENSIONS, SAR_EXTENSION]
+
+/** A stored item's links: none, shared and frozen; answers carry `itemLinks`. */
+const NO_LINKS = Object.freeze([]) as unknown as S['StacLink'][]
+
+/** An item's links (paths; answers make them absolute), made from its ids. */
+export function itemLinks(collectionId: string, itemId: string): S['StacLink'][] {
+  const collection = `/v2/assets/stac/collections/${collectionId}`
+  return [
+    { rel: 'self', href: `${collection}/items/${itemId}`, type: 'application/geo+json' },
+    { rel: 'parent', href: collection, type: 'application/json' },
+    { rel: 'collection', href: collection, type: 'application/json' },
+    { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
+  ]
+}
 
 /** Ground size of a pixel at full resolution, metres (the mean of both axes, rounded). */
 function pixelMetres(bbox: [number, number, number, number], width: number, height: number): number {
@@ -107,6 +126,33 @@ function pixelMetres(bbox: [number, number, number, number], width: number, heig
 }
 
 /**
+ * The band descriptions of an image asset, one object for every asset of that kind and resolution: the large
+ * seed's 50,000 items would otherwise hold 400,000 copies of the same few. Items are cloned on every answer
+ * (routes/stac.ts), so nothing edits them in place.
+ */
+function bandsOf(radar: boolean, resolution: number): Record<string, unknown> {
+  const key = `${radar}:${resolution}`
+  let bands = BANDS.get(key)
+  if (!bands) {
+    const band = {
+      data_type: 'uint16',
+      nodata: NODATA,
+      spatial_resolution: resolution,
+      scale: 1 / RADAR_SCALE,
+    }
+    bands = radar
+      ? { 'raster:bands': [{ ...band, unit: 'amplitude' }], 'sar:polarizations': ['HH'] }
+      : {
+          'eo:bands': OPTICAL_BANDS.map((b) => ({ ...b })),
+          'raster:bands': OPTICAL_BANDS.map(() => ({ ...band })),
+        }
+    BANDS.set(key, bands)
+  }
+  return bands
+}
+const BANDS = new Map<string, Record<string, unknown>>()
+
+/**
  * The data asset of an item's imagery: a Cloud-Optimized GeoTIFF in EPSG:4326 with what a client needs to
  * read it (projection, bands; `file:size` is added by the single item's answer).
  */
@@ -114,7 +160,6 @@ function imageryAsset(href: string, bbox: [number, number, number, number], rada
   const [{ width, height }] = levelSizes(bbox)
   const [w, s, e, n] = bbox
   const resolution = pixelMetres(bbox, width, height)
-  const band = { data_type: 'uint16', nodata: NODATA, spatial_resolution: resolution, scale: 1 / RADAR_SCALE }
   const asset = {
     href,
     title: 'Image',
@@ -127,12 +172,7 @@ function imageryAsset(href: string, bbox: [number, number, number, number], rada
     'proj:shape': [height, width],
     'proj:bbox': [w, s, e, n],
     'proj:transform': [(e - w) / width, 0, w, 0, -(n - s) / height, n, 0, 0, 1],
-    ...(radar
-      ? { 'raster:bands': [{ ...band, unit: 'amplitude' }], 'sar:polarizations': ['HH'] }
-      : {
-          'eo:bands': OPTICAL_BANDS.map((b) => ({ ...b })),
-          'raster:bands': OPTICAL_BANDS.map(() => ({ ...band })),
-        }),
+    ...bandsOf(radar, resolution),
   }
   // Extension fields beyond the contract's asset schema, which leaves asset members open.
   return asset
@@ -228,14 +268,16 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
     record.assetIds.push(previewAsset)
     const imageRecord = world.assets.get(imageAsset)
     if (imageRecord) imageRecord.imagery = { radar, role: 'data', seed: imageAsset }
+    const geometry = input.itemGeometry?.(i) ?? input.geometry
+    const itemBbox = input.itemGeometry ? bboxOf(geometry) : bbox
     const item: S['StacItem'] = {
       type: 'Feature',
       stac_version: '1.0.0',
-      stac_extensions: [...IMAGERY_EXTENSIONS, radar ? SAR_EXTENSION : EO_EXTENSION],
+      stac_extensions: radar ? SAR_EXTENSIONS : EO_EXTENSIONS,
       id: itemId,
       collection: id,
-      geometry: input.geometry,
-      bbox,
+      geometry,
+      bbox: itemBbox,
       properties: {
         datetime: when,
         start_datetime: when,
@@ -268,18 +310,10 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         'up42-user:title': null,
         'up42-user:tags': [],
       },
-      links: [
-        {
-          rel: 'self',
-          href: `/v2/assets/stac/collections/${id}/items/${itemId}`,
-          type: 'application/geo+json',
-        },
-        { rel: 'parent', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
-        { rel: 'collection', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
-        { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
-      ],
+      // Made on every answer from the ids (`itemLinks`): 50,000 items of the large seed held 23 MB of them.
+      links: NO_LINKS,
       assets: {
-        image: imageryAsset(`/v2/assets/${imageAsset}`, bbox, radar),
+        image: imageryAsset(`/v2/assets/${imageAsset}`, itemBbox, radar),
         preview: {
           href: `/v2/assets/${previewAsset}`,
           title: 'Preview',

@@ -168,37 +168,100 @@ function seedSpecs(rng: Rng): SeedSpec[] {
   return specs
 }
 
-function bulkSpecs(rng: Rng, count: number): SeedSpec[] {
-  const statuses: OrderStatus[] = [
+/** The large seed's history: three years of orders. */
+const LARGE_HISTORY_DAYS = 3 * 365
+/** Decided tasking orders of the large seed: each brings its decided quotation (and study, when needed). */
+export const LARGE_DECIDED_TASKING = 476
+/** Decisions (studies and quotations) waiting for the enterprise account in the large seed, all told. */
+export const LARGE_WAITING_DECISIONS = 40
+/**
+ * Decisions the rest of the large seed leaves waiting for the enterprise account: the demo orders' own (the
+ * tasking seed's scenarios find theirs present among the bulk orders and add none).
+ */
+const DEMO_WAITING_DECISIONS = 3
+
+/**
+ * The large seed's filler orders, under the demo world's lifecycle rules: finished orders (fulfilled, canceled,
+ * failed) anywhere over three years; orders still in flight only recent, as the lifecycle moves an order on
+ * within days; tasking orders decided long ago (a quotation, and a study where the collection needs one, but
+ * no deliveries: older than the tasking seed's history); and recent tasking orders waiting for a decision, so
+ * that the account's waiting decisions number `LARGE_WAITING_DECISIONS`. A budget is only named by an order
+ * made after the budget was.
+ */
+function bulkSpecs(
+  rng: Rng,
+  count: number,
+  waiting: number,
+  budgets: readonly { id: string; createdAt: number; active: boolean }[],
+): SeedSpec[] {
+  const finished: OrderStatus[] = [
+    'FULFILLED',
+    'FULFILLED',
     'FULFILLED',
     'FULFILLED',
     'FULFILLED',
     'FULFILLED',
     'CANCELED',
     'FAILED_PERMANENTLY',
+  ]
+  const inFlight: OrderStatus[] = [
+    'CREATED',
+    'BEING_PLACED',
+    'PLACED',
     'PLACED',
     'BEING_FULFILLED',
+    'BEING_FULFILLED',
+    'BEING_FULFILLED',
+    'PLACEMENT_FAILED',
   ]
-  const out: SeedSpec[] = []
-  for (let i = 0; i < count; i++) {
-    // Archive only: seeded tasking orders get studies, quotations and deliveries from the tasking area,
-    // which is far too much work for thousands of filler orders.
-    const kind = 'ARCHIVE'
-    const collections = ARCHIVE_COLLECTIONS
+  const budgetAt = (daysAgo: number) => {
+    const at = SEED_EPOCH - daysAgo * 86_400_000
+    // A budget closed since was last drawn on a year or more ago.
+    const open = budgets.filter((b) => b.createdAt <= at && (b.active || daysAgo > 365))
+    return rng.chance(0.6) && open.length > 0 ? rng.pick(open).id : undefined
+  }
+  const common = (i: number, daysAgo: number) => {
     const place = rng.pick(ORDER_PLACES)
-    out.push({
+    return {
       accountId: ids.enterpriseAccount,
       workspaceId: rng.chance(0.7) ? ids.mainWorkspace : ids.coastalWorkspace,
       userId: ids.analyst,
-      kind,
-      collection: rng.pick(collections),
-      status: rng.pick(statuses),
-      budgetId: rng.pick([ids.budgetForest, ids.budgetUrban, undefined]),
-      tags: rng.chance(0.5) ? [rng.pick(TAG_POOL)] : [],
+      budgetId: budgetAt(daysAgo),
+      tags: rng.chance(0.5) ? [rng.pick(TAG_POOL)] : rng.chance(0.2) ? [rng.pick(TAG_POOL), 'bulk'] : [],
       name: `${place.name} batch ${i + 1}`,
       place,
-      daysAgo: rng.float(180, 720),
+      daysAgo,
       bulk: true,
+    }
+  }
+  const out: SeedSpec[] = []
+  for (let i = 0; i < waiting; i++) {
+    // Placed days ago and waiting: for a quotation (Pléiades, Neo), or for a feasibility study (Neo).
+    const neo = i % 2 === 0
+    out.push({
+      ...common(out.length, rng.float(0.5, 20)),
+      kind: 'TASKING',
+      collection: neo ? 'pneo-tasking' : 'phr-tasking',
+      status: 'PLACED',
+      subStatus: neo && i % 4 === 0 ? 'FEASIBILITY_WAITING_RESPONSE' : 'QUOTATION_WAITING_RESPONSE',
+    })
+  }
+  for (let i = 0; i < LARGE_DECIDED_TASKING && out.length < count; i++) {
+    out.push({
+      ...common(out.length, rng.float(200, LARGE_HISTORY_DAYS)),
+      kind: 'TASKING',
+      collection: rng.pick(['phr-tasking', 'pneo-tasking']),
+      status: rng.chance(0.8) ? 'FULFILLED' : 'FAILED_PERMANENTLY',
+    })
+  }
+  while (out.length < count) {
+    // Archive: thousands of archive orders cost little (a flat price, no deliveries of their own).
+    const recent = rng.chance(0.03)
+    out.push({
+      ...common(out.length, recent ? rng.float(0.1, 14) : rng.float(14, LARGE_HISTORY_DAYS)),
+      kind: 'ARCHIVE',
+      collection: rng.pick(ARCHIVE_COLLECTIONS),
+      status: recent ? rng.pick(inFlight) : rng.pick(finished),
     })
   }
   return out
@@ -210,7 +273,21 @@ export function seedOrders(world: World): void {
   const specs = seedSpecs(rng)
   if (world.seedSize === 'large') {
     const enterprise = specs.filter((s) => s.accountId === ids.enterpriseAccount).length
-    specs.push(...bulkSpecs(rng, Math.max(0, 10_000 - enterprise)))
+    const budgets = [...world.budgets.values()]
+      .filter((b) => b.accountId === ids.enterpriseAccount)
+      .map((b) => ({
+        id: b.budget.id,
+        createdAt: Date.parse(b.budget.createdAt),
+        active: b.budget.status === 'ACTIVE',
+      }))
+    specs.push(
+      ...bulkSpecs(
+        rng,
+        Math.max(0, 10_000 - enterprise),
+        LARGE_WAITING_DECISIONS - DEMO_WAITING_DECISIONS,
+        budgets,
+      ),
+    )
   }
   // Creation order = insertion order: the default newest-first sort of the list is then a reversal.
   const dated = specs
@@ -226,6 +303,9 @@ export function seedOrders(world: World): void {
   }
 
   const delivered: OrderRecord[] = []
+  // The demo orders' sub-statuses go by their place among the demo orders alone: the same in both worlds,
+  // however many bulk orders of the large seed fall between them.
+  let demo = 0
   for (const [i, { spec, at }] of dated.entries()) {
     const collection = world.collections.find((c) => c.name === spec.collection)
     const product = collection?.dataProducts.find((p) => p.id && (!spec.product || p.name === spec.product))
@@ -236,6 +316,7 @@ export function seedOrders(world: World): void {
       spec,
       at,
       i,
+      spec.bulk ? i : demo++,
       collection,
       product,
       account,
@@ -254,6 +335,7 @@ function seedRecord(
   spec: SeedSpec,
   at: number,
   i: number,
+  subIndex: number,
   collection: S['Collection'],
   product: S['DataProduct'],
   account: Account,
@@ -321,7 +403,10 @@ function seedRecord(
           unit: 'SQ_KM',
         }
   }
-  const subStatus = spec.kind === 'TASKING' ? seededSubStatus(collection, spec.status, i) : undefined
+  const subStatus =
+    spec.kind === 'TASKING'
+      ? (spec.subStatus ?? seededSubStatus(collection, spec.status, subIndex))
+      : undefined
   const record = buildOrder(
     {
       account,
