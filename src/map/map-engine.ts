@@ -98,10 +98,13 @@ const REGION = bandSource('region')
 const KEPT_CELLS = 16
 /**
  * The most features of an interactive overlay handed to MapLibre in one task. MapLibre copies what it sends
- * to its worker by walking every value on this thread (some 0.1 ms a footprint on a slow machine), so 2,000
- * footprints at once were a long task of their own; more go in slices, see `sendData`.
+ * to its worker by walking every value on this thread, so 2,000 footprints at once can be a long task of their
+ * own (15–65 ms measured in Chromium on the bench machine; 500 took 7–12 ms); more go in slices, see
+ * `sendData`. Each slice costs the worker a new index of everything sent so far and the map a reload of its
+ * tiles: at 200 a slice, one search's 500 footprints took three rounds of both where the bare map takes one,
+ * 1.9× its time (decision 47). One host's page (500) goes whole.
  */
-const SLICE = 200
+const SLICE = 1000
 /** How long a slice waits at most for the page to be idle. */
 const IDLE_WAIT = 300
 /** How long a map taken off its page waits before it is removed (see `destroy`). */
