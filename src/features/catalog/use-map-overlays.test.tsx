@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { describe, expect, it } from 'vitest'
 import type { Scene } from '../../data/catalog/queries'
 import type { MapOverlay } from '../../map/layers'
@@ -15,34 +15,33 @@ const footprints = footprintData(scenes.map((scene) => ({ scene, host: 'oneatlas
 const HOSTS = ['oneatlas']
 const NO_AREA: never[] = []
 
-let pageRenders = 0
-let mapRenders = 0
-let shown: MapOverlay[] | undefined
+/** What the components below saw, recorded after each of their renders (an effect with no dependencies). */
+const seen: { page: number; map: number; overlays?: MapOverlay[] } = { page: 0, map: 0 }
 
 /** The page's side (the overlays, made from the search) and the map's (hover and selection marked on them). */
 function Page() {
-  pageRenders++
   const map = useRef<MapHandle | null>(null)
   const { overlays } = useMapOverlays(scenes, NO_AREA, footprints, map, HOSTS)
+  useEffect(() => void seen.page++)
   return <Map overlays={overlays} />
 }
 
 function Map({ overlays }: { overlays: MapOverlay[] }) {
-  mapRenders++
-  shown = useHoverAndSelection(overlays, scenes)
+  const marked = useHoverAndSelection(overlays, scenes)
+  useEffect(() => {
+    seen.map++
+    seen.overlays = marked
+  })
   return <p>map</p>
 }
 
-const statesOf = () => shown?.find((o) => o.id === FOOTPRINTS_SOURCE)?.states
+const statesOf = () => seen.overlays?.find((o) => o.id === FOOTPRINTS_SOURCE)?.states
 
 describe('useMapOverlays and useHoverAndSelection', () => {
   it('marks a hovered and a selected scene on the map without rendering the page again', async () => {
-    pageRenders = 0
-    mapRenders = 0
     await renderWithConsole(<Page />)
     await screen.findByText('map')
-    const page = pageRenders
-    const map = mapRenders
+    const { page, map } = seen
     expect(statesOf()).toEqual([])
 
     act(() => useCatalogUi.getState().setHovered(1))
@@ -50,11 +49,11 @@ describe('useMapOverlays and useHoverAndSelection', () => {
     act(() => useCatalogUi.getState().activate(2, 'list'))
     expect(statesOf()).toContainEqual({ id: 2, state: { hover: false, selected: true } })
     // The selected scene is one the footprint control's "only selected and basketed" keeps.
-    expect(shown?.find((o) => o.id === FOOTPRINTS_SOURCE)?.footprints?.kept).toEqual([2])
+    expect(seen.overlays?.find((o) => o.id === FOOTPRINTS_SOURCE)?.footprints?.kept).toEqual([2])
 
     // Hover and selection rendered the map's component, never the page (its form, list and panels).
-    expect(mapRenders).toBeGreaterThan(map)
-    expect(pageRenders).toBe(page)
+    expect(seen.map).toBeGreaterThan(map)
+    expect(seen.page).toBe(page)
   })
 
   it('marks nothing picked in another response', async () => {

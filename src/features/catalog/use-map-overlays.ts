@@ -25,7 +25,10 @@ const NONE: readonly number[] = []
  * (hover and the active scene count only for the response they were picked in). For the map's component:
  * subscribed there, a hover renders the map alone.
  */
-export function useHoverAndSelection(overlays: readonly MapOverlay[] | undefined, scope: Scene[] | undefined) {
+export function useHoverAndSelection(
+  overlays: readonly MapOverlay[] | undefined,
+  scope: Scene[] | undefined,
+) {
   const hovered = useCatalogUi((s) => (s.scope === scope ? s.hovered : null))
   const active = useCatalogUi((s) => (s.scope === scope ? s.active : null))
   return useMemo(
