@@ -282,6 +282,22 @@ async function hoverEmphasis(page: Page): Promise<{ ms: number[]; work: number[]
         Promise.race([p, new Promise<'late'>((r) => setTimeout(() => r('late'), 10_000))])
       // An idle map fires no more `idle` until it draws again: wait only while it has something to draw.
       if (!map.loaded()) await within(new Promise<void>((r) => engine.afterIdle(() => r())))
+      // And until the frames it drew have been shown (five frames in a row under 50 ms apart, as `pageDrawn`):
+      // the GPU process (SwiftShader) takes 100–200 ms a map frame, and a hover right after the last row's
+      // would wait for that frame and count it as its own.
+      await new Promise<void>((resolve) => {
+        const started = performance.now()
+        let at = started
+        let quick = 0
+        const frame = () => {
+          const now = performance.now()
+          quick = now - at < 50 ? quick + 1 : 0
+          at = now
+          if (quick >= 5 || now - started > 10_000) resolve()
+          else requestAnimationFrame(frame)
+        }
+        requestAnimationFrame(frame)
+      })
       // The main thread's work meanwhile: a chain of message-channel probes runs whenever the thread is free,
       // so a gap between two probes of more than PROBE_GAP ms is the thread busy with something else (React's
       // render, the map engine, MapLibre's frame, the browser's style and paint).
