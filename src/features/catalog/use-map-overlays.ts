@@ -93,8 +93,8 @@ export function useMapOverlays(
   // requested in the answer's render, which (under an emulated GPU) the frame with the first rows waited for.
   const searchArea = useMemo(() => searchAreaOverlay(appliedPolygons), [appliedPolygons])
   // No scene hovered or selected here: the map's component marks them (`useHoverAndSelection`), so a hover
-  // renders the map alone. Subscribed here, each hover rendered the whole page (its form, list and panels):
-  // at 2,000 results, some 200 ms of work for a feature state.
+  // renders the map alone. Subscribed here, each hover rendered the whole page (its form, list and panels)
+  // to change two feature states.
   const overlays = useMemo(
     () => [searchArea, footprintsOverlay(footprints, null, null, layers, basketed)],
     [searchArea, footprints, layers, basketed],
