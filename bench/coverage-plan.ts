@@ -108,6 +108,7 @@ export function benchCoveragePlan(): void {
     `\n## Coverage plan (${CANDIDATES} footprints 5–15 km across over an AOI of ${areaKm2(area).toFixed(0)} km², ${corners} corners with a hole)`,
   )
   let worst = 0
+  let worstCpu = 0
   let worstError = 0
   let cells = 0
   // Every case once first, so the timed runs find the code compiled.
@@ -129,6 +130,7 @@ export function benchCoveragePlan(): void {
     const f = figures(samples)
     const max = Math.max(...samples)
     worst = Math.max(worst, max)
+    worstCpu = Math.max(worstCpu, ...cpu)
     worstError = Math.max(worstError, Math.abs(plan.sample.coverage - plan.coverage))
     cells = plan.sample.cells
     const name = `${goal}, ${target * 100} %${maxCloud === undefined ? '' : `, cloud ≤ ${maxCloud} %`}`
@@ -154,9 +156,11 @@ export function benchCoveragePlan(): void {
   console.log(
     `sample: ${cells.toLocaleString('en-GB')} cells by default; its estimate of each plan's coverage against the exact one: at most ${(worstError * 100).toFixed(2)} points off`,
   )
-  // Wall-clock time includes waiting for a core when the machine is busy; CPU time is the plan's own work.
+  // Wall-clock time includes waiting for a core when the machine is busy; CPU time is the plan's own work. A
+  // slowest plan of some 2 s wall-clock, measured once on a busy machine, was not the planner's: its CPU time
+  // and every run since stay under 200 ms (decision 47). Both are printed, so a spike says which it is.
   console.log(
-    `slowest plan ${worst.toFixed(1)} ms (wall-clock) — target < 500 ms: ${worst < 500 ? 'meets' : 'MISSES'}`,
+    `slowest plan ${worst.toFixed(1)} ms wall-clock, ${worstCpu.toFixed(1)} ms CPU — target < 500 ms: ${worst < 500 ? 'meets' : worstCpu < 500 ? 'MISSES on wall-clock only (the machine was busy: its CPU time meets it)' : 'MISSES'}`,
   )
 }
 

@@ -98,10 +98,20 @@ const REGION = bandSource('region')
 const KEPT_CELLS = 16
 /**
  * The most features of an interactive overlay handed to MapLibre in one task. MapLibre copies what it sends
- * to its worker by walking every value on this thread (some 0.1 ms a footprint on a slow machine), so 2,000
- * footprints at once were a long task of their own; more go in slices, see `sendData`.
+ * to its worker by walking every value on this thread, so 2,000 footprints at once can be a long task of their
+ * own (15–65 ms measured in Chromium on the bench machine; 500 took 7–12 ms); more go in slices, see
+ * `sendData`. Each slice costs the worker a new index of everything sent so far and the map a reload of its
+ * tiles: at 200 a slice, one search's 500 footprints took three rounds of both where the bare map takes one,
+ * 1.9× its time (decision 47). One host's page (500) goes whole.
  */
-const SLICE = 200
+const SLICE = 1000
+/**
+ * An interactive overlay sending more features than this waits until the page is idle (at most IDLE_WAIT): the
+ * list that came with them paints first. Sent in the answer's own task, 500 footprints put the map's frame
+ * (its tiles' new buckets; slow where WebGL is emulated) before the frame with the first rows: 590 ms instead
+ * of 60 from the answer to the rows.
+ */
+const DEFER_OVER = 200
 /** How long a slice waits at most for the page to be idle. */
 const IDLE_WAIT = 300
 /** How long a map taken off its page waits before it is removed (see `destroy`). */
@@ -803,9 +813,9 @@ export class MapEngine {
   /**
    * Hands a source's data to MapLibre. Data that only adds features to what the map has (a search's next
    * answers, in arrival order) sends the new ones alone, through `updateData`; other data replaces it. An
-   * interactive overlay (features with ids) with more than SLICE features to send gets them a slice at a time,
-   * each once the page is idle (the list that the data came with shows first) and MapLibre's worker has taken
-   * the previous: no task copies more than a slice.
+   * interactive overlay (features with ids) with more than DEFER_OVER features to send gets them once the page
+   * is idle (the list that the data came with shows first), SLICE at a time, each slice once MapLibre's worker
+   * has taken the previous: no task copies more than a slice.
    */
   private sendData(id: string, src: GeoJSONSource): void {
     const entry = this.sources.get(id)
@@ -816,7 +826,7 @@ export class MapEngine {
     const from = appends ? had.length : 0
     const sliced =
       entry.interactive &&
-      features.length - from > SLICE &&
+      features.length - from > DEFER_OVER &&
       features.every((f) => f.id !== undefined && f.id !== null)
     if (entry.slicing) this.endSlicing(entry.slicing)
     entry.slicing = undefined

@@ -86,11 +86,35 @@ export function footprintsOverlay(
   layers: ReturnType<typeof footprintLayers> = footprintLayers(new Map(), 'light'),
   basketed: readonly number[] = [],
 ): MapOverlay {
+  return withHoverAndSelection(
+    {
+      ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, null, null),
+      prewarm: true,
+      footprints: { kept: basketed, keptLabel: 'selected and basketed' },
+    },
+    hovered,
+    selected,
+  )
+}
+
+/**
+ * The footprints overlay (`footprintsOverlay`, made with no scene hovered or selected) with the hovered and
+ * the selected scene marked, the selected one kept by "only selected and basketed" too; other overlays as
+ * they are. The page makes the overlay when the scenes or the basket change, and the map's own component marks
+ * hover and selection on it: a hover then renders the map's component alone, not the whole page.
+ */
+export function withHoverAndSelection(
+  overlay: MapOverlay,
+  hovered: number | null,
+  selected: number | null,
+): MapOverlay {
+  if (overlay.id !== FOOTPRINTS_SOURCE || (hovered === null && selected === null)) return overlay
+  const basketed = overlay.footprints?.kept ?? []
   const kept = selected === null || basketed.includes(selected) ? basketed : [selected, ...basketed]
   return {
-    ...hoverSelectOverlay(FOOTPRINTS_SOURCE, data, layers, hovered, selected),
-    prewarm: true,
-    footprints: { kept, keptLabel: 'selected and basketed' },
+    ...overlay,
+    states: hoverSelectOverlay(overlay.id, overlay.data, overlay.layers, hovered, selected).states,
+    footprints: { ...overlay.footprints, kept },
   }
 }
 

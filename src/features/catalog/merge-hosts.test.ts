@@ -36,6 +36,26 @@ describe('collectScenes', () => {
     expect(after.slice(3).map((x) => x.scene.properties.id)).toEqual(['a3', 'b2'])
   })
 
+  it('lists hosts in the order they answered, so a host listed first and answering later only appends', () => {
+    const a: HostPages = { host: 'a', pages: [[s('a1', 9), s('a2', 8)]] }
+    const b: HostPages = { host: 'b', pages: [[s('b1', 7)]] }
+    // b answered first, a after it: the pages are numbered as they arrived.
+    const arrived = new Map<object, number>([
+      [b.pages[0], 0],
+      [a.pages[0], 1],
+    ])
+    const arrival = (page: object) => arrived.get(page) ?? Infinity
+    const before = collectScenes([{ host: 'a', pages: [] }, b], arrival)
+    const after = collectScenes([a, b], arrival)
+    expect(before.map((x) => [x.host, x.scene.properties.id, x.index])).toEqual([['b', 'b1', 0]])
+    // b's scene keeps its index (its feature id on the map); a's are added after it.
+    expect(after.map((x) => [x.host, x.scene.properties.id, x.index])).toEqual([
+      ['b', 'b1', 0],
+      ['a', 'a1', 1],
+      ['a', 'a2', 2],
+    ])
+  })
+
   it('keeps a scene a host lists twice once, where it came first; the same id from two hosts stays twice', () => {
     const out = collectScenes([
       {

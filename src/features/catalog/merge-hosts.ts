@@ -24,17 +24,25 @@ export interface ShownScene {
 }
 
 /**
- * Every scene of the answered pages once, in arrival order: the first page of each host in host order,
- * then the second pages, and so on. Pulling more pages only appends, so a scene keeps its index (and the
- * map its feature id). A scene a host lists twice (its archive changed between two pages) is kept where it
- * came first; scenes of different hosts never merge, since a host's scene is ordered from that host.
+ * Every scene of the answered pages once, in arrival order: the first page of each host in the order the
+ * hosts answered (`arrival` ranks a host's first page; without it, host order), then the second pages, and so
+ * on. A host answering after another, or more pages, only append, so a scene keeps its index (and the map its
+ * feature id): in host order, a host listed first and answering later moved every scene shown before it, and
+ * the map was sent all of them again (decision 47). A scene a host lists twice (its archive changed between
+ * two pages) is kept where it came first; scenes of different hosts never merge, since a host's scene is
+ * ordered from that host.
  */
-export function collectScenes(hosts: readonly HostPages[]): ShownScene[] {
+export function collectScenes(
+  hosts: readonly HostPages[],
+  arrival?: (firstPage: readonly Scene[]) => number,
+): ShownScene[] {
   const out: ShownScene[] = []
   const seen = new Set<string>()
+  const rank = (h: HostPages) => (h.pages[0] && arrival ? arrival(h.pages[0]) : Infinity)
+  const ordered = arrival ? [...hosts].sort((a, b) => rank(a) - rank(b)) : hosts
   const rounds = Math.max(0, ...hosts.map((h) => h.pages.length))
   for (let page = 0; page < rounds; page++)
-    for (const { host, pages } of hosts)
+    for (const { host, pages } of ordered)
       for (const scene of pages[page] ?? []) {
         const key = `${host}/${scene.properties.id}`
         if (seen.has(key)) continue

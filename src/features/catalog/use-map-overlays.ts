@@ -12,11 +12,30 @@ import {
   hostColors,
   quicklookImage,
   searchAreaOverlay,
+  withHoverAndSelection,
 } from './map-layers'
+import type { MapOverlay } from '../../map/layers'
 import { MARKS, previewOptions, type Scene } from '../../data/catalog/queries'
 import { basketKey, useBasketStore } from '../../components/basket/basket-store'
 
 const NONE: readonly number[] = []
+
+/**
+ * The page's overlays with the hovered and the active scene of the response `scope` marked on its footprints
+ * (hover and the active scene count only for the response they were picked in). For the map's component:
+ * subscribed there, a hover renders the map alone.
+ */
+export function useHoverAndSelection(
+  overlays: readonly MapOverlay[] | undefined,
+  scope: Scene[] | undefined,
+) {
+  const hovered = useCatalogUi((s) => (s.scope === scope ? s.hovered : null))
+  const active = useCatalogUi((s) => (s.scope === scope ? s.active : null))
+  return useMemo(
+    () => overlays?.map((o) => withHoverAndSelection(o, hovered, active)),
+    [overlays, hovered, active],
+  )
+}
 
 /**
  * What the map shows of a search: the searched area, the footprints with the hovered and active scene as
@@ -42,9 +61,6 @@ export function useMapOverlays(
     map.current?.afterIdle(() => performance.mark(MARKS.footprints, { detail: { count: features.length } }))
   }, [features, resetScenes, map])
 
-  // Hover and the active scene count only for the response they were picked in.
-  const hovered = useCatalogUi((s) => (s.scope === features ? s.hovered : null))
-  const active = useCatalogUi((s) => (s.scope === features ? s.active : null))
   const setHovered = useCatalogUi((s) => s.setHovered)
   const activate = useCatalogUi((s) => s.activate)
   const quicklooks = useCatalogUi((s) => s.quicklooks)
@@ -76,9 +92,12 @@ export function useMapOverlays(
   // and each hover gave the map the same outline in new objects, which it took as new data — a map frame
   // requested in the answer's render, which (under an emulated GPU) the frame with the first rows waited for.
   const searchArea = useMemo(() => searchAreaOverlay(appliedPolygons), [appliedPolygons])
+  // No scene hovered or selected here: the map's component marks them (`useHoverAndSelection`), so a hover
+  // renders the map alone. Subscribed here, each hover rendered the whole page (its form, list and panels)
+  // to change two feature states.
   const overlays = useMemo(
-    () => [searchArea, footprintsOverlay(footprints, hovered, active, layers, basketed)],
-    [searchArea, footprints, hovered, active, layers, basketed],
+    () => [searchArea, footprintsOverlay(footprints, null, null, layers, basketed)],
+    [searchArea, footprints, layers, basketed],
   )
 
   return {

@@ -116,7 +116,7 @@ export function useSceneSearch(
   const shownKey = pagesKey(showing)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names the pages `showing` holds
   const shownPages = useMemo(() => showing, [shownKey])
-  const shown = useMemo(() => collectScenes(shownPages), [shownPages])
+  const shown = useMemo(() => collectScenes(shownPages, pageId), [shownPages])
   const hasAnswer = allHosts || single.data !== undefined
   const features = useMemo(() => (hasAnswer ? shown.map((s) => s.scene) : undefined), [hasAnswer, shown])
 
@@ -239,16 +239,21 @@ const pageIds = new WeakMap<object, number>()
 let nextPageId = 0
 
 /**
- * Names the pages of each host: the same hosts with the same pages (the arrays of scenes the query cache
- * keeps) give the same key, whatever arrays hold them.
+ * A page's number, given the first time a render sees it (the arrays of scenes the query cache keeps): pages
+ * are numbered in the order they arrived.
+ */
+function pageId(page: object): number {
+  let id = pageIds.get(page)
+  if (id === undefined) pageIds.set(page, (id = nextPageId++))
+  return id
+}
+
+/**
+ * Names the pages of each host: the same hosts with the same pages give the same key, whatever arrays hold
+ * them.
  */
 function pagesKey(hosts: readonly HostPages[]): string {
-  const idOf = (page: object) => {
-    let id = pageIds.get(page)
-    if (id === undefined) pageIds.set(page, (id = nextPageId++))
-    return id
-  }
-  return hosts.map((h) => `${h.host}:${h.pages.map(idOf).join(',')}`).join(' ')
+  return hosts.map((h) => `${h.host}:${h.pages.map(pageId).join(',')}`).join(' ')
 }
 
 /** The number of pages before the first one without an answer, or whose last asking failed. */

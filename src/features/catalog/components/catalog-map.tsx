@@ -2,7 +2,9 @@ import { lazy, Suspense, useState, type ComponentProps } from 'react'
 import { BasemapPicker } from '../../../components/aoi/basemap-picker'
 import type { Bbox } from '../../../map/map-engine'
 import { MapView, type MapViewProps } from '../../../map/map-view'
+import type { Scene } from '../../../data/catalog/queries'
 import { useCatalogUi } from '../catalog-ui-store'
+import { useHoverAndSelection } from '../use-map-overlays'
 import classes from './catalog.module.css'
 import { DrawToolbar } from './draw-toolbar'
 
@@ -17,11 +19,14 @@ type Props = Pick<MapViewProps, 'overlays' | 'images' | 'onOverlayHover' | 'onOv
   onViewMoved: () => void
   /** The AOI drawing tools shown on the map. */
   tools: ComponentProps<typeof DrawToolbar>
+  /** The response shown: its hovered and active scene are marked on the footprints. */
+  scenes: Scene[] | undefined
 }
 
 /** The search's map: basemap choice, the AOI toolkit, footprints and quicklooks. */
-export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, ...overlays }: Props) {
+export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, scenes, ...overlays }: Props) {
   const [basemap, setBasemap] = useState('offline')
+  const marked = useHoverAndSelection(overlays.overlays, scenes)
   // Swipe compare of the last two quicklooks laid, while both are drawn.
   const quicklooks = useCatalogUi((s) => s.quicklooks)
   const swipeOn = useCatalogUi((s) => s.quicklookSwipe && !s.quicklooksHidden)
@@ -38,6 +43,7 @@ export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, ...ove
         <MapView
           {...mapProps}
           {...overlays}
+          overlays={marked}
           basemap={basemap}
           swipe={swipe}
           label="Map of the search: area and scene footprints"

@@ -122,6 +122,7 @@ export function CatalogPage() {
         <CatalogMap
           mapProps={form.mapProps}
           overlays={overlays}
+          scenes={features}
           images={layers.images}
           hasQuicklooks={layers.hasQuicklooks}
           onOverlayHover={layers.onOverlayHover}
