@@ -98,6 +98,8 @@ export function useTasking(collections: Collection[] | undefined) {
     schema &&
     productId &&
     features.length > 0 &&
+    // An AOI over the service's vertex limit is refused whatever else it is: its previews are not asked for.
+    aoiIssue?.code !== 'too-many-vertices' &&
     formProblems.length === 0 &&
     !nameProblem(displayName) &&
     !tagsProblem(tags)
