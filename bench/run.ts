@@ -6,6 +6,7 @@ import { benchCoveragePlan } from './coverage-plan'
 import { benchDevServer } from './dev-server'
 import { benchGeo } from './geo'
 import { benchImagery } from './imagery'
+import { benchHostileTiff } from './imagery-hostile'
 import { benchJobs } from './jobs'
 import { benchNotifications } from './notifications'
 import { benchOrders } from './orders'
@@ -24,6 +25,7 @@ export async function main(): Promise<void> {
   await benchJobs()
   await benchStorage()
   await benchImagery()
+  await benchHostileTiff()
   await benchNotifications()
   await benchGeo()
   await benchSimulator()

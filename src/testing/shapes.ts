@@ -32,3 +32,21 @@ export function seeded(seed: number): () => number {
     return s / 2 ** 32
   }
 }
+
+/**
+ * A comb: `n` positions (rounded down to whole teeth) of long parallel teeth on a bar, the shape that makes a
+ * crossing check by cells compare every tooth with every other. `slant` leans the teeth (degrees east per
+ * degree north), so that no axis-aligned box or grid separates them either. Never crosses itself.
+ */
+export function comb(n: number, { lon = 12, lat = 41, width = 0.5, height = 0.4, slant = 0 } = {}): Polygon {
+  const teeth = Math.max(1, Math.floor((n - 4) / 4))
+  const step = width / teeth
+  const ring: number[][] = []
+  for (let i = 0; i < teeth; i++) {
+    const x = lon + i * step
+    ring.push([x, lat], [x + slant * height, lat + height], [x + slant * height + step / 2, lat + height])
+    ring.push([x + step / 2, lat])
+  }
+  ring.push([lon + width, lat], [lon + width, lat - height / 10], [lon, lat - height / 10], [lon, lat])
+  return poly(ring)
+}

@@ -88,6 +88,8 @@ export function useTasking(collections: Collection[] | undefined) {
   const displayName = draft.displayName ?? (product ? defaultTaskingName(product.title, params) : '')
   const tags = useMemo(() => draft.tags ?? [], [draft.tags])
   const features = useMemo(() => featuresOf(polygons), [polygons])
+  // Checked once per AOI, not on every render: a draft may hold the largest AOI a link can carry.
+  const aoiIssue = useMemo(() => validateAoi(polygons).find((i) => i.severity === 'error'), [polygons])
   const formProblems: ParamProblem[] = schema
     ? validateParams(schema, withName(schema, params, displayName))
     : []
@@ -96,6 +98,8 @@ export function useTasking(collections: Collection[] | undefined) {
     schema &&
     productId &&
     features.length > 0 &&
+    // An AOI over the service's vertex limit is refused whatever else it is: its previews are not asked for.
+    aoiIssue?.code !== 'too-many-vertices' &&
     formProblems.length === 0 &&
     !nameProblem(displayName) &&
     !tagsProblem(tags)
@@ -186,10 +190,7 @@ export function useTasking(collections: Collection[] | undefined) {
   if (tagIssue) blockers.push(tagIssue)
   if (features.length === 0)
     blockers.push('Draw or import an area of interest: each polygon becomes one tasking order.')
-  else {
-    const aoiIssue = validateAoi(polygons).find((i) => i.severity === 'error')
-    if (aoiIssue) blockers.push(`Fix the area of interest: ${aoiIssue.message}`)
-  }
+  else if (aoiIssue) blockers.push(`Fix the area of interest: ${aoiIssue.message}`)
   if (schema && formProblems.length > 0)
     blockers.push(
       `Fix the form: ${formProblems.map((p) => `${fieldTitle(schema, p.name.replace(/^params\.?/, ''))} ${p.reason}`).join('; ')}.`,

@@ -3,10 +3,10 @@ import { kinks } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import { poly, square } from '../../testing/builders'
 import { AOI_LIMITS } from './aoi-rules'
-import { selfIntersections } from './crossings'
+import { cross, crossingWork, selfIntersections, within } from './crossings'
 import { applyFix } from './fixes'
 import { positionCount } from './measure'
-import { bowTie, codes, seeded, wobbly } from '../../testing/shapes'
+import { bowTie, codes, comb, seeded, wobbly } from '../../testing/shapes'
 import { validateAoi } from './validation'
 
 describe('validateAoi', () => {
@@ -274,5 +274,116 @@ describe('validateAoi', () => {
     expect(issues).toHaveLength(1)
     expect(issues[0].polygonIndex).toBe(1)
     expect(issues[0].message).toMatch(/^The outline of area 2 crosses/)
+  })
+})
+
+/** Every pair of segments that are not neighbours on one ring, compared: slow, but plainly right. */
+function touchesByEveryPair(ring: number[][]): boolean {
+  const n = ring.length - 1
+  const meets = (a: number[], b: number[], c: number[], d: number[]) => {
+    const d1 = cross(c[0], c[1], d[0], d[1], a[0], a[1])
+    const d2 = cross(c[0], c[1], d[0], d[1], b[0], b[1])
+    const d3 = cross(a[0], a[1], b[0], b[1], c[0], c[1])
+    const d4 = cross(a[0], a[1], b[0], b[1], d[0], d[1])
+    if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true
+    return (
+      (d3 === 0 && within(a[0], a[1], b[0], b[1], c[0], c[1])) ||
+      (d4 === 0 && within(a[0], a[1], b[0], b[1], d[0], d[1])) ||
+      (d1 === 0 && within(c[0], c[1], d[0], d[1], a[0], a[1])) ||
+      (d2 === 0 && within(c[0], c[1], d[0], d[1], b[0], b[1]))
+    )
+  }
+  for (let i = 0; i < n; i++)
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue
+      if (meets(ring[i], ring[i + 1], ring[j], ring[j + 1])) return true
+    }
+  return false
+}
+
+// Hostile outlines: what a link, a stored draft or an import may carry to make the check itself the attack.
+describe('the hostile AOI corpus: combs', () => {
+  // A crossing check by cells compared every tooth with every other here: 26 s for 10,000 slanted corners.
+  it.each([
+    { name: 'upright', slant: 0 },
+    { name: 'slanted', slant: 1 },
+    { name: 'steeply slanted', slant: -7 },
+  ])('accepts a 10,000-corner $name comb, which does not cross itself', ({ slant }) => {
+    const c = comb(10_000, { slant })
+    expect(positionCount(c)).toBe(10_000)
+    expect(validateAoi([c])).toEqual([])
+  })
+
+  it('checks a comb in work that grows with its corners, not with their square', () => {
+    const work = (n: number, slant: number) => {
+      crossingWork.steps = 0
+      expect(selfIntersections(comb(n, { slant }))).toEqual([])
+      return crossingWork.steps
+    }
+    for (const slant of [0, 1]) {
+      const small = work(5_000, slant)
+      // n log n doubles a little more than twice; comparing every tooth with every other, four times.
+      expect(work(10_000, slant) / small).toBeLessThan(2.6)
+      expect(work(20_000, slant) / small).toBeLessThan(5.5)
+      expect(small / 5_000).toBeLessThan(200)
+    }
+  })
+
+  it('finds the one tooth of a slanted comb that reaches into its neighbour', () => {
+    const c = comb(10_000, { slant: 1 })
+    const ring = c.coordinates[0]
+    // Tooth 1,234's tip pushed a quarter of a gap past the rising edge of tooth 1,235, halfway up.
+    const [x, y] = ring[4 * 1_235]
+    const [tx, ty] = ring[4 * 1_235 + 1]
+    const gap = ring[4 * 1_235][0] - ring[4 * 1_234 + 3][0]
+    ring[4 * 1_234 + 2] = [(x + tx) / 2 + gap / 4, (y + ty) / 2]
+    const [issue, ...rest] = validateAoi([c])
+    expect(rest).toEqual([])
+    expect(issue.code).toBe('self-intersection')
+    // Where the tip's edges cross that rising edge: on it, below the pushed tip.
+    const [ax, ay] = issue.at ?? [NaN, NaN]
+    expect(Math.abs(cross(x, y, tx, ty, ax, ay))).toBeLessThan(1e-12)
+    expect(ay).toBeGreaterThan(y)
+    expect(ay).toBeLessThan((y + ty) / 2 + 1e-12)
+  })
+
+  it('checks the vertex limit first: a 40,000-corner comb is refused for its count alone', () => {
+    const c = comb(40_000, { slant: 1 })
+    const ring = c.coordinates[0]
+    ;[ring[2001], ring[2002]] = [ring[2002], ring[2001]]
+    const issues = validateAoi([c])
+    expect(issues.map((i) => i.code)).toEqual(['too-many-vertices'])
+    expect(issues[0].message).toMatch(/40,00\d points in all; the service accepts up to 10,000/)
+    // Once within the limit, the crossing is found.
+    expect(codes([c]).length).toBe(1)
+    expect(validateAoi([c], { ...AOI_LIMITS, maxVertices: 50_000 }).map((i) => i.code)).toEqual([
+      'self-intersection',
+    ])
+  })
+
+  it('agrees with a comparison of every pair on outlines snapped to a coarse grid (touches, collinear runs)', () => {
+    const next = seeded(41)
+    let touching = 0
+    for (let t = 0; t < 400; t++) {
+      const n = 4 + Math.floor(next() * 14)
+      const size = 2 + Math.floor(next() * 5)
+      const ring: number[][] = []
+      for (let i = 0; i < n; i++) {
+        const p = [Math.floor(next() * size), Math.floor(next() * size)]
+        const last = ring[ring.length - 1]
+        if (!last || last[0] !== p[0] || last[1] !== p[1]) ring.push(p)
+      }
+      if (
+        ring.length < 3 ||
+        (ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1])
+      )
+        continue
+      ring.push(ring[0])
+      const expected = touchesByEveryPair(ring)
+      expect(selfIntersections(poly(ring)).length > 0, JSON.stringify(ring)).toBe(expected)
+      if (expected) touching++
+    }
+    expect(touching).toBeGreaterThan(100)
+    expect(touching).toBeLessThan(390)
   })
 })

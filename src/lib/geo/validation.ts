@@ -49,17 +49,21 @@ function validate(input: unknown, limits: AoiLimits): AoiIssue[] {
   const list: unknown[] = input
   const many = list.length > 1
   const issues: AoiIssue[] = []
+  // The cheap limit first: an AOI over the service's count is refused whatever else it is, and the crossing
+  // check, the one costly step, is not run on it (a link or a stored draft may carry any number of points).
+  const reads = list.map(readPolygonStrict)
   let positions = 0
-  for (const [index, value] of list.entries()) {
+  for (const read of reads)
+    if (read.ok) positions += read.rings.reduce((n, r) => n + (isClosed(r) ? r.length : r.length + 1), 0)
+  const overLimit = positions > limits.maxVertices
+  for (const [index, read] of reads.entries()) {
     const name = many ? `Area ${index + 1}` : 'The area'
     const outline = many ? `The outline of area ${index + 1}` : 'The outline'
-    const read = readPolygonStrict(value)
     if (!read.ok) {
       issues.push({ ...read.issue(name), severity: 'error', polygonIndex: index })
       continue
     }
     const raw = read.rings
-    positions += raw.reduce((n, r) => n + (isClosed(r) ? r.length : r.length + 1), 0)
     if (raw.some((r) => !isClosed(r))) {
       issues.push({
         code: 'not-closed',
@@ -110,7 +114,7 @@ function validate(input: unknown, limits: AoiLimits): AoiIssue[] {
         polygonIndex: index,
       })
     }
-    const [first] = ringsCrossings(shape, 1)
+    const [first] = overLimit ? [] : ringsCrossings(shape, 1)
     if (first) {
       const at = normalisePoint(first)
       issues.push({
@@ -138,7 +142,7 @@ function validate(input: unknown, limits: AoiLimits): AoiIssue[] {
       })
     }
   }
-  if (positions > limits.maxVertices) {
+  if (overLimit) {
     issues.push({
       code: 'too-many-vertices',
       severity: 'error',

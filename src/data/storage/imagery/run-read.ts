@@ -48,21 +48,35 @@ export function startImageryReader(): void {
  * One overview of a delivered image, read and decoded in a worker where the browser has them (fetching with
  * the browser's own fetch there), else on this thread through `fetchLink` (tests under jsdom, which has no
  * workers, read from the in-process simulator). `onDecoded` is told when the pixels are in, before the
- * rendering of the asked band combination.
+ * rendering of the asked band combination. `signal` stops the read (its page went): fetching and decoding.
  */
 export async function readImagery(
   request: ReadRequest,
   fetchLink?: LinkFetch,
   onDecoded?: () => void,
+  signal?: AbortSignal,
 ): Promise<ReadResult> {
+  signal?.throwIfAborted()
   if (typeof Worker === 'undefined') {
     const { readOverview } = await import('./read-cog')
-    return readOverview(request, undefined, fetchLink, onDecoded)
+    return readOverview(request, signal, fetchLink, onDecoded)
   }
   const id = ++next
   const message: WorkerRequest = { id, ...request }
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject, onDecoded })
+    // The page went: the worker stops fetching and decoding, and this read ends at once.
+    const cancel = () => {
+      if (!waiting.delete(id)) return
+      worker?.postMessage({ id, cancel: true } satisfies WorkerRequest)
+      reject(signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'))
+    }
+    const done = () => signal?.removeEventListener('abort', cancel)
+    waiting.set(id, {
+      resolve: (r) => (done(), resolve(r)),
+      reject: (e) => (done(), reject(e)),
+      onDecoded,
+    })
+    signal?.addEventListener('abort', cancel, { once: true })
     readWorker().postMessage(message)
   })
 }

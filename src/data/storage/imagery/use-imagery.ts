@@ -39,9 +39,10 @@ export function imageryOptions(
 ) {
   return {
     queryKey: storageKeys.imagery(assetId, targetPx ?? 0),
-    queryFn: async (): Promise<ReadResult> => {
+    // The query's signal ends when no page shows the image any more: the read stops with it (issue 41).
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ReadResult> => {
       const link = await signDownload(client, assetId)
-      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink, onDecoded)
+      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink, onDecoded, signal)
     },
     // Read once the page knows how wide the image is drawn, so one overview is read, not two.
     enabled: targetPx !== null,

@@ -8,6 +8,7 @@ import { ok } from '../../../api/client'
 import { taskingRoutes } from '../../../app/routes/tasking-routes'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { poly, rect } from '../../../testing/builders'
+import { comb } from '../../../testing/shapes'
 import { mapView as map } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
@@ -519,6 +520,18 @@ describe('tasking request', () => {
       `/orders/${created.results[0].id}`,
     )
     expect(orderPosts(c)).toHaveLength(1)
+  })
+
+  it('opens with the largest AOI a link can leave in the draft and says what is wrong with it', async () => {
+    // A leaning 40,000-corner comb (issue 41): its crossing check took minutes, on every render.
+    const c = await taskingConsole()
+    useAoiStore.getState().setPolygons([comb(40_000, { lon: 4.3, lat: 43.5, slant: 1 })])
+    startWith('phr-tasking')
+    await open(c)
+    const said = await screen.findAllByText(
+      /The area has 40,000 points in all; the service accepts up to 10,000\./,
+    )
+    expect(said.length).toBeGreaterThan(0)
   })
 
   it('keeps the draft across a reload', async () => {
