@@ -25,6 +25,8 @@ interface Props {
   opacity: number
   setOpacity: (v: number) => void
   bindReadout: (el: HTMLOutputElement | null) => void
+  /** The page's own view of the image (the item page): its stretch replaces the fixed dB window's legend. */
+  analysed?: unknown
 }
 
 /**
@@ -47,6 +49,7 @@ export function ImageryControls({
   level,
   drawn,
   bindReadout,
+  analysed,
 }: Props) {
   const opacityLabel = useId()
   if (count === 0) return none ? <Text size="sm">{none}</Text> : null
@@ -104,7 +107,7 @@ export function ImageryControls({
         </Group>
       )}
       {preset === 'ndvi' && <NdviLegend />}
-      {preset === 'radar-db' && (
+      {preset === 'radar-db' && !analysed && (
         <Legend
           gradient="linear-gradient(to right, #000, #fff)"
           label="Backscatter, sigma nought"

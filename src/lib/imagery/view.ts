@@ -5,7 +5,8 @@
  * pixels, and the view's form in a URL.
  */
 import { bandNamesFor, evaluate, tryParse, type Node } from './formula'
-import { dbOf, type Preset, type Raster } from './render'
+import { presetForImage } from './layers'
+import { dbOf, renderPreset, type Preset, type Raster } from './render'
 
 export type Stretch = { kind: 'percentile' } | { kind: 'minmax' } | { kind: 'custom'; limits: Limits[] }
 export type Limits = [number, number]
@@ -205,4 +206,27 @@ export function viewFromParams(params: URLSearchParams): ImageView {
       stretch = { kind: 'custom', limits: limits as Limits[] }
   }
   return { preset, formula: formula === null ? null : formula, stretch }
+}
+
+/** A view's identity for caches: what changes its pixels. */
+export const viewKey = (v: ImageView) => JSON.stringify([v.preset, v.formula, v.stretch])
+
+/**
+ * An overview's values, limits and RGBA pixels in a view. A formula that does not parse for the image's
+ * bands draws its band combination instead (the field says why).
+ */
+export function renderView(r: Raster, view: ImageView) {
+  const parsed = view.formula !== null ? formulaFor(r.bands, view.formula) : null
+  const node = parsed && 'node' in parsed ? parsed.node : null
+  // The image's own first combination where it lacks the one asked (radar among optical).
+  const preset = presetForImage(r.bands, view.preset)
+  const shown: ImageView = { ...view, preset, formula: node ? view.formula : null }
+  const channels = channelValues(r, shown, node)
+  const limits = limitsOf(channels, view.stretch)
+  // NDVI keeps its fixed ramp, which its legend reads; the stretch applies to composites, radar and formulas.
+  const rgba =
+    !node && preset === 'ndvi'
+      ? renderPreset(r, 'ndvi')
+      : renderChannels(r.width, r.height, channels, limits, node !== null)
+  return { node, channels, limits, rgba, key: viewKey(shown) }
 }
