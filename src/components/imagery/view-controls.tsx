@@ -12,6 +12,7 @@ import {
   type ImageView,
   type Limits,
 } from '../../lib/imagery/view'
+import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/Switch.css'
 
 interface Props {

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Code.css'
 import { Anchor, Code, Group } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
