@@ -111,15 +111,8 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   // The compared item follows the page's view, stretched on its own histogram.
   const compared = useItemImagery(other, targetPx, imagery.preset, control)
   const shown = useMemo(() => [...images, ...compared.images], [images, compared.images])
-  // The pictures' box: this item's image, and the compared one's too while swiping, so neither runs off.
+  // "Fit to image" frames this item's picture, and the compared one's too while swiping, so neither runs off.
   const pictureBox = useMemo(() => unionBox(shown.map((i) => i.corners)), [shown])
-  const swiping = compared.images.length > 0
-  const swipeFit = useMemo(
-    () => (swiping && pictureBox ? { bbox: padBox(pictureBox, 0.04) } : null),
-    // Framed when the comparison's picture comes, not on each change of opacity or combination.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [swiping, compareId],
-  )
   const swipe =
     other && images[0] && compared.images[0]
       ? {
@@ -127,7 +120,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           right: { id: compared.images[0].id, label: titleOf(other.properties, other.id) },
         }
       : null
-  const fit = chosenFit ?? swipeFit ?? firstFit
+  const fit = chosenFit ?? firstFit
   return (
     <Stack gap="lg">
       <Stack gap="xs">
