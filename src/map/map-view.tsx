@@ -257,10 +257,19 @@ function SwipeHandle({
   const percent = Math.round(at * 100)
   return (
     <>
-      <span className={classes.swipeLabel} style={{ right: `calc(${100 - percent}% + 10px)` }}>
+      {/* Each name stays on its side of the line, cut short rather than run off the map. */}
+      <span
+        className={classes.swipeLabel}
+        title={swipe.left.label}
+        style={{ right: `calc(${100 - percent}% + 10px)`, maxWidth: `calc(${percent}% - 20px)` }}
+      >
         {swipe.left.label}
       </span>
-      <span className={classes.swipeLabel} style={{ left: `calc(${percent}% + 10px)` }}>
+      <span
+        className={classes.swipeLabel}
+        title={swipe.right.label}
+        style={{ left: `calc(${percent}% + 10px)`, maxWidth: `calc(${100 - percent}% - 20px)` }}
+      >
         {swipe.right.label}
       </span>
       <div ref={line} className={classes.swipeLine} style={{ left: `${at * 100}%` }}>

@@ -25,6 +25,8 @@ interface Props {
   opacity: number
   setOpacity: (v: number) => void
   bindReadout: (el: HTMLOutputElement | null) => void
+  /** The page's own view of the image (the item page): its stretch replaces the fixed dB window's legend. */
+  analysed?: unknown
 }
 
 /**
@@ -47,6 +49,7 @@ export function ImageryControls({
   level,
   drawn,
   bindReadout,
+  analysed,
 }: Props) {
   const opacityLabel = useId()
   if (count === 0) return none ? <Text size="sm">{none}</Text> : null
@@ -80,6 +83,9 @@ export function ImageryControls({
         <SegmentedControl
           aria-label="Band combination"
           size="xs"
+          // Stacked: "False colour (NIR, red, green)" would be cut short in a column beside a map.
+          orientation="vertical"
+          fullWidth
           value={preset}
           onChange={setPreset}
           data={presets.map((p) => ({ value: p, label: PRESET_LABELS[p] }))}
@@ -104,7 +110,7 @@ export function ImageryControls({
         </Group>
       )}
       {preset === 'ndvi' && <NdviLegend />}
-      {preset === 'radar-db' && (
+      {preset === 'radar-db' && !analysed && (
         <Legend
           gradient="linear-gradient(to right, #000, #fff)"
           label="Backscatter, sigma nought"

@@ -8,7 +8,7 @@ export const COLLECTIONS_SOURCE = 'storage-collections'
 export const ITEMS_SOURCE = 'storage-items'
 export const FILTER_BOX_SOURCE = 'storage-filter-box'
 
-type Box = [number, number, number, number]
+export type Box = [number, number, number, number]
 
 export function boxPolygon([w, s, e, n]: Box): Polygon {
   return {
@@ -97,4 +97,13 @@ export function padBox([w, s, e, n]: Box, share = 0.25): Box {
   const dx = (e - w) * share
   const dy = (n - s) * share
   return [Math.max(-180, w - dx), Math.max(-90, s - dy), Math.min(180, e + dx), Math.min(90, n + dy)]
+}
+
+/** The box around pictures given by their corners (longitude, latitude); null for none. */
+export function unionBox(pictures: readonly (readonly (readonly [number, number])[])[]): Box | null {
+  const points = pictures.flat()
+  if (points.length === 0) return null
+  const xs = points.map((p) => p[0])
+  const ys = points.map((p) => p[1])
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
 }

@@ -79,3 +79,22 @@ export function valueText(v: unknown): string {
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v)
   return JSON.stringify(v)
 }
+
+/** Units a summary's numbers are read in (the label says "(%)" in a table; a sentence says "8 %"). */
+const UNITS: Record<string, string> = { 'eo:cloud_cover': ' %', gsd: ' m' }
+
+/**
+ * A collection summary in words: a list joined, a range as "3 – 8 %" (moments in the console's one format),
+ * and a range whose ends are the same value as that one value ("8 %", not "8 – 8").
+ */
+export function summaryText(key: string, v: unknown): string {
+  if (Array.isArray(v)) return v.join(', ')
+  if (v && typeof v === 'object' && 'minimum' in v && 'maximum' in v) {
+    const unit = UNITS[key] ?? ''
+    const end = (x: unknown) =>
+      typeof x === 'string' && /^\d{4}-\d\d-\d\dT/.test(x) ? formatUtc(x) : String(x)
+    if (end(v.minimum) === end(v.maximum)) return `${end(v.minimum)}${unit}`
+    return `${end(v.minimum)} – ${end(v.maximum)}${unit}`
+  }
+  return JSON.stringify(v)
+}

@@ -10,6 +10,7 @@ import { Unzlib } from 'fflate'
 import { browserLinkFetch, type LinkFetch } from '../../../api/links'
 import { presetForImage } from '../../../lib/imagery/layers'
 import { chooseOverview, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
+import { renderView, type ImageView } from '../../../lib/imagery/view'
 
 /**
  * What reading an overview asks: the signed link to the file, how many pixels across the view needs, and the
@@ -19,6 +20,8 @@ export interface ReadRequest {
   url: string
   targetPx: number
   preset?: Preset | null
+  /** A whole view (stretch, formula) to render in instead of the preset's fixed one (the item page). */
+  view?: ImageView | null
 }
 
 /** An overview as read, and what was fetched for it. */
@@ -28,7 +31,7 @@ export interface ReadResult {
   levels: number[]
   level: number
   /** Its RGBA pixels in the combination asked for, rendered where it was read (off the main thread). */
-  rendered?: { preset: Preset; rgba: Uint8ClampedArray<ArrayBuffer> }
+  rendered?: { preset: Preset; rgba: Uint8ClampedArray<ArrayBuffer>; view?: string }
 }
 
 /**
@@ -260,7 +263,7 @@ function levelWithin(images: GeoTIFFImage[], wanted: number, budget: ReadBudget)
  * blob of its prebuilt decoders. `onDecoded` is told when the pixels are in hand, before any rendering.
  */
 export async function readOverview(
-  { url, targetPx, preset }: ReadRequest,
+  { url, targetPx, preset, view }: ReadRequest,
   signal?: AbortSignal,
   fetchLink: LinkFetch = browserLinkFetch,
   onDecoded?: () => void,
@@ -328,6 +331,11 @@ async function read(
     data,
     bbox: [w, s, e, n],
     nodata: nodata ?? 0,
+  }
+  if (view) {
+    const shown = renderView(raster, view)
+    const rendered = { preset: presetForImage(raster.bands, view.preset), rgba: shown.rgba, view: shown.key }
+    return { raster, levels, level, rendered }
   }
   if (preset === undefined) return { raster, levels, level }
   const first = presetForImage(raster.bands, preset)

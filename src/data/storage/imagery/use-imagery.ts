@@ -8,6 +8,8 @@ import type { Geometry } from 'geojson'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { pixelUnder, presetForImage, readWidthFor, sharedPresets } from '../../../lib/imagery/layers'
 import { describePixel, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
+import { evaluate } from '../../../lib/imagery/formula'
+import { histogram, renderView, viewKey, type ImageView } from '../../../lib/imagery/view'
 import type { LonLat, MapImage } from '../../../map/map-engine'
 import { storageKeys } from '../keys'
 import { signDownload, type StacItem } from '../queries'
@@ -36,13 +38,19 @@ export function imageryOptions(
   targetPx: number | null,
   preset: Preset | null = null,
   onDecoded?: () => void,
+  view: ImageView | null = null,
 ) {
   return {
     queryKey: storageKeys.imagery(assetId, targetPx ?? 0),
     // The query's signal ends when no page shows the image any more: the read stops with it (issue 41).
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ReadResult> => {
       const link = await signDownload(client, assetId)
-      return readImagery({ url: link.url, targetPx: targetPx ?? 512, preset }, fetchLink, onDecoded, signal)
+      return readImagery(
+        { url: link.url, targetPx: targetPx ?? 512, preset, view },
+        fetchLink,
+        onDecoded,
+        signal,
+      )
     },
     // Read once the page knows how wide the image is drawn, so one overview is read, not two.
     enabled: targetPx !== null,
@@ -66,21 +74,49 @@ export interface ImageryTarget {
 /** The most images one map draws at once; a page of more items draws its first ones. */
 export const MAX_IMAGES = 12
 
-/** Each overview's canvas per band combination, made once and kept as long as the overview is. */
-const canvases = new WeakMap<Raster, Map<Preset, HTMLCanvasElement>>()
+/** Each overview's canvas per band combination (or view), made once and kept as long as the overview is. */
+const canvases = new WeakMap<Raster, Map<string, HTMLCanvasElement>>()
 
-function canvasOf({ raster, rendered }: ReadResult, preset: Preset): HTMLCanvasElement {
-  let byPreset = canvases.get(raster)
-  if (!byPreset) canvases.set(raster, (byPreset = new Map<Preset, HTMLCanvasElement>()))
-  const known = byPreset.get(preset)
+/** Each overview's view (values, limits, pixels) per view key: dragging a limit back reuses its canvas. */
+const views = new WeakMap<Raster, Map<string, ReturnType<typeof renderView>>>()
+
+function viewOfRaster(raster: Raster, view: ImageView) {
+  let byKey = views.get(raster)
+  if (!byKey) views.set(raster, (byKey = new Map<string, ReturnType<typeof renderView>>()))
+  const key = viewKey(view)
+  const known = byKey.get(key)
+  if (known) return known
+  const made = renderView(raster, view)
+  // Only the latest few per overview: each holds its channels' values.
+  if (byKey.size > 6) byKey.delete(byKey.keys().next().value as string)
+  byKey.set(key, made)
+  return made
+}
+
+function canvasOf(
+  { raster, rendered }: ReadResult,
+  preset: Preset,
+  view: ImageView | null,
+): HTMLCanvasElement {
+  let byKey = canvases.get(raster)
+  if (!byKey) canvases.set(raster, (byKey = new Map<string, HTMLCanvasElement>()))
+  const key = view ? viewKey({ ...view, preset }) : preset
+  const known = byKey.get(key)
   if (known) return known
   const c = document.createElement('canvas')
   c.width = raster.width
   c.height = raster.height
-  // The combination the reader rendered off the main thread, else rendered here.
-  const rgba = rendered?.preset === preset ? rendered.rgba : renderPreset(raster, preset)
+  // What the reader rendered off the main thread, else rendered here.
+  const rgba = view
+    ? rendered && rendered.view === key
+      ? rendered.rgba
+      : viewOfRaster(raster, { ...view, preset }).rgba
+    : rendered?.preset === preset && !rendered.view
+      ? rendered.rgba
+      : renderPreset(raster, preset)
   c.getContext('2d')?.putImageData(new ImageData(rgba, raster.width, raster.height), 0, 0)
-  byPreset.set(preset, c)
+  if (byKey.size > 8) byKey.delete(byKey.keys().next().value as string)
+  byKey.set(key, c)
   return c
 }
 
@@ -94,7 +130,13 @@ export function useImagery(
   targets: readonly ImageryTarget[],
   /** The combination to start from when the images have it (a compared item follows the page's). */
   wanted: Preset | null = null,
+  /**
+   * The whole view, where the page keeps one (the item page, in its URL): stretch and formula, and the band
+   * combination in place of this hook's own choice.
+   */
+  control: { view: ImageView; setView: (v: ImageView) => void } | null = null,
 ) {
+  const view = control?.view ?? null
   const { client, fetchLink } = useConsoleServices()
   const reads = useMemo(
     () =>
@@ -114,10 +156,18 @@ export function useImagery(
   }, [anyImagery])
   // The reads whose pixels are in (being rendered): a page holding its map for its pictures lets it come then.
   const [decoded, setDecoded] = useState<ReadonlySet<string>>(() => new Set())
+  const [initialView] = useState(view)
   const results = useQueries({
     queries: reads.map((r) =>
-      imageryOptions(client, fetchLink, r.assetId, r.targetPx, wanted, () =>
-        setDecoded((d) => new Set(d).add(readKey(r))),
+      imageryOptions(
+        client,
+        fetchLink,
+        r.assetId,
+        r.targetPx,
+        view?.preset ?? wanted,
+        () => setDecoded((d) => new Set(d).add(readKey(r))),
+        // The view the page opened with is rendered in the reader; later views are rendered here.
+        initialView,
       ),
     ),
   })
@@ -132,7 +182,10 @@ export function useImagery(
   )
   const rasters = useMemo(() => ready.map((r) => r.result.raster), [ready])
   const presets = useMemo(() => sharedPresets(rasters.map((r) => r.bands)), [rasters])
-  const [chosen, setPreset] = useState<Preset | null>(null)
+  const [ownChoice, setOwnPreset] = useState<Preset | null>(null)
+  const chosen = view ? view.preset : ownChoice
+  const setPreset = (p: Preset) =>
+    control ? control.setView({ ...control.view, preset: p }) : setOwnPreset(p)
   const preset =
     chosen && presets.includes(chosen)
       ? chosen
@@ -147,7 +200,7 @@ export function useImagery(
       const [w, s, e, n] = result.raster.bbox
       return {
         id: `imagery-${item.id}`,
-        canvas: canvasOf(result, presetForImage(result.raster.bands, preset)),
+        canvas: canvasOf(result, presetForImage(result.raster.bands, preset), view),
         opacity,
         corners: [
           [w, n],
@@ -157,7 +210,22 @@ export function useImagery(
         ],
       }
     })
-  }, [ready, preset, opacity])
+    // The view by its key: a new object with the same stretch and formula draws nothing new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, preset, opacity, view && viewKey(view)])
+
+  // The first image's view in numbers, for the stretch's histograms and the formula's legend and readout.
+  const analysed = useMemo(() => {
+    const first = ready[0]?.result.raster
+    if (!view || !first || !preset) return null
+    const shown = viewOfRaster(first, { ...view, preset: presetForImage(first.bands, preset) })
+    return {
+      node: shown.node,
+      limits: shown.limits,
+      histograms: shown.channels.map((c) => histogram(c)),
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, preset, view && viewKey(view)])
 
   const readout = useRef<HTMLOutputElement | null>(null)
   const bindReadout = useCallback((el: HTMLOutputElement | null) => {
@@ -167,14 +235,20 @@ export function useImagery(
     (at: LonLat | null) => {
       if (!readout.current || rasters.length === 0) return
       const under = at ? pixelUnder(rasters, at[0], at[1]) : null
-      const values = describePixel(under?.values ?? null)
+      const node = analysed?.node
+      const formulaValue = under && node ? evaluate(node, under.values) : null
+      const values =
+        describePixel(under?.values ?? null) +
+        (formulaValue === null
+          ? ''
+          : ` · formula ${Number.isFinite(formulaValue) ? formulaValue.toFixed(4) : 'undefined'}`)
       readout.current.textContent = !at
         ? ''
         : under && ready.length > 1
           ? `${titleOf(ready[under.index].item)}: ${values}`
           : values
     },
-    [rasters, ready],
+    [rasters, ready, analysed],
   )
 
   const failed = results.filter((r) => r.status === 'error').length
@@ -209,6 +283,10 @@ export function useImagery(
     presets,
     preset,
     setPreset,
+    /** Bands of the first image read (4 optical, 1 radar); null before. */
+    bands: rasters[0]?.bands ?? null,
+    /** The first image's channels under the page's view: their histograms, limits and formula (null without a view). */
+    analysed,
     opacity,
     setOpacity,
     images,

@@ -276,7 +276,7 @@ describe('item page', () => {
     expect(mapView.props?.hold).toBe(false)
   })
 
-  it('reads in words: codes named, dates formatted, ids behind Copy buttons, sizes given, files named after the item', async () => {
+  it('reads in words: codes named, dates formatted, ids beside Copy buttons, sizes given, files named after the item', async () => {
     const user = userEvent.setup()
     const c = await signedInConsole()
     const world = c.backend.sim.runtime.world
@@ -298,20 +298,27 @@ describe('item page', () => {
       within(table).getByRole('rowheader', { name: label }).closest('tr') as HTMLElement
     expect(row(storage, 'Source')).toHaveTextContent(/^SourceArchive order$/)
     expect(row(storage, 'Stored')).toHaveTextContent(/^Stored\d{1,2} \w{3} \d{4} \d\d:\d\d UTC$/)
-    expect(
-      within(row(storage, 'Asset ID')).getByRole('button', { name: 'Copy the asset ID' }),
-    ).toBeInTheDocument()
+    // Ids are read beside their Copy button (compared by eye with a support mail or another page).
+    for (const [label, key, button] of [
+      ['Asset ID', 'up42-system:asset_id', 'Copy the asset ID'],
+      ['Account ID', 'up42-system:account_id', 'Copy the account ID'],
+    ] as const) {
+      expect(row(storage, label)).toHaveTextContent(String(p[key]))
+      expect(within(row(storage, label)).getByRole('button', { name: button })).toBeInTheDocument()
+    }
     const order = screen.getByRole('table', { name: 'Order and product properties' })
     expect(await within(order).findByRole('link', { name: glossary.title })).toHaveAttribute(
       'href',
       `/collections/${glossary.name}`,
     )
-    expect(await within(order).findByText(product.title)).toBeInTheDocument()
+    // The data product's id, not its name (the collection's row names it).
+    expect(row(order, 'Data product ID')).toHaveTextContent(String(p['up42-product:product_id']))
+    expect(row(order, 'Data product ID')).not.toHaveTextContent(product.title)
     const acquisition = screen.getByRole('table', { name: 'Acquisition properties' })
     expect(acquisition).not.toHaveTextContent(/\d{4}-\d\d-\d\dT/)
-    // No raw codes or ids in the text of the page.
+    // No raw codes in the text of the page, nor the item's id (its Copy button stands for it).
     const text = document.body.textContent ?? ''
-    for (const raw of [stored.id, p['up42-system:asset_id'], p['up42-product:product_id'], 'ARCHIVE']) {
+    for (const raw of [stored.id, 'ARCHIVE']) {
       expect(text).not.toContain(String(raw))
     }
     expect(text).not.toContain(String(p['up42-product:collection_name']))

@@ -14,7 +14,7 @@ import { collectionOptions, type StacCollection } from '../../../data/storage/qu
 import { formatLicence, formatUtc } from '../../../lib/format'
 import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
 import { collectionBox } from '../map-layers'
-import { labelOf } from '../property-groups'
+import { labelOf, summaryText } from '../property-groups'
 import { useJobName } from '../use-job-name'
 import { orderLabel, useOrderNames, withOrderName } from '../use-order-names'
 import { AssetTable } from './asset-table'
@@ -117,7 +117,7 @@ function CollectionView({ c }: { c: StacCollection }) {
                 // The items' acquisition range is the "Acquired" row already.
                 ...summaries
                   .filter(([k]) => k !== 'datetime')
-                  .map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(v)]),
+                  .map(([k, v]): [string, ReactNode] => [labelOf(k), summaryText(k, v)]),
               ]}
             />
           </Section>
@@ -164,16 +164,4 @@ function ExtentText({ box }: { box: readonly number[] }) {
       ))}
     </span>
   )
-}
-
-function summaryText(v: unknown): string {
-  if (Array.isArray(v)) return v.join(', ')
-  if (v && typeof v === 'object' && 'minimum' in v && 'maximum' in v) {
-    const r = v
-    // A range of moments (datetime) in the console's one format; numbers as they are.
-    const end = (x: unknown) =>
-      typeof x === 'string' && /^\d{4}-\d\d-\d\dT/.test(x) ? formatUtc(x) : String(x)
-    return `${end(r.minimum)} – ${end(r.maximum)}`
-  }
-  return JSON.stringify(v)
 }

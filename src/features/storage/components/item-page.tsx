@@ -1,8 +1,8 @@
 import './mantine-styles'
 import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
@@ -14,12 +14,14 @@ import { selfHref } from '../../../data/storage/query'
 import { boundsOf } from '../../../lib/geometry-bounds'
 import { str, titleOf } from '../words'
 import { orderLabel, useOrderNames } from '../use-order-names'
-import { itemFootprints, itemsOverlay, padBox } from '../map-layers'
+import { itemFootprints, itemsOverlay, padBox, unionBox, type Box } from '../map-layers'
 import { groupProperties } from '../property-groups'
 import { Section } from '../../../components/page-section'
 import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
+import { ViewControls } from '../../../components/imagery/view-controls'
+import { viewFromParams, viewToParams, type ImageView } from '../../../lib/imagery/view'
 import { CompareWith } from './item-imagery'
 import { useItemImagery } from '../imagery/use-item-imagery'
 import { useCompareCandidates } from '../imagery/use-compare'
@@ -29,6 +31,9 @@ import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
 
 const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
+
+/** The URL parameters of the picture's view. */
+const VIEW_PARAMS = ['bands', 'formula', 'stretch']
 
 const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
 
@@ -70,21 +75,44 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   const full = useDeferredValue(true, false)
   const footprints = useMemo(() => itemFootprints([item]), [item])
   const overlays = useMemo(() => [itemsOverlay(footprints, null)], [footprints])
-  const fit = useMemo(() => {
+  const firstFit = useMemo(() => {
     const box = boundsOf(footprints.features.map((f) => f.geometry))
     return box ? { bbox: padBox(box) } : null
     // Framed once per item, not when its title changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item.id])
+  // "Fit to image" (and a comparison chosen) frames anew: a new object is a new framing for the map.
+  const [chosenFit, setFit] = useState<{ bbox: Box } | null>(null)
   // The overview read is the smallest as wide as the map shows it in device pixels.
   const { box: mapBox, px: targetPx } = useDevicePxWidth()
-  const { images, onCursor, ...imagery } = useItemImagery(item, targetPx)
+  // How the picture is looked at (band combination, stretch, formula) is in the URL: a link opens the same view.
+  const [params, setParams] = useSearchParams()
+  const paramsText = params.toString()
+  const view = useMemo(() => viewFromParams(new URLSearchParams(paramsText)), [paramsText])
+  const setView = useCallback(
+    (v: ImageView) =>
+      setParams(
+        (old) => {
+          const next = new URLSearchParams(old)
+          for (const k of VIEW_PARAMS) next.delete(k)
+          for (const [k, value] of Object.entries(viewToParams(v))) next.set(k, value)
+          return next
+        },
+        { replace: true },
+      ),
+    [setParams],
+  )
+  const control = useMemo(() => ({ view, setView }), [view, setView])
+  const { images, onCursor, ...imagery } = useItemImagery(item, targetPx, null, control)
   // Swipe compare: another stored item of the same place, in the same band combination where it has it.
   const compare = useCompareCandidates(item)
   const [compareId, setCompareId] = useState<string | null>(null)
   const other = compare.candidates.find((c) => c.id === compareId) ?? null
-  const compared = useItemImagery(other, targetPx, imagery.preset)
+  // The compared item follows the page's view, stretched on its own histogram.
+  const compared = useItemImagery(other, targetPx, imagery.preset, control)
   const shown = useMemo(() => [...images, ...compared.images], [images, compared.images])
+  // "Fit to image" frames this item's picture, and the compared one's too while swiping, so neither runs off.
+  const pictureBox = useMemo(() => unionBox(shown.map((i) => i.corners)), [shown])
   const swipe =
     other && images[0] && compared.images[0]
       ? {
@@ -92,6 +120,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           right: { id: compared.images[0].id, label: titleOf(other.properties, other.id) },
         }
       : null
+  const fit = chosenFit ?? firstFit
   return (
     <Stack gap="lg">
       <Stack gap="xs">
@@ -103,12 +132,10 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
             All of storage
           </Anchor>
         </Group>
-        <Title order={1}>{titleOf(p, item.id)}</Title>
-        <Group gap="xs">
+        <Group gap="sm" align="center">
+          <Title order={1}>{titleOf(p, item.id)}</Title>
           <CopyTextButton value={item.id} label="Copy the item ID" />
-        </Group>
-        {selfHref(item) && (
-          <Group>
+          {selfHref(item) && (
             <Button
               component={Link}
               to={paths.processing(`item=${encodeURIComponent(selfHref(item) ?? '')}`)}
@@ -117,8 +144,8 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
             >
               Process this item
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
         {orderId && (
           <Text size="sm">
             Delivered by{' '}
@@ -128,47 +155,63 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
           </Text>
         )}
       </Stack>
-      {/* The files span the page: their table (a download button and a pick box per file) needs more room
-          than the column beside the map gives. */}
-      <Section id="item-assets" title="Files">
-        <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
-      </Section>
-      <DownloadPanel />
-      <div className={classes.layout}>
-        {full ? (
-          <ItemDetails item={item} collectionId={collectionId} groups={groups} orderNames={orderNames} />
-        ) : (
-          <Skeleton animate={false} height={320} role="status" aria-label="Loading the item's properties" />
-        )}
-        <Stack gap="sm">
-          <div className={classes.smallMap} ref={mapBox}>
-            <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
-              <StorageMap
-                label="Map of the item's footprint and imagery"
-                overlays={overlays}
-                fit={fit}
-                images={shown}
-                onCursor={onCursor}
-                swipe={swipe}
-                // The map is made once the picture is read (or has failed): the two would share the CPU.
-                hold={imagery.reading}
-              />
-            </Suspense>
-          </div>
-          <Section id="item-imagery" title="Imagery">
+      {/* The picture leads: it is what the analyst came for. Its controls sit beside it. */}
+      <div className={classes.picture}>
+        <div className={classes.pictureMap} ref={mapBox}>
+          <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
+            <StorageMap
+              label="Map of the item's footprint and imagery"
+              overlays={overlays}
+              fit={fit}
+              images={shown}
+              onCursor={onCursor}
+              swipe={swipe}
+              // The map is made once the picture is read (or has failed): the two would share the CPU.
+              hold={imagery.reading}
+            />
+          </Suspense>
+        </div>
+        <Section id="item-imagery" title="Imagery">
+          <Stack gap="sm">
+            {pictureBox && (
+              <Group>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setFit({ bbox: padBox(pictureBox, 0.04) })}
+                >
+                  Fit to image
+                </Button>
+              </Group>
+            )}
             <ImageryControls {...imagery} none="This item has no GeoTIFF to draw." />
+            {imagery.drawn > 0 && imagery.bands !== null && (
+              <ViewControls view={view} setView={setView} bands={imagery.bands} analysed={imagery.analysed} />
+            )}
             {imagery.asset && (
               <CompareWith
                 candidates={compare.candidates}
                 loading={compare.loading}
                 value={compareId}
-                onChange={setCompareId}
+                onChange={(id) => {
+                  setCompareId(id)
+                  setFit(null)
+                }}
                 status={other ? compared.status : null}
               />
             )}
-          </Section>
-        </Stack>
+          </Stack>
+        </Section>
       </div>
+      <Section id="item-assets" title="Files">
+        <AssetTable assets={Object.entries(item.assets)} collectionId={collectionId} item={item} />
+      </Section>
+      <DownloadPanel />
+      {full ? (
+        <ItemDetails item={item} collectionId={collectionId} groups={groups} orderNames={orderNames} />
+      ) : (
+        <Skeleton animate={false} height={320} role="status" aria-label="Loading the item's properties" />
+      )}
     </Stack>
   )
 }
@@ -185,7 +228,6 @@ function ItemDetails({
   groups: ReturnType<typeof groupProperties>
   orderNames: ReturnType<typeof useOrderNames>
 }) {
-  const p = item.properties
   return (
     <Stack gap="lg">
       <Section id="item-edit" title="Title and tags">
@@ -205,13 +247,7 @@ function ItemDetails({
                     {r.label}
                   </Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <PropertyValue
-                      name={r.key}
-                      label={r.label}
-                      value={r.value}
-                      properties={p}
-                      orderNames={orderNames}
-                    />
+                    <PropertyValue name={r.key} label={r.label} value={r.value} orderNames={orderNames} />
                   </Table.Td>
                 </Table.Tr>
               ))}

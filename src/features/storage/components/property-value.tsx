@@ -1,4 +1,5 @@
-import { Anchor } from '@mantine/core'
+import '@mantine/core/styles/Code.css'
+import { Anchor, Code, Group } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
@@ -20,8 +21,6 @@ interface PropertyValueProps {
   name: string
   label: string
   value: unknown
-  /** Every property of the item: a data product is named through its collection. */
-  properties: Record<string, unknown>
   /** Order names already asked for by the page. */
   orderNames: ReadonlyMap<string, string>
 }
@@ -31,7 +30,7 @@ interface PropertyValueProps {
  * order and job as links with their names, moments in the console's one format, and any other id behind a
  * Copy button instead of in the text.
  */
-export function PropertyValue({ name, label, value, properties, orderNames }: PropertyValueProps) {
+export function PropertyValue({ name, label, value, orderNames }: PropertyValueProps) {
   const s = str(value)
   if (s !== null) {
     switch (name) {
@@ -51,12 +50,12 @@ export function PropertyValue({ name, label, value, properties, orderNames }: Pr
         return <WorkspaceName id={s} />
       case 'up42-product:collection_name':
         return <GlossaryName collection={s} />
-      case 'up42-product:product_id': {
-        const collection = str(properties['up42-product:collection_name'])
-        if (collection) return <GlossaryName collection={collection} productId={s} label={label} />
-      }
+      case 'up42-product:product_id':
+        // The id itself: it is what support and the service's own API ask for; the product's name is
+        // the collection's row above.
+        return <IdWithCopy value={s} label={label} />
     }
-    if (UUID.test(s)) return <CopyTextButton value={s} label={`Copy the ${lowerFirst(label)}`} />
+    if (UUID.test(s)) return <IdWithCopy value={s} label={label} />
   }
   return valueText(value)
 }
@@ -74,25 +73,23 @@ function WorkspaceName({ id }: { id: string }) {
   return workspace ? workspace.name : <CopyTextButton value={id} label="Copy the workspace ID" />
 }
 
-/** A glossary collection by its title, or one of its data products by its title, linked to the glossary. */
-function GlossaryName({
-  collection,
-  productId,
-  label,
-}: {
-  collection: string
-  productId?: string
-  label?: string
-}) {
+/** An id in full (to read or compare by eye) with a Copy button beside it. */
+function IdWithCopy({ value, label }: { value: string; label: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="center">
+      <Code style={{ overflowWrap: 'anywhere' }}>{value}</Code>
+      <CopyTextButton value={value} label={`Copy the ${lowerFirst(label)}`} />
+    </Group>
+  )
+}
+
+/** A glossary collection by its title, linked to the glossary. */
+function GlossaryName({ collection }: { collection: string }) {
   const client = useApiClient()
   const { data } = useQuery({ ...collectionOptions(client, collection), throwOnError: false })
-  if (productId === undefined)
-    return (
-      <Anchor component={Link} to={paths.collection(collection)} size="sm">
-        {data?.title ?? collection}
-      </Anchor>
-    )
-  const product = data?.dataProducts.find((p) => p.id === productId)
-  if (product) return product.title
-  return <CopyTextButton value={productId} label={`Copy the ${lowerFirst(label ?? 'Data product ID')}`} />
+  return (
+    <Anchor component={Link} to={paths.collection(collection)} size="sm">
+      {data?.title ?? collection}
+    </Anchor>
+  )
 }

@@ -12,8 +12,10 @@ export function useItemImagery(
   targetPx: number | null,
   /** The preset to start from when the item has it (a compared item follows the page's item). */
   wanted: Preset | null = null,
+  /** The page's view (stretch, formula), kept in its URL. */
+  control: Parameters<typeof useImagery>[2] = null,
 ) {
   const targets = useMemo(() => (item ? [{ item, targetPx }] : []), [item, targetPx])
-  const imagery = useImagery(targets, wanted)
+  const imagery = useImagery(targets, wanted, control)
   return { ...imagery, asset: item ? imageryAssetOf(item) : null }
 }

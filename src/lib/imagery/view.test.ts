@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { parseFormula } from './formula'
+import type { Raster } from './render'
+import {
+  autoLimits,
+  channelValues,
+  DEFAULT_VIEW,
+  histogram,
+  limitsOf,
+  renderChannels,
+  viewFromParams,
+  viewToParams,
+  type ImageView,
+} from './view'
+
+/** 100 optical pixels: red 0..99, green 100, blue 50, nir 200 + red; the first one nodata. */
+function raster(): Raster {
+  const data: number[] = []
+  for (let i = 0; i < 100; i++) data.push(i, 100, 50, 200 + i)
+  return { width: 10, height: 10, bands: 4, data, bbox: [0, 0, 1, 1], nodata: 0 }
+}
+
+describe('stretch', () => {
+  it('takes 2–98 % percentiles by default and min–max when asked, ignoring nodata', () => {
+    const [red] = channelValues(raster(), DEFAULT_VIEW, null)
+    expect(Number.isNaN(red[0])).toBe(true)
+    expect(autoLimits(red, 'minmax')).toEqual([1, 99])
+    expect(autoLimits(red, 'percentile')).toEqual([3, 97])
+  })
+
+  it('keeps custom limits per channel and stretches each channel on its own', () => {
+    const channels = channelValues(raster(), DEFAULT_VIEW, null)
+    const limits = limitsOf(channels, { kind: 'custom', limits: [[0, 50]] })
+    expect(limits[0]).toEqual([0, 50])
+    // Green is 100 everywhere: a flat channel still gets a usable window.
+    expect(limits[1]).toEqual([100, 101])
+    const rgba = renderChannels(10, 10, channels, limits, false)
+    expect(Array.from(rgba.slice(0, 4))).toEqual([0, 0, 0, 0])
+    // Pixel 25: red 25 of 0–50 is half way.
+    expect(rgba[25 * 4]).toBe(128)
+    expect(rgba[25 * 4 + 3]).toBe(255)
+  })
+
+  it('counts a histogram over the finite values', () => {
+    const [red] = channelValues(raster(), DEFAULT_VIEW, null)
+    const h = histogram(red, 10)
+    expect(h.range).toEqual([1, 99])
+    expect(h.counts.reduce((a, b) => a + b, 0)).toBe(99)
+  })
+
+  it('gives a formula its own channel of values', () => {
+    const view: ImageView = { ...DEFAULT_VIEW, formula: 'nir - red' }
+    const [f] = channelValues(raster(), view, parseFormula('nir - red', ['red', 'green', 'blue', 'nir']))
+    expect(f[5]).toBe(200)
+    expect(Number.isNaN(f[0])).toBe(true)
+  })
+})
+
+describe('view in the URL', () => {
+  it('round-trips band combination, formula and custom stretch, leaving defaults out', () => {
+    expect(viewToParams(DEFAULT_VIEW)).toEqual({})
+    const view: ImageView = {
+      preset: 'false-colour',
+      formula: '(nir - red) / (nir + red)',
+      stretch: { kind: 'custom', limits: [[-0.2, 0.8]] },
+    }
+    const params = new URLSearchParams(viewToParams(view))
+    expect(viewFromParams(params)).toEqual(view)
+    expect(viewFromParams(new URLSearchParams('stretch=minmax')).stretch).toEqual({ kind: 'minmax' })
+  })
+
+  it('falls back to the default of a part it cannot read', () => {
+    expect(viewFromParams(new URLSearchParams('bands=ultraviolet&stretch=5,1'))).toEqual(DEFAULT_VIEW)
+  })
+})
