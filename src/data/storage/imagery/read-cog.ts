@@ -291,7 +291,7 @@ export async function readOverview(
   try {
     return await Promise.race([
       stopped,
-      read({ url, targetPx, preset }, stop.signal, fetchLink, budget, onDecoded),
+      read({ url, targetPx, preset, view }, stop.signal, fetchLink, budget, onDecoded),
     ])
   } finally {
     clearTimeout(timer)
@@ -301,7 +301,7 @@ export async function readOverview(
 }
 
 async function read(
-  { url, targetPx, preset }: ReadRequest,
+  { url, targetPx, preset, view }: ReadRequest,
   signal: AbortSignal,
   fetchLink: LinkFetch,
   budget: ReadBudget,
