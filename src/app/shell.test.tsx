@@ -2,6 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { renderWithConsole } from '../testing/render'
+import { failedInWorld } from '../testing/orders'
 import { signedInConsole } from '../testing/sim-backend'
 import { Shell } from './shell'
 
@@ -40,18 +41,7 @@ describe('the navigation', () => {
       { console: c },
     )
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' })
-    const world = c.backend.sim.runtime.world
-    const account = c.session.getSnapshot().user?.accountId
-    const orders = [...world.orders.values()].filter(
-      (r) =>
-        r.order.accountId === account &&
-        (r.order.status === 'PLACEMENT_FAILED' || r.order.status === 'FAILED_PERMANENTLY'),
-    ).length
-    const jobs = [...world.jobs.values()].filter(
-      (r) =>
-        r.job.accountID === account &&
-        ['unlicensed', 'invalid', 'rejected', 'failed', 'released'].includes(r.job.status),
-    ).length
+    const { orders, jobs } = failedInWorld(c)
     expect(orders).toBeGreaterThan(0)
     const start = within(nav).getByRole('link', { name: /^Start/ })
     await waitFor(() =>

@@ -67,3 +67,23 @@ export async function placeArchiveOrder(c: TestConsole, displayName = 'Test arch
   if (!id) throw new Error(`the order was not created: ${JSON.stringify(created.errors)}`)
   return id
 }
+
+/**
+ * What the Needs attention count must add up to, read from the simulator's world for the signed-in account:
+ * orders whose placement failed and jobs that ended without a result. Tests only.
+ */
+export function failedInWorld(c: TestConsole): { orders: number; jobs: number } {
+  const world = c.backend.sim.runtime.world
+  const account = c.session.getSnapshot().user?.accountId
+  const orders = [...world.orders.values()].filter(
+    (r) =>
+      r.order.accountId === account &&
+      (r.order.status === 'PLACEMENT_FAILED' || r.order.status === 'FAILED_PERMANENTLY'),
+  ).length
+  const jobs = [...world.jobs.values()].filter(
+    (r) =>
+      r.job.accountID === account &&
+      ['unlicensed', 'invalid', 'rejected', 'failed', 'released'].includes(r.job.status),
+  ).length
+  return { orders, jobs }
+}

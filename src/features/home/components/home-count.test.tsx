@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../../../app/shell'
 import { renderWithConsole } from '../../../testing/render'
+import { failedInWorld } from '../../../testing/orders'
 import { createSimBackend, signedInConsole } from '../../../testing/sim-backend'
 import { HomePage } from './home-page'
 
@@ -33,13 +34,7 @@ describe('the start page under the shell', () => {
       () => [{ path: '/', element: <Shell />, children: [{ index: true, Component: HomePage }] }],
       { at: '/', console: c },
     )
-    const world = c.backend.sim.runtime.world
-    const account = c.session.getSnapshot().user?.accountId
-    const orders = [...world.orders.values()].filter(
-      (r) =>
-        r.order.accountId === account &&
-        (r.order.status === 'PLACEMENT_FAILED' || r.order.status === 'FAILED_PERMANENTLY'),
-    ).length
+    const { orders } = failedInWorld(c)
     expect(orders).toBeGreaterThan(100)
     const card = await screen.findByRole('region', { name: 'Needs attention' })
     await waitFor(
