@@ -214,3 +214,15 @@ export async function drawBoxWithMouse(page: Page, halfW: number, halfH: number)
     await page.mouse.click(x, y)
   }
 }
+
+/** From the storage page: the first collection of its list, then that collection's first item. */
+export async function openFirstStoredItem(page: Page) {
+  await page
+    .getByRole('list', { name: 'Collections' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('link')
+    .first()
+    .click()
+  await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click()
+}

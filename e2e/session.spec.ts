@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test, tokenRequests } from './fixtures'
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  openFirstStoredItem,
+  signIn,
+  test,
+  tokenRequests,
+} from './fixtures'
 
 const account = (page: Page) => page.getByRole('button', { name: /^Account:/ })
 const nav = (page: Page, name: string) =>
@@ -207,14 +215,7 @@ test.describe('one tab, one user after another', () => {
   /** The first stored item's page, reached by clicks (no reload). */
   async function openFirstItem(page: Page) {
     await nav(page, 'Storage').click()
-    await page
-      .getByRole('list', { name: 'Collections' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('link')
-      .first()
-      .click()
-    await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click()
+    await openFirstStoredItem(page)
     await expect(page.getByRole('region', { name: 'Files' })).toBeVisible()
   }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import type { APIResponse } from '@playwright/test'
 import { securityHeaders, type CspConfig } from '../../scripts/security-headers'
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from '../fixtures'
+import { DEMO_PASSWORD, expect, expectAccessible, openFirstStoredItem, signIn, test } from '../fixtures'
 
 /**
  * The console as a production deployment serves it: nginx with docs/deploy.md's configuration
@@ -147,14 +147,7 @@ test.describe('the documented nginx configuration', () => {
 
     // A delivered image, drawn on its map from ranges read through a signed link, then downloaded whole.
     await page.goto('/storage')
-    await page
-      .getByRole('list', { name: 'Collections' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('link')
-      .first()
-      .click()
-    await page.getByRole('table', { name: 'Items' }).getByRole('link').first().click()
+    await openFirstStoredItem(page)
     await expect(page.getByRole('region', { name: 'Imagery' }).locator('[data-imagery="drawn"]')).toBeVisible(
       {
         timeout: 60_000,
