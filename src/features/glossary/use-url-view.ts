@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLatestSearch } from '../../lib/use-latest-search'
 
 /**
  * A list's view (filters, sort, page) read from and written to the URL, so back and forward move between
@@ -10,11 +10,11 @@ export function useUrlView<V extends { page: number }>(
   read: (params: URLSearchParams) => V,
   write: (view: V) => URLSearchParams,
 ): [V, (change: Partial<V>) => void] {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearch()
   const view = useMemo(() => read(params), [read, params])
   const update = useCallback(
-    (change: Partial<V>) => setParams(write({ ...view, page: 1, ...change })),
-    [setParams, write, view],
+    (change: Partial<V>) => setParams((latest) => write({ ...read(latest), page: 1, ...change })),
+    [setParams, read, write],
   )
   return [view, update]
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLatestSearch } from '../../lib/use-latest-search'
 import { ordersSearch, readOrdersView, type OrdersView } from './url-state'
 
 /**
@@ -8,11 +8,12 @@ import { ordersSearch, readOrdersView, type OrdersView } from './url-state'
  * means nothing once the filters, sort or page size differ.
  */
 export function useOrdersView(): [OrdersView, (change: Partial<OrdersView>) => void] {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearch()
   const view = useMemo(() => readOrdersView(params), [params])
   const update = useCallback(
-    (change: Partial<OrdersView>) => setParams(ordersSearch({ ...view, page: 1, ...change })),
-    [setParams, view],
+    (change: Partial<OrdersView>) =>
+      setParams((latest) => ordersSearch({ ...readOrdersView(latest), page: 1, ...change })),
+    [setParams],
   )
   return [view, update]
 }

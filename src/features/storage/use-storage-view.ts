@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLatestSearch } from '../../lib/use-latest-search'
 import type { CollectionsQuery } from '../../data/storage/query'
 import { readStorageView, storageSearch, type StorageView } from './url-state'
 
@@ -8,11 +8,12 @@ import { readStorageView, storageSearch, type StorageView } from './url-state'
  * unless it names a page: the old page means nothing once the filters differ.
  */
 export function useStorageView(): [StorageView, (change: Partial<CollectionsQuery>) => void] {
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearch()
   const view = useMemo(() => readStorageView(params), [params])
   const update = useCallback(
-    (change: Partial<CollectionsQuery>) => setParams(storageSearch({ ...view.query, page: 0, ...change })),
-    [setParams, view],
+    (change: Partial<CollectionsQuery>) =>
+      setParams((latest) => storageSearch({ ...readStorageView(latest).query, page: 0, ...change })),
+    [setParams],
   )
   return [view, update]
 }

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core'
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { PagePastEnd } from '../../../components/page-past-end'
@@ -22,6 +22,7 @@ import { Pager } from '../../../components/pager'
 import { paths } from '../../../config/paths'
 import { eulaDocumentsOptions, eulaListOptions, type Eula } from '../../../data/licences/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
+import { useLatestSearch } from '../../../lib/use-latest-search'
 import {
   LICENCE_SORTS,
   PAGE_SIZES,
@@ -37,7 +38,7 @@ import { StateBadge } from './state-badge'
 export function LicencesPage() {
   const client = useApiClient()
   const { user } = useSession()
-  const [params, setParams] = useSearchParams()
+  const [params, setParams] = useLatestSearch()
   const view = readLicenceView(params)
   const update = (change: Partial<LicenceListView>) =>
     // Any change but paging starts again from page 1.
@@ -171,7 +172,7 @@ export function LicencesPage() {
             things="licenses"
             page={view.page}
             total={list.data?.totalPages ?? 1}
-            onPage={(page) => setParams(licenceSearch({ ...view, page }))}
+            onPage={(page) => setParams((latest) => licenceSearch({ ...readLicenceView(latest), page }))}
           />
         </>
       )}
