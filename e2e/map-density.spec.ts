@@ -48,8 +48,9 @@ test.describe('the map at real density', () => {
     await mapReady(page)
     const heading = page.getByRole('heading', { name: /^\d+ scenes from \d+ hosts$/ })
     await expect(heading).toBeVisible({ timeout: 60_000 })
-    const count = Number(/^(\d+)/.exec((await heading.textContent()) ?? '')?.[1])
-    expect(count).toBeGreaterThan(150)
+    // The hosts answer one after another and their merge waits for an idle moment: wait for the full count.
+    const headingCount = async () => Number(/^(\d+)/.exec((await heading.textContent()) ?? '')?.[1] ?? 0)
+    await expect.poll(headingCount, { timeout: 60_000 }).toBeGreaterThan(150)
     // Every footprint is on the map (sent in slices when the page is idle).
     await expect
       .poll(

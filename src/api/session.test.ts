@@ -60,7 +60,9 @@ async function advanceBoth(c: TestConsole, seconds: number) {
 
 /** Token signing runs off the main thread: let real I/O turns and fake time pass until `cond` holds. */
 async function until(cond: () => boolean) {
-  for (let i = 0; i < 500 && !cond(); i++) {
+  // Bounded by real time, not by a count of turns: on a busy machine the signing worker can take many turns.
+  const deadline = process.hrtime.bigint() + 60_000_000_000n
+  while (!cond() && process.hrtime.bigint() < deadline) {
     await new Promise((r) => setImmediate(r))
     await vi.advanceTimersByTimeAsync(20)
   }
