@@ -1,4 +1,20 @@
-import type { Found } from './sources/source'
+/** One thing the centre tells about: what happened, and the page that acts on it. */
+export interface Found {
+  /**
+   * The object told about (an order, a quotation, a saved search…): one entry per object, so news of it
+   * replaces its entry, and reading it again (another tab, a reload) never lists it twice.
+   */
+  key: string
+  title: string
+  detail?: string
+  href: string
+  /** When it happened, by the service's clock (ISO): the day a fold groups it under. */
+  when?: string
+  /** Entries of this kind found for one day are folded into one line past a few (its source's `foldLine`). */
+  fold?: string
+  /** The object's latest state in a word or two ("fulfilled"): what a fold line tallies. */
+  state?: string
+}
 
 /** One notification as the centre keeps it. */
 export interface Entry extends Found {

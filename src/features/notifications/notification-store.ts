@@ -1,8 +1,7 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { keptStorage, ownedDraft } from '../../lib/draft-storage'
-import { addFound, markAllRead, markRead, type Entry, type FoldLine } from './entries'
-import type { Found } from './sources/source'
+import { addFound, markAllRead, markRead, type Entry, type FoldLine, type Found } from './entries'
 
 interface NotificationStore {
   entries: Entry[]

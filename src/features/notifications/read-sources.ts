@@ -4,8 +4,8 @@ import { jobsSource } from './sources/jobs'
 import { licencesSource } from './sources/licences'
 import { ordersSource } from './sources/orders'
 import { savedSearchesSource } from './sources/saved-searches'
-import type { Entry, FoldLine } from './entries'
-import type { Found, NotificationSource, SourceContext } from './sources/source'
+import type { Entry, FoldLine, Found } from './entries'
+import type { NotificationSource, SourceContext } from './sources/source'
 
 /**
  * The sources the centre reads, in the order their news is listed within one read. A new source is a module
