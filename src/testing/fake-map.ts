@@ -19,13 +19,21 @@ export class FakeMap {
   readonly sources = new Map<string, { spec: unknown; data: unknown[]; updates: unknown[] }>()
   private readonly handles = new Map<
     string,
-    { setData: (data: unknown) => Promise<void>; updateData: (diff: unknown) => Promise<void> }
+    {
+      setData: (data: unknown) => Promise<void>
+      updateData: (diff: unknown) => Promise<void>
+      /** MapLibre's page-side copy of a GeoJSON source's data (`GeoJSONSource._data`). */
+      _data: { geojson?: unknown; url?: string }
+    }
   >()
   readonly layers: FakeLayer[] = []
   readonly calls: string[] = []
   readonly canvas = { style: { cursor: '' }, setAttribute: () => undefined }
   readonly container = { clientWidth: 800, isConnected: true }
   camera = { center: { lng: 0, lat: 0 }, bounds: [-10, -5, 10, 5] as [number, number, number, number] }
+  zoom = 1.6
+  /** The sources whose tiles have loaded where the camera is (`isSourceLoaded`). */
+  readonly loaded = new Set<string>()
   /** What `queryRenderedFeatures` answers. */
   rendered: { id?: string | number; source: string; geometry: unknown }[] = []
 
@@ -67,6 +75,16 @@ export class FakeMap {
     return { getWest: () => w, getSouth: () => s, getEast: () => e, getNorth: () => n }
   }
 
+  getZoom(): number {
+    return this.zoom
+  }
+
+  isSourceLoaded(id: string): boolean {
+    return this.loaded.has(id)
+  }
+
+  setMissingStyleImageResolver(): void {}
+
   getCanvas() {
     return this.canvas
   }
@@ -80,6 +98,7 @@ export class FakeMap {
     this.sources.set(id, source)
     // One object per source, as MapLibre's: a part may compare what it was given with what the map has.
     this.handles.set(id, {
+      _data: {},
       setData: (data: unknown) => {
         source.data.push(data)
         return Promise.resolve()
