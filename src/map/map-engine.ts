@@ -1,21 +1,12 @@
 import type { FeatureCollection, Polygon } from 'geojson'
-import {
-  AttributionControl,
-  Map as MlMap,
-  NavigationControl,
-  ScaleControl,
-  prewarm,
-  setWorkerUrl,
-  type LayerSpecification,
-} from 'maplibre-gl'
-import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
-import 'maplibre-gl/dist/maplibre-gl.css'
+import type { LayerSpecification, Map as MlMap } from 'maplibre-gl'
 import { whenIdle } from '../lib/when-idle'
 import { offlineStyle, type Scheme } from './basemap'
 import { EngineBasemap } from './engine-basemap'
 import { EngineCamera } from './engine-camera'
 import { EngineDrawing } from './engine-drawing'
 import { EngineImagery } from './engine-imagery'
+import { createMap } from './engine-map'
 import { EngineKeyboard } from './engine-keyboard'
 import { EngineOverlays, type OverlayOptions } from './engine-overlays'
 import { EnginePicking } from './engine-picking'
@@ -25,11 +16,6 @@ import type { FootprintView } from './layers'
 import type { Swipe } from './swipe'
 
 export type { Bbox, DrawMode, LonLat, MapEngineHandlers, MapImage } from './engine-types'
-
-// MapLibre 6 computes its worker's URL at run time, invisible to the bundler: without this the map is blank.
-setWorkerUrl(maplibreWorkerUrl)
-// The workers start with this module, while the page renders, rather than with the first map.
-prewarm()
 
 /** How long a map taken off its page waits before it is removed (see `destroy`). */
 const REMOVE_AFTER = 2000
@@ -67,34 +53,9 @@ export class MapEngine {
     // The console's root URL, against which the basemap's assets are named (the page's path may be deep).
     const base = new URL(import.meta.env.BASE_URL, location.href).href
     const style = offlineStyle(opts.scheme, base)
-    const map = new MlMap({
-      container,
-      style,
-      center: opts.center ?? [10, 30],
-      zoom: 1.6,
-      attributionControl: false,
-      // Screenshots and tests read the canvas back.
-      canvasContextAttributes: { preserveDrawingBuffer: true },
-      // The engine follows its box's size itself (below), so that a map taken off its page stops at once.
-      trackResize: false,
-    })
+    const { map, resizes } = createMap(container, style, opts.center)
     this.map = map
-    let observed = false
-    this.resizes = new ResizeObserver(() => {
-      // The first call is the observing itself: the map was made at that size.
-      if (observed) map.resize()
-      observed = true
-    })
-    this.resizes.observe(container)
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
-    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left')
-    map.addControl(
-      new AttributionControl({
-        compact: true,
-        customAttribution: 'Made with Natural Earth (public domain) · world-atlas',
-      }),
-    )
-    map.getCanvas().setAttribute('aria-label', 'Map. Arrow keys pan, plus and minus zoom.')
+    this.resizes = resizes
     map.on('mousemove', (e) => this.handlers.onCursor?.([e.lngLat.lng, e.lngLat.lat]))
     map.on('mouseout', () => this.handlers.onCursor?.(null))
     // The parts listen to the map as they are made, in this order (a moved camera is reported before the
