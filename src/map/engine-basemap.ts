@@ -59,7 +59,7 @@ export class EngineBasemap {
 
   constructor(
     private readonly map: MlMap,
-    private readonly life: EngineLife,
+    private readonly life: Readonly<EngineLife>,
     opts: {
       /** The console's root URL, against which the basemap's assets are named (a page's path may be deep). */
       base: string

@@ -33,7 +33,7 @@ export class EngineDrawing {
 
   constructor(
     private readonly map: MlMap,
-    private readonly life: EngineLife,
+    private readonly life: Readonly<EngineLife>,
     private readonly handlers: HandlersOf,
     private readonly overlays: EngineOverlays,
   ) {}

@@ -15,7 +15,7 @@ export class EngineImagery {
 
   constructor(
     private readonly map: MlMap,
-    private readonly life: EngineLife,
+    private readonly life: Readonly<EngineLife>,
   ) {
     this.swipe = new SwipeCut(map)
     // The compared pictures are cut at a line on the screen: as the camera moves, so does the cut.

@@ -38,7 +38,7 @@ export class EngineOverlays {
   /** `newData` hears of an overlay whose feature ids name other features now, or that left. */
   constructor(
     private readonly map: MlMap,
-    private readonly life: EngineLife,
+    private readonly life: Readonly<EngineLife>,
     private readonly newData: (id: string) => void,
   ) {
     this.feed = new OverlayFeed(map, life, (id) => this.sources.get(id))

@@ -63,7 +63,7 @@ export class OverlayFeed {
 
   constructor(
     private readonly map: MlMap,
-    private readonly life: EngineLife,
+    private readonly life: Readonly<EngineLife>,
     private readonly entryOf: (id: string) => Fed | undefined,
   ) {}
 
