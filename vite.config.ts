@@ -15,7 +15,7 @@ const seed = process.env.SWATH_SEED === 'large' ? 'large' : 'default'
 /**
  * MapLibre's stylesheet styles every control it ships, and most of its weight is the icons of controls the
  * console never adds: the MapLibre logo alone is 5.7 KiB of the catalog's first load (gzip). The map engine
- * (src/map/map-engine.ts) adds the navigation control without its compass, the scale and the attribution;
+ * (src/map/engine-map.ts) adds the navigation control without its compass, the scale and the attribution;
  * adding another control means taking its class off this list.
  */
 const UNUSED_MAPLIBRE_CLASSES = [
@@ -106,7 +106,7 @@ const maplibreFromSource: Plugin = {
   apply: 'build',
   resolveId(source) {
     if (source === 'maplibre-gl') return `${MAPLIBRE_SRC}/index.ts`
-    // src/map/map-engine.ts hands MapLibre its worker's URL; built from source, the worker is Vite's own.
+    // src/map/engine-map.ts hands MapLibre its worker's URL; built from source, the worker is Vite's own.
     if (source === 'maplibre-gl/dist/maplibre-gl-worker.mjs?url')
       return `${MAPLIBRE_SRC}/source/worker.ts?worker&url`
   },

@@ -1,5 +1,5 @@
 import type { CanvasSource, Map as MlMap } from 'maplibre-gl'
-import type { MapImage } from './map-engine'
+import type { MapImage } from './engine-types'
 import { visiblePart, type Point } from './swipe-clip'
 
 /** Two pictures of the map compared side by side: `left` shows left of the line, `right` right of it. */

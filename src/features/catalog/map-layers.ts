@@ -16,7 +16,7 @@ export const SEARCH_AREA_SOURCE = 'catalog-search-area'
 type Footprint = Feature<Polygon | MultiPolygon, { sceneId: string; host: string }>
 
 // Each scene's feature, kept while its scene is: a search's next answers only add features, and the map sends
-// only those (see MapEngine's `sendData`, which tells them by identity).
+// only those (see `sendPlan` in map/overlay-feed.ts, which tells them by identity).
 const footprintFeatures = new WeakMap<Scene, Footprint>()
 
 /**

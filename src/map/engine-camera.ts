@@ -1,0 +1,69 @@
+import type { Map as MlMap } from 'maplibre-gl'
+import type { Bbox, HandlersOf, LonLat } from './engine-types'
+
+/**
+ * The map engine's camera: framing a box, flying to a place, and telling the page where the camera stopped.
+ * The camera itself lives in MapLibre; this keeps only what framing needs to remember.
+ */
+export class EngineCamera {
+  /** Whether the map has drawn once (first `idle`): until then a fit jumps, as there is nothing to fly from. */
+  private drawn = false
+  /**
+   * The box the page last asked to frame, until the analyst moves the camera: a map whose size settles after
+   * the fit (a panel laid out late, a window resized) frames it again instead of cropping it.
+   */
+  private framed: Bbox | null = null
+
+  constructor(
+    private readonly map: MlMap,
+    handlers: HandlersOf,
+  ) {
+    map.on('moveend', (e) => handlers().onViewChange?.(this.bounds(), e.originalEvent !== undefined))
+    map.on('movestart', (e) => {
+      if (e.originalEvent) this.framed = null
+    })
+    map.on('resize', () => {
+      if (this.framed) this.fitTo(this.framed, false)
+    })
+    map.once('idle', () => (this.drawn = true))
+  }
+
+  /**
+   * Frames a box: flying there once the map has drawn, jumping there before (a map opened on an order or an
+   * AOI starts where it belongs, and fetches that place's basemap at once rather than after a flight).
+   */
+  fitTo(bbox: Bbox, animate = true): void {
+    const [w, s, e, n] = bbox
+    if (![w, s, e, n].every(Number.isFinite)) return
+    this.framed = bbox
+    this.map.fitBounds(
+      [
+        [w, s],
+        [e, n],
+      ],
+      { padding: 48, maxZoom: 14, animate: animate && this.drawn },
+    )
+  }
+
+  /** Flies the camera to a point (a place picked in "Go to a place"). */
+  flyTo(center: LonLat, zoom: number): void {
+    this.framed = null
+    this.map.flyTo({ center, zoom, essential: true })
+  }
+
+  center(): LonLat {
+    const c = this.map.getCenter()
+    return [c.lng, c.lat]
+  }
+
+  /** The box in view, west and east as MapLibre gives them (they may run past ±180). */
+  bounds(): Bbox {
+    const b = this.map.getBounds()
+    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+  }
+
+  /** Forgets the box to frame: a map taken down follows no later size. */
+  stop(): void {
+    this.framed = null
+  }
+}

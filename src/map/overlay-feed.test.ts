@@ -1,0 +1,110 @@
+import type { Feature, FeatureCollection } from 'geojson'
+import type { GeoJSONSource } from 'maplibre-gl'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeMap } from '../testing/fake-map'
+import { DEFER_OVER, OverlayFeed, sendPlan, SLICE, type Fed } from './overlay-feed'
+
+const point = (id?: number): Feature => ({
+  type: 'Feature',
+  ...(id === undefined ? {} : { id }),
+  properties: {},
+  geometry: { type: 'Point', coordinates: [0, 0] },
+})
+const points = (n: number, from = 0) => Array.from({ length: n }, (_, i) => point(from + i))
+const fc = (features: Feature[]): FeatureCollection => ({ type: 'FeatureCollection', features })
+
+describe('the plan of a send', () => {
+  it('sends only what data adds to the features the map has', () => {
+    const had = points(3)
+    expect(sendPlan(had, [...had, point(3)], false)).toEqual({ appends: true, from: 3, sliced: false })
+    expect(sendPlan(had, [had[0], point(9)], false)).toEqual({ appends: false, from: 0, sliced: false })
+  })
+
+  it('slices an interactive overlay with many features to send, all with ids', () => {
+    const many = points(DEFER_OVER + 1)
+    expect(sendPlan([], many, true).sliced).toBe(true)
+    expect(sendPlan([], many, false).sliced).toBe(false)
+    expect(sendPlan([], [...many, point()], true).sliced).toBe(false)
+    // What the map has already does not count.
+    expect(sendPlan(many.slice(0, 2), many, true).sliced).toBe(false)
+  })
+})
+
+describe('the overlay feed', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  function feed(entry: Fed) {
+    const map = new FakeMap()
+    map.addSource('scenes', { data: fc([]) })
+    const source = map.getSource('scenes') as unknown as GeoJSONSource
+    const life = { ready: true, destroyed: false }
+    const f = new OverlayFeed(map.asMap(), life, (id) => (id === 'scenes' ? entry : undefined))
+    return { map, source, feed: f, record: map.sources.get('scenes')!, life }
+  }
+
+  it('replaces small data at once, then adds what comes after it', () => {
+    const first = points(3)
+    const entry: Fed = { data: fc(first), interactive: true }
+    const { feed: f, source, record } = feed(entry)
+    f.send('scenes', source)
+    const more = [...first, point(3)]
+    entry.data = fc(more)
+    f.send('scenes', source)
+    // The same features in a new collection: nothing to send.
+    entry.data = fc(more)
+    f.send('scenes', source)
+    expect(record.data.slice(1)).toEqual([fc(first)])
+    expect(record.updates).toEqual([{ add: [point(3)] }])
+    expect(entry.sent).toBe(entry.data)
+  })
+
+  it('hands many interactive features over in slices when idle, and calls back once all are drawn', async () => {
+    const all = points(SLICE * 2 + 5)
+    const entry: Fed = { data: fc(all), interactive: true }
+    const { map, feed: f, source, record } = feed(entry)
+    const drawn = vi.fn()
+    f.send('scenes', source)
+    f.afterIdle(drawn)
+    expect(record.data).toHaveLength(1)
+    await vi.runAllTimersAsync()
+    // The map had none of them: each slice adds to the last.
+    expect(record.data).toHaveLength(1)
+    expect(record.updates).toEqual([
+      { add: all.slice(0, SLICE) },
+      { add: all.slice(SLICE, SLICE * 2) },
+      { add: all.slice(SLICE * 2) },
+    ])
+    expect(entry.sent).toBe(entry.data)
+    expect(drawn).not.toHaveBeenCalled()
+    map.fire('idle')
+    expect(drawn).toHaveBeenCalledOnce()
+  })
+
+  it('replaces what the map had with the first slice when the data does not add to it', async () => {
+    const all = points(SLICE + 5)
+    const entry: Fed = { data: fc(all), interactive: true, onMap: [point(99)] }
+    const { feed: f, source, record } = feed(entry)
+    f.send('scenes', source)
+    await vi.runAllTimersAsync()
+    expect(record.data.slice(1)).toEqual([fc(all.slice(0, SLICE))])
+    expect(record.updates).toEqual([{ add: all.slice(SLICE) }])
+  })
+
+  it('stops slicing for a map taken down, and still calls back', async () => {
+    const entry: Fed = { data: fc(points(SLICE * 2)), interactive: true }
+    const { map, feed: f, source, record, life } = feed(entry)
+    const drawn = vi.fn()
+    f.send('scenes', source)
+    f.afterIdle(drawn)
+    life.destroyed = true
+    await vi.runAllTimersAsync()
+    expect(record.updates).toEqual([])
+    map.fire('idle')
+    expect(drawn).toHaveBeenCalledOnce()
+  })
+})

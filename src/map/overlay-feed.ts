@@ -1,0 +1,131 @@
+import type { Feature, FeatureCollection } from 'geojson'
+import type { GeoJSONSource, Map as MlMap } from 'maplibre-gl'
+import { whenIdle } from '../lib/when-idle'
+import { IDLE_WAIT } from './engine-shared'
+import type { EngineLife } from './engine-types'
+
+/**
+ * The most features of an interactive overlay handed to MapLibre in one task. MapLibre copies what it sends
+ * to its worker by walking every value on this thread, so 2,000 footprints at once can be a long task of their
+ * own (15–65 ms measured in Chromium on the bench machine; 500 took 7–12 ms); more go in slices, see
+ * `OverlayFeed.send`. Each slice costs the worker a new index of everything sent so far and the map a reload of
+ * its tiles: at 200 a slice, one search's 500 footprints took three rounds of both where the bare map takes
+ * one, 1.9× its time (decision 47). One host's page (500) goes whole.
+ */
+export const SLICE = 1000
+/**
+ * An interactive overlay sending more features than this waits until the page is idle (at most IDLE_WAIT): the
+ * list that came with them paints first. Sent in the answer's own task, 500 footprints put the map's frame
+ * (its tiles' new buckets; slow where WebGL is emulated) before the frame with the first rows: 590 ms instead
+ * of 60 from the answer to the rows.
+ */
+export const DEFER_OVER = 200
+
+/** What the feed reads and writes of an overlay: its data, and what of it MapLibre has. */
+export interface Fed {
+  data: FeatureCollection
+  interactive: boolean
+  /** The data whose every feature MapLibre has been handed. */
+  sent?: FeatureCollection
+  /** The features handed so far, in order: a slice at a time while `slicing` runs. */
+  onMap?: readonly Feature[]
+  /** The slicing under way (its token), if any. */
+  slicing?: object
+}
+
+/**
+ * How to hand new data to the map, given the features it has: `from` the first feature to send (past those
+ * it has, when the data only adds to them), and whether they go in slices when the page is idle (an
+ * interactive overlay with more than DEFER_OVER to send, every feature with an id).
+ */
+export function sendPlan(
+  had: readonly Feature[],
+  features: readonly Feature[],
+  interactive: boolean,
+): { appends: boolean; from: number; sliced: boolean } {
+  const appends = had.length <= features.length && had.every((f, i) => features[i] === f)
+  const from = appends ? had.length : 0
+  const sliced =
+    interactive &&
+    features.length - from > DEFER_OVER &&
+    features.every((f) => f.id !== undefined && f.id !== null)
+  return { appends, from, sliced }
+}
+
+/**
+ * Hands the overlays' data to MapLibre, in slices where it is large (see `sendPlan`), and knows when all of it
+ * has been handed (`afterIdle`).
+ */
+export class OverlayFeed {
+  /** Slicings under way: `afterIdle` waits for them. */
+  private readonly slicings = new Set<object>()
+  private afterSlicing: (() => void)[] = []
+
+  constructor(
+    private readonly map: MlMap,
+    private readonly life: Readonly<EngineLife>,
+    private readonly entryOf: (id: string) => Fed | undefined,
+  ) {}
+
+  /**
+   * Hands a source's data to MapLibre. Data that only adds features to what the map has (a search's next
+   * answers, in arrival order) sends the new ones alone, through `updateData`; other data replaces it. Sliced
+   * data goes once the page is idle, SLICE at a time, each slice once MapLibre's worker has taken the previous:
+   * no task copies more than a slice.
+   */
+  send(id: string, src: GeoJSONSource): void {
+    const entry = this.entryOf(id)
+    if (!entry) return
+    const features = entry.data.features
+    const { appends, from, sliced } = sendPlan(entry.onMap ?? [], features, entry.interactive)
+    if (entry.slicing) this.stop(entry.slicing)
+    entry.slicing = undefined
+    if (!sliced) {
+      if (appends && from === features.length) {
+        // Nothing new (the same features in a new collection, or none again: a search starting over none).
+      } else if (appends && from > 0) void src.updateData({ add: features.slice(from) })
+      else void src.setData(entry.data)
+      entry.onMap = features
+      entry.sent = entry.data
+      return
+    }
+    const token = {}
+    entry.slicing = token
+    this.slicings.add(token)
+    const live = () =>
+      !this.life.destroyed &&
+      this.entryOf(id)?.slicing === token &&
+      this.map.getSource<GeoJSONSource>(id) === src
+    const step = (replace: boolean) => {
+      const now = this.entryOf(id)
+      if (!live() || !now) return this.stop(token)
+      const at = replace ? 0 : (now.onMap?.length ?? 0)
+      const slice = now.data.features.slice(at, at + SLICE)
+      now.onMap = [...(replace ? [] : (now.onMap ?? [])), ...slice]
+      const done = now.onMap.length >= now.data.features.length
+      const sent = replace
+        ? src.setData({ type: 'FeatureCollection', features: slice })
+        : src.updateData({ add: slice })
+      if (done) {
+        now.sent = now.data
+        now.slicing = undefined
+        this.stop(token)
+        return
+      }
+      void sent.then(() => whenIdle(() => step(false), IDLE_WAIT))
+    }
+    whenIdle(() => step(!appends), IDLE_WAIT)
+  }
+
+  /** Ends a slicing (its overlay was removed, given other data, or is done). */
+  stop(token: object): void {
+    if (!this.slicings.delete(token) || this.slicings.size > 0) return
+    for (const callback of this.afterSlicing.splice(0)) this.map.once('idle', callback)
+  }
+
+  /** Calls back once the map has drawn everything it was given so far (MapLibre's `idle`, after any slicing). */
+  afterIdle(callback: () => void): void {
+    if (this.slicings.size > 0) this.afterSlicing.push(callback)
+    else this.map.once('idle', callback)
+  }
+}
