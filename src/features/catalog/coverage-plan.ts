@@ -2,7 +2,7 @@ import type { Feature, MultiPolygon, Polygon, Position } from 'geojson'
 import { difference, feature, featureCollection, intersect, union } from '@turf/turf'
 import { unionOf } from '../../lib/geo/combine'
 import { totalAreaKm2 } from '../../lib/geo/measure'
-import { closeRing, dedupe, polygonsOf, readRings, type Ring } from '../../lib/geo/rings'
+import { closeRing, dedupe, polygonsOf, readRings, ringArea, type Ring } from '../../lib/geo/rings'
 import { prepareCoverage } from './coverage'
 import { DEFAULT_TARGET } from './plan-defaults'
 
@@ -167,13 +167,6 @@ function boxOf(parts: readonly Ring[][]): [number, number, number, number] {
       if (y > n) n = y
     }
   return [w, s, e, n]
-}
-
-function ringArea(ring: Ring): number {
-  let s = 0
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
-    s += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1])
-  return Math.abs(s) / 2
 }
 
 /**
