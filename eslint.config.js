@@ -4,16 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
 import tseslint from 'typescript-eslint'
 import { defineConfig, globalIgnores } from 'eslint/config'
-import { boundaries } from './scripts/eslint-boundaries.js'
+import { boundaries, packageHomes } from './scripts/eslint-boundaries.js'
 
-// Import boundaries (docs/architecture.md): the layers and features of the console and no cycles
-// (scripts/eslint-boundaries.js); only src/map/ touches the map engine; only src/components/schema-form/
-// touches rjsf; the console never imports the simulator, and the simulator takes nothing from the console but
-// the generated contract types.
-
-const MAP_ONLY = ['maplibre-gl', 'maplibre-gl/*', 'terra-draw', 'terra-draw-*']
-const FORM_ONLY = ['@rjsf/*']
-const restricted = (...groups) => ['error', { patterns: groups.filter((g) => g.group.length > 0) }]
+// Import boundaries (docs/architecture.md): the layers and features of the console and no cycles, and the
+// packages one folder wraps (scripts/eslint-boundaries.js: only src/map/ touches the map engine, only
+// src/components/schema-form/ rjsf, only src/lib/geo/ turf; the console never imports the simulator); the
+// simulator takes nothing from the console but the generated contract types.
 
 export default defineConfig([
   globalIgnores([
@@ -52,27 +48,7 @@ export default defineConfig([
     files: ['src/**/*.tsx'],
     extends: [reactRefresh.configs.vite],
   },
-  {
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/map/**', 'src/components/schema-form/**'],
-    rules: {
-      'no-restricted-imports': restricted(
-        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
-        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
-        { group: ['**/simulator/**'], message: 'The console never imports the simulator.' },
-      ),
-    },
-  },
-  {
-    // Test helpers run the console over the in-process simulator; nothing here reaches the bundle.
-    files: ['src/testing/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restricted(
-        { group: MAP_ONLY, message: 'Only src/map/ imports the map engine.' },
-        { group: FORM_ONLY, message: 'Only src/components/schema-form/ imports rjsf.' },
-      ),
-    },
-  },
+  ...packageHomes(),
   {
     files: ['simulator/**/*.ts'],
     rules: {

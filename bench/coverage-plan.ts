@@ -2,6 +2,7 @@ import type { Polygon, Position } from 'geojson'
 import { areaKm2 } from '../src/lib/geo/measure'
 import { prepareCoverage } from '../src/features/catalog/coverage'
 import { planCoverage, type PlanCandidate, type PlanGoal } from '../src/features/catalog/coverage-plan'
+import { KM_PER_DEG_LAT } from '../simulator/domain/coverage'
 import { figures } from './stats'
 
 /**
@@ -13,8 +14,7 @@ import { figures } from './stats'
 
 const LAT = 48.2
 const LON = 16.4
-const KM_LAT = 111.32
-const KM_LON = KM_LAT * Math.cos((LAT * Math.PI) / 180)
+const KM_LON = KM_PER_DEG_LAT * Math.cos((LAT * Math.PI) / 180)
 const CANDIDATES = 500
 const RUNS = 7
 const NOW = Date.parse('2026-03-01T00:00:00Z')
@@ -27,7 +27,7 @@ function seeded(seed: number): () => number {
   }
 }
 
-const at = (xKm: number, yKm: number): Position => [LON + xKm / KM_LON, LAT + yKm / KM_LAT]
+const at = (xKm: number, yKm: number): Position => [LON + xKm / KM_LON, LAT + yKm / KM_PER_DEG_LAT]
 
 /** A wobbly outline of 40 corners with a 3 × 4 km hole off its centre, scaled to 500 km² net. */
 function aoi(): Polygon {

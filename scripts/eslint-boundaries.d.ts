@@ -2,3 +2,4 @@ import type { Linter } from 'eslint'
 
 export function featureNames(root?: string): string[]
 export function boundaries(features?: string[]): Linter.Config[]
+export function packageHomes(): Linter.Config[]

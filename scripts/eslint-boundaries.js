@@ -1,7 +1,7 @@
 // Import boundaries of the console (docs/architecture.md): app → features → data → components → map/api →
 // lib, each layer importing only those after it; features never import each other; only tests import
-// src/testing; no import cycles anywhere. One module, so the lint test (scripts/eslint-boundaries.test.ts)
-// checks the very rules eslint.config.js applies.
+// src/testing; no import cycles anywhere; the packages one folder wraps imported only there. One module, so
+// the lint test (scripts/eslint-boundaries.test.ts) checks the very rules eslint.config.js applies.
 import { readdirSync } from 'node:fs'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -95,5 +95,52 @@ export function boundaries(features = featureNames()) {
       settings,
       rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
     },
+  ]
+}
+
+/**
+ * What one folder of the console alone imports: the package it wraps (or, for src/testing, the simulator the
+ * tests run on). `tests`: the console's tests may import it too (they measure with turf independently).
+ */
+const HOMES = [
+  {
+    dir: 'src/map',
+    group: ['maplibre-gl', 'maplibre-gl/*', 'terra-draw', 'terra-draw-*'],
+    message: 'Only src/map/ imports the map engine.',
+  },
+  {
+    dir: 'src/components/schema-form',
+    group: ['@rjsf/*'],
+    message: 'Only src/components/schema-form/ imports rjsf.',
+  },
+  { dir: 'src/testing', group: ['**/simulator/**'], message: 'The console never imports the simulator.' },
+  {
+    dir: 'src/lib/geo',
+    group: ['@turf/*'],
+    message: 'Only src/lib/geo/ wraps turf: add the operation there and import it from lib/geo.',
+    tests: true,
+  },
+]
+
+/**
+ * The flat-config blocks that keep each wrapped package in its folder (`no-restricted-imports`). A rule's
+ * options are replaced, not merged, by a later block, so each block lists every restriction that holds where
+ * it applies: the console, its tests, each home, each home's tests (the later wins).
+ */
+export function packageHomes() {
+  const TESTS = '**/*.test.{ts,tsx}'
+  const rule = (free) => ({
+    'no-restricted-imports': [
+      'error',
+      { patterns: HOMES.filter((h) => !free(h)).map(({ group, message }) => ({ group, message })) },
+    ],
+  })
+  return [
+    { files: ['src/**/*.{ts,tsx}'], rules: rule(() => false) },
+    { files: [`src/${TESTS}`], rules: rule((h) => h.tests === true) },
+    ...HOMES.flatMap((home) => [
+      { files: [`${home.dir}/**/*.{ts,tsx}`], rules: rule((h) => h === home) },
+      { files: [`${home.dir}/${TESTS}`], rules: rule((h) => h === home || h.tests === true) },
+    ]),
   ]
 }

@@ -1,9 +1,9 @@
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaries } from './eslint-boundaries.js'
+import { boundaries, packageHomes } from './eslint-boundaries.js'
 
-// The boundary rules of eslint.config.js, run on their own (no type information needed) over probes: an
+// The boundary and package-home rules of eslint.config.js, run on their own (no type information needed) over probes: an
 // import that crosses a boundary is written as if it stood at a path of the console and linted there; the
 // cycle is two real files in scripts/lint-fixtures/ (the main lint ignores them).
 const eslint = new ESLint({
@@ -12,6 +12,7 @@ const eslint = new ESLint({
   overrideConfig: [
     { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
     ...boundaries(['catalog', 'orders']),
+    ...packageHomes(),
   ],
 })
 
@@ -75,6 +76,34 @@ describe('import boundaries', () => {
       await problems("import { poly } from './testing/builders'\nexport const p = poly\n", 'src/main.tsx'),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Only tests import src\/testing/)])
     expect(await problems(probe, 'src/features/catalog/probe.test.ts')).toEqual([])
+  })
+
+  it('refuse turf outside src/lib/geo, and let lib/geo and the tests import it', async () => {
+    const probe = "import { area } from '@turf/turf'\nexport const a = area\n"
+    expect(await problems(probe, 'src/features/catalog/probe.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/lib\/geo\/ wraps turf/),
+    ])
+    expect(
+      await problems("import { union } from '@turf/union'\nexport const u = union\n", 'src/map/probe.ts'),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*Only src\/lib\/geo\/ wraps turf/)])
+    expect(await problems(probe, 'src/lib/geo/probe.ts')).toEqual([])
+    expect(await problems(probe, 'src/features/catalog/probe.test.ts')).toEqual([])
+  })
+
+  it('let each home import only its own package', async () => {
+    const engine = "import { Map } from 'maplibre-gl'\nexport const M = Map\n"
+    expect(await problems(engine, 'src/map/probe.ts')).toEqual([])
+    expect(await problems(engine, 'src/lib/geo/probe.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/map\/ imports the map engine/),
+    ])
+    expect(await problems(engine, 'src/lib/geo/probe.test.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/map\/ imports the map engine/),
+    ])
+    const sim = "import { createSimulator } from '../../simulator/probe'\nexport const s = createSimulator\n"
+    expect(await problems(sim, 'src/testing/probe.ts')).toEqual([])
+    expect(await problems(sim, 'src/features/probe.test.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*never imports the simulator/),
+    ])
   })
 
   it('refuse an import cycle', async () => {

@@ -11,7 +11,11 @@ import type { S } from './types'
 export type AreaGeometry = S['Polygon'] | S['MultiPolygon']
 export type AnyGeometry = AreaGeometry | S['Point']
 
-const KM_PER_DEG_LAT = 111.32
+/**
+ * Kilometres in a degree of latitude, and in a degree of longitude at the equator (a sphere's figure; away
+ * from it a degree of longitude is this times the cosine of the latitude). The simulator's one figure for it.
+ */
+export const KM_PER_DEG_LAT = 111.32
 /** Side of the square scene a Point order stands for, km: a point has no area to cover. */
 export const POINT_SCENE_KM = 5
 

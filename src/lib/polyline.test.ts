@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { poly, square } from '../testing/builders'
-import { decodePolygons, encodePolygons } from './polyline'
+import { decodePolygons, encodePolygons, samePolygons } from './polyline'
 
 /** The text of one ring, built by hand from the format's rules (independent of the module's encoder). */
 function encodeByHand(values: number[]): string {
@@ -218,5 +218,41 @@ describe('encodePolygons / decodePolygons', () => {
     it('refuses one bad polygon among good ones', () => {
       expect(decodePolygons(`${good};${good.slice(0, -1)}`)).toBeNull()
     })
+  })
+})
+
+describe('samePolygons', () => {
+  let seed = 11
+  const rand = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+    return seed / 2 ** 32
+  }
+  const moved = (polygons: Polygon[], by: number): Polygon[] =>
+    polygons.map((p) => poly(...p.coordinates.map((r) => r.map(([x, y]) => [x + by, y - by]))))
+
+  it('says what comparing the encoded texts says, on drawn and decoded polygons and on moved ones', () => {
+    for (let t = 0; t < 200; t++) {
+      const lon = rand() * 359.99 - 179.995
+      const lat = rand() * 179 - 89.5
+      const ring: number[][] = []
+      for (let i = 0; i < 4 + Math.floor(rand() * 6); i++)
+        ring.push([lon + 0.01 * rand(), lat + 0.01 * rand()])
+      ring.push(ring[0])
+      const drawn = [poly(ring)]
+      const read = decodePolygons(encodePolygons(drawn)) ?? []
+      // Moved by under half a millionth (the same text, mostly) or by a few millionths (another text).
+      const other = moved(drawn, rand() < 0.5 ? rand() * 6e-7 : 1e-6 + rand() * 5e-6)
+      expect(samePolygons(drawn, read)).toBe(true)
+      expect(samePolygons(drawn, other)).toBe(encodePolygons(drawn) === encodePolygons(other))
+    }
+  })
+
+  it('tells polygons apart by their count, their rings and their positions', () => {
+    const a = poly(square(10, 20, 1))
+    const holed = poly(square(10, 20, 1), square(10.2, 20.2, 0.1))
+    expect(samePolygons([a], [a, a])).toBe(false)
+    expect(samePolygons([a], [holed])).toBe(false)
+    expect(samePolygons([a], [poly(square(10, 20, 1.00001))])).toBe(false)
+    expect(samePolygons([], [])).toBe(true)
   })
 })

@@ -61,6 +61,28 @@ function decodeRing(text: string): [number, number][] {
   return out
 }
 
+const fixed = (v: number) => Math.round(v * FACTOR)
+
+/**
+ * Whether two lists of polygons are the same as the text writes them: ring for ring and position for position
+ * at six decimals (what encoding both and comparing the texts would say, without writing them).
+ */
+export function samePolygons(a: readonly Polygon[], b: readonly Polygon[]): boolean {
+  if (a === b) return true
+  if (a.length !== b.length) return false
+  return a.every((p, i) => {
+    const [ra, rb] = [p.coordinates, b[i].coordinates]
+    if (ra.length !== rb.length) return false
+    return ra.every((ring, r) => {
+      const other = rb[r]
+      if (ring.length !== other.length) return false
+      for (let k = 0; k < ring.length; k++)
+        if (fixed(ring[k][0]) !== fixed(other[k][0]) || fixed(ring[k][1]) !== fixed(other[k][1])) return false
+      return true
+    })
+  })
+}
+
 export function encodePolygons(polygons: readonly Polygon[]): string {
   return polygons.map((p) => p.coordinates.map(encodeRing).join(',')).join(';')
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogWorld, searchInput } from '../../testing/catalog-world'
+import { KM_PER_DEG_LAT } from '../coverage'
 import { createRng } from '../random'
 import { SEED_EPOCH } from '../seed-constants'
 import { buildCollections, hostOf } from '../seed-glossary'
@@ -19,7 +20,7 @@ function sidesKm(scene: Scene): [number, number] {
   const r = ringOf(scene)
   const km = (a: number[], b: number[]) => {
     const lat = ((a[1] + b[1]) / 2) * (Math.PI / 180)
-    return Math.hypot((b[0] - a[0]) * 111.32 * Math.cos(lat), (b[1] - a[1]) * 110.574)
+    return Math.hypot((b[0] - a[0]) * KM_PER_DEG_LAT * Math.cos(lat), (b[1] - a[1]) * 110.574)
   }
   return [km(r[0], r[1]), km(r[1], r[2])]
 }

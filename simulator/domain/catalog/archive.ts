@@ -1,3 +1,4 @@
+import { KM_PER_DEG_LAT } from '../coverage'
 import { createRng, type Rng } from '../random'
 import { SEED_EPOCH } from '../seed-constants'
 import { hostOf } from '../seed-glossary'
@@ -96,7 +97,7 @@ function footprint(
   rotationDeg: number,
 ): void {
   const kmLat = 1 / 110.574
-  const kmLon = 1 / (111.32 * Math.cos((lat * Math.PI) / 180))
+  const kmLon = 1 / (KM_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180))
   const th = (rotationDeg * Math.PI) / 180
   const c = Math.cos(th)
   const s = Math.sin(th)

@@ -1,5 +1,5 @@
 import { iso } from '../clock'
-import { bboxOfArea, type AnyGeometry } from '../coverage'
+import { bboxOfArea, KM_PER_DEG_LAT, type AnyGeometry } from '../coverage'
 import { createRng, uuidFrom } from '../random'
 import type { S } from '../types'
 import { type AcquisitionWindow, DAY_MS, HOUR_MS } from './rules'
@@ -74,14 +74,14 @@ export function strip(
   lengthKm: number,
   headingDeg: number,
 ): S['Polygon'] {
-  const kmPerDegLon = 111.32 * Math.max(0.05, Math.cos(rad(lat)))
+  const kmPerDegLon = KM_PER_DEG_LAT * Math.max(0.05, Math.cos(rad(lat)))
   const h = rad(headingDeg)
   const corner = (across: number, along: number): number[] => {
     const east = across * Math.cos(h) + along * Math.sin(h)
     const north = -across * Math.sin(h) + along * Math.cos(h)
     return [
       Math.round((lon + east / kmPerDegLon) * 1e6) / 1e6,
-      Math.round((lat + north / 111.32) * 1e6) / 1e6,
+      Math.round((lat + north / KM_PER_DEG_LAT) * 1e6) / 1e6,
     ]
   }
   const [w, l] = [widthKm / 2, lengthKm / 2]
@@ -141,7 +141,7 @@ export function opportunitiesFor(
           lon + crossTrack,
           lat,
           plan.swathKm,
-          Math.max(plan.lengthKm, (n - s) * 111.32 + 10),
+          Math.max(plan.lengthKm, (n - s) * KM_PER_DEG_LAT + 10),
           heading,
         ),
         sensor: satellite,

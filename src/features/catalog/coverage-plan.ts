@@ -1,8 +1,7 @@
-import type { Feature, MultiPolygon, Polygon, Position } from 'geojson'
-import { difference, feature, featureCollection, intersect, union } from '@turf/turf'
-import { unionOf } from '../../lib/geo/combine'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
+import { difference, intersection, unionOf, unite } from '../../lib/geo/combine'
 import { totalAreaKm2 } from '../../lib/geo/measure'
-import { closeRing, dedupe, polygonsOf, readRings, type Ring } from '../../lib/geo/rings'
+import { closeRing, dedupe, polygonsOf, readRings, ringArea, type Ring } from '../../lib/geo/rings'
 import { prepareCoverage } from './coverage'
 import { DEFAULT_TARGET } from './plan-defaults'
 
@@ -167,13 +166,6 @@ function boxOf(parts: readonly Ring[][]): [number, number, number, number] {
       if (y > n) n = y
     }
   return [w, s, e, n]
-}
-
-function ringArea(ring: Ring): number {
-  let s = 0
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
-    s += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1])
-  return Math.abs(s) / 2
 }
 
 /**
@@ -597,7 +589,7 @@ interface Lines {
   /** The sum of the prices, unknown ones at the dearest known rate: what "least price" compares. */
   cost: number
   /** The union of the footprints before each line's, as `sizeLines` grew it (null before the first). */
-  before: (Feature<Area> | null)[]
+  before: (Area | null)[]
 }
 
 const noLines = (): Lines => ({ picks: [], shares: [], parts: [], prices: [], cost: 0, before: [] })
@@ -611,7 +603,7 @@ function addLine(
     part: Area | null
     cost: number
     known: boolean
-    before: Feature<Area> | null
+    before: Area | null
   },
 ) {
   lines.picks.push(line.k)
@@ -628,38 +620,27 @@ function addLine(
  * estimate when the part is all the scene covers of the AOI, else its rate times the part's area (at least
  * the minimum billed), rounded up to whole credits as the service rounds.
  */
-function splitAoi(
-  aoi: Area,
-  model: Model,
-  order: readonly number[],
-  grown: readonly (Feature<Area> | null)[],
-): Lines {
-  const aoiFeature = feature(aoi)
+function splitAoi(aoi: Area, model: Model, order: readonly number[], grown: readonly (Area | null)[]): Lines {
   // Cut in footprint space (quadrilaterals, a few corners each), then clipped to the AOI once per scene: the
   // clipper's cost grows with corners, and the AOI has many.
-  let taken: Feature<Area> | null = null
+  let taken: Area | null = null
   const lines = noLines()
   order.forEach((k, at) => {
-    const footprint = feature(model.shapes[k])
+    const footprint = model.shapes[k]
     // The union before this scene as sizing grew it (a crumb it left out stays in: under 1,000 m²).
     const known = grown.length === order.length
     if (known) taken = grown[at]
-    const fresh: Feature<Area> | null = taken ? difference(featureCollection([footprint, taken])) : footprint
-    const alone =
-      taken === null || (fresh !== null && km2Of(fresh.geometry) >= km2Of(model.shapes[k]) * (1 - 1e-9))
+    const fresh: Area | null = taken ? difference(footprint, taken) : footprint
+    const alone = taken === null || (fresh !== null && km2Of(fresh) >= km2Of(footprint) * (1 - 1e-9))
     const was = taken
-    if (!known) taken = taken ? union(featureCollection([taken, footprint])) : footprint
-    const own = fresh ? intersect(featureCollection([aoiFeature, fresh])) : null
-    const part = own ? withoutCrumbs(own.geometry) : null
+    if (!known) taken = taken ? unite(taken, footprint) : footprint
+    const own = fresh ? intersection(aoi, fresh) : null
+    const part = own ? withoutCrumbs(own) : null
     if (!part) return
     const partKm2 = km2Of(part)
     // A part too small to order alone is ordered as the scene's whole share of the AOI.
-    const clip = alone
-      ? own
-      : partKm2 < SLIVER_KM2
-        ? intersect(featureCollection([aoiFeature, footprint]))
-        : null
-    const ordered = clip ? clip.geometry : part
+    const clip = alone ? own : partKm2 < SLIVER_KM2 ? intersection(aoi, footprint) : null
+    const ordered = clip ?? part
     const whole = clip !== null
     const c = model.pool[k]
     const estimate = whole && finite(c.price) ? c.price : null
@@ -679,23 +660,20 @@ function topUp(
   aoi: Area,
   model: Model,
   first: readonly number[],
-  from: { united: Feature<Area> | null; coverage: number },
+  from: { united: Area | null; coverage: number },
   target: number,
   share: Share,
 ) {
   let united = from.united
   const add = (k: number) => {
-    const footprint = feature(model.shapes[k])
-    united = united ? union(featureCollection([united, footprint])) : footprint
+    united = united ? unite(united, model.shapes[k]) : model.shapes[k]
   }
-  const measure = () => (united ? Math.min(1, share(united.geometry) / 100) : 0)
+  const measure = () => (united ? Math.min(1, share(united) / 100) : 0)
   const picks = [...first]
   let coverage = from.coverage
   const chosen = new Set(picks)
   for (let more = 0; more < TOP_UP && coverage < target - TOLERANCE; more++) {
-    const uncovered: Area | null = united
-      ? (difference(featureCollection([feature(aoi), united]))?.geometry ?? null)
-      : aoi
+    const uncovered: Area | null = united ? difference(aoi, united) : aoi
     const left = uncovered ? prepareCoverage(polygonsOf(uncovered)) : null
     if (!uncovered || !left) break
     const box = boxOf(partsOf(uncovered))
@@ -723,10 +701,9 @@ function topUp(
 type Share = (footprint: Area) => number
 
 /** The AOI's part a union of footprints covers, and the part it leaves. */
-function shapesOf(aoi: Area, united: Feature<Area> | null) {
+function shapesOf(aoi: Area, united: Area | null) {
   if (!united) return { covered: null, uncovered: aoi }
-  const pair = featureCollection([feature(aoi), united])
-  return { covered: intersect(pair)?.geometry ?? null, uncovered: difference(pair)?.geometry ?? null }
+  return { covered: intersection(aoi, united), uncovered: difference(aoi, united) }
 }
 
 /**
@@ -736,14 +713,14 @@ function shapesOf(aoi: Area, united: Feature<Area> | null) {
  * prices the ones that could be the cheapest.
  */
 function sizeLines(model: Model, order: readonly number[], share: Share, aoiKm2: number) {
-  let united: Feature<Area> | null = null
+  let united: Area | null = null
   let before = 0
   const lines = noLines()
   for (const k of order) {
-    const footprint = feature(model.shapes[k])
+    const footprint = model.shapes[k]
     const grown = united
-    united = united ? union(featureCollection([united, footprint])) : footprint
-    const now = united ? share(united.geometry) / 100 : before
+    united = united ? unite(united, footprint) : footprint
+    const now = united ? share(united) / 100 : before
     const partKm2 = Math.max(0, now - before) * aoiKm2
     before = Math.max(before, now)
     if (partKm2 < CRUMB_KM2) continue
@@ -785,7 +762,7 @@ interface Made extends Lines {
   covered: Area | null
   uncovered: Area | null
   /** The union of the chosen footprints, for the shapes; null on the cells' figures. */
-  united: Feature<Area> | null
+  united: Area | null
   exact: boolean
   final: boolean
 }

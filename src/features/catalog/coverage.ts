@@ -1,4 +1,5 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
+import { ringArea, signedRingArea } from '../../lib/geo/rings'
 
 /**
  * How much of the search area a scene's footprint covers, in percent. Footprints are almost always convex
@@ -11,24 +12,13 @@ import type { MultiPolygon, Polygon, Position } from 'geojson'
 
 type XY = [number, number]
 
-function shoelace(ring: readonly XY[]): number {
-  let s = 0
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    s += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1])
-  }
-  return Math.abs(s) / 2
-}
-
 /** Open ring (no closing position), counter-clockwise. */
 function openCcw(ring: readonly XY[]): XY[] {
   const open =
     ring.length > 1 && ring[0][0] === ring[ring.length - 1][0] && ring[0][1] === ring[ring.length - 1][1]
       ? ring.slice(0, -1)
       : ring.slice()
-  let s = 0
-  for (let i = 0, j = open.length - 1; i < open.length; j = i++)
-    s += (open[j][0] - open[i][0]) * (open[j][1] + open[i][1])
-  return s < 0 ? open.reverse() : open
+  return signedRingArea(open) < 0 ? open.reverse() : open
 }
 
 function isConvex(ring: readonly XY[]): boolean {
@@ -120,7 +110,7 @@ export function prepareCoverage(
     }),
   )
   const total = polygons.reduce(
-    (sum, rings) => sum + shoelace(rings[0].xy) - rings.slice(1).reduce((h, r) => h + shoelace(r.xy), 0),
+    (sum, rings) => sum + ringArea(rings[0].xy) - rings.slice(1).reduce((h, r) => h + ringArea(r.xy), 0),
     0,
   )
   if (!(total > 0)) return null
@@ -133,9 +123,9 @@ export function prepareCoverage(
     let covered = 0
     for (const rings of polygons) {
       if (!overlaps(rings[0].box, clipBox)) continue
-      covered += shoelace(clipConvex(rings[0].xy, clip))
+      covered += ringArea(clipConvex(rings[0].xy, clip))
       for (const hole of rings.slice(1))
-        if (overlaps(hole.box, clipBox)) covered -= shoelace(clipConvex(hole.xy, clip))
+        if (overlaps(hole.box, clipBox)) covered -= ringArea(clipConvex(hole.xy, clip))
     }
     return covered
   }

@@ -20,10 +20,13 @@ import {
   searchableByHost,
   searchFrame,
   searchKey,
+  searchKeys,
   viewBbox,
   writeCatalogView,
+  type Bbox,
   type CatalogView,
   type FilterField,
+  type SearchArea,
   type SearchFilters,
 } from './search-state'
 
@@ -96,7 +99,7 @@ describe('catalog view in the URL', () => {
         maxCloud: 20,
         minResolution: 0.3,
         maxResolution: 1.5,
-        area: { kind: 'aoi', encoded: encodePolygons([poly(rect(12.4, 41.8, 12.6, 42))]) },
+        area: { kind: 'aoi', polygons: [poly(rect(12.4, 41.8, 12.6, 42))] },
         limit: 250,
       },
       page: 'next:YzEubmV4dC4xMDAuYWJj',
@@ -224,9 +227,10 @@ describe('catalog view in the URL', () => {
       expect(read(`bbox=${bad}`).filters.area, bad).toBeNull()
   })
 
-  it('reads an AOI as its encoded text, and ignores malformed text', () => {
-    const encoded = encodePolygons([poly(rect(1, 2, 3, 4)), poly(rect(5, 6, 7, 8))])
-    expect(read(`aoi=${encodeURIComponent(encoded)}`).filters.area).toEqual({ kind: 'aoi', encoded })
+  it('reads an AOI as its polygons, decoded from its text, and ignores malformed text', () => {
+    const polygons = [poly(rect(1, 2, 3, 4)), poly(rect(5, 6, 7, 8))]
+    const encoded = encodePolygons(polygons)
+    expect(read(`aoi=${encodeURIComponent(encoded)}`).filters.area).toEqual({ kind: 'aoi', polygons })
     expect(read('aoi=abc').filters.area).toBeNull()
     // Cut short.
     expect(read(`aoi=${encodeURIComponent(encoded.slice(0, -2))}`).filters.area).toBeNull()
@@ -234,7 +238,7 @@ describe('catalog view in the URL', () => {
     expect(read('aoi=abc&bbox=1,2,3,4').filters.area).toEqual({ kind: 'bbox', bbox: [1, 2, 3, 4] })
     expect(read(`aoi=${encodeURIComponent(encoded)}&bbox=1,2,3,4`).filters.area).toEqual({
       kind: 'aoi',
-      encoded,
+      polygons,
     })
   })
 
@@ -261,6 +265,32 @@ describe('catalog view in the URL', () => {
   it('compares filters by what they search', () => {
     expect(sameFilters(filters({ host: 'a' }), filters({ host: 'a' }))).toBe(true)
     expect(sameFilters(filters({ host: 'a' }), filters({ host: 'a', maxCloud: 10 }))).toBe(false)
+  })
+
+  it('compares areas as their links write them: an AOI drawn finer than the link is the one read back', () => {
+    const drawn = [poly(rect(12.40000004, 41.8, 12.6, 42.00000003))]
+    const applied = read(`host=a&aoi=${encodeURIComponent(encodePolygons(drawn))}`).filters
+    const aoi = (polygons: Polygon[]) => filters({ host: 'a', area: { kind: 'aoi', polygons } })
+    expect(sameFilters(aoi(drawn), applied)).toBe(true)
+    expect(sameFilters(aoi([poly(rect(12.40001, 41.8, 12.6, 42))]), applied)).toBe(false)
+    expect(
+      sameFilters(filters({ host: 'a', area: { kind: 'bbox', bbox: [12.4, 41.8, 12.6, 42] } }), applied),
+    ).toBe(false)
+    const box = (bbox: Bbox) => filters({ area: { kind: 'bbox', bbox } })
+    expect(sameFilters(box([1, 2, 3, 4.000001]), box([1, 2, 3, 4]))).toBe(true)
+    expect(sameFilters(box([1, 2, 3, 4.0001]), box([1, 2, 3, 4]))).toBe(false)
+  })
+
+  it('keys a search and its area by their link: other filters leave the area key as it is', () => {
+    const area: SearchArea = { kind: 'aoi', polygons: [poly(rect(1, 2, 3, 4))] }
+    const keys = searchKeys({ searched: true, filters: filters({ host: 'a', area }) })
+    const cloudier = searchKeys({ searched: true, filters: filters({ host: 'a', area, maxCloud: 5 }) })
+    expect(cloudier.search).not.toBe(keys.search)
+    expect(cloudier.area).toBe(keys.area)
+    expect(new URLSearchParams(keys.area).get('aoi')).toBe(encodePolygons(area.polygons))
+    const elsewhere = searchKeys({ searched: true, filters: filters({ host: 'a', area: null }) })
+    expect(elsewhere.area).toBe('')
+    expect(searchKey({ searched: true, filters: filters({ host: 'a', area }) })).toBe(keys.search)
   })
 })
 
@@ -298,8 +328,7 @@ describe('filterErrors', () => {
     ['limit 0', { limit: 0 }, 'limit'],
     ['limit 501', { limit: 501 }, 'limit'],
     ['limit not whole', { limit: 2.5 }, 'limit'],
-    ['a malformed AOI', { area: { kind: 'aoi', encoded: 'abc' } }, 'area'],
-    ['an empty AOI', { area: { kind: 'aoi', encoded: '' } }, 'area'],
+    ['an empty AOI', { area: { kind: 'aoi', polygons: [] } }, 'area'],
   ]
 
   it.each(cases)('reports %s on its field only', (_name, over, field) => {
@@ -321,7 +350,7 @@ describe('filterErrors', () => {
         maxCloud: 200,
         minResolution: -3,
         limit: 0,
-        area: { kind: 'aoi', encoded: '?' },
+        area: { kind: 'aoi', polygons: [] },
       }),
     )
     expect(Object.keys(errors).sort()).toEqual(['area', 'dates', 'limit', 'maxCloud', 'resolution'])
@@ -490,10 +519,7 @@ describe('buildSearch', () => {
 
   it('sends a one-polygon AOI as intersects and never bbox', () => {
     const aoi = poly(rect(12.4, 41.8, 12.6, 42), rect(12.45, 41.85, 12.5, 41.9))
-    const built = buildSearch(
-      filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons([aoi]) } }),
-      oneatlas,
-    )
+    const built = buildSearch(filters({ host: 'oneatlas', area: { kind: 'aoi', polygons: [aoi] } }), oneatlas)
     expect(built.body.intersects).toEqual(aoi)
     expect(built.body).not.toHaveProperty('bbox')
     expect(built.hull).toBe(false)
@@ -501,10 +527,7 @@ describe('buildSearch', () => {
 
   it('sends an AOI split at the antimeridian as one box across it, not a hull around the globe', () => {
     const polygons = [poly(rect(179, 10, 180, 11)), poly(rect(-180, 10, -179, 11))]
-    const built = buildSearch(
-      filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons(polygons) } }),
-      oneatlas,
-    )
+    const built = buildSearch(filters({ host: 'oneatlas', area: { kind: 'aoi', polygons } }), oneatlas)
     expect(built.body).not.toHaveProperty('intersects')
     expect(built.body.bbox).toEqual([179, 10, -179, 11])
     expect(built.hull).toBe(true)
@@ -521,10 +544,7 @@ describe('buildSearch', () => {
       ]),
       poly(rect(-2, 3, -1.5, 3.5)),
     ]
-    const built = buildSearch(
-      filters({ host: 'oneatlas', area: { kind: 'aoi', encoded: encodePolygons(polygons) } }),
-      oneatlas,
-    )
+    const built = buildSearch(filters({ host: 'oneatlas', area: { kind: 'aoi', polygons } }), oneatlas)
     expect(built.hull).toBe(true)
     expect(built.body).not.toHaveProperty('bbox')
     const hull = built.body.intersects
@@ -609,10 +629,9 @@ describe('areaPolygons', () => {
     ])
   })
 
-  it('gives the polygons of an AOI, and none for a malformed one or no area', () => {
+  it('gives the polygons of an AOI, and none for no area', () => {
     const polygons = [poly(rect(1, 2, 3, 4)), poly(rect(5, 6, 7, 8))]
-    expect(areaPolygons({ kind: 'aoi', encoded: encodePolygons(polygons) })).toEqual(polygons)
-    expect(areaPolygons({ kind: 'aoi', encoded: 'abc' })).toEqual([])
+    expect(areaPolygons({ kind: 'aoi', polygons })).toEqual(polygons)
     expect(areaPolygons(null)).toEqual([])
   })
 })
@@ -649,9 +668,7 @@ describe('loosenSuggestions and loosen', () => {
     expect(loosenSuggestions(filters({ to: '2025-02-01' }))[0].label).toContain('any → 2025-02-01')
     expect(fields({ maxResolution: 3 })).toEqual(['resolution'])
     expect(fields({ collections: ['phr'] })).toEqual(['host'])
-    expect(fields({ area: { kind: 'aoi', encoded: encodePolygons([poly(rect(1, 2, 3, 4))]) } })).toEqual([
-      'area',
-    ])
+    expect(fields({ area: { kind: 'aoi', polygons: [poly(rect(1, 2, 3, 4))] } })).toEqual(['area'])
   })
 
   it('loosens one field and keeps the others', () => {
@@ -680,7 +697,7 @@ describe('loosenSuggestions and loosen', () => {
 })
 
 describe('searchFrame', () => {
-  const aoi = { kind: 'aoi' as const, encoded: encodePolygons([poly(rect(2, 48, 3, 49))]) }
+  const aoi = { kind: 'aoi' as const, polygons: [poly(rect(2, 48, 3, 49))] }
 
   it('frames the AOI with the footprints of the scenes, multipolygons included', () => {
     const scenes = [

@@ -3,7 +3,7 @@ import type { components } from '../../api/schema'
 import { convexHullOf } from '../../lib/geo/hull'
 import { bboxOf } from '../../lib/geo/measure'
 import { rectanglePolygon } from '../../lib/geo/shapes'
-import { decodePolygons, encodePolygons } from '../../lib/polyline'
+import { decodePolygons, encodePolygons, samePolygons } from '../../lib/polyline'
 
 /**
  * A catalog search as the analyst states it (filters) and as the service takes it (the search request).
@@ -19,8 +19,12 @@ export const MIN_LIMIT = 1
 export const MAX_LIMIT = 500
 export const DEFAULT_LIMIT = 100
 
-/** Where to search: the AOI of the toolkit (polygons as encoded text, see lib/polyline) or a map view. */
-export type SearchArea = { kind: 'aoi'; encoded: string } | { kind: 'bbox'; bbox: Bbox }
+/**
+ * Where to search: the AOI of the toolkit (its polygons, never empty) or a map view. The URL carries an AOI
+ * as encoded text (lib/polyline): `readCatalogView` decodes it and `writeCatalogView` encodes it, and nothing
+ * between the two handles the text.
+ */
+export type SearchArea = { kind: 'aoi'; polygons: Polygon[] } | { kind: 'bbox'; bbox: Bbox }
 
 export interface SearchFilters {
   /** The one host to search; null: every host the account can search. */
@@ -148,11 +152,11 @@ export function readCatalogView(params: URLSearchParams): CatalogView {
   ].sort()
   const from = params.get('from')?.trim() ?? ''
   const to = params.get('to')?.trim() ?? ''
+  // Decoded here, once: the filters carry the polygons, at the text's six decimals.
   const aoi = decodePolygons(params.get('aoi') ?? '')
   const bbox = readBbox(params.get('bbox'))
-  // Written again from the polygons: a hand-edited text that means the same polygons reads the same.
   const area: SearchArea | null = aoi?.length
-    ? { kind: 'aoi', encoded: encodePolygons(aoi) }
+    ? { kind: 'aoi', polygons: aoi }
     : bbox
       ? { kind: 'bbox', bbox }
       : null
@@ -200,8 +204,8 @@ export function writeCatalogView(view: CatalogView): URLSearchParams {
   if (f.maxCloud !== null) out.set('cloud', String(f.maxCloud))
   if (f.minResolution !== null) out.set('resMin', String(f.minResolution))
   if (f.maxResolution !== null) out.set('resMax', String(f.maxResolution))
-  if (f.area?.kind === 'aoi') out.set('aoi', f.area.encoded)
-  if (f.area?.kind === 'bbox') out.set('bbox', f.area.bbox.map((n) => +n.toFixed(5)).join(','))
+  if (f.area?.kind === 'aoi') out.set('aoi', encodePolygons(f.area.polygons))
+  if (f.area?.kind === 'bbox') out.set('bbox', bboxParam(f.area.bbox))
   if (f.limit !== DEFAULT_LIMIT) out.set('limit', String(f.limit))
   if (view.page) out.set('page', view.page)
   // Every host with nothing else said: the link still states a search.
@@ -210,17 +214,44 @@ export function writeCatalogView(view: CatalogView): URLSearchParams {
   return out
 }
 
+const bboxParam = (bbox: Bbox): string => bbox.map((n) => +n.toFixed(5)).join(',')
+
+/** Whether two areas are the same as their links write them; AOIs compared without writing their text. */
+function sameArea(a: SearchArea | null, b: SearchArea | null): boolean {
+  if (a === null || b === null) return a === b
+  if (a.kind === 'aoi') return b.kind === 'aoi' && samePolygons(a.polygons, b.polygons)
+  return b.kind === 'bbox' && bboxParam(a.bbox) === bboxParam(b.bbox)
+}
+
+/** Whether two searches would write the same link. */
 export const sameFilters = (a: SearchFilters, b: SearchFilters): boolean =>
-  writeCatalogView({ ...DEFAULT_VIEW, filters: a }).toString() ===
-  writeCatalogView({ ...DEFAULT_VIEW, filters: b }).toString()
+  sameArea(a.area, b.area) &&
+  writeCatalogView({ ...DEFAULT_VIEW, filters: { ...a, area: null } }).toString() ===
+    writeCatalogView({ ...DEFAULT_VIEW, filters: { ...b, area: null } }).toString()
 
 // ------------------------------------------------------------------------------------------------ checks
 
 export type FilterField = 'host' | 'dates' | 'maxCloud' | 'resolution' | 'area' | 'limit'
 
 /** The key of an applied search (filters and whether one is stated), to tell when another is shown. */
-export const searchKey = (view: Pick<CatalogView, 'searched' | 'filters'>): string =>
-  writeCatalogView({ ...DEFAULT_VIEW, searched: view.searched, filters: view.filters }).toString()
+export const searchKey = (view: Pick<CatalogView, 'searched' | 'filters'>): string => searchKeys(view).search
+
+/**
+ * The keys of an applied search and of its area: their link as written (one encoding of the AOI for both),
+ * to tell when another search, or another area, is shown.
+ */
+export function searchKeys(view: Pick<CatalogView, 'searched' | 'filters'>): {
+  search: string
+  area: string
+} {
+  const written = writeCatalogView({ ...DEFAULT_VIEW, searched: view.searched, filters: view.filters })
+  const area = new URLSearchParams()
+  for (const name of ['aoi', 'bbox']) {
+    const value = written.get(name)
+    if (value !== null) area.set(name, value)
+  }
+  return { search: written.toString(), area: area.toString() }
+}
 
 /** What keeps the filters from being searched, by field, in words that say what to change. */
 export function filterErrors(f: SearchFilters): Partial<Record<FilterField, string>> {
@@ -238,7 +269,7 @@ export function filterErrors(f: SearchFilters): Partial<Record<FilterField, stri
     errors.resolution = 'The finest resolution is larger than the coarsest.'
   if (!Number.isInteger(f.limit) || f.limit < MIN_LIMIT || f.limit > MAX_LIMIT)
     errors.limit = `Scenes per page is a whole number from ${MIN_LIMIT} to ${MAX_LIMIT}.`
-  if (f.area?.kind === 'aoi' && !decodePolygons(f.area.encoded)?.length)
+  if (f.area?.kind === 'aoi' && f.area.polygons.length === 0)
     errors.area = 'Draw or import an area of interest, or search the map view.'
   return errors
 }
@@ -284,7 +315,7 @@ export interface BuiltSearch {
 /** The polygons of the search area (the AOI, or the bbox as one or two rectangles across the antimeridian). */
 export function areaPolygons(area: SearchArea | null): Polygon[] {
   if (!area) return []
-  if (area.kind === 'aoi') return decodePolygons(area.encoded) ?? []
+  if (area.kind === 'aoi') return area.polygons
   const [w, s, e, n] = area.bbox
   const rect = (a: number, b: number): Polygon => rectanglePolygon([a, s], [b, n])
   return w < e ? [rect(w, e)] : [rect(w, 180), rect(-180, e)]
@@ -330,7 +361,7 @@ export function buildSearch(f: SearchFilters, hostCollections: readonly Collecti
   let hull = false
   if (f.area?.kind === 'bbox') body.bbox = [...f.area.bbox]
   else if (f.area?.kind === 'aoi') {
-    const polygons = decodePolygons(f.area.encoded) ?? []
+    const polygons = f.area.polygons
     const across = acrossAntimeridian(polygons)
     if (polygons.length === 1) body.intersects = polygons[0]
     else if (across) {

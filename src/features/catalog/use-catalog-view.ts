@@ -1,23 +1,18 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import {
-  areaPolygons,
-  readCatalogView,
-  searchKey,
-  writeCatalogView,
-  type CatalogView,
-  type SearchArea,
-} from './search-state'
+import { areaPolygons, readCatalogView, searchKeys, writeCatalogView, type CatalogView } from './search-state'
 
 /** The applied search is the URL: reading it, the keys that say when it changed, and going to another. */
 export function useCatalogView() {
   const [params, setParams] = useSearchParams()
   const view = useMemo(() => readCatalogView(params), [params])
   const applied = view.filters
-  const appliedKey = useMemo(() => searchKey(view), [view])
-  // Keyed by the area's text: reading the URL makes a new object each time, for the same area.
-  const areaKey = JSON.stringify(applied.area)
-  const appliedPolygons = useMemo(() => areaPolygons(JSON.parse(areaKey) as SearchArea | null), [areaKey])
+  const { search: appliedKey, area: areaKey } = useMemo(() => searchKeys(view), [view])
+  const appliedPolygons = useMemo(
+    () => areaPolygons(applied.area),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the area's link text: reading the URL makes new polygons each time, for the same area
+    [areaKey],
+  )
   const go = useCallback(
     (next: CatalogView, replace = false) => setParams(writeCatalogView(next), { replace }),
     [setParams],

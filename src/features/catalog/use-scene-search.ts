@@ -79,7 +79,7 @@ export function useSceneSearch(
   })
 
   // Every host: each host's pages after the first are asked by "More", cursors kept per search.
-  const key = searchKey(view)
+  const key = useMemo(() => searchKey(view), [view])
   const [more, setMore] = useState<{ key: string; cursors: HostCursors }>({ key, cursors: {} })
   const cursors = more.key === key ? more.cursors : NO_CURSORS
   const searches = useMemo<HostSearch[]>(

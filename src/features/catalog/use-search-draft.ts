@@ -7,7 +7,7 @@ import { formatArea } from '../../lib/format'
 import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
 import { whenIdle } from '../../lib/when-idle'
-import { decodePolygons, encodePolygons } from '../../lib/polyline'
+import { samePolygons } from '../../lib/polyline'
 import type { AreaMode, Draft } from './components/search-form'
 import {
   areaPolygons,
@@ -53,7 +53,7 @@ function describeArea(mode: AreaMode, polygons: Polygon[]): string {
  * whether it differs, its problems, the tab shown, the camera requests, and running it.
  */
 export function useSearchDraft(
-  { view, appliedKey, areaKey, go }: CatalogViewState,
+  { view, appliedKey, areaKey, appliedPolygons, go }: CatalogViewState,
   { byHost }: Pick<SearchableCollections, 'byHost'>,
   refetch: () => unknown,
   /** The applied search's answer as it stands: its scenes' footprints, and whether it is still running. */
@@ -65,17 +65,14 @@ export function useSearchDraft(
   // A search opened from a link starts with the camera on its area.
   const [fitRequest, setFitRequest] = useState<FitRequest | null>(() => fitFor(applied.area))
   const { mapProps, panelProps, map, polygons } = useAoiTools(fitRequest)
-  const aoiEncoded = useMemo(() => encodePolygons(polygons), [polygons])
   const [viewMoved, setViewMoved] = useState(false)
 
   // A search opened from a link (or reached by back/forward) brings its AOI into the toolkit; the AOI drawn
   // before stays one Undo away.
-  const appliedAoi = applied.area?.kind === 'aoi' ? applied.area.encoded : null
+  const appliedAoi = applied.area?.kind === 'aoi' ? appliedPolygons : null
   useEffect(() => {
-    if (appliedAoi !== null && appliedAoi !== encodePolygons(useAoiStore.getState().polygons)) {
-      const ps = decodePolygons(appliedAoi)
-      if (ps) useAoiStore.getState().setPolygons(ps)
-    }
+    if (appliedAoi !== null && !samePolygons(appliedAoi, useAoiStore.getState().polygons))
+      useAoiStore.getState().setPolygons(appliedAoi)
   }, [appliedAoi])
 
   const [draft, setDraft] = useState<Draft>(() =>
@@ -126,7 +123,7 @@ export function useSearchDraft(
 
   const { areaMode, unreadDays, ...draftOwn } = draft
   const draftRest = { ...draftOwn, host: draftHost }
-  const aoiArea: SearchArea | null = polygons.length > 0 ? { kind: 'aoi', encoded: aoiEncoded } : null
+  const aoiArea: SearchArea | null = polygons.length > 0 ? { kind: 'aoi', polygons } : null
   // The map view's box is read when searching; until the analyst moves the map it is the applied one.
   const viewUnchanged = applied.area?.kind === 'bbox' && !viewMoved
   const draftFilters: SearchFilters = {
@@ -202,8 +199,7 @@ export function useSearchDraft(
   /** Back to the applied search: its filters and its AOI. */
   function resetDraft() {
     setDraft(toDraft(applied, view.searched, draft.areaMode))
-    const ps = decodePolygons(applied.area?.kind === 'aoi' ? applied.area.encoded : '')
-    if (ps && ps.length > 0) useAoiStore.getState().setPolygons(ps)
+    if (applied.area?.kind === 'aoi') useAoiStore.getState().setPolygons(applied.area.polygons)
     setViewMoved(false)
   }
 

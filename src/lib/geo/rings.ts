@@ -56,15 +56,31 @@ export function toPolygon(rings: Ring[]): Polygon {
   return { type: 'Polygon', coordinates: rings }
 }
 
-/** Whether a closed ring has any planar area; the service refuses rings whose corners lie on one line. */
-export function encloses(ring: Ring | undefined): boolean {
-  if (!ring || ring.length < 4) return false
+/**
+ * Signed area of a ring in the longitude/latitude plane, in square degrees, positive when it runs
+ * counter-clockwise (the shoelace formula). Closed or open alike: the closing edge adds nothing. The one
+ * planar ring area of the console: validity, the catalog's coverage and its plan all measure with it.
+ */
+export function signedRingArea(ring: readonly (readonly number[])[]): number {
+  const n = ring.length
+  if (n < 3) return 0
   let twice = 0
   const [x0, y0] = ring[0]
   // Relative to the first corner, so large longitudes do not drown the sum in rounding.
-  for (let i = 1; i < ring.length - 2; i++)
+  for (let i = 1; i < n - 1; i++)
     twice += (ring[i][0] - x0) * (ring[i + 1][1] - y0) - (ring[i + 1][0] - x0) * (ring[i][1] - y0)
-  return Math.abs(twice) > 1e-18
+  return twice / 2
+}
+
+/** Area of a ring in the longitude/latitude plane, in square degrees, whichever way it runs. */
+export function ringArea(ring: readonly (readonly number[])[]): number {
+  return Math.abs(signedRingArea(ring))
+}
+
+/** Whether a closed ring has any planar area; the service refuses rings whose corners lie on one line. */
+export function encloses(ring: Ring | undefined): boolean {
+  if (!ring || ring.length < 4) return false
+  return Math.abs(signedRingArea(ring)) * 2 > 1e-18
 }
 
 export function polygonsOf(g: Polygon | MultiPolygon): Polygon[] {

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
-import { encodePolygons } from '../../../lib/polyline'
+import { samePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../search-state'
@@ -86,9 +86,7 @@ export function CatalogPage() {
   const aoiName = useAoiStore((s) => s.name)
   const aoiDrawn = useAoiStore((s) => s.polygons)
   const areaName =
-    aoiName && applied.area?.kind === 'aoi' && encodePolygons(aoiDrawn) === applied.area.encoded
-      ? aoiName
-      : null
+    aoiName && applied.area?.kind === 'aoi' && samePolygons(aoiDrawn, applied.area.polygons) ? aoiName : null
   // One of the two AOI views at a time: Plan coverage, or Archive or task.
   const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
   const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
