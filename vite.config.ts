@@ -154,12 +154,100 @@ const withoutMlt: Plugin = {
   },
 }
 
+/**
+ * The console's maps are all Mercator: none of its styles names a projection, and nothing calls
+ * `setProjection`. MapLibre's projection factory imports the globe and vertical-perspective projections
+ * (their transforms, camera helpers and covering-tile logic: about 10 KiB gzip of the catalog's first load)
+ * for styles that ask for them. Built with the console, the factory is Mercator's alone (a projection
+ * registered by name still works, as MapLibre's does); a style that asks for the globe fails loudly.
+ */
+const MAPLIBRE_PROJECTION_FACTORY =
+  /[\\/]maplibre-gl[\\/]src[\\/]geo[\\/]projection[\\/]projection_factory\.ts$/
+const mercatorOnly: Plugin = {
+  name: 'swath-maplibre-mercator-only',
+  enforce: 'pre',
+  apply: 'build',
+  load(id) {
+    if (!MAPLIBRE_PROJECTION_FACTORY.test(id.split('?')[0])) return
+    return [
+      "import {warnOnce} from '../../util/util.ts'",
+      "import {MercatorProjection} from './mercator_projection.ts'",
+      "import {createMercatorTransform} from './mercator_transform.ts'",
+      "import {MercatorCameraHelper} from './mercator_camera_helper.ts'",
+      "import {CRSWorldCoordinateHelper} from './crs.ts'",
+      "import {getRegisteredProjection} from './projection_crud.ts'",
+      'export function createProjectionFromName(name, transformConstrain) {',
+      "  if (Array.isArray(name) || name === 'globe' || name === 'vertical-perspective')",
+      "    throw new Error('Only the Mercator projection is built into the console')",
+      '  const registered = getRegisteredProjection(name)',
+      '  if (registered) {',
+      '    const worldCoordinateHelper = new CRSWorldCoordinateHelper(registered)',
+      '    return {',
+      '      projection: new MercatorProjection(worldCoordinateHelper),',
+      '      transform: createMercatorTransform({ constrainOverride: transformConstrain, worldCoordinateHelper }),',
+      '      cameraHelper: new MercatorCameraHelper(),',
+      '    }',
+      '  }',
+      "  if (name !== 'mercator') warnOnce(`Unknown projection name: ${name}. Falling back to mercator projection.`)",
+      '  return {',
+      '    projection: new MercatorProjection(),',
+      '    transform: createMercatorTransform({ constrainOverride: transformConstrain }),',
+      '    cameraHelper: new MercatorCameraHelper(),',
+      '  }',
+      '}',
+    ].join('\n')
+  },
+}
+
+/**
+ * MapLibre draws a layer type with its draw function and compiles the type's shaders when a layer of that
+ * type is first drawn, but it imports every type's draw function and holds every shader's source text. The
+ * console's maps draw fills, lines, circles, symbols, rasters and images on a flat Mercator map (its sky is
+ * MapLibre's default, drawn every frame); they never add heatmap, hillshade, colour-relief or extrusion
+ * layers, nor terrain, nor the globe's atmosphere and projection (see mercatorOnly). Those draw functions and
+ * shaders (about 7 KiB gzip of the catalog's first load) are left out: a layer of such a type would throw
+ * naming its draw function, and a shader that is left out is a GLSL `#error` naming it.
+ */
+const UNUSED_SHADER =
+  /^\.\/glsl\/((heatmap|hillshade|color_relief|fill_extrusion|terrain|atmosphere|_projection_globe)[a-z_]*\.(vertex|fragment))\.glsl\.g\.ts$/
+const UNUSED_DRAW = /^\.\/draw_(heatmap|hillshade|color_relief|fill_extrusion)\.ts$/
+const withoutUnusedRendering: Plugin = {
+  name: 'swath-maplibre-without-unused-rendering',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId(source, importer) {
+    if (!importer) return
+    if (/[\\/]maplibre-gl[\\/]src[\\/]shaders[\\/]shaders\.ts$/.test(importer)) {
+      const unused = UNUSED_SHADER.exec(source)
+      if (unused) return `\0swath:no-shader:${unused[1]}`
+    }
+    if (/[\\/]maplibre-gl[\\/]src[\\/]webgl[\\/]draw[\\/]index\.ts$/.test(importer)) {
+      const unused = UNUSED_DRAW.exec(source)
+      if (unused) return `\0swath:no-draw:${unused[1]}`
+    }
+  },
+  load(id) {
+    if (id.startsWith('\0swath:no-shader:')) {
+      const name = id.slice('\0swath:no-shader:'.length)
+      return `export default ${JSON.stringify(`#error the ${name} shader is not built into the console\n`)}`
+    }
+    if (id.startsWith('\0swath:no-draw:')) {
+      // draw_fill_extrusion.ts → drawFillExtrusion, the name MapLibre's draw index imports.
+      const type = id.slice('\0swath:no-draw:'.length)
+      const fn = `draw${type.replace(/(^|_)([a-z])/g, (_m: string, _s: string, c: string) => c.toUpperCase())}`
+      return `export function ${fn}() { throw new Error('${type} layers are not built into the console') }`
+    }
+  },
+}
+
 export default defineConfig({
   plugins: [
     react(),
     maplibreFromSource,
     maplibreClassFields,
     withoutMlt,
+    mercatorOnly,
+    withoutUnusedRendering,
     appShellScrollClassNames,
     rjsfWithoutAjv,
     // The Content Security Policy and hardening headers, from `npm start` and `vite preview` (decision 19).
