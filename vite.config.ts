@@ -200,43 +200,57 @@ const mercatorOnly: Plugin = {
 }
 
 /**
- * MapLibre draws a layer type with its draw function and compiles the type's shaders when a layer of that
- * type is first drawn, but it imports every type's draw function and holds every shader's source text. The
- * console's maps draw fills, lines, circles, symbols, rasters and images on a flat Mercator map (its sky is
- * MapLibre's default, drawn every frame); they never add heatmap, hillshade, colour-relief or extrusion
- * layers, nor terrain, nor the globe's atmosphere and projection (see mercatorOnly). Those draw functions and
- * shaders (about 7 KiB gzip of the catalog's first load) are left out: a layer of such a type would throw
- * naming its draw function, and a shader that is left out is a GLSL `#error` naming it.
+ * MapLibre imports everything a style may ask for. The console's maps draw fills, lines, circles, symbols,
+ * rasters, images and canvases on a flat Mercator map (its sky is MapLibre's default, drawn every frame); no
+ * style of theirs adds heatmap, hillshade, colour-relief or extrusion layers, terrain, video or elevation
+ * (raster-dem) sources, nor the globe's atmosphere and projection (see mercatorOnly). What only those use is
+ * left out of the build (about 10 KiB gzip of the catalog's first load), each part where one MapLibre module
+ * imports it, and fails loudly should a style ever ask: a draw function, a source or the terrain throws
+ * naming itself, and a shader's text is a GLSL `#error` naming it.
  */
-const UNUSED_SHADER =
-  /^\.\/glsl\/((heatmap|hillshade|color_relief|fill_extrusion|terrain|atmosphere|_projection_globe)[a-z_]*\.(vertex|fragment))\.glsl\.g\.ts$/
-const UNUSED_DRAW = /^\.\/draw_(heatmap|hillshade|color_relief|fill_extrusion)\.ts$/
-const withoutUnusedRendering: Plugin = {
-  name: 'swath-maplibre-without-unused-rendering',
+const MAPLIBRE_MODULE = (path: string) => new RegExp(`[\\\\/]maplibre-gl[\\\\/]src[\\\\/]${path}$`)
+const LEFT_OUT: { importer: RegExp; source: RegExp; stub: (name: string) => string }[] = [
+  {
+    importer: MAPLIBRE_MODULE('shaders[\\\\/]shaders\\.ts'),
+    source:
+      /^\.\/glsl\/((heatmap|hillshade|color_relief|fill_extrusion|terrain|atmosphere|_projection_globe)[a-z_]*\.(vertex|fragment))\.glsl\.g\.ts$/,
+    stub: (name) =>
+      `export default ${JSON.stringify(`#error the ${name} shader is not built into the console\n`)}`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('webgl[\\\\/]draw[\\\\/]index\\.ts'),
+    source: /^\.\/(draw_(heatmap|hillshade|color_relief|fill_extrusion))\.ts$/,
+    // draw_fill_extrusion → drawFillExtrusion, the name MapLibre's draw index imports.
+    stub: (name) =>
+      `export function ${name.replace(/_([a-z])/g, (_m: string, c: string) => c.toUpperCase())}() { throw new Error('${name} is not built into the console') }`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('source[\\\\/]source\\.ts'),
+    source: /^\.\.\/source\/(video_source|raster_dem_tile_source)\.ts$/,
+    stub: (name) =>
+      `export class ${name === 'video_source' ? 'VideoSource' : 'RasterDEMTileSource'} { constructor() { throw new Error('${name} is not built into the console') } }`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('ui[\\\\/]map\\.ts'),
+    source: /^\.\.\/render\/(terrain)\.ts$/,
+    stub: () =>
+      "export class Terrain { constructor() { throw new Error('terrain is not built into the console') } }",
+  },
+]
+const leftOut: Plugin = {
+  name: 'swath-maplibre-left-out',
   enforce: 'pre',
   apply: 'build',
   resolveId(source, importer) {
     if (!importer) return
-    if (/[\\/]maplibre-gl[\\/]src[\\/]shaders[\\/]shaders\.ts$/.test(importer)) {
-      const unused = UNUSED_SHADER.exec(source)
-      if (unused) return `\0swath:no-shader:${unused[1]}`
-    }
-    if (/[\\/]maplibre-gl[\\/]src[\\/]webgl[\\/]draw[\\/]index\.ts$/.test(importer)) {
-      const unused = UNUSED_DRAW.exec(source)
-      if (unused) return `\0swath:no-draw:${unused[1]}`
+    for (const [i, part] of LEFT_OUT.entries()) {
+      const hit = part.importer.test(importer) ? part.source.exec(source) : null
+      if (hit) return `\0swath:left-out:${i}:${hit[1]}`
     }
   },
   load(id) {
-    if (id.startsWith('\0swath:no-shader:')) {
-      const name = id.slice('\0swath:no-shader:'.length)
-      return `export default ${JSON.stringify(`#error the ${name} shader is not built into the console\n`)}`
-    }
-    if (id.startsWith('\0swath:no-draw:')) {
-      // draw_fill_extrusion.ts → drawFillExtrusion, the name MapLibre's draw index imports.
-      const type = id.slice('\0swath:no-draw:'.length)
-      const fn = `draw${type.replace(/(^|_)([a-z])/g, (_m: string, _s: string, c: string) => c.toUpperCase())}`
-      return `export function ${fn}() { throw new Error('${type} layers are not built into the console') }`
-    }
+    const hit = /^\0swath:left-out:(\d+):(.*)$/.exec(id)
+    if (hit) return LEFT_OUT[Number(hit[1])].stub(hit[2])
   },
 }
 
@@ -247,7 +261,7 @@ export default defineConfig({
     maplibreClassFields,
     withoutMlt,
     mercatorOnly,
-    withoutUnusedRendering,
+    leftOut,
     appShellScrollClassNames,
     rjsfWithoutAjv,
     // The Content Security Policy and hardening headers, from `npm start` and `vite preview` (decision 19).
