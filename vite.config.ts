@@ -154,12 +154,114 @@ const withoutMlt: Plugin = {
   },
 }
 
+/**
+ * The console's maps are all Mercator: none of its styles names a projection, and nothing calls
+ * `setProjection`. MapLibre's projection factory imports the globe and vertical-perspective projections
+ * (their transforms, camera helpers and covering-tile logic: about 10 KiB gzip of the catalog's first load)
+ * for styles that ask for them. Built with the console, the factory is Mercator's alone (a projection
+ * registered by name still works, as MapLibre's does); a style that asks for the globe fails loudly.
+ */
+const MAPLIBRE_PROJECTION_FACTORY =
+  /[\\/]maplibre-gl[\\/]src[\\/]geo[\\/]projection[\\/]projection_factory\.ts$/
+const mercatorOnly: Plugin = {
+  name: 'swath-maplibre-mercator-only',
+  enforce: 'pre',
+  apply: 'build',
+  load(id) {
+    if (!MAPLIBRE_PROJECTION_FACTORY.test(id.split('?')[0])) return
+    return [
+      "import {warnOnce} from '../../util/util.ts'",
+      "import {MercatorProjection} from './mercator_projection.ts'",
+      "import {createMercatorTransform} from './mercator_transform.ts'",
+      "import {MercatorCameraHelper} from './mercator_camera_helper.ts'",
+      "import {CRSWorldCoordinateHelper} from './crs.ts'",
+      "import {getRegisteredProjection} from './projection_crud.ts'",
+      'export function createProjectionFromName(name, transformConstrain) {',
+      "  if (Array.isArray(name) || name === 'globe' || name === 'vertical-perspective')",
+      "    throw new Error('Only the Mercator projection is built into the console')",
+      '  const registered = getRegisteredProjection(name)',
+      '  if (registered) {',
+      '    const worldCoordinateHelper = new CRSWorldCoordinateHelper(registered)',
+      '    return {',
+      '      projection: new MercatorProjection(worldCoordinateHelper),',
+      '      transform: createMercatorTransform({ constrainOverride: transformConstrain, worldCoordinateHelper }),',
+      '      cameraHelper: new MercatorCameraHelper(),',
+      '    }',
+      '  }',
+      "  if (name !== 'mercator') warnOnce(`Unknown projection name: ${name}. Falling back to mercator projection.`)",
+      '  return {',
+      '    projection: new MercatorProjection(),',
+      '    transform: createMercatorTransform({ constrainOverride: transformConstrain }),',
+      '    cameraHelper: new MercatorCameraHelper(),',
+      '  }',
+      '}',
+    ].join('\n')
+  },
+}
+
+/**
+ * MapLibre imports everything a style may ask for. The console's maps draw fills, lines, circles, symbols,
+ * rasters, images and canvases on a flat Mercator map (its sky is MapLibre's default, drawn every frame); no
+ * style of theirs adds heatmap, hillshade, colour-relief or extrusion layers, terrain, video or elevation
+ * (raster-dem) sources, nor the globe's atmosphere and projection (see mercatorOnly). What only those use is
+ * left out of the build (about 10 KiB gzip of the catalog's first load), each part where one MapLibre module
+ * imports it, and fails loudly should a style ever ask: a draw function, a source or the terrain throws
+ * naming itself, and a shader's text is a GLSL `#error` naming it.
+ */
+const MAPLIBRE_MODULE = (path: string) => new RegExp(`[\\\\/]maplibre-gl[\\\\/]src[\\\\/]${path}$`)
+const LEFT_OUT: { importer: RegExp; source: RegExp; stub: (name: string) => string }[] = [
+  {
+    importer: MAPLIBRE_MODULE('shaders[\\\\/]shaders\\.ts'),
+    source:
+      /^\.\/glsl\/((heatmap|hillshade|color_relief|fill_extrusion|terrain|atmosphere|_projection_globe)[a-z_]*\.(vertex|fragment))\.glsl\.g\.ts$/,
+    stub: (name) =>
+      `export default ${JSON.stringify(`#error the ${name} shader is not built into the console\n`)}`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('webgl[\\\\/]draw[\\\\/]index\\.ts'),
+    source: /^\.\/(draw_(heatmap|hillshade|color_relief|fill_extrusion))\.ts$/,
+    // draw_fill_extrusion → drawFillExtrusion, the name MapLibre's draw index imports.
+    stub: (name) =>
+      `export function ${name.replace(/_([a-z])/g, (_m: string, c: string) => c.toUpperCase())}() { throw new Error('${name} is not built into the console') }`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('source[\\\\/]source\\.ts'),
+    source: /^\.\.\/source\/(video_source|raster_dem_tile_source)\.ts$/,
+    stub: (name) =>
+      `export class ${name === 'video_source' ? 'VideoSource' : 'RasterDEMTileSource'} { constructor() { throw new Error('${name} is not built into the console') } }`,
+  },
+  {
+    importer: MAPLIBRE_MODULE('ui[\\\\/]map\\.ts'),
+    source: /^\.\.\/render\/(terrain)\.ts$/,
+    stub: () =>
+      "export class Terrain { constructor() { throw new Error('terrain is not built into the console') } }",
+  },
+]
+const leftOut: Plugin = {
+  name: 'swath-maplibre-left-out',
+  enforce: 'pre',
+  apply: 'build',
+  resolveId(source, importer) {
+    if (!importer) return
+    for (const [i, part] of LEFT_OUT.entries()) {
+      const hit = part.importer.test(importer) ? part.source.exec(source) : null
+      if (hit) return `\0swath:left-out:${i}:${hit[1]}`
+    }
+  },
+  load(id) {
+    const hit = /^\0swath:left-out:(\d+):(.*)$/.exec(id)
+    if (hit) return LEFT_OUT[Number(hit[1])].stub(hit[2])
+  },
+}
+
 export default defineConfig({
   plugins: [
     react(),
     maplibreFromSource,
     maplibreClassFields,
     withoutMlt,
+    mercatorOnly,
+    leftOut,
     appShellScrollClassNames,
     rjsfWithoutAjv,
     // The Content Security Policy and hardening headers, from `npm start` and `vite preview` (decision 19).
