@@ -7,7 +7,7 @@ import {
   writeCatalogView,
   type CatalogView,
   type SearchArea,
-} from './search-state'
+} from './url-state'
 
 /** The applied search is the URL: reading it, the keys that say when it changed, and going to another. */
 export function useCatalogView() {

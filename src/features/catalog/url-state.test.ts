@@ -25,7 +25,7 @@ import {
   type CatalogView,
   type FilterField,
   type SearchFilters,
-} from './search-state'
+} from './url-state'
 
 type Collection = components['schemas']['Collection']
 type ProductType = NonNullable<NonNullable<Collection['metadata']>['productType']>
