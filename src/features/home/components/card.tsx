@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Anchor, List, Paper, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'

@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Anchor, Badge, Button, Group, List, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'

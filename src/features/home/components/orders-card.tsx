@@ -1,3 +1,4 @@
+import './mantine-styles'
 import { Anchor, List, Text } from '@mantine/core'
 import { Link } from 'react-router'
 import { whatToDo } from '../../../api/errors'
