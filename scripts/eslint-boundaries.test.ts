@@ -56,7 +56,7 @@ describe('import boundaries', () => {
   it('allow what the layers allow: a feature its own modules, data, components and lib', async () => {
     const found = await problems(
       [
-        "import { readCatalogView } from './search-state'",
+        "import { readCatalogView } from './url-state'",
         "import { orderKeys } from '../../data/orders/keys'",
         "import { formatCredits } from '../../lib/format'",
         'export const all = [readCatalogView, orderKeys, formatCredits]',

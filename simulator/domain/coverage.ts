@@ -92,12 +92,6 @@ export function bboxOfArea(g: AnyGeometry): [number, number, number, number] {
   return [w, s, e, n]
 }
 
-/** The centre of the bounding box: stable, cheap, and inside every convex AOI. */
-export function centreOf(g: AnyGeometry): [number, number] {
-  const [w, s, e, n] = bboxOfArea(g)
-  return [(w + e) / 2, (s + n) / 2]
-}
-
 function intersection(a: AreaGeometry, b: AreaGeometry): AreaGeometry | null {
   try {
     const r = intersect(collection(toTurf(a), toTurf(b)))

@@ -17,10 +17,6 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export const currentDocument = (eula: EulaRecord): EulaDocumentRecord =>
   eula.documents.reduce((a, b) => (b.version > a.version ? b : a))
 
-/** Whether the account accepted the EULA's current document: a newer version resets acceptance. */
-export const isEulaAccepted = (world: World, accountId: string, eula: EulaRecord): boolean =>
-  world.isAccepted(accountId, currentDocument(eula).id)
-
 export function registerEulas(api: Api, sim: SimRuntime): void {
   api.get('/v2/eulas', (c) => {
     const world = sim.world

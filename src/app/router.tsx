@@ -6,6 +6,7 @@ import { decisionsRoutes } from './routes/decisions-routes'
 import { taskingRoutes } from './routes/tasking-routes'
 import { areasRoutes } from './routes/areas-routes'
 import { glossaryRoutes } from './routes/glossary-routes'
+import { homeRoutes } from './routes/home-routes'
 import { licencesRoutes } from './routes/licences-routes'
 import { budgetsRoutes } from './routes/budgets-routes'
 import { NotFoundPage } from './routes/not-found'
@@ -38,7 +39,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
       hydrateFallbackElement: <StartingUp />,
       errorElement: <RouteError />,
       children: withBoundary([
-        { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomePage }) },
+        ...homeRoutes(),
         ...glossaryRoutes(ctx),
         ...areasRoutes(ctx),
         ...catalogRoutes(ctx),

@@ -35,7 +35,7 @@ import {
   buildSearch,
   EMPTY_FILTERS,
   searchableByHost,
-} from '../features/catalog/search-state'
+} from '../features/catalog/url-state'
 import { footprintOf, sceneTime } from '../features/catalog/words'
 import { orderableOf, startingParams, taskingRequest, withName } from '../data/orders/tasking-request'
 import { defaultTaskingName } from '../features/tasking-request/tasking-rules'

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router'
 import type { RouteContext } from '../../data/prefetch'
 
-/** The areas page: one lazy module with its loader and page (`features/areas/route.tsx`). */
+/** The areas page: one lazy module with its loader and page (`features/areas/routes.tsx`). */
 export function areasRoutes(ctx: RouteContext): RouteObject[] {
-  return [{ path: 'areas', lazy: async () => (await import('../../features/areas/route')).areasRoute(ctx) }]
+  return [{ path: 'areas', lazy: async () => (await import('../../features/areas/routes')).areasRoute(ctx) }]
 }

@@ -3,6 +3,6 @@ import type { RouteContext } from '../../data/prefetch'
 
 export function catalogRoutes(ctx: RouteContext): RouteObject[] {
   return [
-    { path: 'catalog', lazy: async () => (await import('../../features/catalog/route')).catalogRoute(ctx) },
+    { path: 'catalog', lazy: async () => (await import('../../features/catalog/routes')).catalogRoute(ctx) },
   ]
 }

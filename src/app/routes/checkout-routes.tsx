@@ -6,7 +6,7 @@ export function checkoutRoutes(ctx: RouteContext): RouteObject[] {
   return [
     {
       path: 'checkout',
-      lazy: async () => (await import('../../features/checkout/route')).checkoutRoute(ctx),
+      lazy: async () => (await import('../../features/checkout/routes')).checkoutRoute(ctx),
     },
   ]
 }

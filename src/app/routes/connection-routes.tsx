@@ -4,7 +4,7 @@ export function connectionRoutes(): RouteObject[] {
   return [
     {
       path: 'connection',
-      lazy: async () => (await import('../../features/connection/route')).connectionRoute(),
+      lazy: async () => (await import('../../features/connection/routes')).connectionRoute(),
     },
   ]
 }

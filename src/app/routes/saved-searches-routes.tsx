@@ -4,7 +4,7 @@ export function savedSearchesRoutes(): RouteObject[] {
   return [
     {
       path: 'saved-searches',
-      lazy: async () => (await import('../../features/saved-searches/route')).savedSearchesRoute(),
+      lazy: async () => (await import('../../features/saved-searches/routes')).savedSearchesRoute(),
     },
   ]
 }

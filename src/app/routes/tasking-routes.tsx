@@ -6,7 +6,7 @@ export function taskingRoutes(ctx: RouteContext): RouteObject[] {
   return [
     {
       path: 'tasking',
-      lazy: async () => (await import('../../features/tasking-request/route')).taskingRoute(ctx),
+      lazy: async () => (await import('../../features/tasking-request/routes')).taskingRoute(ctx),
     },
   ]
 }

@@ -20,7 +20,6 @@ export const glossaryKeys = {
   dataProducts: () => [...glossaryKeys.all, 'data-products'] as const,
   dataProductLists: () => [...glossaryKeys.dataProducts(), 'list'] as const,
   dataProductList: (q: DataProductListQuery) => [...glossaryKeys.dataProductLists(), q] as const,
-  dataProduct: (name: string) => [...glossaryKeys.dataProducts(), 'detail', name] as const,
   providers: () => [...glossaryKeys.all, 'providers'] as const,
   providerLists: () => [...glossaryKeys.providers(), 'list'] as const,
   providerList: (q: ProviderListQuery) => [...glossaryKeys.providerLists(), q] as const,
@@ -56,21 +55,6 @@ export function dataProductListOptions(client: ApiClient, query: DataProductList
   return queryOptions({
     queryKey: glossaryKeys.dataProductList(query),
     queryFn: ({ signal }) => ok(client.GET('/v2/data-products', { params: { query }, signal })),
-    staleTime: GLOSSARY_STALE_MS,
-  })
-}
-
-/** One data product (needs a signed-in session). */
-export function dataProductOptions(client: ApiClient, name: string) {
-  return queryOptions({
-    queryKey: glossaryKeys.dataProduct(name),
-    queryFn: ({ signal }) =>
-      ok(
-        client.GET('/v2/data-products/{data-product-name}', {
-          params: { path: { 'data-product-name': name } },
-          signal,
-        }),
-      ),
     staleTime: GLOSSARY_STALE_MS,
   })
 }

@@ -21,7 +21,6 @@ const DAY = 24 * HOUR
 /** How far ahead passes are asked for: two weeks (the default acquisition window; further ahead has no forecast). */
 export const PASS_HORIZON_DAYS = 14
 /** How far back the axis reaches for archive scenes: the last six months. */
-export const ARCHIVE_MONTHS = 6
 const ARCHIVE_SPAN = 183 * DAY
 /** Share of the axis the past takes; the two weeks ahead take the rest. */
 export const PAST_SHARE = 0.55

@@ -3,7 +3,7 @@ import { sceneFeature } from '../../testing/builders'
 import type { Scene } from '../../data/catalog/queries'
 import { collectScenes, mergeRows, sceneRows, withMore, type HostPages } from './merge-hosts'
 import { sortRows, type SceneRow } from './words'
-import { SCENE_SORTS } from './search-state'
+import { SCENE_SORTS } from './url-state'
 
 const day = (d: number) => `2026-01-${String(d).padStart(2, '0')}T10:00:00Z`
 const s = (id: string, d: number, cloud?: number): Scene =>

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { Scene } from '../../data/catalog/queries'
 import { compareValues, footprintOf, sortValue, type SceneRow } from './words'
-import type { SceneSort } from './search-state'
+import type { SceneSort } from './url-state'
 
 /**
  * A search of several hosts shown as one list. Each host answers in pages of its own; the list is the

@@ -1,6 +1,6 @@
 import type { CodeRequestSet, MergeRule } from '../../lib/request-code'
 import { searchCall } from '../../data/catalog/queries'
-import type { BuiltSearch, SceneSort } from './search-state'
+import type { BuiltSearch, SceneSort } from './url-state'
 
 /** The applied search as code: the page's own request (same host, body and page), and the SDK's search. */
 export function searchCode(built: BuiltSearch, page: string | null): CodeRequestSet {

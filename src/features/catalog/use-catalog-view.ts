@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { areaPolygons, readCatalogView, searchKeys, writeCatalogView, type CatalogView } from './search-state'
+import { areaPolygons, readCatalogView, searchKeys, writeCatalogView, type CatalogView } from './url-state'
 
 /** The applied search is the URL: reading it, the keys that say when it changed, and going to another. */
 export function useCatalogView() {

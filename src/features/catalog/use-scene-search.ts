@@ -22,7 +22,7 @@ import {
   type BuiltSearch,
   type CatalogView,
   type SceneSort,
-} from './search-state'
+} from './url-state'
 import { useCoverage } from './use-coverage'
 import type { SearchableCollections } from './use-searchable-collections'
 

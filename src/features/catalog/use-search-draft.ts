@@ -20,7 +20,7 @@ import {
   viewBbox,
   type SearchArea,
   type SearchFilters,
-} from './search-state'
+} from './url-state'
 import type { CatalogViewState } from './use-catalog-view'
 import type { SearchableCollections } from './use-searchable-collections'
 

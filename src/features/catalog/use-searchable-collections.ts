@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useApiClient } from '../../api/console-context'
 import { searchableCollectionsOptions } from '../../data/glossary/queries'
-import { searchableByHost } from './search-state'
+import { searchableByHost } from './url-state'
 
 /**
  * The glossary's searchable collections and what the page derives from them: the hosts to offer, the

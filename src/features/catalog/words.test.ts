@@ -15,7 +15,7 @@ import {
   suggestSearchName,
   withHostTitles,
 } from './words'
-import { SCENE_SORTS, type SceneSort } from './search-state'
+import { SCENE_SORTS, type SceneSort } from './url-state'
 
 type Props = Scene['properties']
 

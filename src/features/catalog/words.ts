@@ -2,7 +2,7 @@ import type { MultiPolygon, Polygon } from 'geojson'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'
 import type { Scene } from '../../data/catalog/queries'
-import type { BuiltSearch, SceneSort } from './search-state'
+import type { BuiltSearch, SceneSort } from './url-state'
 
 /** Acquisition time of a scene: `datetime`, else the start, else the deprecated `acquisitionDate`. */
 export function sceneTime(s: Scene): string | null {

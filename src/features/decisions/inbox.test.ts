@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  DECIDED_STEP,
-  inboxRequests,
-  inboxSearch,
-  isUuid,
-  mergeInbox,
-  orderIdsOf,
-  readInboxView,
-  type InboxRow,
-} from './inbox'
+import { isUuid, mergeInbox, orderIdsOf, type InboxRow } from './inbox'
+import { DECIDED_STEP, inboxRequests, inboxSearch, readInboxView } from './url-state'
 import type { FeasibilityStudy, Quotation } from '../../data/decisions/queries'
 
 const ORDER_A = '11111111-1111-4111-8111-111111111111'

@@ -9,7 +9,7 @@ import { prefetch, type RouteContext } from '../../data/prefetch'
 import { DecisionsPage } from './components/decisions-page'
 import { QuotationPage } from './components/quotation-page'
 import { StudyPage } from './components/study-page'
-import { inboxRequests, readInboxView } from './inbox'
+import { inboxRequests, readInboxView } from './url-state'
 
 type RoutePart = Pick<RouteObject, 'loader' | 'Component'>
 

@@ -55,3 +55,6 @@ export const START_POLL_MS = 30_000
 /** A monitor's poll interval slowed to Start's pace; no polling stays no polling. */
 export const startPoll = (interval: number | false): number | false =>
   interval === false ? false : Math.max(interval, START_POLL_MS)
+
+/** How many items each card of the start page lists. */
+export const SHOWN = 5

@@ -78,5 +78,3 @@ export const useLaunchStore = ownedDraft(
     ),
   ),
 )
-
-export const LAUNCH_INITIAL = { drafts: {} }

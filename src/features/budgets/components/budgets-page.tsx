@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
@@ -21,7 +21,8 @@ import { budgetListOptions, budgetUsageOptions, type Budget } from '../../../dat
 import { countLabel, formatCredits } from '../../../lib/format'
 import { budgetAccess } from '../access'
 import { budgetFigures } from '../usage'
-import { budgetListQuery, readStatusFilter, STATUS_FILTERS } from '../url-state'
+import { budgetListQuery, STATUS_FILTERS, type StatusFilter } from '../url-state'
+import { useBudgetsView } from '../use-budgets-view'
 import { EnforcementNote } from './enforcement-note'
 import { NoBudgetsForYou } from './no-budgets-for-you'
 import { UsageBar } from './usage-bar'
@@ -37,8 +38,7 @@ export function BudgetsPage() {
 
 function Dashboard() {
   const client = useApiClient()
-  const [params, setParams] = useSearchParams()
-  const status = readStatusFilter(params)
+  const [status, setStatus] = useBudgetsView()
   const list = useQuery({ ...budgetListOptions(client, budgetListQuery(status)), throwOnError: false })
   const budgets = list.data?.content ?? []
   const usage = useQueries({
@@ -60,7 +60,7 @@ function Dashboard() {
         w={200}
         value={status}
         allowDeselect={false}
-        onChange={(v) => setParams(!v || v === 'all' ? '' : `status=${v}`)}
+        onChange={(v) => setStatus(v && v in STATUS_FILTERS ? (v as StatusFilter) : 'all')}
         data={Object.entries(STATUS_FILTERS).map(([value, label]) => ({ value, label }))}
       />
       {list.isLoading ? (
@@ -81,7 +81,7 @@ function Dashboard() {
             ? 'An account administrator creates budgets in the account settings; they appear here with what they have used.'
             : 'Other budgets may exist: show every budget to see them.'}
           {status !== 'all' && (
-            <Button size="xs" variant="default" ml="sm" onClick={() => setParams('')}>
+            <Button size="xs" variant="default" ml="sm" onClick={() => setStatus('all')}>
               Show every budget
             </Button>
           )}

@@ -8,7 +8,7 @@ import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/querie
 import { samePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
-import { loosen } from '../search-state'
+import { loosen } from '../url-state'
 import { useCatalogUi } from '../catalog-ui-store'
 import { useCatalogView } from '../use-catalog-view'
 import { useCoveragePlan } from '../use-coverage-plan'

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { CodeButton } from '../../../components/request-code/code-button'
 import type { CodeRequestSet } from '../../../lib/request-code'
 import { SORT_LABELS } from '../words'
-import { SCENE_SORTS, type CatalogView, type SceneSort } from '../search-state'
+import { SCENE_SORTS, type CatalogView, type SceneSort } from '../url-state'
 
 interface HeaderProps {
   view: CatalogView

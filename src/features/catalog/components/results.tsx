@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { isApiError, whatToDo } from '../../../api/errors'
-import { hasApplied, loosenSuggestions, type SearchFilters } from '../search-state'
+import { hasApplied, loosenSuggestions, type SearchFilters } from '../url-state'
 import { withHostTitles } from '../words'
 
 interface ResultsProps {

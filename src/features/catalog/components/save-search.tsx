@@ -7,7 +7,7 @@ import { whatToDo } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import { savedSearchNewsOptions } from '../../../data/saved-searches/queries'
 import { useSavedSearches } from '../../../data/saved-searches/store'
-import { writeCatalogView, type BuiltSearch, type CatalogView } from '../search-state'
+import { writeCatalogView, type BuiltSearch, type CatalogView } from '../url-state'
 import { suggestSearchName } from '../words'
 
 /**

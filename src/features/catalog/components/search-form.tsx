@@ -20,7 +20,7 @@ import { useState, type ComponentProps, type ReactNode } from 'react'
 import type { components } from '../../../api/schema'
 import { UtcDayInput } from '../../../components/utc-date/utc-day-input'
 import classes from './catalog.module.css'
-import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../search-state'
+import { MAX_LIMIT, MIN_LIMIT, type FilterField, type NotApplied, type SearchFilters } from '../url-state'
 
 type Collection = components['schemas']['Collection']
 

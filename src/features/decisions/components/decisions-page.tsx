@@ -2,23 +2,15 @@ import './mantine-styles'
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { countLabel } from '../../../lib/format'
-import {
-  canShowMoreDecided,
-  DECIDED_STEP,
-  inboxRequests,
-  inboxSearch,
-  mergeInbox,
-  orderIdsOf,
-  PENDING_LIMIT,
-  readInboxView,
-  type InboxRow,
-} from '../inbox'
+import { mergeInbox, orderIdsOf, type InboxRow } from '../inbox'
+import { canShowMoreDecided, DECIDED_STEP, inboxRequests, PENDING_LIMIT } from '../url-state'
+import { useDecisionsView } from '../use-decisions-view'
 import { quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
 import { KIND_LABELS } from '../words'
@@ -34,8 +26,7 @@ const EMPTY: never[] = []
  */
 export function DecisionsPage() {
   const client = useApiClient()
-  const [params, setParams] = useSearchParams()
-  const view = useMemo(() => readInboxView(params), [params])
+  const [view, go] = useDecisionsView()
   const requests = useMemo(() => inboxRequests(view), [view])
 
   const pendingStudies = useQuery(studyListOptions(client, requests.pending))
@@ -82,22 +73,11 @@ export function DecisionsPage() {
   }
 
   const filterBar = view.orderId ? (
-    <Group gap="sm" className={classes.filter}>
-      <Text size="sm">
-        Showing the decisions of order{' '}
-        <Anchor component={Link} to={paths.order(view.orderId)}>
-          {nameOf.get(view.orderId) ?? view.orderId}
-        </Anchor>
-        .
-      </Text>
-      <Button
-        size="xs"
-        variant="default"
-        onClick={() => setParams(new URLSearchParams(inboxSearch({ ...view, orderId: null })))}
-      >
-        Show all
-      </Button>
-    </Group>
+    <OrderFilter
+      orderId={view.orderId}
+      name={nameOf.get(view.orderId)}
+      onShowAll={() => go({ ...view, orderId: null })}
+    />
   ) : null
 
   let body
@@ -168,12 +148,7 @@ export function DecisionsPage() {
               variant="default"
               loading={decidedStudies.isPlaceholderData || decidedQuotations.isPlaceholderData}
               onClick={() =>
-                setParams(
-                  new URLSearchParams(inboxSearch({ ...view, decided: view.decided + DECIDED_STEP })),
-                  {
-                    preventScrollReset: true,
-                  },
-                )
+                go({ ...view, decided: view.decided + DECIDED_STEP }, { preventScrollReset: true })
               }
             >
               Show {DECIDED_STEP} more decided
@@ -207,6 +182,24 @@ const shortOrderId = (id: string): string => id.split('-')[0] ?? id
  */
 function itemLinkName(kind: InboxRow['kind'], orderId: string, orderName: string | undefined): string {
   return `${KIND_LABELS[kind]} for ${orderName ?? `order ${shortOrderId(orderId)}`}`
+}
+
+/** The inbox narrowed to one order (`?order=`), with the way back to every decision. */
+function OrderFilter(props: { orderId: string; name: string | undefined; onShowAll: () => void }) {
+  return (
+    <Group gap="sm" className={classes.filter}>
+      <Text size="sm">
+        Showing the decisions of order{' '}
+        <Anchor component={Link} to={paths.order(props.orderId)}>
+          {props.name ?? props.orderId}
+        </Anchor>
+        .
+      </Text>
+      <Button size="xs" variant="default" onClick={props.onShowAll}>
+        Show all
+      </Button>
+    </Group>
+  )
 }
 
 function InboxTable({

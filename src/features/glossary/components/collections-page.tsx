@@ -6,7 +6,7 @@ import { useApiClient } from '../../../api/console-context'
 import { collectionsEmptyHint } from '../words'
 import { collectionListOptions } from '../../../data/glossary/queries'
 import { collectionQuery, collectionSearch, DEFAULT_COLLECTION_VIEW, readCollectionView } from '../url-state'
-import { useUrlView } from '../use-url-view'
+import { useGlossaryView } from '../use-glossary-view'
 import { CollectionFilters } from './collection-filters'
 import { CollectionsTable } from './collections-table'
 import { EmptyResults } from './empty-results'
@@ -15,7 +15,7 @@ import { ListResults } from './list-results'
 /** Every collection of the catalog, filtered by type and by what it offers; the view lives in the URL. */
 export function CollectionsPage() {
   const client = useApiClient()
-  const [view, update] = useUrlView(readCollectionView, collectionSearch)
+  const [view, update] = useGlossaryView(readCollectionView, collectionSearch)
   const { data, isPlaceholderData } = useQuery({
     ...collectionListOptions(client, collectionQuery(view)),
     placeholderData: keepPreviousData,

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useApiClient } from '../../../api/console-context'
 import { dataProductListOptions } from '../../../data/glossary/queries'
 import { DATA_PRODUCT_SORTS, dataProductQuery, dataProductSearch, readDataProductView } from '../url-state'
-import { useUrlView } from '../use-url-view'
+import { useGlossaryView } from '../use-glossary-view'
 import { DataProductsTable } from './data-products-table'
 import { EmptyResults } from './empty-results'
 import { ListResults } from './list-results'
@@ -15,7 +15,7 @@ import { SortSelect } from './sort-select'
 /** Every data product of every collection: what an order names, and whether it needs a licence accepted. */
 export function DataProductsPage() {
   const client = useApiClient()
-  const [view, update] = useUrlView(readDataProductView, dataProductSearch)
+  const [view, update] = useGlossaryView(readDataProductView, dataProductSearch)
   const { data, isPlaceholderData } = useQuery({
     ...dataProductListOptions(client, dataProductQuery(view)),
     placeholderData: keepPreviousData,

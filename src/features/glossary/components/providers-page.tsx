@@ -7,7 +7,7 @@ import { providersEmptyHint } from '../words'
 import { PROVIDER_ROLE_LABELS, type ProviderRole } from '../words'
 import { providerListOptions } from '../../../data/glossary/queries'
 import { PROVIDER_SORTS, providerQuery, providerSearch, readProviderView } from '../url-state'
-import { useUrlView } from '../use-url-view'
+import { useGlossaryView } from '../use-glossary-view'
 import { EmptyResults } from './empty-results'
 import { ListResults } from './list-results'
 import { PageSizeSelect } from './page-size-select'
@@ -24,7 +24,7 @@ const ROLE_OPTIONS: { value: ProviderRole | 'ALL'; label: string }[] = [
 /** The companies behind the collections: who produces the imagery and who hosts a searchable archive. */
 export function ProvidersPage() {
   const client = useApiClient()
-  const [view, update] = useUrlView(readProviderView, providerSearch)
+  const [view, update] = useGlossaryView(readProviderView, providerSearch)
   const { data, isPlaceholderData } = useQuery({
     ...providerListOptions(client, providerQuery(view)),
     placeholderData: keepPreviousData,

@@ -22,15 +22,8 @@ import { Pager } from '../../../components/pager'
 import { paths } from '../../../config/paths'
 import { eulaDocumentsOptions, eulaListOptions, type Eula } from '../../../data/licences/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
-import { useLatestSearch } from '../../../lib/use-latest-search'
-import {
-  LICENCE_SORTS,
-  PAGE_SIZES,
-  licenceQuery,
-  licenceSearch,
-  readLicenceView,
-  type LicenceListView,
-} from '../url-state'
+import { LICENCE_SORTS, PAGE_SIZES, licenceQuery, type LicenceListView } from '../url-state'
+import { useLicencesView } from '../use-licences-view'
 import { acceptanceLine, licenceState } from '../words'
 import { StateBadge } from './state-badge'
 
@@ -38,12 +31,7 @@ import { StateBadge } from './state-badge'
 export function LicencesPage() {
   const client = useApiClient()
   const { user } = useSession()
-  const [params, setParams] = useLatestSearch()
-  const view = readLicenceView(params)
-  const update = (change: Partial<LicenceListView>) =>
-    // Any change but paging starts again from page 1.
-    // From the URL as it is when the change lands, not as this render read it.
-    setParams((prev) => licenceSearch({ ...readLicenceView(prev), page: 1, ...change }))
+  const [view, update] = useLicencesView()
   const list = useQuery({ ...eulaListOptions(client, licenceQuery(view)), placeholderData: keepPreviousData })
   const rows = list.data?.content ?? []
   // Only an unaccepted licence needs its versions read: were older ones accepted (a new version waits)?
@@ -172,7 +160,7 @@ export function LicencesPage() {
             things="licenses"
             page={view.page}
             total={list.data?.totalPages ?? 1}
-            onPage={(page) => setParams((latest) => licenceSearch({ ...readLicenceView(latest), page }))}
+            onPage={(page) => update({ page })}
           />
         </>
       )}

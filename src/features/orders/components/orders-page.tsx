@@ -18,7 +18,7 @@ import {
   type FilterField,
   type OrdersView,
 } from '../url-state'
-import { useOrdersView } from '../use-url-view'
+import { useOrdersView } from '../use-orders-view'
 import { OrderFilters, PageSizeSelect, type Option } from './order-filters'
 import { OrdersTable } from './orders-table'
 

@@ -15,27 +15,20 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { processListOptions } from '../../../data/processing/queries'
 import { paths } from '../../../config/paths'
+import { useProcessingView } from '../use-processing-view'
 import { priceRule, processEulaId } from '../words'
 
 /** The process catalogue: what each process does, what it costs, and its licence. The search is in the URL. */
 export function ProcessesPage() {
   const client = useApiClient()
   const processes = useQuery(processListOptions(client))
-  const [params, setParams] = useSearchParams()
-  const term = params.get('q') ?? ''
-  // Handed over from storage ("Process this item") or an order ("Process the delivery"): carried to the
-  // process chosen, whose launch form starts with it.
-  const handOver = new URLSearchParams()
-  for (const k of ['item', 'collection']) {
-    const v = params.get(k)
-    if (v) handOver.set(k, v)
-  }
-  const carried = handOver.toString()
+  const [view, setTerm] = useProcessingView()
+  const { term, carried } = view
   const shown = useMemo(() => {
     const t = term.trim().toLowerCase()
     return (processes.data ?? []).filter(
@@ -59,7 +52,7 @@ export function ProcessesPage() {
       {carried && (
         <Alert color="blue" title="Choose a process">
           <Text size="sm">
-            {params.get('item')
+            {view.carriesItem
               ? 'Pick the process to run on the item from storage; its form starts with that item.'
               : 'Pick the process to run on the delivery; its item picker opens on that collection.'}
           </Text>
@@ -70,12 +63,7 @@ export function ProcessesPage() {
         placeholder="Pansharpening, ships, change…"
         defaultValue={term}
         maw={420}
-        onChange={(e) => {
-          const q = e.currentTarget.value
-          const next = new URLSearchParams(handOver)
-          if (q) next.set('q', q)
-          setParams(next, { replace: true })
-        }}
+        onChange={(e) => setTerm(e.currentTarget.value)}
       />
       {processes.error && !processes.data ? (
         <Alert color="red" title="The processes failed to load" role="alert">

@@ -28,7 +28,7 @@ import {
   type FilterField,
   type SearchArea,
   type SearchFilters,
-} from './search-state'
+} from './url-state'
 
 type Collection = components['schemas']['Collection']
 type ProductType = NonNullable<NonNullable<Collection['metadata']>['productType']>

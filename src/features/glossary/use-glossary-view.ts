@@ -6,7 +6,7 @@ import { useLatestSearch } from '../../lib/use-latest-search'
  * views and every view can be shared. Any change starts again at page 1 unless it names a page itself: the
  * old page number means nothing once the filters, sort or page size differ.
  */
-export function useUrlView<V extends { page: number }>(
+export function useGlossaryView<V extends { page: number }>(
   read: (params: URLSearchParams) => V,
   write: (view: V) => URLSearchParams,
 ): [V, (change: Partial<V>) => void] {
