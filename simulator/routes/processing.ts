@@ -1,4 +1,4 @@
-import { UUID } from '../domain/random'
+import { UUID } from '../domain/world/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
 import { checkRequest } from '../domain/processing/inputs'
@@ -6,8 +6,8 @@ import { SEED_SERVICE_BASE } from '../domain/processing/seed'
 import { createJob, durationSeconds } from '../domain/processing/jobs'
 import { processDef, type ProcessDef } from '../domain/processing/processes'
 import { priceOf } from '../domain/processing/pricing'
-import type { S } from '../domain/types'
-import type { World } from '../domain/world'
+import type { S } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 import { readBody, unreadableBody } from '../http/body'
 import {
   HttpError,

@@ -1,4 +1,4 @@
-import { hashString } from '../random'
+import { hashString } from '../world/random'
 
 /**
  * How each data host publishes new scenes once the world runs (publishing.ts): how many, relative to the

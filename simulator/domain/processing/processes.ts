@@ -1,5 +1,5 @@
-import { eulaId } from '../seed-glossary'
-import type { S } from '../types'
+import { eulaId } from '../seed/glossary'
+import type { S } from '../world/types'
 
 /**
  * The process catalogue: each process the service offers (the ids its SDK has job templates for), its inputs

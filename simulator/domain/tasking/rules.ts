@@ -1,5 +1,5 @@
-import { PRIORITY_FACTORS, TASKING_RATES } from '../order-state'
-import type { S, User } from '../types'
+import { PRIORITY_FACTORS, TASKING_RATES } from '../orders/state'
+import type { S, User } from '../world/types'
 
 /**
  * Rules the tasking endpoints share with the flow: acquisition windows, when a feasibility study or a

@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate'
-import { renderAssetFile } from './images'
+import { renderAssetFile } from '../imagery/images'
 import {
   COG_MEDIA_TYPE,
   levelSizes,
@@ -9,12 +9,12 @@ import {
   sceneImagery,
   scenePreview,
   scenePreviewSize,
-} from './imagery/cog'
-import type { SceneSpec } from './imagery/scene'
-import { RADAR_SCALE } from './imagery/scene'
-import { uuidFrom, type Rng } from './random'
-import type { AssetRecord, S, StacCollectionRecord, StacSource } from './types'
-import type { World } from './world'
+} from '../imagery/cog'
+import type { SceneSpec } from '../imagery/scene'
+import { RADAR_SCALE } from '../imagery/scene'
+import { uuidFrom, type Rng } from '../world/random'
+import type { AssetRecord, S, StacCollectionRecord, StacSource } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * Deliveries as STAC: fulfilled orders and successful jobs each leave a transformed collection (one item per

@@ -2,8 +2,8 @@ import { uuidFrom } from './random'
 
 /**
  * Names and instants the seeders share: the world's reference time, the demo password and the ids of the
- * seeded accounts, users, workspaces and budgets. Apart from seed.ts, which imports every area seeder,
- * so that the seeders (and tests) can use them without importing seed.ts back.
+ * seeded accounts, users, workspaces and budgets. Apart from seed/world.ts, which imports every area
+ * seeder, so that the seeders (and tests) can use them without importing seed/world.ts back.
  */
 
 /** The simulated world's fixed reference time: seed data is dated relative to it, whatever the clock says. */

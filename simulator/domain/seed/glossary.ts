@@ -1,5 +1,5 @@
-import { uuidFrom } from './random'
-import type { EulaRecord, S } from './types'
+import { uuidFrom } from '../world/random'
+import type { EulaRecord, S } from '../world/types'
 
 /**
  * The public glossary of the simulated service: providers, collections with their data products, and the
