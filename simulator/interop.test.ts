@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, ids } from './domain/world/ids'
-import { dataProductId } from './domain/seed/glossary'
+import { dataProductId, DEMO_PASSWORD, ids } from './domain/world/ids'
 import type { S } from './domain/world/types'
 import { TestSim } from './testing/harness'
 

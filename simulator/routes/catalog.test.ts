@@ -1,6 +1,6 @@
 import * as jpegJs from 'jpeg-js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hostOf } from '../domain/seed/glossary'
+import { hostOf } from '../domain/catalog/hosts'
 import type { S, Scene } from '../domain/world/types'
 import { TestSim, type CallOptions } from '../testing/harness'
 

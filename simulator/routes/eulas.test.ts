@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/world/ids'
-import { eulaId } from '../domain/seed/glossary'
+import { eulaId, ids } from '../domain/world/ids'
 import { uuidFrom } from '../domain/world/random'
 import type { S } from '../domain/world/types'
 import { TestSim } from '../testing/harness'

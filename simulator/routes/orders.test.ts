@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { centroid } from '@turf/turf'
 import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders/lifecycle'
-import { ids } from '../domain/world/ids'
-import { dataProductId } from '../domain/seed/glossary'
+import { dataProductId, ids } from '../domain/world/ids'
 import type { S, Scene } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/world/ids'
-import { dataProductId } from '../domain/seed/glossary'
+import { dataProductId, ids } from '../domain/world/ids'
 import type { S } from '../domain/world/types'
 import { openapi } from '../http/contract'
 import { TestSim } from '../testing/harness'

@@ -5,7 +5,8 @@ import { findCollections, itemMatches, searchItems, StacSearchError } from '../d
 import type { S, StacCollectionRecord, StacItemRecord } from '../domain/world/types'
 import type { World } from '../domain/world/world'
 import { bodyOrProblem, readBody, unreadableBody } from '../http/body'
-import { fieldErrors, openapi, schemaValidator } from '../http/contract'
+import { fieldErrors } from '../domain/world/field-errors'
+import { openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
 import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import {

@@ -1,9 +1,8 @@
 import { createRng, type Rng } from '../world/random'
 import { SEED_EPOCH } from '../world/ids'
-import { hostOf } from '../seed/glossary'
 import type { S, Scene } from '../world/types'
 import type { World } from '../world/world'
-import { publicationLag } from './hosts'
+import { hostOf, publicationLag } from './hosts'
 import { LAND, NSL_CITIES, PLACES, type Place } from './places'
 import type { BBox, Position } from './prepared-polygon'
 import {

@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { fieldErrors, type FieldError } from '../../http/contract'
+import { fieldErrors, type FieldError } from '../world/field-errors'
 import type { S } from '../world/types'
 
 /**

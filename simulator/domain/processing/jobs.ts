@@ -1,7 +1,7 @@
 import { iso } from '../world/clock'
 import { captureCredits, holdCredits, releaseCredits } from '../budgets/credits'
 import { uuidFrom } from '../world/random'
-import { eulaId } from '../seed/glossary'
+import { eulaId } from '../world/ids'
 import { collectionPath, createDelivery } from '../storage/stac'
 import type { Account, JobRecord, S, StacItemRecord } from '../world/types'
 import type { World } from '../world/world'

@@ -1,3 +1,4 @@
+import { dataProductId, eulaId } from '../world/ids'
 import { uuidFrom } from '../world/random'
 import type { EulaRecord, S } from '../world/types'
 
@@ -7,10 +8,6 @@ import type { EulaRecord, S } from '../world/types'
  */
 
 type Integration = S['Integration']
-
-export const eulaId = (name: string): string => uuidFrom(`eula:${name}`)
-export const dataProductId = (collection: string, product: string): string =>
-  uuidFrom(`data-product:${collection}:${product}`)
 
 export const PROVIDERS: S['Provider'][] = [
   {
@@ -317,11 +314,6 @@ export function buildCollections(): S['Collection'][] {
     })),
     metadata: c.metadata,
   }))
-}
-
-/** The host that serves a collection's archive, if it is searchable. */
-export function hostOf(collection: S['Collection']): string | undefined {
-  return collection.providers.find((p) => p.roles.includes('HOST'))?.name
 }
 
 const EULA_SEEDS = [

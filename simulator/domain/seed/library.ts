@@ -1,7 +1,7 @@
 import { rect } from '../geometries/coverage'
 import { createRng, uuidFrom } from '../world/random'
-import { buildEulas, eulaId } from './glossary'
-import { ids, SEED_EPOCH } from '../world/ids'
+import { buildEulas } from './glossary'
+import { eulaId, ids, SEED_EPOCH } from '../world/ids'
 import type { S } from '../world/types'
 import type { World } from '../world/world'
 

@@ -1,8 +1,7 @@
 import { iso } from '../world/clock'
 import { aoiOf, areaKm2, rectAround, type AreaGeometry } from '../geometries/coverage'
 import { createRng, uuidFrom, type Rng } from '../world/random'
-import { SEED_EPOCH, ids } from '../world/ids'
-import { dataProductId } from '../seed/glossary'
+import { dataProductId, ids, SEED_EPOCH } from '../world/ids'
 import type { OrderRecord, S } from '../world/types'
 import type { World } from '../world/world'
 import {

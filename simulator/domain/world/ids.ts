@@ -1,13 +1,20 @@
 import { uuidFrom } from './random'
 
 /**
- * Names and instants the seeders share: the world's reference time, the demo password and the ids of the
- * seeded accounts, users, workspaces and budgets. Apart from seed/world.ts, which imports every area
+ * Names and instants the seeders and the rules share: the world's reference time, the demo password, the ids
+ * of the seeded accounts, users, workspaces and budgets, and the ids derived from EULA and product names. Apart from seed/world.ts, which imports every area
  * seeder, so that the seeders (and tests) can use them without importing seed/world.ts back.
  */
 
 /** The simulated world's fixed reference time: seed data is dated relative to it, whatever the clock says. */
 export const SEED_EPOCH = Date.parse('2026-11-01T00:00:00.000Z')
+
+/** A provider's EULA, by the provider's key (`airbus`, …): ids are derived from names. */
+export const eulaId = (name: string): string => uuidFrom(`eula:${name}`)
+
+/** A collection's data product, by the two names. */
+export const dataProductId = (collection: string, product: string): string =>
+  uuidFrom(`data-product:${collection}:${product}`)
 
 export const DEMO_PASSWORD = 'swath-demo'
 
