@@ -12,7 +12,9 @@ import { orderFormOf, validateParams } from '../domain/orders/forms'
 import { buildOrder, currentEulaDocument, userActor } from '../domain/orders/create'
 import { cancelOrder, startLifecycle } from '../domain/orders/lifecycle'
 import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders/pricing'
+import { ordersOf } from '../domain/orders/by-account'
 import { touch } from '../domain/orders/state'
+import { taskingOrderParamErrors } from '../domain/tasking/rules'
 import type { OrderRecord, S, Scene } from '../domain/world/types'
 import type { World } from '../domain/world/world'
 import { findScene } from '../domain/catalog/publishing'
@@ -141,24 +143,11 @@ async function parseOrderRequest(c: ApiContext, world: World): Promise<ParsedReq
       ])
     }
   } else {
-    const errors = taskingParamErrors(params, world.now())
+    const errors = taskingOrderParamErrors(params, world.now())
     if (errors.length > 0)
       throw badOrderRequest(instance, errors.map((e) => `${e.name} ${e.reason}`).join('; '), errors)
   }
   return { body, collection, product, params, scene }
-}
-
-/** What the form schema cannot say: the window must be ordered and still open, BH ratios ordered. */
-function taskingParamErrors(params: Record<string, unknown>, now: number): FieldError[] {
-  const errors: FieldError[] = []
-  const start = Date.parse(String(params.acquisitionStart))
-  const end = Date.parse(String(params.acquisitionEnd))
-  if (!(end > start)) errors.push({ name: 'params.acquisitionEnd', reason: 'must be after acquisitionStart' })
-  else if (end <= now) errors.push({ name: 'params.acquisitionEnd', reason: 'must be in the future' })
-  if (typeof params.minBH === 'number' && typeof params.maxBH === 'number' && params.minBH > params.maxBH) {
-    errors.push({ name: 'params.minBH', reason: 'must not be greater than maxBH' })
-  }
-  return errors
 }
 
 function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['FeatureError'][] } {
@@ -176,35 +165,6 @@ function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['
     else errors.push(check.error)
   })
   return { priced, errors }
-}
-
-/**
- * Each account's orders in creation order, cached per world and rebuilt when orders are added (they are
- * never removed). The list then scans one account instead of every order, and newest-first is a reversal.
- * Sorting here, not trusting insertion order, because other areas' seeders may add backdated orders.
- */
-const accountIndex = new WeakMap<World, { size: number; byAccount: Map<string, OrderRecord[]> }>()
-
-function ordersOf(world: World, accountId: string): OrderRecord[] {
-  let cached = accountIndex.get(world)
-  if (!cached || cached.size !== world.orders.size) {
-    const byAccount = new Map<string, OrderRecord[]>()
-    for (const record of world.orders.values()) {
-      let list = byAccount.get(record.order.accountId)
-      if (!list) byAccount.set(record.order.accountId, (list = []))
-      list.push(record)
-    }
-    for (const list of byAccount.values()) {
-      const inOrder = list.every((r, i) => i === 0 || list[i - 1].order.createdAt <= r.order.createdAt)
-      if (!inOrder)
-        list.sort((a, b) =>
-          a.order.createdAt < b.order.createdAt ? -1 : a.order.createdAt > b.order.createdAt ? 1 : 0,
-        )
-    }
-    cached = { size: world.orders.size, byAccount }
-    accountIndex.set(world, cached)
-  }
-  return cached.byAccount.get(accountId) ?? []
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
