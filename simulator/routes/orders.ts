@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, ORDER_SUB_STATUSES } from '../../contract/statuses'
 import { UUID } from '../domain/world/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
@@ -22,25 +23,7 @@ import { findScene } from '../domain/catalog/publishing'
 /** Orders: list, create, estimate, read, merge-patch, cancel, and the order-form schema of a data product. */
 
 const TAG = /^[A-Za-z0-9 ._\-/:]+$/
-const STATUSES: readonly S['OrderStatus'][] = [
-  'CREATED',
-  'BEING_PLACED',
-  'PLACED',
-  'PLACEMENT_FAILED',
-  'BEING_FULFILLED',
-  'FULFILLED',
-  'FAILED_PERMANENTLY',
-  'CANCELED',
-]
 const REMOVED_STATUSES = ['DELIVERY_INITIALIZATION_FAILED', 'DOWNLOAD_FAILED', 'DOWNLOADED']
-const SUB_STATUSES: readonly S['OrderSubStatus'][] = [
-  'FEASIBILITY_WAITING_UPLOAD',
-  'FEASIBILITY_WAITING_RESPONSE',
-  'QUOTATION_WAITING_UPLOAD',
-  'QUOTATION_WAITING_RESPONSE',
-  'QUOTATION_ACCEPTED',
-  'QUOTATION_REJECTED',
-]
 const SORTABLE = ['createdAt', 'updatedAt', 'type', 'status', 'displayName'] as const
 const MAX_ORDER_IDS = 100
 
@@ -185,13 +168,13 @@ export function registerOrders(api: Api, sim: SimRuntime): void {
     const statuses = queryList(c, 'status', false)
     for (const s of statuses) {
       if (REMOVED_STATUSES.includes(s)) throw badQuery(instance, 'status', `${s} is no longer a valid status`)
-      if (!(STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'status', `${s} is not one of ${STATUSES.join(', ')}`)
+      if (!(ORDER_STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'status', `${s} is not one of ${ORDER_STATUSES.join(', ')}`)
     }
     const subStatuses = queryList(c, 'subStatus', false)
     for (const s of subStatuses) {
-      if (!(SUB_STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'subStatus', `${s} is not one of ${SUB_STATUSES.join(', ')}`)
+      if (!(ORDER_SUB_STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'subStatus', `${s} is not one of ${ORDER_SUB_STATUSES.join(', ')}`)
     }
     const uuidList = (name: string) => {
       const list = queryList(c, name, true)

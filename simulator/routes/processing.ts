@@ -1,3 +1,4 @@
+import { JOB_STATUSES } from '../../contract/statuses'
 import { UUID } from '../domain/world/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
@@ -21,20 +22,6 @@ import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } fro
 
 /** Processing: processes (public), input validation and pricing, execution, and the job list. */
 
-const JOB_STATUSES: readonly S['JobStatus'][] = [
-  'created',
-  'licensed',
-  'unlicensed',
-  'valid',
-  'invalid',
-  'accepted',
-  'rejected',
-  'running',
-  'successful',
-  'failed',
-  'captured',
-  'released',
-]
 const SORTABLE = ['processID', 'status', 'created', 'creditConsumption.credits'] as const
 type SortField = (typeof SORTABLE)[number]
 const DEFAULT_LIMIT = 10
