@@ -38,3 +38,10 @@ export const ids = {
   budgetUrban: uuidFrom('budget:urban'),
   budgetLegacy: uuidFrom('budget:legacy'),
 }
+
+/**
+ * The address the seeded jobs' inputs give the service (it has none of its own before a request reaches
+ * it): items there are the service's own storage too, so a seeded job can be run again. The
+ * processing routes accept it beside their own address.
+ */
+export const SEED_SERVICE_BASE = 'https://api.swath.test'
