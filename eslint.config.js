@@ -143,6 +143,34 @@ export default defineConfig([
     },
   },
   {
+    // The simulator's domain knows no HTTP, and its rules take no constants from the seed (decision 54):
+    // ids and instants they share live in domain/world/ids.ts. Seeders and tests may use a seeded world.
+    files: ['simulator/domain/**/*.ts'],
+    ignores: ['simulator/domain/seed/**', 'simulator/domain/**/seed.ts', 'simulator/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!api/schema$)',
+              message: 'The simulator takes only the generated contract types from the console.',
+            },
+            {
+              regex: '^(\\.\\./)+(http|routes)/|^(\\.\\./)+(app|control|serve)$',
+              message:
+                'The simulator domain knows no HTTP: routes and http/ call the domain, never the reverse.',
+            },
+            {
+              regex: '(^|/)seed/[a-z-]+$',
+              message: 'Rules take no constants from a seed module: shared ids live in domain/world/ids.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { globals: { ...globals.node } },

@@ -2,7 +2,7 @@ import type { Polygon, Position } from 'geojson'
 import { areaKm2 } from '../src/lib/geo/measure'
 import { prepareCoverage } from '../src/features/catalog/coverage'
 import { planCoverage, type PlanCandidate, type PlanGoal } from '../src/features/catalog/coverage-plan'
-import { KM_PER_DEG_LAT } from '../simulator/domain/coverage'
+import { KM_PER_DEG_LAT } from '../simulator/domain/geometries/coverage'
 import { figures } from './stats'
 
 /**

@@ -1,6 +1,6 @@
 import { HUGE_DELIVERY_TITLE } from '../simulator/domain/processing/seed'
-import { ids } from '../simulator/domain/seed-constants'
-import type { SeedSize } from '../simulator/domain/world'
+import { ids } from '../simulator/domain/world/ids'
+import type { SeedSize } from '../simulator/domain/world/world'
 import { TestSim } from '../simulator/testing/harness'
 import { type Figures, report, time } from './stats'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TestSim } from './testing/harness'
-import { DEMO_PASSWORD, ids } from './domain/seed-constants'
+import { DEMO_PASSWORD, ids } from './domain/world/ids'
 
 const form = (extra: Record<string, string> = {}) => ({
   grant_type: 'password',

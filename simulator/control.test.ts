@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { globToRegExp, parseFaults } from './control'
-import { ids } from './domain/seed-constants'
+import { ids } from './domain/world/ids'
 import { TestSim } from './testing/harness'
 import { createSimulator } from './app'
 

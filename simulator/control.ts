@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas'
-import { createRng } from './domain/random'
+import { findEulaByIdOrTitle, publishEulaDocument } from './domain/eulas/documents'
+import { createRng } from './domain/world/random'
 import { readBody } from './http/body'
 import { json, problem } from './http/errors'
 import type { SimRuntime } from './http/runtime'
-import type { SeedSize } from './domain/world'
+import type { SeedSize } from './domain/world/world'
 
 /**
  * The control plane under /__sim/ on the API port: tests and demos reset the world, move the clock, switch

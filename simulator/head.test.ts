@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openapi } from './http/contract'
 import { securityOf } from './http/operations'
-import { ids } from './domain/seed-constants'
+import { ids } from './domain/world/ids'
 import { TestSim } from './testing/harness'
 
 /**

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server'
 import { createSimulator } from './app'
-import type { SeedSize } from './domain/world'
+import type { SeedSize } from './domain/world/world'
 
 /** The only file that opens ports: `npm run simulator` runs the API and the token server standalone. */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD } from './domain/seed-constants'
+import { DEMO_PASSWORD } from './domain/world/ids'
 import { TOKEN_PATH } from './routes/token'
 import { startStandaloneSimulator, type StandaloneSimulator } from './testing/standalone'
 

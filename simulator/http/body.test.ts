@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed-constants'
+import { ids } from '../domain/world/ids'
 import { TestSim } from '../testing/harness'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './body'
 

@@ -1,4 +1,5 @@
-import { fieldErrors, schemaValidator, type FieldError } from './contract'
+import { fieldErrors, type FieldError } from '../domain/world/field-errors'
+import { schemaValidator } from './contract'
 import { HttpError, problem } from './errors'
 
 export const MAX_BODY_BYTES = 1024 * 1024

@@ -1,4 +1,4 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { parse } from 'yaml'
 import openapiText from '../../contract/openapi.yaml?raw'
@@ -43,27 +43,3 @@ export function validatorFor(pointer: string): ValidateFunction {
 
 export const schemaValidator = (name: string): ValidateFunction =>
   validatorFor(`#/components/schemas/${name}`)
-
-export interface FieldError {
-  name: string
-  reason: string
-}
-
-/** Ajv's errors as the contract's `{name, reason}` pairs, named by the JSON path of the field. */
-export function fieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
-  const out: FieldError[] = []
-  const seen = new Set<string>()
-  for (const e of errors ?? []) {
-    // oneOf/anyOf produce one error per branch; the branch errors themselves say more.
-    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue
-    const missing =
-      e.keyword === 'required' ? `/${String((e.params as { missingProperty?: string }).missingProperty)}` : ''
-    const name = (e.instancePath + missing).replace(/^\//, '').replace(/\//g, '.') || 'body'
-    const reason = e.message ?? 'is not valid'
-    const key = `${name}:${reason}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    out.push({ name, reason })
-  }
-  return out.slice(0, 20)
-}

@@ -1,4 +1,4 @@
-import type { S } from '../domain/types'
+import type { S } from '../domain/world/types'
 
 /** Thrown anywhere inside a handler; the app's error handler sends `response` as it is. */
 export class HttpError extends Error {

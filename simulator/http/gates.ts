@@ -1,7 +1,7 @@
-import { budgetRefusal } from '../domain/credits'
-import type { Account } from '../domain/types'
-import { isOwnWorkspace } from '../domain/workspaces'
-import type { World } from '../domain/world'
+import { budgetRefusal } from '../domain/budgets/credits'
+import type { Account } from '../domain/world/types'
+import { isOwnWorkspace } from '../domain/accounts/workspaces'
+import type { World } from '../domain/world/world'
 import { problem } from './errors'
 
 /**

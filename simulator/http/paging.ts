@@ -1,4 +1,4 @@
-import type { S } from '../domain/types'
+import type { S } from '../domain/world/types'
 
 export interface PageRequest {
   page: number

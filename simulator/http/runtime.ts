@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono'
-import type { Clock } from '../domain/clock'
-import type { Account, User } from '../domain/types'
-import type { World } from '../domain/world'
+import type { Clock } from '../domain/world/clock'
+import type { Account, User } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 
 export interface AccessClaims {
   iss: string

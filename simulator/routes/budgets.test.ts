@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { captureCredits } from '../domain/credits'
-import { ids } from '../domain/seed-constants'
-import type { S } from '../domain/types'
+import { captureCredits } from '../domain/budgets/credits'
+import { ids } from '../domain/world/ids'
+import type { S } from '../domain/world/types'
 import { signJwt } from '../http/jwt'
 import { TestSim } from '../testing/harness'
 

@@ -1,5 +1,5 @@
-import { UUID } from '../domain/random'
-import type { BudgetRecord, S } from '../domain/types'
+import { UUID } from '../domain/world/random'
+import type { BudgetRecord, S } from '../domain/world/types'
 import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'

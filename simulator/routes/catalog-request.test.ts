@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { S } from '../domain/types'
+import type { S } from '../domain/world/types'
 import { catalogScenes, catalogWorld } from '../testing/catalog-world'
 import {
   answerSearch,

@@ -13,9 +13,9 @@ import {
   type SortTerm,
   type TextQueryable,
 } from '../domain/catalog/search'
-import { aoiGeometryIssues, describeIssues } from '../domain/geometry-rules'
-import type { S } from '../domain/types'
-import type { World } from '../domain/world'
+import { aoiGeometryIssues, describeIssues } from '../domain/geometries/rules'
+import type { S } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 
 /**
  * The request side of `POST /catalog/hosts/{host}/stac/search`: the body read and checked into the domain's
@@ -93,7 +93,7 @@ export function parseInstant(s: string): number | undefined {
 /**
  * `instant`, `start/end`, `start/..` or `../end` → an inclusive range in ms, or a reason it is not one.
  *
- * Not the parser of domain/stac-query.ts, which storage search uses: that one also takes a date without a
+ * Not the parser of domain/storage/query.ts, which storage search uses: that one also takes a date without a
  * time and an empty side as open, reads dates through Date.parse (so 2025-02-30 passes) and words its
  * reasons differently. Sharing one would change the answers of one of the two endpoints.
  */

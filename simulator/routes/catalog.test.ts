@@ -1,7 +1,7 @@
 import * as jpegJs from 'jpeg-js'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hostOf } from '../domain/seed-glossary'
-import type { S, Scene } from '../domain/types'
+import { hostOf } from '../domain/catalog/hosts'
+import type { S, Scene } from '../domain/world/types'
 import { TestSim, type CallOptions } from '../testing/harness'
 
 // The project's declaration of jpeg-js covers encoding only; the tests also decode.

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed-constants'
-import { eulaId } from '../domain/seed-glossary'
-import { uuidFrom } from '../domain/random'
-import type { S } from '../domain/types'
+import { eulaId, ids } from '../domain/world/ids'
+import { uuidFrom } from '../domain/world/random'
+import type { S } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 
 type Page<T> = S['PageMeta'] & { content: T[] }

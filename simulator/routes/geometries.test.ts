@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { aoiFeatureCollectionIssues, MAX_AOI_POSITIONS } from '../domain/geometry-rules'
-import { ids } from '../domain/seed-constants'
-import { geometryId } from '../domain/seed-library'
-import type { S } from '../domain/types'
+import { aoiFeatureCollectionIssues, MAX_AOI_POSITIONS } from '../domain/geometries/rules'
+import { ids } from '../domain/world/ids'
+import { geometryId } from '../domain/seed/library'
+import type { S } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 
 type Page = S['SavedGeometryPage']

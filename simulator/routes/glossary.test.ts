@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { S } from '../domain/types'
+import type { S } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 
 type Page<T> = S['PageMeta'] & { content: T[] }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { S } from '../domain/types'
+import type { S } from '../domain/world/types'
 import { basicError, json } from '../http/errors'
 import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
 import { queryList, type Api, type SimRuntime } from '../http/runtime'

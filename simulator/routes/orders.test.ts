@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { centroid } from '@turf/turf'
 import { failsFulfilment, failsPlacement, TIMINGS } from '../domain/orders/lifecycle'
-import { ids } from '../domain/seed-constants'
-import { dataProductId } from '../domain/seed-glossary'
-import type { S, Scene } from '../domain/types'
+import { dataProductId, ids } from '../domain/world/ids'
+import type { S, Scene } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 
 type Order = S['Order']

@@ -1,43 +1,29 @@
-import { UUID } from '../domain/random'
+import { ORDER_STATUSES, ORDER_SUB_STATUSES } from '../../contract/statuses'
+import { UUID } from '../domain/world/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
-import { fieldErrors, schemaValidator, type FieldError } from '../http/contract'
+import { fieldErrors, type FieldError } from '../domain/world/field-errors'
+import { schemaValidator } from '../http/contract'
 import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
 import { readBody, bodyOrProblem } from '../http/body'
 import { parsePageQuery, sortBy, springPage } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
-import { holdCredits } from '../domain/credits'
-import { orderFormOf, validateParams } from '../domain/order-forms'
+import { holdCredits } from '../domain/budgets/credits'
+import { orderFormOf, validateParams } from '../domain/orders/forms'
 import { buildOrder, currentEulaDocument, userActor } from '../domain/orders/create'
 import { cancelOrder, startLifecycle } from '../domain/orders/lifecycle'
 import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders/pricing'
-import { touch } from '../domain/order-state'
-import type { OrderRecord, S, Scene } from '../domain/types'
-import type { World } from '../domain/world'
+import { ordersOf } from '../domain/orders/by-account'
+import { touch } from '../domain/orders/state'
+import { taskingOrderParamErrors } from '../domain/tasking/rules'
+import type { OrderRecord, S, Scene } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 import { findScene } from '../domain/catalog/publishing'
 
 /** Orders: list, create, estimate, read, merge-patch, cancel, and the order-form schema of a data product. */
 
 const TAG = /^[A-Za-z0-9 ._\-/:]+$/
-const STATUSES: readonly S['OrderStatus'][] = [
-  'CREATED',
-  'BEING_PLACED',
-  'PLACED',
-  'PLACEMENT_FAILED',
-  'BEING_FULFILLED',
-  'FULFILLED',
-  'FAILED_PERMANENTLY',
-  'CANCELED',
-]
 const REMOVED_STATUSES = ['DELIVERY_INITIALIZATION_FAILED', 'DOWNLOAD_FAILED', 'DOWNLOADED']
-const SUB_STATUSES: readonly S['OrderSubStatus'][] = [
-  'FEASIBILITY_WAITING_UPLOAD',
-  'FEASIBILITY_WAITING_RESPONSE',
-  'QUOTATION_WAITING_UPLOAD',
-  'QUOTATION_WAITING_RESPONSE',
-  'QUOTATION_ACCEPTED',
-  'QUOTATION_REJECTED',
-]
 const SORTABLE = ['createdAt', 'updatedAt', 'type', 'status', 'displayName'] as const
 const MAX_ORDER_IDS = 100
 
@@ -140,24 +126,11 @@ async function parseOrderRequest(c: ApiContext, world: World): Promise<ParsedReq
       ])
     }
   } else {
-    const errors = taskingParamErrors(params, world.now())
+    const errors = taskingOrderParamErrors(params, world.now())
     if (errors.length > 0)
       throw badOrderRequest(instance, errors.map((e) => `${e.name} ${e.reason}`).join('; '), errors)
   }
   return { body, collection, product, params, scene }
-}
-
-/** What the form schema cannot say: the window must be ordered and still open, BH ratios ordered. */
-function taskingParamErrors(params: Record<string, unknown>, now: number): FieldError[] {
-  const errors: FieldError[] = []
-  const start = Date.parse(String(params.acquisitionStart))
-  const end = Date.parse(String(params.acquisitionEnd))
-  if (!(end > start)) errors.push({ name: 'params.acquisitionEnd', reason: 'must be after acquisitionStart' })
-  else if (end <= now) errors.push({ name: 'params.acquisitionEnd', reason: 'must be in the future' })
-  if (typeof params.minBH === 'number' && typeof params.maxBH === 'number' && params.minBH > params.maxBH) {
-    errors.push({ name: 'params.minBH', reason: 'must not be greater than maxBH' })
-  }
-  return errors
 }
 
 function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['FeatureError'][] } {
@@ -175,35 +148,6 @@ function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['
     else errors.push(check.error)
   })
   return { priced, errors }
-}
-
-/**
- * Each account's orders in creation order, cached per world and rebuilt when orders are added (they are
- * never removed). The list then scans one account instead of every order, and newest-first is a reversal.
- * Sorting here, not trusting insertion order, because other areas' seeders may add backdated orders.
- */
-const accountIndex = new WeakMap<World, { size: number; byAccount: Map<string, OrderRecord[]> }>()
-
-function ordersOf(world: World, accountId: string): OrderRecord[] {
-  let cached = accountIndex.get(world)
-  if (!cached || cached.size !== world.orders.size) {
-    const byAccount = new Map<string, OrderRecord[]>()
-    for (const record of world.orders.values()) {
-      let list = byAccount.get(record.order.accountId)
-      if (!list) byAccount.set(record.order.accountId, (list = []))
-      list.push(record)
-    }
-    for (const list of byAccount.values()) {
-      const inOrder = list.every((r, i) => i === 0 || list[i - 1].order.createdAt <= r.order.createdAt)
-      if (!inOrder)
-        list.sort((a, b) =>
-          a.order.createdAt < b.order.createdAt ? -1 : a.order.createdAt > b.order.createdAt ? 1 : 0,
-        )
-    }
-    cached = { size: world.orders.size, byAccount }
-    accountIndex.set(world, cached)
-  }
-  return cached.byAccount.get(accountId) ?? []
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -224,13 +168,13 @@ export function registerOrders(api: Api, sim: SimRuntime): void {
     const statuses = queryList(c, 'status', false)
     for (const s of statuses) {
       if (REMOVED_STATUSES.includes(s)) throw badQuery(instance, 'status', `${s} is no longer a valid status`)
-      if (!(STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'status', `${s} is not one of ${STATUSES.join(', ')}`)
+      if (!(ORDER_STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'status', `${s} is not one of ${ORDER_STATUSES.join(', ')}`)
     }
     const subStatuses = queryList(c, 'subStatus', false)
     for (const s of subStatuses) {
-      if (!(SUB_STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'subStatus', `${s} is not one of ${SUB_STATUSES.join(', ')}`)
+      if (!(ORDER_SUB_STATUSES as readonly string[]).includes(s))
+        throw badQuery(instance, 'subStatus', `${s} is not one of ${ORDER_SUB_STATUSES.join(', ')}`)
     }
     const uuidList = (name: string) => {
       const list = queryList(c, name, true)

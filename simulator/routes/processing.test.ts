@@ -1,12 +1,11 @@
 import { area as turfArea } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
-import { manualClock } from '../domain/clock'
+import { manualClock } from '../domain/world/clock'
 import { LARGE_COLLECTIONS, LARGE_JOBS, seedProcessing } from '../domain/processing/seed'
-import { createDelivery } from '../domain/stac'
-import { ids } from '../domain/seed-constants'
-import { eulaId } from '../domain/seed-glossary'
-import type { S } from '../domain/types'
-import { World } from '../domain/world'
+import { createDelivery } from '../domain/storage/stac'
+import { eulaId, ids } from '../domain/world/ids'
+import type { S } from '../domain/world/types'
+import { World } from '../domain/world/world'
 import { TestSim } from '../testing/harness'
 
 type Job = S['Job']

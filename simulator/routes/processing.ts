@@ -1,13 +1,15 @@
-import { UUID } from '../domain/random'
+import { JOB_STATUSES } from '../../contract/statuses'
+import { UUID } from '../domain/world/random'
 import { budgetProblem, workspaceProblem } from '../http/gates'
 import { tooLarge413 } from '../http/body'
 import { checkRequest } from '../domain/processing/inputs'
-import { SEED_SERVICE_BASE } from '../domain/processing/seed'
-import { createJob, durationSeconds } from '../domain/processing/jobs'
+import { JOB_SORTABLE, listJobs, type JobSortField } from '../domain/processing/job-list'
+import { createJob } from '../domain/processing/jobs'
+import { SEED_SERVICE_BASE } from '../domain/world/ids'
 import { processDef, type ProcessDef } from '../domain/processing/processes'
 import { priceOf } from '../domain/processing/pricing'
-import type { S } from '../domain/types'
-import type { World } from '../domain/world'
+import type { S } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 import { readBody, unreadableBody } from '../http/body'
 import {
   HttpError,
@@ -21,22 +23,6 @@ import { publicBase, queryList, type Api, type ApiContext, type SimRuntime } fro
 
 /** Processing: processes (public), input validation and pricing, execution, and the job list. */
 
-const JOB_STATUSES: readonly S['JobStatus'][] = [
-  'created',
-  'licensed',
-  'unlicensed',
-  'valid',
-  'invalid',
-  'accepted',
-  'rejected',
-  'running',
-  'successful',
-  'failed',
-  'captured',
-  'released',
-]
-const SORTABLE = ['processID', 'status', 'created', 'creditConsumption.credits'] as const
-type SortField = (typeof SORTABLE)[number]
 const DEFAULT_LIMIT = 10
 
 /** Absolute links for the caller: records keep paths, and the public base depends on the request. */
@@ -211,11 +197,11 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     const [field, dir = 'asc', ...rest] = sortRaw.split(',')
     const direction = dir.toLowerCase()
     if (
-      !SORTABLE.includes(field as SortField) ||
+      !JOB_SORTABLE.includes(field as JobSortField) ||
       (direction !== 'asc' && direction !== 'desc') ||
       rest.length > 0
     ) {
-      return bad(`sort must be one of ${SORTABLE.join(', ')}, optionally followed by ,asc or ,desc`)
+      return bad(`sort must be one of ${JOB_SORTABLE.join(', ')}, optionally followed by ,asc or ,desc`)
     }
 
     const workspaceId = c.req.query('workspaceId')
@@ -229,51 +215,17 @@ export function registerProcessing(api: Api, sim: SimRuntime): void {
     const jobIds = queryList(c, 'ids', true)
     if (jobIds.some((id) => !UUID.test(id))) return bad('ids must be comma-separated job UUIDs')
 
-    const now = world.now()
-    const matches = [...world.jobs.values()]
-      .map((r) => r.job)
-      .filter((job) => {
-        if (job.accountID !== account.id) return false
-        if (workspaceId && job.workspaceID !== workspaceId) return false
-        if (processIds.length > 0 && !processIds.includes(job.processID)) return false
-        if (statuses.length > 0 && !statuses.includes(job.status)) return false
-        if (jobIds.length > 0 && !jobIds.includes(job.jobID)) return false
-        if (minDuration !== undefined || maxDuration !== undefined) {
-          const d = durationSeconds(job, now)
-          if (d === undefined) return false
-          if (minDuration !== undefined && d < minDuration) return false
-          if (maxDuration !== undefined && d > maxDuration) return false
-        }
-        return true
-      })
-    const key = (job: S['Job']): string | number | undefined => {
-      switch (field as SortField) {
-        case 'processID':
-          return job.processID
-        case 'status':
-          return job.status
-        case 'created':
-          return Date.parse(job.created)
-        case 'creditConsumption.credits':
-          return job.creditConsumption?.credits
-      }
-    }
-    const sign = direction === 'asc' ? 1 : -1
-    // Keys are read once per job, not once per comparison: parsing dates in the comparator cost 150 ms on the
-    // large seed's 5,000 jobs.
-    const keyed = matches.map((job) => ({ job, key: key(job), created: Date.parse(job.created) }))
-    // Jobs without a value (no credits consumed yet) go last either way; ties keep newest first.
-    keyed.sort((a, b) => {
-      const x = a.key
-      const y = b.key
-      if (x !== y) {
-        if (x === undefined) return 1
-        if (y === undefined) return -1
-        return (x < y ? -1 : 1) * sign
-      }
-      return b.created - a.created || (a.job.jobID < b.job.jobID ? -1 : 1)
+    const sorted = listJobs(world, {
+      accountId: account.id,
+      workspaceId: workspaceId || undefined,
+      processIds,
+      statuses,
+      jobIds,
+      minDuration,
+      maxDuration,
+      sort: field as JobSortField,
+      direction: direction === 'asc' ? 'asc' : 'desc',
     })
-    const sorted = keyed.map((k) => k.job)
 
     const p = page ?? 0
     const size = limit ?? DEFAULT_LIMIT

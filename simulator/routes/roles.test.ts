@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed-constants'
-import { dataProductId } from '../domain/seed-glossary'
-import type { S } from '../domain/types'
+import { dataProductId, ids } from '../domain/world/ids'
+import type { S } from '../domain/world/types'
 import { openapi } from '../http/contract'
 import { TestSim } from '../testing/harness'
 

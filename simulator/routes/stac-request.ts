@@ -1,6 +1,6 @@
 import type { Geometry } from 'geojson'
-import { UUID } from '../domain/random'
-import type { Box, CollectionQuery, ItemQuery } from '../domain/stac-search'
+import { UUID } from '../domain/world/random'
+import type { Box, CollectionQuery, ItemQuery } from '../domain/storage/search'
 import {
   CqlError,
   compileFilter,
@@ -10,8 +10,8 @@ import {
   type Operand,
   type Pred,
   isRecord,
-} from '../domain/stac-query'
-import type { S, StacSource } from '../domain/types'
+} from '../domain/storage/query'
+import type { S, StacSource } from '../domain/world/types'
 import { schemaValidator } from '../http/contract'
 
 /**

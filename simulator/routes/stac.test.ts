@@ -1,8 +1,8 @@
 import { unzipSync } from 'fflate'
 import { BaseClient, BaseResponse, fromCustomClient } from 'geotiff'
 import { describe, expect, it } from 'vitest'
-import { ids } from '../domain/seed-constants'
-import type { S, StacCollectionRecord } from '../domain/types'
+import { ids } from '../domain/world/ids'
+import type { S, StacCollectionRecord } from '../domain/world/types'
 import { TestSim } from '../testing/harness'
 
 const BASE = 'http://sim.test'

@@ -1,11 +1,19 @@
-import { UUID } from '../domain/random'
-import { assetFile, assetSize, deleteCollection, itemLinks } from '../domain/stac'
-import { QUERYABLES } from '../domain/stac-query'
-import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/stac-search'
-import type { S, StacCollectionRecord, StacItemRecord } from '../domain/types'
-import type { World } from '../domain/world'
+import { UUID } from '../domain/world/random'
+import {
+  assetFile,
+  assetSize,
+  collectionPath,
+  deleteCollection,
+  itemLinks,
+  STAC_PATH,
+} from '../domain/storage/stac'
+import { QUERYABLES } from '../domain/storage/query'
+import { findCollections, itemMatches, searchItems, StacSearchError } from '../domain/storage/search'
+import type { S, StacCollectionRecord, StacItemRecord } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 import { bodyOrProblem, readBody, unreadableBody } from '../http/body'
-import { fieldErrors, openapi, schemaValidator } from '../http/contract'
+import { fieldErrors } from '../domain/world/field-errors'
+import { openapi, schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
 import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import {
@@ -262,7 +270,6 @@ export const CONFORMS_TO: readonly string[] = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
 ]
-const STAC_PATH = '/v2/assets/stac'
 const SEARCH_PATH = `${STAC_PATH}/search`
 const SERVICE_DESC_TYPE = 'application/vnd.oai.openapi+json;version=3.1'
 const SEARCH_MEMBERS = [
@@ -303,15 +310,15 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       conformsTo: [...CONFORMS_TO],
       links: [
         { rel: 'self', href: askedUrl(c, sim), type: 'application/json' },
-        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
-        { rel: 'conformance', href: `${base}/v2/assets/stac/conformance`, type: 'application/json' },
-        { rel: 'service-desc', href: `${base}/v2/assets/stac/api`, type: SERVICE_DESC_TYPE },
-        { rel: 'data', href: `${base}/v2/assets/stac/collections`, type: 'application/json' },
+        { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
+        { rel: 'conformance', href: `${base}${STAC_PATH}/conformance`, type: 'application/json' },
+        { rel: 'service-desc', href: `${base}${STAC_PATH}/api`, type: SERVICE_DESC_TYPE },
+        { rel: 'data', href: `${base}${STAC_PATH}/collections`, type: 'application/json' },
         { rel: 'search', href: `${base}${SEARCH_PATH}`, type: 'application/geo+json', method: 'POST' },
         { rel: 'search', href: `${base}${SEARCH_PATH}`, type: 'application/geo+json', method: 'GET' },
         {
           rel: 'http://www.opengis.net/def/rel/ogc/1.0/queryables',
-          href: `${base}/v2/assets/stac/queryables`,
+          href: `${base}${STAC_PATH}/queryables`,
           type: 'application/schema+json',
         },
       ],
@@ -319,12 +326,12 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return c.json(body)
   })
 
-  api.get('/v2/assets/stac/conformance', (c) =>
+  api.get(`${STAC_PATH}/conformance`, (c) =>
     c.json({ conformsTo: [...CONFORMS_TO] } satisfies S['StacConformance']),
   )
 
   // The contract itself, pointed at the API base the caller used.
-  api.get('/v2/assets/stac/api', (c) => {
+  api.get(`${STAC_PATH}/api`, (c) => {
     const doc = {
       ...structuredClone(openapi),
       servers: [{ url: publicBase(c.req.raw, sim), description: 'This API' }],
@@ -332,7 +339,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return json(200, doc, SERVICE_DESC_TYPE)
   })
 
-  api.get('/v2/assets/stac/collections', (c) => {
+  api.get(`${STAC_PATH}/collections`, (c) => {
     const world = sim.world
     const account = c.get('account')
     const query = orInvalid(c, () => collectionsListRequest(new URL(c.req.url).searchParams))
@@ -345,15 +352,15 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       const params = new URLSearchParams(selfUrl.search)
       params.set('page', String(n))
       params.set('limit', String(limit))
-      return `${base}/v2/assets/stac/collections?${params.toString()}`
+      return `${base}${STAC_PATH}/collections?${params.toString()}`
     }
     const slice = matches.slice(page * limit, page * limit + limit)
     const body: S['StacCollectionList'] = {
       collections: slice.map((r) => collectionOut(base, r, world)),
       links: [
         { rel: 'self', href: askedUrl(c, sim), type: 'application/json' },
-        { rel: 'root', href: `${base}/v2/assets/stac`, type: 'application/json' },
-        { rel: 'parent', href: `${base}/v2/assets/stac`, type: 'application/json' },
+        { rel: 'root', href: `${base}${STAC_PATH}`, type: 'application/json' },
+        { rel: 'parent', href: `${base}${STAC_PATH}`, type: 'application/json' },
         ...pageLinks(hrefOf, page, limit, matches.length),
       ],
       context: { returned: slice.length, limit, matched: matches.length },
@@ -361,7 +368,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return c.json(body)
   })
 
-  api.get('/v2/assets/stac/collections/:collectionId', async (c) => {
+  api.get(`${STAC_PATH}/collections/:collectionId`, async (c) => {
     const world = sim.world
     const record = ownCollection(c, world, c.req.param('collectionId'))
     const col = collectionOut(publicBase(c.req.raw, sim), record, world)
@@ -370,14 +377,14 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return c.json(col)
   })
 
-  api.delete('/v2/assets/stac/collections/:collectionId', (c) => {
+  api.delete(`${STAC_PATH}/collections/:collectionId`, (c) => {
     const world = sim.world
     const record = ownCollection(c, world, c.req.param('collectionId'))
     deleteCollection(world, record.collection.id)
     return c.body(null, 204)
   })
 
-  api.get('/v2/assets/stac/collections/:collectionId/items', (c) => {
+  api.get(`${STAC_PATH}/collections/:collectionId/items`, (c) => {
     const world = sim.world
     const record = ownCollection(c, world, c.req.param('collectionId'))
     const asked = new URL(c.req.url).searchParams
@@ -387,7 +394,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
       .map((id) => world.stacItems.get(id))
       .filter((r): r is StacItemRecord => r !== undefined && itemMatches(r.item, query))
     const base = publicBase(c.req.raw, sim)
-    const path = `/v2/assets/stac/collections/${record.collection.id}`
+    const path = collectionPath(record.collection.id)
     const hrefOf = (n: number) => `${base}${path}/items?${pageQuery(asked, n, limit)}`
     return geojson(
       itemPage(base, items, query, [
@@ -411,7 +418,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return rec
   }
 
-  api.get('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
+  api.get(`${STAC_PATH}/collections/:collectionId/items/:itemId`, async (c) => {
     const world = sim.world
     const item = itemOut(publicBase(c.req.raw, sim), ownItem(c, world))
     item.assets = (await withSizes(world, item.assets)) ?? {}
@@ -419,7 +426,7 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return geojson(item)
   })
 
-  api.patch('/v2/assets/stac/collections/:collectionId/items/:itemId', async (c) => {
+  api.patch(`${STAC_PATH}/collections/:collectionId/items/:itemId`, async (c) => {
     const world = sim.world
     const rec = ownItem(c, world)
     const r = await readBody<unknown>(c.req.raw)
@@ -448,11 +455,11 @@ export function registerStac(api: Api, sim: SimRuntime): void {
     return geojson(itemOut(publicBase(c.req.raw, sim), rec))
   })
 
-  api.get('/v2/assets/stac/queryables', (c) => {
+  api.get(`${STAC_PATH}/queryables`, (c) => {
     const base = publicBase(c.req.raw, sim)
     const body: S['StacQueryables'] = {
       $schema: 'https://json-schema.org/draft/2019-09/schema',
-      $id: `${base}/v2/assets/stac/queryables`,
+      $id: `${base}${STAC_PATH}/queryables`,
       type: 'object',
       title: 'Swath storage queryables',
       description: 'Properties usable in the filter of POST /v2/assets/stac/search (CQL2-JSON).',

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { TestSim } from '../testing/harness'
-import { rectAround } from '../domain/coverage'
-import { uuidFrom } from '../domain/random'
-import { ids } from '../domain/seed-constants'
-import { dataProductId } from '../domain/seed-glossary'
+import { rectAround } from '../domain/geometries/coverage'
+import { uuidFrom } from '../domain/world/random'
+import { dataProductId, ids } from '../domain/world/ids'
 import { DELIVERY_INTERVAL_MS, HOUR_MS, QUOTATION_DELAY_MS, STUDY_DELAY_MS } from '../domain/tasking/rules'
 import { stallsAt75, startTaskingFlow } from '../domain/tasking/flow'
-import type { OrderRecord, S } from '../domain/types'
+import type { OrderRecord, S } from '../domain/world/types'
 
 const DAY_MS = 24 * HOUR_MS
 const H = 3600

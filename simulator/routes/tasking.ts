@@ -2,8 +2,8 @@ import { bodyOrProblem } from '../http/body'
 import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
-import { coverageOf } from '../domain/coverage'
-import { chargeCredits } from '../domain/credits'
+import { coverageOf } from '../domain/geometries/coverage'
+import { chargeCredits } from '../domain/budgets/credits'
 import { budgetProblem } from '../http/gates'
 import { priceFeature } from '../domain/orders/pricing'
 import { acceptOption, applyQuotationDecision, deliveredFootprints } from '../domain/tasking/flow'
@@ -19,8 +19,8 @@ import {
   opportunitiesFor,
   opportunitiesSupported,
 } from '../domain/tasking/opportunities'
-import type { S } from '../domain/types'
-import type { World } from '../domain/world'
+import type { S } from '../domain/world/types'
+import type { World } from '../domain/world/world'
 
 /**
  * The tasking area: feasibility requirement and opportunities for a prospective order, the quotation and

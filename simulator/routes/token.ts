@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { tokenError } from '../http/errors'
 import { signJwt, verifyJwt } from '../http/jwt'
 import type { AccessClaims, SimRuntime } from '../http/runtime'
-import type { S, User } from '../domain/types'
+import type { S, User } from '../domain/world/types'
 
 export const TOKEN_PATH = '/realms/public/protocol/openid-connect/token'
 export const USERINFO_PATH = '/realms/public/protocol/openid-connect/userinfo'

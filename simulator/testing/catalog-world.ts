@@ -1,10 +1,10 @@
 import { hostCollections, seedCatalog } from '../domain/catalog/archive'
 import { publishedScenes } from '../domain/catalog/publishing'
 import type { SearchInput } from '../domain/catalog/search'
-import { manualClock } from '../domain/clock'
-import { buildCollections, PROVIDERS } from '../domain/seed-glossary'
-import type { Scene } from '../domain/types'
-import { World } from '../domain/world'
+import { manualClock } from '../domain/world/clock'
+import { buildCollections, PROVIDERS } from '../domain/seed/glossary'
+import type { Scene } from '../domain/world/types'
+import { World } from '../domain/world/world'
 
 /** A world with just the glossary and the archive: catalog searches and previews depend on nothing else. */
 export function catalogWorld(): World {

@@ -1,5 +1,5 @@
 import { createSimulator, type Simulator, type SimulatorOptions } from '../app'
-import { DEMO_PASSWORD } from '../domain/seed-constants'
+import { DEMO_PASSWORD } from '../domain/world/ids'
 import { TOKEN_PATH, USERINFO_PATH } from '../routes/token'
 import { contractProblems } from './contract-check'
 

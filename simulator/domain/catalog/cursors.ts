@@ -1,4 +1,4 @@
-import { hashString } from '../random'
+import { hashString } from '../world/random'
 
 /**
  * Page cursors of the catalog search: `next` query values, bound to the host and body of their search, that

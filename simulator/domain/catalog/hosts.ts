@@ -1,4 +1,5 @@
-import { hashString } from '../random'
+import { hashString } from '../world/random'
+import type { S } from '../world/types'
 
 /**
  * How each data host publishes new scenes once the world runs (publishing.ts): how many, relative to the
@@ -36,4 +37,9 @@ export function publicationLag(host: string, seed: number): number {
   const [lo, hi] = hostPublishing(host).lagHours
   const u = hashString(`lag:${seed}`) / 0x1_0000_0000
   return Math.round((lo + (hi - lo) * u) * 3_600_000)
+}
+
+/** The host that serves a collection's archive, if it is searchable. */
+export function hostOf(collection: S['Collection']): string | undefined {
+  return collection.providers.find((p) => p.roles.includes('HOST'))?.name
 }

@@ -1,6 +1,6 @@
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
-import { createRng } from '../random'
+import { createRng } from '../world/random'
 import { PreparedPolygon, segmentsMeet } from './prepared-polygon'
 
 const box = (w: number, s: number, e: number, n: number): number[][][] => [

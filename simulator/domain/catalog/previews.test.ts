@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogWorld } from '../../testing/catalog-world'
-import type { Scene } from '../types'
+import type { Scene } from '../world/types'
 import { previewFor } from './previews'
 
 const world = catalogWorld()

@@ -1,4 +1,4 @@
-import type { World } from '../world'
+import type { World } from '../world/world'
 import { findHost, searchable } from './archive'
 import { findScene } from './publishing'
 

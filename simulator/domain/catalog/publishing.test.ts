@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { catalogWorld } from '../../testing/catalog-world'
-import { SEED_EPOCH } from '../seed-constants'
+import { SEED_EPOCH } from '../world/ids'
 import { answerSearch } from '../../routes/catalog-request'
 import { hostPublishing, MAX_PUBLICATION_LAG } from './hosts'
 import { findScene, publishedScenes } from './publishing'

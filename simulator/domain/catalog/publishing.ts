@@ -1,11 +1,10 @@
-import { createRng } from '../random'
-import { SEED_EPOCH } from '../seed-constants'
-import { hostOf } from '../seed-glossary'
-import type { S, Scene } from '../types'
-import type { World } from '../world'
+import { createRng } from '../world/random'
+import { SEED_EPOCH } from '../world/ids'
+import type { S, Scene } from '../world/types'
+import type { World } from '../world/world'
 import type { ArchiveScene } from './archive'
 import { drawScene, sceneDrawer, type SceneTiming, ARCHIVE_DAYS } from './archive'
-import { hostPublishing, publicationLag } from './hosts'
+import { hostOf, hostPublishing, publicationLag } from './hosts'
 import { SENSORS, genericSensor } from './sensors'
 
 /**

@@ -1,5 +1,5 @@
-import type { Scene } from '../types'
-import type { World } from '../world'
+import type { Scene } from '../world/types'
+import type { World } from '../world/world'
 import { ArchiveScene, COL, RING_POINTS, searchable, sharedArchive } from './archive'
 import { ringBbox, type BBox, type PreparedPolygon } from './prepared-polygon'
 

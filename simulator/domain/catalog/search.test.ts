@@ -1,7 +1,7 @@
 import { booleanIntersects, polygon as turfPolygon } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import { catalogScenes, catalogWorld, searchInput } from '../../testing/catalog-world'
-import type { S, Scene } from '../types'
+import type { S, Scene } from '../world/types'
 import { searchScenes, type QueryTerm, type SearchInput, type SearchPage, type SortTerm } from './search'
 
 const world = catalogWorld()

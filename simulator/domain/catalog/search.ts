@@ -1,5 +1,5 @@
-import type { S, Scene } from '../types'
-import type { World } from '../world'
+import type { S, Scene } from '../world/types'
+import type { World } from '../world/world'
 import { searchable, type Searchable } from './archive'
 import { PreparedPolygon, rectangle, type BBox } from './prepared-polygon'
 import { publishedScenes } from './publishing'

@@ -1,5 +1,5 @@
-import type { Rng } from '../random'
-import type { S } from '../types'
+import type { Rng } from '../world/random'
+import type { S } from '../world/types'
 import type { Place, PlaceKind } from './places'
 
 /**

@@ -3,7 +3,7 @@
  * and a true-colour PNG preview of the same scene. Made on first read and kept in a small LRU cache, so the
  * simulator's start and its seed pay nothing and a viewer's many Range requests pay once.
  */
-import { encodePng } from '../images'
+import { encodePng } from './images'
 import { landAround } from './land'
 import { RADAR_SCALE, sceneSize, synthesise, type SceneSpec } from './scene'
 import { cogByteLength, halve, writeCog, type CogShape, type RasterLevel, type WrittenCog } from './tiff'

@@ -4,7 +4,7 @@
  * towns, and clouds over the item's cloud-cover share; or, for radar, backscatter with speckle (water dark,
  * towns bright). Pure and deterministic: the same spec and land give the same samples.
  */
-import { hashString } from '../random'
+import { hashString } from '../world/random'
 import { fillPolygons, touches, type Grid } from './rasterise'
 
 export interface SceneSpec {

@@ -1,10 +1,10 @@
-import type { Account, EulaDocumentRecord, OrderRecord, S, Scene } from '../types'
-import type { World } from '../world'
+import type { Account, EulaDocumentRecord, OrderRecord, S, Scene } from '../world/types'
+import type { World } from '../world/world'
 import { type PricedFeature } from './pricing'
 
 /**
  * A new order record, as the create endpoint and the seed build it, and the EULA document an order needs
- * accepted. Status changes go through order-state.ts, so every change carries the same bookkeeping.
+ * accepted. Status changes go through state.ts, so every change carries the same bookkeeping.
  */
 
 export type OrderStatus = S['OrderStatus']

@@ -1,7 +1,7 @@
 import { featureCollection, intersect, kinks, feature as turfFeature } from '@turf/turf'
-import { type AreaGeometry, areaKm2, fromTurf, toTurf } from '../coverage'
-import { PRIORITY_FACTORS, TASKING_RATES } from '../order-state'
-import type { S, Scene } from '../types'
+import { type AreaGeometry, areaKm2, fromTurf, toTurf } from '../geometries/coverage'
+import { PRIORITY_FACTORS, TASKING_RATES } from './state'
+import type { S, Scene } from '../world/types'
 
 /** What an order costs, feature by feature, and the geometry rules it must meet first (area, vertices, shape). */
 

@@ -1,14 +1,14 @@
 import { centroid } from '@turf/turf'
 import { sceneCollection } from '../catalog/archive'
 import { PLACES as ARCHIVE_PLACES } from '../catalog/places'
-import { rect, toTurf } from '../coverage'
-import { holdCredits } from '../credits'
-import { SYSTEM_ACTOR, touch } from '../order-state'
-import { type Rng, createRng, hashString } from '../random'
-import { SEED_EPOCH, ids } from '../seed-constants'
-import { createDelivery } from '../stac'
-import type { Account, OrderRecord, S, Scene } from '../types'
-import type { World } from '../world'
+import { rect, toTurf } from '../geometries/coverage'
+import { holdCredits } from '../budgets/credits'
+import { SYSTEM_ACTOR, touch } from './state'
+import { type Rng, createRng, hashString } from '../world/random'
+import { SEED_EPOCH, ids } from '../world/ids'
+import { createDelivery } from '../storage/stac'
+import type { Account, OrderRecord, S, Scene } from '../world/types'
+import type { World } from '../world/world'
 import { type OrderStatus, type OrderSubStatus, buildOrder, initialSubStatus, userActor } from './create'
 import { deliverArchive, resumeLifecycle } from './lifecycle'
 import { MIN_BILLED_KM2, type PricedFeature, priceFeature } from './pricing'
@@ -471,7 +471,7 @@ function seededSubStatus(collection: S['Collection'], status: OrderStatus, i: nu
   return initialSubStatus(collection)
 }
 
-/** Valid form values for each tasking collection (they pass the order forms of order-forms.ts). */
+/** Valid form values for each tasking collection (they pass the order forms of orders/forms.ts). */
 export function taskingDefaults(collectionName: string): Record<string, unknown> {
   switch (collectionName) {
     case 'capella-tasking':

@@ -1,5 +1,5 @@
-import type { StacItemRecord } from '../types'
-import type { World } from '../world'
+import type { StacItemRecord } from '../world/types'
+import type { World } from '../world/world'
 import { type InputSchema, MAX_TITLE, type NamedError, type ProcessDef } from './processes'
 
 /**

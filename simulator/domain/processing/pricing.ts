@@ -1,5 +1,5 @@
-import { areaKm2, rect } from '../coverage'
-import type { S, StacItemRecord } from '../types'
+import { areaKm2, rect } from '../geometries/coverage'
+import type { S, StacItemRecord } from '../world/types'
 import { type ProcessDef } from './processes'
 
 /** What a job costs: by the first input item's footprint (SQ_KM) or per job. */

@@ -1,5 +1,5 @@
-import { eulaId } from '../seed-glossary'
-import type { S } from '../types'
+import { eulaId } from '../world/ids'
+import type { S } from '../world/types'
 
 /**
  * The process catalogue: each process the service offers (the ids its SDK has job templates for), its inputs
@@ -47,7 +47,7 @@ export interface ProcessDef {
   itemInputs: string[]
   price: { credits: number; unit: 'SQ_KM' | 'JOB' }
   resultItems: number
-  /** Key of the provider's EULA (seed-glossary), which an account accepts before its jobs run. */
+  /** Key of the provider's EULA (`eulaId` of world/ids.ts), which an account accepts before its jobs run. */
   eula: string
   /** What the first item input must be, beyond being one of the account's items (a Sentinel-2 scene, …). */
   itemRule?: { accepts: (item: S['StacItem']) => boolean; error: (item: S['StacItem']) => NamedError }

@@ -1,14 +1,13 @@
-import { iso } from '../clock'
-import { rect } from '../coverage'
-import { holdCredits } from '../credits'
-import { type Rng, createRng, uuidFrom } from '../random'
-import { SEED_EPOCH, ids } from '../seed-constants'
-import { dataProductId, eulaId } from '../seed-glossary'
-import { collectionPath, createDelivery, itemPath } from '../stac'
-import type { Account, JobRecord, S, StacSource } from '../types'
-import type { World } from '../world'
+import { iso } from '../world/clock'
+import { rect } from '../geometries/coverage'
+import { holdCredits } from '../budgets/credits'
+import { type Rng, createRng, uuidFrom } from '../world/random'
+import { dataProductId, eulaId, ids, SEED_EPOCH, SEED_SERVICE_BASE } from '../world/ids'
+import { collectionPath, createDelivery, itemPath } from '../storage/stac'
+import type { Account, JobRecord, S, StacSource } from '../world/types'
+import type { World } from '../world/world'
 import { buildOrder, userActor } from '../orders/create'
-import { SYSTEM_ACTOR, touch } from '../order-state'
+import { SYSTEM_ACTOR, touch } from '../orders/state'
 import { checkRequest } from './inputs'
 import { START_DELAY_MS, STEP_MS, contextOf, holdIdOf, scheduleStep } from './jobs'
 import { priceOf } from './pricing'
@@ -685,9 +684,3 @@ function seedLarge(world: World, rng: Rng, account: Account, url: (key: string, 
 }
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6
-
-/**
- * The address the seeded jobs' inputs give the service (it has none of its own before a request reaches
- * it): items there are the service's own storage too, so a seeded job can be run again.
- */
-export const SEED_SERVICE_BASE = 'https://api.swath.test'

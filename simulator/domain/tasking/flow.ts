@@ -1,11 +1,11 @@
-import { iso } from '../clock'
-import { aoiOf, areaKm2, bboxOfArea, deliveryStrips, rect, type AreaGeometry } from '../coverage'
-import { captureCredits, holdCredits, releaseCredits } from '../credits'
-import { setStatus, setSubStatus } from '../order-state'
-import { createRng, hashString, type Rng } from '../random'
-import { createDelivery } from '../stac'
-import type { OrderRecord, S, TaskingFlow, User } from '../types'
-import type { World } from '../world'
+import { iso } from '../world/clock'
+import { aoiOf, areaKm2, bboxOfArea, deliveryStrips, rect, type AreaGeometry } from '../geometries/coverage'
+import { captureCredits, holdCredits, releaseCredits } from '../budgets/credits'
+import { setStatus, setSubStatus } from '../orders/state'
+import { createRng, hashString, type Rng } from '../world/random'
+import { createDelivery } from '../storage/stac'
+import type { OrderRecord, S, TaskingFlow, User } from '../world/types'
+import type { World } from '../world/world'
 import {
   type AcquisitionWindow,
   type Actor,

@@ -1,7 +1,7 @@
-import { iso } from '../clock'
-import { bboxOfArea, KM_PER_DEG_LAT, type AnyGeometry } from '../coverage'
-import { createRng, uuidFrom } from '../random'
-import type { S } from '../types'
+import { iso } from '../world/clock'
+import { bboxOfArea, KM_PER_DEG_LAT, type AnyGeometry } from '../geometries/coverage'
+import { createRng, uuidFrom } from '../world/random'
+import type { S } from '../world/types'
 import { type AcquisitionWindow, DAY_MS, HOUR_MS } from './rules'
 
 /** Acquisition opportunities: when each tasking sensor passes over an area in a window, in daylight for optical ones. */

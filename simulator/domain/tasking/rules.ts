@@ -1,5 +1,5 @@
-import { PRIORITY_FACTORS, TASKING_RATES } from '../order-state'
-import type { S, User } from '../types'
+import { PRIORITY_FACTORS, TASKING_RATES } from '../orders/state'
+import type { S, User } from '../world/types'
 
 /**
  * Rules the tasking endpoints share with the flow: acquisition windows, when a feasibility study or a
@@ -27,6 +27,12 @@ export interface AcquisitionWindow {
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i
 
+/** The one wording of a window that ends before it starts, for the tasking and the order endpoints. */
+const WINDOW_BACKWARDS: S['ProblemFieldError'] = {
+  name: 'params.acquisitionEnd',
+  reason: 'must be after acquisitionStart',
+}
+
 /** The acquisition window of order params, or the field error that makes it unusable. */
 export function parseWindow(
   params: Record<string, unknown> | undefined,
@@ -42,8 +48,27 @@ export function parseWindow(
   if (typeof start !== 'number') return start
   const end = read('acquisitionEnd')
   if (typeof end !== 'number') return end
-  if (end <= start) return { name: 'params.acquisitionEnd', reason: 'must be after acquisitionStart' }
+  if (end <= start) return { ...WINDOW_BACKWARDS }
   return { start, end }
+}
+
+/**
+ * What a tasking product's order form cannot say, for POST /v2/orders (the form has already checked the
+ * dates' format): the window must be ordered and still open, BH ratios ordered. All of them at once.
+ */
+export function taskingOrderParamErrors(
+  params: Record<string, unknown>,
+  now: number,
+): S['ProblemFieldError'][] {
+  const errors: S['ProblemFieldError'][] = []
+  const start = Date.parse(String(params.acquisitionStart))
+  const end = Date.parse(String(params.acquisitionEnd))
+  if (!(end > start)) errors.push({ ...WINDOW_BACKWARDS })
+  else if (end <= now) errors.push({ name: 'params.acquisitionEnd', reason: 'must be in the future' })
+  if (typeof params.minBH === 'number' && typeof params.maxBH === 'number' && params.minBH > params.maxBH) {
+    errors.push({ name: 'params.minBH', reason: 'must not be greater than maxBH' })
+  }
+  return errors
 }
 
 export const isWindow = (w: AcquisitionWindow | S['ProblemFieldError']): w is AcquisitionWindow =>

@@ -1,10 +1,9 @@
-import { iso } from '../clock'
-import { aoiOf, areaKm2, rectAround, type AreaGeometry } from '../coverage'
-import { createRng, uuidFrom, type Rng } from '../random'
-import { SEED_EPOCH, ids } from '../seed-constants'
-import { dataProductId } from '../seed-glossary'
-import type { OrderRecord, S } from '../types'
-import type { World } from '../world'
+import { iso } from '../world/clock'
+import { aoiOf, areaKm2, rectAround, type AreaGeometry } from '../geometries/coverage'
+import { createRng, uuidFrom, type Rng } from '../world/random'
+import { dataProductId, ids, SEED_EPOCH } from '../world/ids'
+import type { OrderRecord, S } from '../world/types'
+import type { World } from '../world/world'
 import {
   buildQuotation,
   buildStudy,

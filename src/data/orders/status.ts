@@ -1,5 +1,8 @@
 import type { components } from '../../api/schema'
 
+// The status lists are the contract's, shared with the simulator from contract/statuses.ts.
+export { ORDER_STATUSES, ORDER_SUB_STATUSES } from '../../../contract/statuses'
+
 /**
  * Order statuses and tasking sub-statuses in plain words, which of them are final, when an order can be
  * canceled, and the lifecycle steps the order page draws. Pure: unit-tested in status.test.ts.
@@ -8,27 +11,6 @@ import type { components } from '../../api/schema'
 export type OrderStatus = components['schemas']['OrderStatus']
 export type OrderSubStatus = components['schemas']['OrderSubStatus']
 export type OrderType = components['schemas']['OrderType']
-
-/** In lifecycle order; the contract's filter takes exactly these. */
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'CREATED',
-  'BEING_PLACED',
-  'PLACED',
-  'PLACEMENT_FAILED',
-  'BEING_FULFILLED',
-  'FULFILLED',
-  'FAILED_PERMANENTLY',
-  'CANCELED',
-]
-
-export const ORDER_SUB_STATUSES: readonly OrderSubStatus[] = [
-  'FEASIBILITY_WAITING_UPLOAD',
-  'FEASIBILITY_WAITING_RESPONSE',
-  'QUOTATION_WAITING_UPLOAD',
-  'QUOTATION_WAITING_RESPONSE',
-  'QUOTATION_ACCEPTED',
-  'QUOTATION_REJECTED',
-]
 
 export const ORDER_TYPES: readonly OrderType[] = ['ARCHIVE', 'TASKING']
 

@@ -1,5 +1,8 @@
 import type { components } from '../../api/schema'
 
+// The status lists are the contract's, shared with the simulator from contract/statuses.ts.
+export { JOB_STATUSES } from '../../../contract/statuses'
+
 /**
  * Job statuses in plain words, which of them are final, and how long a job has run. Pure: unit-tested in
  * status.test.ts. A job goes created → licensed → valid → accepted → running → successful → captured (its
@@ -8,22 +11,6 @@ import type { components } from '../../api/schema'
  */
 export type JobStatus = components['schemas']['JobStatus']
 export type Job = components['schemas']['Job']
-
-/** In life-cycle order; the contract's filter takes exactly these. */
-export const JOB_STATUSES: readonly JobStatus[] = [
-  'created',
-  'licensed',
-  'unlicensed',
-  'valid',
-  'invalid',
-  'accepted',
-  'rejected',
-  'running',
-  'successful',
-  'failed',
-  'captured',
-  'released',
-]
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   created: 'Created',

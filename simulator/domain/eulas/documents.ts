@@ -1,6 +1,6 @@
-import { uuidFrom } from './random'
-import type { EulaDocumentRecord, EulaRecord } from './types'
-import type { World } from './world'
+import { uuidFrom } from '../world/random'
+import type { EulaDocumentRecord, EulaRecord } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * A provider publishes a new version of a EULA (the control plane's `/__sim/eulas/publish`): it becomes the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { PLACES as ARCHIVE_PLACES } from './catalog/places'
-import { manualClock } from './clock'
-import { ORDER_PLACES } from './orders/seed'
-import { seededWorld } from './seed'
-import type { OrderRecord } from './types'
+import { PLACES as ARCHIVE_PLACES } from '../catalog/places'
+import { manualClock } from '../world/clock'
+import { ORDER_PLACES } from '../orders/seed'
+import { seededWorld } from './world'
+import type { OrderRecord } from '../world/types'
 
 /** The mean of the geometry's positions: enough to tell where a small box lies. */
 function centre(record: OrderRecord): [number, number] {

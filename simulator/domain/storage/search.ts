@@ -1,9 +1,9 @@
 import { booleanIntersects } from '@turf/turf'
 import type { Geometry } from 'geojson'
-import { footprintOf } from './processing/pricing'
-import { itemTimeRange, QUERYABLES, type Operand, type Pred, type Scalar, type Value } from './stac-query'
-import type { S, StacCollectionRecord, StacItemRecord, StacSource } from './types'
-import type { World } from './world'
+import { footprintOf } from '../processing/pricing'
+import { itemTimeRange, QUERYABLES, type Operand, type Pred, type Scalar, type Value } from './query'
+import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * Which stored items a STAC item search matches, in which order: one query whichever way it came (POST body,

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { manualClock } from './clock'
-import { LARGE_WAITING_DECISIONS } from './orders/seed'
-import { HUGE_DELIVERY_TITLE, LARGE_COLLECTIONS, LARGE_ITEMS, LARGE_JOBS } from './processing/seed'
-import { buildWorld } from './seed'
-import { ids, SEED_EPOCH } from './seed-constants'
-import { LARGE_ACCEPTANCES, LARGE_GEOMETRIES } from './seed-library'
-import type { World } from './world'
+import { manualClock } from '../world/clock'
+import { LARGE_WAITING_DECISIONS } from '../orders/seed'
+import { HUGE_DELIVERY_TITLE, LARGE_COLLECTIONS, LARGE_ITEMS, LARGE_JOBS } from '../processing/seed'
+import { buildWorld } from './world'
+import { ids, SEED_EPOCH } from '../world/ids'
+import { LARGE_ACCEPTANCES, LARGE_GEOMETRIES } from './library'
+import type { World } from '../world/world'
 
 // How long the large world takes to build is a benchmark's figure (bench/simulator.ts prints it beside its
 // 10 s target), not a test's: a timed assertion fails on a busy machine.

@@ -1,5 +1,6 @@
-import { uuidFrom } from './random'
-import type { EulaRecord, S } from './types'
+import { dataProductId, eulaId } from '../world/ids'
+import { uuidFrom } from '../world/random'
+import type { EulaRecord, S } from '../world/types'
 
 /**
  * The public glossary of the simulated service: providers, collections with their data products, and the
@@ -7,10 +8,6 @@ import type { EulaRecord, S } from './types'
  */
 
 type Integration = S['Integration']
-
-export const eulaId = (name: string): string => uuidFrom(`eula:${name}`)
-export const dataProductId = (collection: string, product: string): string =>
-  uuidFrom(`data-product:${collection}:${product}`)
 
 export const PROVIDERS: S['Provider'][] = [
   {
@@ -317,11 +314,6 @@ export function buildCollections(): S['Collection'][] {
     })),
     metadata: c.metadata,
   }))
-}
-
-/** The host that serves a collection's archive, if it is searchable. */
-export function hostOf(collection: S['Collection']): string | undefined {
-  return collection.providers.find((p) => p.roles.includes('HOST'))?.name
 }
 
 const EULA_SEEDS = [

@@ -1,9 +1,9 @@
-import { rect } from './coverage'
-import { createRng, uuidFrom } from './random'
-import { buildEulas, eulaId } from './seed-glossary'
-import { ids, SEED_EPOCH } from './seed-constants'
-import type { S } from './types'
-import type { World } from './world'
+import { rect } from '../geometries/coverage'
+import { createRng, uuidFrom } from '../world/random'
+import { buildEulas } from './glossary'
+import { eulaId, ids, SEED_EPOCH } from '../world/ids'
+import type { S } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * Seed data of the account's "library": saved geometries (AOIs), EULA acceptances and budget usage.
@@ -254,7 +254,7 @@ function seedAcceptances(world: World): void {
 
 /**
  * Orders whose credits were consumed before the seed epoch. Only FULFILLED ones: an order still in flight
- * holds its credits and records them itself when it completes (domain/credits.ts), so mirroring it here
+ * holds its credits and records them itself when it completes (domain/budgets/credits.ts), so mirroring it here
  * would count it twice.
  */
 const CONSUMED_ORDER_STATUSES = new Set<string>(['FULFILLED'])

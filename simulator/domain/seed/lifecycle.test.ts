@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TestSim } from '../testing/harness'
-import type { S } from './types'
+import { TestSim } from '../../testing/harness'
+import type { S } from '../world/types'
 
 /**
  * The seeded world is a world in motion: what the seed leaves in progress carries on when the simulated

@@ -7,7 +7,7 @@
  */
 import { zlibSync } from 'fflate'
 import { encode as encodeJpegPixels } from 'jpeg-js'
-import { hashString, mulberry32 } from './random'
+import { hashString, mulberry32 } from '../world/random'
 
 // One implementation of the seeded PRNG for the whole simulator (FNV-1a string hash + mulberry32).
 export { hashString, mulberry32 }

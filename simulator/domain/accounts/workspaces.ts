@@ -1,5 +1,5 @@
-import type { Account } from './types'
-import type { World } from './world'
+import type { Account } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * The workspace gate shared by orders, geometries and processing: whether a workspace belongs to the

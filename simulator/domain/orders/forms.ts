@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { fieldErrors, type FieldError } from '../http/contract'
-import type { S } from './types'
+import { fieldErrors, type FieldError } from '../world/field-errors'
+import type { S } from '../world/types'
 
 /**
  * Order-form schemas (`GET /orders/schema/{data-product-id}`): draft-07 JSON schemas of the `params` of an

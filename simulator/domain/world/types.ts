@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema'
+import type { components } from '../../../src/api/schema'
 
 /** Every resource the simulator serves is typed by the contract (contract/openapi.yaml). */
 export type S = components['schemas']

@@ -1,5 +1,5 @@
 import type { Geometry } from 'geojson'
-import type { S } from './types'
+import type { S } from '../world/types'
 
 /**
  * Storage search as the domain sees it, apart from HTTP: the queryable properties of STAC items, a CQL2-JSON

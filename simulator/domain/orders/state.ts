@@ -1,6 +1,6 @@
-import { releaseCredits } from './credits'
-import type { OrderRecord, S } from './types'
-import type { World } from './world'
+import { releaseCredits } from '../budgets/credits'
+import type { OrderRecord, S } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * What orders and the tasking flows both change: an order's status and sub-status (with who and when) and

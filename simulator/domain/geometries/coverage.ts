@@ -1,6 +1,6 @@
 import { area, difference, intersect, union } from '@turf/turf'
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson'
-import type { S } from './types'
+import type { S } from '../world/types'
 
 /**
  * Geometry maths of the tasking area: areas, the strips a tasking order is delivered in, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock, type Clock } from './clock'
-import { buildWorld, seededWorld } from './seed'
+import { buildWorld, seededWorld } from '../seed/world'
 import type { World } from './world'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { TestSim } from '../testing/harness'
-import { ids } from './seed-constants'
+import { TestSim } from '../../testing/harness'
+import { ids } from '../world/ids'
 
 /** What a stored delivery says about its order must hold: the order is there, in its account, fulfilled (or delivering). */
 describe('seeded deliveries and their orders', () => {

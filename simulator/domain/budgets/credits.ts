@@ -1,5 +1,5 @@
-import type { Account } from './types'
-import type { World } from './world'
+import type { Account } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * Money rules shared by orders, quotations and processing jobs: the budget gate of the contract, and credits

@@ -37,7 +37,7 @@ export interface Rng {
   uuid(): string
   /**
    * An independent generator that continues from where this one stands: both then draw the same sequence.
-   * A copied world (simulator/domain/world.ts) forks the runtime generator its seeding has already used.
+   * A copied world (world.ts) forks the runtime generator its seeding has already used.
    */
   fork(): Rng
 }

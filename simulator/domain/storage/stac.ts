@@ -1,5 +1,5 @@
 import { zipSync } from 'fflate'
-import { renderAssetFile } from './images'
+import { renderAssetFile } from '../imagery/images'
 import {
   COG_MEDIA_TYPE,
   levelSizes,
@@ -9,18 +9,21 @@ import {
   sceneImagery,
   scenePreview,
   scenePreviewSize,
-} from './imagery/cog'
-import type { SceneSpec } from './imagery/scene'
-import { RADAR_SCALE } from './imagery/scene'
-import { uuidFrom, type Rng } from './random'
-import type { AssetRecord, S, StacCollectionRecord, StacSource } from './types'
-import type { World } from './world'
+} from '../imagery/cog'
+import type { SceneSpec } from '../imagery/scene'
+import { RADAR_SCALE } from '../imagery/scene'
+import { uuidFrom, type Rng } from '../world/random'
+import type { AssetRecord, S, StacCollectionRecord, StacSource } from '../world/types'
+import type { World } from '../world/world'
 
 /**
  * Deliveries as STAC: fulfilled orders and successful jobs each leave a transformed collection (one item per
  * scene, with downloadable assets) and, for orders, the untransformed original delivery (`cnam=false`).
  * Links and asset hrefs are stored as paths ("/v2/…"); the STAC routes make them absolute per request.
  */
+
+/** Where the storage STAC API lives: the links written here and the routes that answer them. */
+export const STAC_PATH = '/v2/assets/stac'
 
 export interface DeliveryInput {
   accountId: string
@@ -107,12 +110,12 @@ const NO_LINKS = Object.freeze([]) as unknown as S['StacLink'][]
 
 /** An item's links (paths; answers make them absolute), made from its ids. */
 export function itemLinks(collectionId: string, itemId: string): S['StacLink'][] {
-  const collection = `/v2/assets/stac/collections/${collectionId}`
+  const collection = `${STAC_PATH}/collections/${collectionId}`
   return [
     { rel: 'self', href: `${collection}/items/${itemId}`, type: 'application/geo+json' },
     { rel: 'parent', href: collection, type: 'application/json' },
     { rel: 'collection', href: collection, type: 'application/json' },
-    { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
+    { rel: 'root', href: STAC_PATH, type: 'application/json' },
   ]
 }
 
@@ -215,10 +218,10 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
       providers: providersOf(world, input),
       extent: { spatial: { bbox: [bbox] }, temporal: { interval: [[when, when]] } },
       links: [
-        { rel: 'self', href: `/v2/assets/stac/collections/${id}`, type: 'application/json' },
-        { rel: 'root', href: '/v2/assets/stac', type: 'application/json' },
-        { rel: 'parent', href: '/v2/assets/stac', type: 'application/json' },
-        { rel: 'items', href: `/v2/assets/stac/collections/${id}/items`, type: 'application/geo+json' },
+        { rel: 'self', href: `${STAC_PATH}/collections/${id}`, type: 'application/json' },
+        { rel: 'root', href: STAC_PATH, type: 'application/json' },
+        { rel: 'parent', href: STAC_PATH, type: 'application/json' },
+        { rel: 'items', href: `${STAC_PATH}/collections/${id}/items`, type: 'application/geo+json' },
       ],
       'up42-system:account_id': input.accountId,
       'up42-system:workspace_id': input.workspaceId,
@@ -377,8 +380,8 @@ export function deleteCollection(world: World, id: string): boolean {
 
 /** Path of an item, the form process inputs reference items by (absolute on the wire). */
 export const itemPath = (collectionId: string, itemId: string): string =>
-  `/v2/assets/stac/collections/${collectionId}/items/${itemId}`
-export const collectionPath = (collectionId: string): string => `/v2/assets/stac/collections/${collectionId}`
+  `${STAC_PATH}/collections/${collectionId}/items/${itemId}`
+export const collectionPath = (collectionId: string): string => `${STAC_PATH}/collections/${collectionId}`
 
 /** What the imagery of an item's asset is made from: its item's box, footprint and cloud cover. */
 function sceneOf(world: World, asset: AssetRecord): SceneSpec | undefined {
