@@ -28,7 +28,12 @@ import { useCheckout, type LineModel } from '../use-checkout'
 import type { Collection } from '../../../data/orders/scene-line'
 import type { Attempt } from '../../../data/orders/placement'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
-import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import {
+  budgetProblemOf,
+  chargedBudgetName,
+  placeTargetOf,
+  placingBlockers,
+} from '../../../lib/placing-rules'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { RepeatOrdersWarning } from './repeat-orders'
@@ -88,27 +93,15 @@ export function CheckoutPage() {
   const total = lines.every((l) => l.credits !== null)
     ? lines.reduce((sum, l) => sum + (l.credits ?? 0), 0)
     : null
-  const budgetIssue = budgetBlocker(budgets, budgetId)
-  const blockers = [
-    ...lines.flatMap((l, i) => l.blockers.map((b) => `Scene ${i + 1}: ${b}`)),
-    ...(budgetIssue ? [budgetIssue] : []),
-    ...(workspaceId ? [] : ['Choose a workspace in the header.']),
-  ]
-  // Where placing sends the orders: the workspace and the budget (a budget kept from another session only
-  // where budgets apply to this user).
-  const placeTarget = workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
-  const budgetName = placeTarget?.budgetId
-    ? (budgets.budgets.find((b) => b.id === placeTarget.budgetId)?.name ?? 'the chosen budget')
-    : null
-  const budgetProblem = run?.checkoutError
-    ? {
-        message: run.checkoutError.message,
-        details:
-          run.checkoutError.code === 'budget-id-required' && !budgets.available
-            ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place these orders.'
-            : run.checkoutError.details,
-      }
-    : null
+  const blockers = placingBlockers({
+    own: lines.flatMap((l, i) => l.blockers.map((b) => `Scene ${i + 1}: ${b}`)),
+    gate: budgets,
+    budgetId,
+    workspaceId,
+  })
+  const placeTarget = placeTargetOf(budgets, workspaceId, budgetId)
+  const budgetName = placeTarget ? chargedBudgetName(budgets, placeTarget.budgetId) : null
+  const budgetProblem = budgetProblemOf(run?.checkoutError ?? null, budgets, 'these orders')
 
   const header = (
     <>

@@ -21,11 +21,16 @@ import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import {
+  budgetProblemOf,
+  budgetRefusalOf,
+  chargedBudgetName,
+  placeTargetOf,
+  placingBlockers,
+} from '../../../lib/placing-rules'
 import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
 import { windowOf } from '../../../data/orders/tasking-request'
 import { bboxOf } from '../../../lib/geo/measure'
-import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
 import { isPending, TASKING_IDLE, taskingFrame } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
@@ -170,35 +175,22 @@ export function TaskingPage() {
   // ------------------------------------------------------------------ gates and placing
   const busy = running || isPending(placement)
   const count = model.features.length
-  const budgetIssue = budgetBlocker(budgets, budgetId)
-  const blockers = [
-    ...model.blockers,
-    ...(budgetIssue ? [budgetIssue] : []),
-    ...(model.workspaceId ? [] : ['Choose a workspace in the header.']),
-  ]
-  const failedCode = placement.kind === 'failed' ? placement.code : undefined
-  const budgetProblem =
-    placement.kind === 'failed' && failedCode && BUDGET_PROBLEMS.has(failedCode)
-      ? {
-          message: placement.message,
-          details:
-            failedCode === 'budget-id-required' && !budgets.available
-              ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place this request.'
-              : placement.details,
-        }
-      : null
-  const budgetName =
-    budgets.available && budgetId
-      ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
-      : null
+  const blockers = placingBlockers({
+    own: model.blockers,
+    gate: budgets,
+    budgetId,
+    workspaceId: model.workspaceId,
+  })
+  const budgetProblem = budgetProblemOf(
+    budgetRefusalOf(placement.kind === 'failed' ? placement : null),
+    budgets,
+    'this request',
+  )
+  const budgetName = chargedBudgetName(budgets, budgetId)
+  const placeTarget = placeTargetOf(budgets, model.workspaceId, budgetId)
   const onPlace = () => {
-    if (!model.request || !model.workspaceId) return
-    void place(model.request, {
-      workspaceId: model.workspaceId,
-      // A budget kept from another session is sent only where budgets apply to this user.
-      budgetId: budgets.available ? budgetId : null,
-      features: model.features,
-    })
+    if (!model.request || !placeTarget) return
+    void place(model.request, { ...placeTarget, features: model.features })
   }
 
   // The Viewer learns before any work that the request can be prepared and shared, not placed (decision 14).
@@ -391,11 +383,7 @@ export function TaskingPage() {
               budgetProblem={budgetProblem}
               onBack={() => setStep('edit')}
               onPlace={onPlace}
-              placeTarget={
-                model.workspaceId
-                  ? { workspaceId: model.workspaceId, budgetId: budgets.available ? budgetId : null }
-                  : null
-              }
+              placeTarget={placeTarget}
               onCheckAgain={() => void checkAgain()}
             />
           )}
