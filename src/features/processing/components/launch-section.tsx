@@ -26,7 +26,8 @@ import {
 } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetProblemOf, budgetRefusalOf, placingBlockers } from '../../../lib/placing-rules'
+import { budgetRefusalOf } from '../../../lib/placing-rules'
+import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
 import type { Params, ParamProblem } from '../../../components/schema-form/form-model'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
@@ -212,19 +213,23 @@ function LaunchForm({
   else if (validation.error) own.push('The inputs could not be checked.')
   else if (verdict?.ok && !price) own.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
 
-  // The budget and the workspace after the inputs, as on every placing page (data/placing-rules.ts).
-  const blockers = placingBlockers({
+  // The budget and the workspace after the inputs, as on every placing page (lib/placing-rules.ts).
+  const flow = usePlacingFlow({
     own,
     gate: budgets,
     budgetId: draft.budgetId,
     workspaceId,
+    budgetRefusal: budgetRefusalOf(draft.run.kind === 'failed' ? draft.run : null),
+    whatIsPlaced: 'this job',
     subject: 'job',
+    tried: { value: tried, set: setTried },
   })
+  const { blockers } = flow
 
-  const review = () => {
-    setTried(true)
-    if (blockers.length === 0 && price) setReviewing(true)
-  }
+  const review = () =>
+    flow.tryReview(() => {
+      if (price) setReviewing(true)
+    })
   const confirm = () => {
     if (!workspaceId) return
     // The review closes as the request goes out: its outcome (or the check of a lost answer) shows on the page.
@@ -303,11 +308,7 @@ function LaunchForm({
           if (draft.run.kind === 'failed') store.setRun(process.id, RUN_IDLE)
         }}
         total={price?.totalCredits ?? null}
-        problem={budgetProblemOf(
-          budgetRefusalOf(draft.run.kind === 'failed' ? draft.run : null),
-          budgets,
-          'this job',
-        )}
+        problem={flow.budgetProblem}
         subject="job"
       />
 
