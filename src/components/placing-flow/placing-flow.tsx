@@ -1,6 +1,7 @@
 import '@mantine/core/styles/InlineInput.css'
 import '@mantine/core/styles/CheckboxIndicator.css'
 import '@mantine/core/styles/Checkbox.css'
+import '@mantine/core/styles/Stepper.css'
 import { Alert, Button, Checkbox, Group, Paper, Stepper, Text } from '@mantine/core'
 import { useState, type ReactNode } from 'react'
 import { formatCredits } from '../../lib/format'
