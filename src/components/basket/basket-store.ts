@@ -1,25 +1,10 @@
-import type { MultiPolygon, Polygon } from 'geojson'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { draftStorage, ownedDraft } from '../../lib/draft-storage'
+import type { BasketScene } from '../../lib/basket-scene'
 
-/** What the basket keeps of a scene: enough to order it and to show it, not its host-specific properties. */
-export interface BasketScene {
-  /** The scene id (`properties.id`), the one used for ordering. */
-  id: string
-  host: string
-  collection: string
-  constellation: string
-  datetime: string | null
-  cloudCoverage: number | null
-  resolution: number | null
-  footprint: Polygon | MultiPolygon
-  /**
-   * The part of the AOI to order from this scene, when a coverage plan put it in: the AOI clipped to the
-   * scene, less what the plan's other scenes deliver (decision 35). Absent: the AOI.
-   */
-  part?: Polygon[]
-}
+// The store's callers read the scene's type with it; its one home is lib/ (data/orders reads it too).
+export type { BasketScene }
 
 /** Sessions hold about 5 MB; a basket is a shortlist, not an archive. */
 export const BASKET_LIMIT = 200

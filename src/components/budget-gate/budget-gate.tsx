@@ -2,7 +2,7 @@ import '@mantine/core/styles/ScrollArea.css'
 import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, Paper, Select, Skeleton, Text, Title } from '@mantine/core'
 import { whatToDo } from '../../api/errors'
-import { budgetBlocker, type BudgetGateInput } from './budget-rules'
+import { budgetBlocker, type BudgetGateInput } from '../../lib/budget-rules'
 import { formatCredits } from '../../lib/format'
 
 const NONE = '__none__'

@@ -3,7 +3,7 @@
  * (budget picker, page alert, "not found" page) from `kind`.
  */
 import { isApiError, whatToDo } from '../../api/errors'
-import { explainBudgetProblem } from '../../components/budget-gate/budget-rules'
+import { explainBudgetProblem } from '../../lib/budget-rules'
 
 export type DecisionErrorKind =
   /** 402: the account lacks the credits. */

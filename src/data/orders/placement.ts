@@ -1,6 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { isApiError } from '../../api/errors'
-import { BUDGET_PROBLEMS, explainBudgetProblem } from '../../components/budget-gate/budget-rules'
+import { BUDGET_PROBLEMS, explainBudgetProblem } from '../../lib/budget-rules'
 import type { components } from '../../api/schema'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { BasketScene } from '../../components/basket/basket-store'
+import type { BasketScene } from '../../lib/basket-scene'
 import { poly, rect } from '../../testing/builders'
 import {
   defaultName,

@@ -1,6 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import type { BasketScene } from '../../components/basket/basket-store'
+import type { BasketScene } from '../../lib/basket-scene'
 import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
 import { intersectionAreaRatio } from '../../lib/geo/combine'
 import { nameProblem } from '../../lib/order-fields'

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { Params } from '../../components/schema-form/form-model'
-import { asFormValue } from '../../components/schema-form/param-limits'
+import { asFormValue } from '../../lib/param-limits'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import {
   decodeShared,

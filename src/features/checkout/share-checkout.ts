@@ -1,6 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import { basketKey, type BasketScene } from '../../components/basket/basket-store'
-import { asFormValue } from '../../components/schema-form/param-limits'
+import { asFormValue } from '../../lib/param-limits'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import {
   decodeShared,

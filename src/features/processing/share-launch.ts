@@ -1,4 +1,4 @@
-import { asFormValue } from '../../components/schema-form/param-limits'
+import { asFormValue } from '../../lib/param-limits'
 import type { JobInputs } from '../../data/processing/execution'
 import { decodeShared, encodeShared, type SharedRead } from '../../lib/share-link'
 

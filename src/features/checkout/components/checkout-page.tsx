@@ -3,21 +3,7 @@ import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Paper,
-  Skeleton,
-  Stack,
-  Stepper,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
@@ -28,7 +14,14 @@ import { useCheckout, type LineModel } from '../use-checkout'
 import type { Collection } from '../../../data/orders/scene-line'
 import type { Attempt } from '../../../data/orders/placement'
 import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
-import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import {
+  BudgetProblemAlert,
+  ConfirmAndPlace,
+  NextStep,
+  PlacingSteps,
+  ViewerShareNotice,
+} from '../../../components/placing-flow/placing-flow'
+import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
 import { RepeatOrdersWarning } from './repeat-orders'
@@ -45,8 +38,7 @@ import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
 import { permissionsOf, useSession } from '../../../api/console-context'
 import { shareUrl } from '../../../lib/share-link'
-import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
-import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/words'
+import { SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
 import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
 import { CodeButton } from '../../../components/request-code/code-button'
@@ -73,7 +65,6 @@ export function CheckoutPage() {
   const dismissPlaced = useCheckoutStore((s) => s.dismissPlaced)
   const { place, run, running } = usePlacement(onPlaced)
   const checkAgain = useReconcile()
-  const [triedReview, setTriedReview] = useState(false)
   useProductFromLink(collections)
   const again = useOrderAgain(collections)
   const mayPlace = permissionsOf(useSession().user).change
@@ -88,27 +79,16 @@ export function CheckoutPage() {
   const total = lines.every((l) => l.credits !== null)
     ? lines.reduce((sum, l) => sum + (l.credits ?? 0), 0)
     : null
-  const budgetIssue = budgetBlocker(budgets, budgetId)
-  const blockers = [
-    ...lines.flatMap((l, i) => l.blockers.map((b) => `Scene ${i + 1}: ${b}`)),
-    ...(budgetIssue ? [budgetIssue] : []),
-    ...(workspaceId ? [] : ['Choose a workspace in the header.']),
-  ]
-  // Where placing sends the orders: the workspace and the budget (a budget kept from another session only
-  // where budgets apply to this user).
-  const placeTarget = workspaceId ? { workspaceId, budgetId: budgets.available ? budgetId : null } : null
-  const budgetName = placeTarget?.budgetId
-    ? (budgets.budgets.find((b) => b.id === placeTarget.budgetId)?.name ?? 'the chosen budget')
-    : null
-  const budgetProblem = run?.checkoutError
-    ? {
-        message: run.checkoutError.message,
-        details:
-          run.checkoutError.code === 'budget-id-required' && !budgets.available
-            ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place these orders.'
-            : run.checkoutError.details,
-      }
-    : null
+  const flow = usePlacingFlow({
+    gate: budgets,
+    budgetId,
+    workspaceId,
+    own: lines.flatMap((l, i) => l.blockers.map((b) => `Scene ${i + 1}: ${b}`)),
+    // Placing stops at a budget refusal only (use-placement.ts): it is about the whole checkout.
+    budgetRefusal: run?.checkoutError ?? null,
+    whatIsPlaced: 'these orders',
+  })
+  const { blockers, placeTarget, budgetName, budgetProblem } = flow
 
   const header = (
     <>
@@ -120,14 +100,15 @@ export function CheckoutPage() {
       <AgainNotice outcome={again} />
       {/* The Viewer learns before any work that the orders can be prepared and shared, not placed (decision 14). */}
       {!mayPlace && (
-        <RoleNotice title="You can prepare these orders, not place them" why={VIEWER_CANNOT_PLACE_ORDERS}>
-          {lines.length > 0 && (
-            <ShareLink
-              what="checkout"
-              url={shareUrl(paths.checkout(), encodeCheckoutShare({ scenes, productLines, drafts, aoi }))}
-            />
-          )}
-        </RoleNotice>
+        <ViewerShareNotice
+          title="You can prepare these orders, not place them"
+          what="checkout"
+          url={
+            lines.length > 0
+              ? shareUrl(paths.checkout(), encodeCheckoutShare({ scenes, productLines, drafts, aoi }))
+              : null
+          }
+        />
       )}
     </>
   )
@@ -168,23 +149,17 @@ export function CheckoutPage() {
           <Skeleton height={160} />
         </Stack>
       ) : (
-        <>
-          <Stepper
-            active={step === 'edit' ? 0 : 1}
-            size="sm"
-            onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
-            allowNextStepsSelect={blockers.length === 0}
-          >
-            <Stepper.Step
-              label="Details"
-              description={`${lines.length} ${lines.length === 1 ? 'scene' : 'scenes'}`}
-            />
-            <Stepper.Step
-              label="Review and place"
-              description={total === null ? 'Total pending' : `${formatCredits(total)} credits`}
-            />
-          </Stepper>
-          {step === 'edit' ? (
+        <PlacingSteps
+          flow={flow}
+          step={step}
+          onStep={setStep}
+          busy={busy}
+          details={{
+            label: 'Details',
+            description: `${lines.length} ${lines.length === 1 ? 'scene' : 'scenes'}`,
+          }}
+          total={total}
+          edit={
             <>
               <EulaGate eulas={eulas} access={licenceAccess} />
               <BudgetGate
@@ -201,41 +176,25 @@ export function CheckoutPage() {
                   line={line}
                   index={i}
                   locked={busy}
-                  showErrors={triedReview}
+                  showErrors={flow.triedReview}
                   onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
                   onRetryEstimate={() => retryEstimate(line.key)}
                 />
               ))}
-              <Paper
-                withBorder
-                p="sm"
-
-                component="section"
-                aria-label="Total and next step"
-              >
-                <Group justify="space-between" align="start">
-                  <div>
-                    <Text fw={600} aria-live="polite" data-testid="checkout-total">
-                      Total: {total === null ? 'pending' : `${formatCredits(total)} credits`}
-                    </Text>
-                    {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
-                  </div>
-                  <Group gap="xs">
-                    <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
-                    <Button
-                      onClick={() => {
-                        setTriedReview(true)
-                        if (blockers.length === 0) setStep('review')
-                      }}
-                      disabled={busy}
-                    >
-                      Review {lines.length} {lines.length === 1 ? 'order' : 'orders'}
-                    </Button>
-                  </Group>
-                </Group>
-              </Paper>
             </>
-          ) : (
+          }
+          next={
+            <NextStep
+              flow={flow}
+              busy={busy}
+              totalText={`Total: ${total === null ? 'pending' : `${formatCredits(total)} credits`}`}
+              totalTestId="checkout-total"
+              reviewLabel={`Review ${lines.length} ${lines.length === 1 ? 'order' : 'orders'}`}
+              onReview={() => setStep('review')}
+              code={<WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />}
+            />
+          }
+          review={
             <ReviewStep
               // A new count or total asks for the confirmation again.
               key={`${lines.length}:${total ?? 'pending'}`}
@@ -251,14 +210,10 @@ export function CheckoutPage() {
               mayPlace={mayPlace}
               onBack={() => setStep('edit')}
               onCheckAgain={(key, attempt) => void checkAgain(key, attempt)}
-              onPlace={() =>
-                workspaceId &&
-                // A budget kept from another session is sent only where budgets apply to this user.
-                void place(lines, { budgetId: budgets.available ? budgetId : null, workspaceId })
-              }
+              onPlace={() => placeTarget && void place(lines, placeTarget)}
             />
-          )}
-        </>
+          }
+        />
       )}
     </Stack>
   )
@@ -386,7 +341,6 @@ function ReviewStep({
   onPlace: () => void
   onCheckAgain: (key: string, attempt: Attempt) => void
 }) {
-  const [confirmed, setConfirmed] = useState(false)
   const [again, setAgain] = useState(false)
   const count = lines.length
   const wholeCode = <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
@@ -461,14 +415,7 @@ function ReviewStep({
             />
           ),
       )}
-      {budgetProblem && (
-        <Alert color="red" mt="sm" title={budgetProblem.message} role="alert">
-          {budgetProblem.details}{' '}
-          <Button size="compact-xs" variant="default" onClick={onBack}>
-            Change the budget
-          </Button>
-        </Alert>
-      )}
+      <BudgetProblemAlert problem={budgetProblem} onBack={onBack} />
       {failed.length > 0 && !busy && (
         <Alert color="red" mt="sm" title={`${failed.length} not placed`} role="alert">
           {failed
@@ -494,44 +441,17 @@ function ReviewStep({
           />
         </Stack>
       )}
-      {mayPlace ? (
-        <>
-          <Checkbox
-            mt="md"
-            checked={confirmed}
-            disabled={busy}
-            onChange={(e) => setConfirmed(e.currentTarget.checked)}
-            label={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
-          />
-          <Group mt="sm">
-            <Button variant="default" onClick={onBack} disabled={busy}>
-              Back to details
-            </Button>
-            <Button
-              onClick={onPlace}
-              disabled={!confirmed || blockers.length > 0 || (repeats.length > 0 && !again)}
-              loading={busy}
-              color="teal"
-            >
-              Place {count} {count === 1 ? 'order' : 'orders'}
-            </Button>
-            {wholeCode}
-          </Group>
-        </>
-      ) : (
-        <>
-          <Text size="sm" mt="md">
-            Your role does not place orders: share the link at the top of the page with an account
-            administrator or member, who can place them.
-          </Text>
-          <Group mt="sm">
-            <Button variant="default" onClick={onBack}>
-              Back to details
-            </Button>
-            {wholeCode}
-          </Group>
-        </>
-      )}
+      <ConfirmAndPlace
+        mayPlace={mayPlace}
+        busy={busy}
+        blocked={blockers.length > 0 || (repeats.length > 0 && !again)}
+        confirmLabel={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
+        placeLabel={`Place ${count} ${count === 1 ? 'order' : 'orders'}`}
+        whatIsPlaced="them"
+        onBack={onBack}
+        onPlace={onPlace}
+        code={wholeCode}
+      />
     </Paper>
   )
 }

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useParams } from 'react-router'
 import { permissionsOf, useApiClient, useSession } from '../../../api/console-context'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetBlocker, type BudgetGateInput } from '../../../components/budget-gate/budget-rules'
+import { budgetBlocker, type BudgetGateInput } from '../../../lib/budget-rules'
 import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { formatCredits } from '../../../lib/format'

@@ -26,7 +26,8 @@ import {
 } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import { budgetRefusalOf } from '../../../lib/placing-rules'
+import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
 import type { Params, ParamProblem } from '../../../components/schema-form/form-model'
 import { SchemaForm } from '../../../components/schema-form/schema-form'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
@@ -193,33 +194,42 @@ function LaunchForm({
   }, [verdict, cost.error, draft.run, process, tried])
 
   const eulaData = eula?.data
-  const blockers: string[] = []
-  if (!workspaceId) blockers.push('Choose a workspace in the header.')
+  const own: string[] = []
   if (eula && !eulaData)
-    blockers.push(
+    own.push(
       eula.error
         ? 'The process license could not be read: retry it in the Licenses section above.'
         : 'The process license is still loading.',
     )
   if (eulaData && !eulaData.isAccepted)
-    blockers.push(
+    own.push(
       perms.acceptEulas
         ? 'Accept the process license above: a job without it stops as “unlicensed”.'
         : `The process license is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
     )
-  if (settled && !complete && !tried) blockers.push('Fill in the required inputs.')
-  else if (!settled || validation.isFetching) blockers.push('Checking the inputs…')
-  else if (verdict && !verdict.ok) blockers.push('Change the inputs marked above.')
-  else if (validation.error) blockers.push('The inputs could not be checked.')
-  else if (verdict?.ok && !price)
-    blockers.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
-  const budgetProblem = budgetBlocker(budgets, draft.budgetId, 'job')
-  if (budgetProblem) blockers.push(budgetProblem)
+  if (settled && !complete && !tried) own.push('Fill in the required inputs.')
+  else if (!settled || validation.isFetching) own.push('Checking the inputs…')
+  else if (verdict && !verdict.ok) own.push('Change the inputs marked above.')
+  else if (validation.error) own.push('The inputs could not be checked.')
+  else if (verdict?.ok && !price) own.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
 
-  const review = () => {
-    setTried(true)
-    if (blockers.length === 0 && price) setReviewing(true)
-  }
+  // The budget and the workspace after the inputs, as on every placing page (lib/placing-rules.ts).
+  const flow = usePlacingFlow({
+    own,
+    gate: budgets,
+    budgetId: draft.budgetId,
+    workspaceId,
+    budgetRefusal: budgetRefusalOf(draft.run.kind === 'failed' ? draft.run : null),
+    whatIsPlaced: 'this job',
+    subject: 'job',
+    tried: { value: tried, set: setTried },
+  })
+  const { blockers } = flow
+
+  const review = () =>
+    flow.tryReview(() => {
+      if (price) setReviewing(true)
+    })
   const confirm = () => {
     if (!workspaceId) return
     // The review closes as the request goes out: its outcome (or the check of a lost answer) shows on the page.
@@ -298,7 +308,7 @@ function LaunchForm({
           if (draft.run.kind === 'failed') store.setRun(process.id, RUN_IDLE)
         }}
         total={price?.totalCredits ?? null}
-        problem={draft.run.kind === 'failed' && draft.run.code ? draft.run : null}
+        problem={flow.budgetProblem}
         subject="job"
       />
 

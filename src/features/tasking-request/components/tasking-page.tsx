@@ -2,15 +2,14 @@ import './mantine-styles'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { permissionsOf, useSession } from '../../../api/console-context'
 import { paths } from '../../../config/paths'
 import { shareUrl } from '../../../lib/share-link'
-import { RoleNotice, ShareLink, SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
-import { VIEWER_CANNOT_PLACE_ORDERS } from '../../../components/role-notice/words'
+import { SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
 import { useSharedDraft, type SharedOutcome } from '../../../components/role-notice/use-shared-draft'
 import {
   decodeTaskingShare,
@@ -21,11 +20,12 @@ import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
-import { budgetBlocker } from '../../../components/budget-gate/budget-rules'
+import { budgetRefusalOf } from '../../../lib/placing-rules'
+import { NextStep, PlacingSteps, ViewerShareNotice } from '../../../components/placing-flow/placing-flow'
+import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
 import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
 import { windowOf } from '../../../data/orders/tasking-request'
 import { bboxOf } from '../../../lib/geo/measure'
-import { BUDGET_PROBLEMS } from '../../../data/orders/placement'
 import { isPending, TASKING_IDLE, taskingFrame } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
@@ -38,7 +38,7 @@ import { OpportunitiesPanel } from './opportunities-panel'
 import { TaskingFeatures } from './tasking-features'
 import { TaskingRequestForm } from './tasking-request-form'
 import { TaskingMap } from './tasking-map'
-import { Blockers, GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
+import { GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
 import { TaskingPlaced, TaskingReview } from './tasking-review'
 import classes from './tasking.module.css'
 
@@ -130,7 +130,6 @@ export function TaskingPage() {
   const placement = useTaskingStore((s) => s.placement)
   const setPlacement = useTaskingStore((s) => s.setPlacement)
   const startNew = useTaskingStore((s) => s.startNew)
-  const [triedReview, setTriedReview] = useState(false)
   const mayPlace = permissionsOf(useSession().user).change
   const shared = useSharedDraft(decodeTaskingShare, applySharedTasking)
   const again = useRequestAgain(collections)
@@ -170,35 +169,18 @@ export function TaskingPage() {
   // ------------------------------------------------------------------ gates and placing
   const busy = running || isPending(placement)
   const count = model.features.length
-  const budgetIssue = budgetBlocker(budgets, budgetId)
-  const blockers = [
-    ...model.blockers,
-    ...(budgetIssue ? [budgetIssue] : []),
-    ...(model.workspaceId ? [] : ['Choose a workspace in the header.']),
-  ]
-  const failedCode = placement.kind === 'failed' ? placement.code : undefined
-  const budgetProblem =
-    placement.kind === 'failed' && failedCode && BUDGET_PROBLEMS.has(failedCode)
-      ? {
-          message: placement.message,
-          details:
-            failedCode === 'budget-id-required' && !budgets.available
-              ? 'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place this request.'
-              : placement.details,
-        }
-      : null
-  const budgetName =
-    budgets.available && budgetId
-      ? (budgets.budgets.find((b) => b.id === budgetId)?.name ?? 'the chosen budget')
-      : null
+  const flow = usePlacingFlow({
+    gate: budgets,
+    budgetId,
+    workspaceId: model.workspaceId,
+    own: model.blockers,
+    budgetRefusal: budgetRefusalOf(placement.kind === 'failed' ? placement : null),
+    whatIsPlaced: 'this request',
+  })
+  const { blockers, placeTarget, budgetName, budgetProblem } = flow
   const onPlace = () => {
-    if (!model.request || !model.workspaceId) return
-    void place(model.request, {
-      workspaceId: model.workspaceId,
-      // A budget kept from another session is sent only where budgets apply to this user.
-      budgetId: budgets.available ? budgetId : null,
-      features: model.features,
-    })
+    if (!model.request || !placeTarget) return
+    void place(model.request, { ...placeTarget, features: model.features })
   }
 
   // The Viewer learns before any work that the request can be prepared and shared, not placed (decision 14).
@@ -211,26 +193,27 @@ export function TaskingPage() {
       )}
       <AgainNotice outcome={again} />
       {!mayPlace && (
-        <RoleNotice title="You can prepare this request, not place it" why={VIEWER_CANNOT_PLACE_ORDERS}>
-          {collections && collections.length > 0 && (
-            <ShareLink
-              what="request"
-              url={shareUrl(
-                paths.tasking(),
-                encodeTaskingShare({
-                  aoi: mapProps.aoi,
-                  draft: {
-                    collectionName: model.collection?.name,
-                    dataProductId: model.product?.id,
-                    params: model.params,
-                    displayName: model.displayName,
-                    tags: model.tags,
-                  },
-                }),
-              )}
-            />
-          )}
-        </RoleNotice>
+        <ViewerShareNotice
+          title="You can prepare this request, not place it"
+          what="request"
+          url={
+            collections && collections.length > 0
+              ? shareUrl(
+                  paths.tasking(),
+                  encodeTaskingShare({
+                    aoi: mapProps.aoi,
+                    draft: {
+                      collectionName: model.collection?.name,
+                      dataProductId: model.product?.id,
+                      params: model.params,
+                      displayName: model.displayName,
+                      tags: model.tags,
+                    },
+                  }),
+                )
+              : null
+          }
+        />
       )}
     </>
   )
@@ -280,7 +263,7 @@ export function TaskingPage() {
           placement={placement}
           rule={model.rule}
           onStartNew={() => {
-            setTriedReview(false)
+            flow.resetTried()
             startNew()
           }}
           onRetryRefused={() => {
@@ -315,90 +298,68 @@ export function TaskingPage() {
         {/* The map beside the steps, as on the catalog: it stays in view while the side column scrolls. */}
         <div className={classes.mapColumn}>{map}</div>
         <div className={classes.side} data-testid="tasking-side">
-          <Stepper
-            active={step === 'edit' ? 0 : 1}
-            size="sm"
-            onStepClick={(i) => !busy && setStep(i === 0 ? 'edit' : 'review')}
-            allowNextStepsSelect={blockers.length === 0}
-          >
-            <Stepper.Step label="Request" description={countLabel(count, 'feature')} />
-            <Stepper.Step
-              label="Review and place"
-              description={model.total === null ? 'Total pending' : `${formatCredits(model.total)} credits`}
-            />
-          </Stepper>
-          {step === 'edit' ? (
-            <>
-              {placement.kind === 'failed' && !budgetProblem && (
-                <Alert color="red" title={placement.message} role="alert">
-                  {placement.details} Nothing was created; change what is marked and place again.
-                </Alert>
-              )}
-              <TaskingRequestForm model={model} locked={busy} showErrors={triedReview} />
-              <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
-                <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
-                  Where to acquire
-                </Title>
-                <AoiPanel {...panelProps} />
-              </Paper>
-              <TaskingFeatures model={model} />
-              <OpportunitiesPanel model={model} onPick={pick} />
-              <EulaGate eulas={model.eulas} access={licenceAccess} />
-              <BudgetGate
-                gate={budgets}
-                budgetId={budgetId}
-                onChange={setBudget}
-                total={model.total}
-                problem={budgetProblem}
-              />
-              <Paper
-                withBorder
-                p="sm"
-                component="section"
-                aria-label="Total and next step"
+          <PlacingSteps
+            flow={flow}
+            step={step}
+            onStep={setStep}
+            busy={busy}
+            details={{ label: 'Request', description: countLabel(count, 'feature') }}
+            total={model.total}
+            edit={
+              <>
+                {placement.kind === 'failed' && !budgetProblem && (
+                  <Alert color="red" title={placement.message} role="alert">
+                    {placement.details} Nothing was created; change what is marked and place again.
+                  </Alert>
+                )}
+                <TaskingRequestForm model={model} locked={busy} showErrors={flow.triedReview} />
+                <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+                  <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+                    Where to acquire
+                  </Title>
+                  <AoiPanel {...panelProps} />
+                </Paper>
+                <TaskingFeatures model={model} />
+                <OpportunitiesPanel model={model} onPick={pick} />
+                <EulaGate eulas={model.eulas} access={licenceAccess} />
+                <BudgetGate
+                  gate={budgets}
+                  budgetId={budgetId}
+                  onChange={setBudget}
+                  total={model.total}
+                  problem={budgetProblem}
+                />
+              </>
+            }
+            next={
+              <NextStep
+                flow={flow}
+                busy={busy}
+                totalText={`${countLabel(count, 'order')} · Total: ${model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}`}
+                totalTestId="tasking-next-total"
+                reviewLabel={count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
+                onReview={() => setStep('review')}
                 className={classes.next}
-              >
-                <Group justify="space-between" align="start">
-                  <div>
-                    <Text fw={600} aria-live="polite" data-testid="tasking-next-total">
-                      {countLabel(count, 'order')} · Total:{' '}
-                      {model.total === null ? 'pending' : `${formatCredits(model.total)} credits`}
-                    </Text>
-                    {triedReview && blockers.length > 0 && <Blockers blockers={blockers} />}
-                  </div>
-                  <Button
-                    onClick={() => {
-                      setTriedReview(true)
-                      if (blockers.length === 0) setStep('review')
-                    }}
-                    disabled={busy}
-                  >
-                    {count === 0 ? 'Review the request' : `Review ${countLabel(count, 'order')}`}
-                  </Button>
-                </Group>
-              </Paper>
-            </>
-          ) : (
-            <TaskingReview
-              // A new count or total asks for the confirmation again.
-              key={`${count}:${model.total ?? 'pending'}`}
-              model={model}
-              budgetName={budgetName}
-              blockers={blockers}
-              placement={placement}
-              busy={busy}
-              mayPlace={mayPlace}
-              budgetProblem={budgetProblem}
-              onBack={() => setStep('edit')}
-              onPlace={onPlace}
-              placeTarget={
-                model.workspaceId
-                  ? { workspaceId: model.workspaceId, budgetId: budgets.available ? budgetId : null }
-                  : null
-              }
-              onCheckAgain={() => void checkAgain()}
-            />
-          )}
+              />
+            }
+            review={
+              <TaskingReview
+                // A new count or total asks for the confirmation again.
+                key={`${count}:${model.total ?? 'pending'}`}
+                model={model}
+                budgetName={budgetName}
+                blockers={blockers}
+                placement={placement}
+                busy={busy}
+                mayPlace={mayPlace}
+                budgetProblem={budgetProblem}
+                onBack={() => setStep('edit')}
+                onPlace={onPlace}
+                placeTarget={placeTarget}
+                onCheckAgain={() => void checkAgain()}
+              />
+            }
+          />
         </div>
       </div>
     </Stack>

@@ -1,10 +1,6 @@
-import '@mantine/core/styles/InlineInput.css'
-import '@mantine/core/styles/CheckboxIndicator.css'
-import '@mantine/core/styles/Checkbox.css'
 import '@mantine/core/styles/List.css'
 import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
-import { Alert, Anchor, Button, Checkbox, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
-import { useState } from 'react'
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
@@ -19,6 +15,7 @@ import {
 } from '../tasking-rules'
 import type { TaskingModel } from '../use-tasking'
 import { Blockers, OutcomeNotKnown } from '../../../components/order-page-parts/page-parts'
+import { BudgetProblemAlert, ConfirmAndPlace } from '../../../components/placing-flow/placing-flow'
 import { TaskingReviewParams } from './tasking-review-params'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { orderCode } from '../../../data/orders/order-code'
@@ -81,7 +78,6 @@ export function TaskingReview({
   onPlace: () => void
   onCheckAgain: () => void
 }) {
-  const [confirmed, setConfirmed] = useState(false)
   const count = model.features.length
   const total = model.total
   const span = model.opportunities.window
@@ -143,14 +139,7 @@ export function TaskingReview({
         {model.charge}
       </Text>
       {blockers.length > 0 && !busy && <Blockers blockers={blockers} title="Before placing:" />}
-      {budgetProblem && (
-        <Alert color="red" mt="sm" title={budgetProblem.message} role="alert">
-          {budgetProblem.details}{' '}
-          <Button size="compact-xs" variant="default" onClick={onBack}>
-            Change the budget
-          </Button>
-        </Alert>
-      )}
+      <BudgetProblemAlert problem={budgetProblem} onBack={onBack} />
       {placement.kind === 'failed' && !budgetProblem && (
         <Alert color="red" mt="sm" title={placement.message} role="alert">
           {placement.details} Nothing was created; the request stays filled in.
@@ -178,44 +167,17 @@ export function TaskingReview({
           onCheckAgain={onCheckAgain}
         />
       )}
-      {mayPlace ? (
-        <>
-          <Checkbox
-            mt="md"
-            checked={confirmed}
-            disabled={busy}
-            onChange={(e) => setConfirmed(e.currentTarget.checked)}
-            label={`I confirm placing ${countLabel(count, 'tasking order')}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
-          />
-          <Group mt="sm">
-            <Button variant="default" onClick={onBack} disabled={busy}>
-              Back to details
-            </Button>
-            <Button
-              onClick={onPlace}
-              disabled={!confirmed || blockers.length > 0}
-              loading={busy}
-              color="teal"
-            >
-              Place {countLabel(count, 'order')}
-            </Button>
-            {code}
-          </Group>
-        </>
-      ) : (
-        <>
-          <Text size="sm" mt="md">
-            Your role does not place orders: share the link at the top of the page with an account
-            administrator or member, who can place this request.
-          </Text>
-          <Group mt="sm">
-            <Button variant="default" onClick={onBack}>
-              Back to details
-            </Button>
-            {code}
-          </Group>
-        </>
-      )}
+      <ConfirmAndPlace
+        mayPlace={mayPlace}
+        busy={busy}
+        blocked={blockers.length > 0}
+        confirmLabel={`I confirm placing ${countLabel(count, 'tasking order')}, estimated at ${total === null ? '—' : formatCredits(total)} credits`}
+        placeLabel={`Place ${countLabel(count, 'order')}`}
+        whatIsPlaced="this request"
+        onBack={onBack}
+        onPlace={onPlace}
+        code={code}
+      />
     </Paper>
   )
 }
