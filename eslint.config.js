@@ -39,7 +39,6 @@ const sizeExceptions = [
       'src/features/checkout/components/checkout-line.tsx',
       'src/features/checkout/use-checkout.ts',
       'src/features/tasking-request/components/tasking-page.tsx',
-      'src/features/tasking-request/components/tasking-review.tsx',
       'src/features/tasking-request/use-tasking.ts',
       'src/features/processing/components/launch-section.tsx',
     ],
