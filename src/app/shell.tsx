@@ -250,7 +250,7 @@ function ActiveJobs() {
   return (
     <>
       <Badge size="sm" ml={6} color="blue.9" component="span">
-        {data.more ? `${data.count}+` : data.count}
+        {data.count.toLocaleString('en-GB')}
       </Badge>
       <span className={classes.visuallyHidden}> running</span>
     </>

@@ -302,6 +302,20 @@ export function seedOrders(world: World): void {
     list.push(scene)
   }
 
+  // The bulk orders' scenes by publication, built for a collection when its first bulk order needs it.
+  const publishedBy = new Map<string, PublishedScenes>()
+  const publishedOf = (name: string): PublishedScenes => {
+    let p = publishedBy.get(name)
+    if (!p) {
+      const byCreated = (scenesByCollection.get(name) ?? [])
+        .map((scene) => ({ scene, at: publishedAt(scene) }))
+        .sort((a, b) => a.at - b.at)
+      p = { scenes: byCreated.map((x) => x.scene), created: byCreated.map((x) => x.at) }
+      publishedBy.set(name, p)
+    }
+    return p
+  }
+
   const delivered: OrderRecord[] = []
   // The demo orders' sub-statuses go by their place among the demo orders alone: the same in both worlds,
   // however many bulk orders of the large seed fall between them.
@@ -321,6 +335,7 @@ export function seedOrders(world: World): void {
       product,
       account,
       scenesByCollection.get(collection.name) ?? [],
+      publishedOf(collection.name),
     )
     world.orders.set(record.order.id, record)
     if (spec.status === 'FULFILLED' && !spec.bulk) delivered.push(record)
@@ -328,6 +343,28 @@ export function seedOrders(world: World): void {
     resumeLifecycle(world, record)
   }
   for (const record of delivered) deliverSeeded(world, record)
+}
+
+/** A collection's scenes by publication (`created`), oldest first, with their instants. */
+interface PublishedScenes {
+  scenes: Scene[]
+  created: number[]
+}
+
+/** When the archive published a scene (its acquisition, where the archive says no more). */
+const publishedAt = (scene: Scene): number =>
+  Date.parse(scene.feature.properties.created ?? scene.feature.properties.acquisitionDate ?? '')
+
+/** How many of the scenes were published before `at` (a binary search). */
+function publishedBefore(p: PublishedScenes, at: number): number {
+  let lo = 0
+  let hi = p.created.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (p.created[mid] < at) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 function seedRecord(
@@ -340,6 +377,7 @@ function seedRecord(
   product: S['DataProduct'],
   account: Account,
   scenes: Scene[],
+  published: PublishedScenes,
 ): OrderRecord {
   // The order's area lies where its name says (a name said "Rotterdam port" over Arizona once: the place
   // came from the spec's index before sorting, the area from the index after).
@@ -349,13 +387,19 @@ function seedRecord(
   let geometry: S['Polygon']
   let params: Record<string, unknown>
   if (spec.kind === 'ARCHIVE') {
-    scene = scenes.length > 0 ? scenes[i % scenes.length] : undefined
+    // An order names a scene the archive had published before it was placed: the catalog's "already own this"
+    // guard reads orders back only to the oldest scene it marks (decision 59).
+    if (spec.bulk) {
+      const n = publishedBefore(published, at)
+      scene = n > 0 ? published.scenes[i % n] : undefined
+    } else scene = scenes.length > 0 ? scenes[i % scenes.length] : undefined
     // A demo order names a place: take the first scene from here on that clusters around one (most do; a
     // scattered scene would only have coordinates for a name).
     for (let k = 0; !spec.bulk && k < Math.min(scenes.length, 200); k++) {
       const candidate = scenes[(i + k) % scenes.length]
-      const at = centroid(toTurf(candidate.feature.geometry)).geometry.coordinates
-      if (!nearestPlaceName(at[0], at[1]).startsWith('Scene at ')) {
+      if (publishedAt(candidate) >= at) continue
+      const where = centroid(toTurf(candidate.feature.geometry)).geometry.coordinates
+      if (!nearestPlaceName(where[0], where[1]).startsWith('Scene at ')) {
         scene = candidate
         break
       }

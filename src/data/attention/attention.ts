@@ -4,7 +4,8 @@ import { orderKeys } from '../orders/keys'
 import { serializeOrderListQuery } from '../orders/queries'
 import type { OrderStatus } from '../orders/status'
 import { processingKeys } from '../processing/keys'
-import { serializeJobListQuery } from '../processing/queries'
+import { countByProbing, jobListProbe } from '../processing/job-count'
+import { serializeJobListQuery } from '../processing/keys'
 import type { JobStatus } from '../processing/status'
 
 // Its own module: the navigation shows the count on every page, so it must not bring any page's code.
@@ -23,40 +24,27 @@ export const FAILED_JOB_STATUSES: readonly JobStatus[] = [
   'released',
 ]
 
-/** The job list has no total: at most this many failed jobs are read, more shows as "100+". */
-export const FAILED_JOBS_READ = 100
-
 export interface AttentionCount {
   count: number
-  /** More than were counted. */
-  more: boolean
 }
 
-/** Failed orders and jobs, each counted as far as its list can: orders exactly, jobs up to FAILED_JOBS_READ. */
+/** Failed orders and jobs, each counted exactly: orders by `totalElements`, jobs by one-job pages. */
 export interface AttentionCounts extends AttentionCount {
   orders: number
-  jobs: AttentionCount
+  jobs: number
 }
 
 /** The navigation's mark holds at most this figure, then reads "99+": a badge, not a report. */
 export const MARK_CAP = 99
 
-/** The figure beside Start: the count, or "99+" past MARK_CAP (the large seed has over a thousand failures). */
+/** The figure beside Start: the count, or "99+" past MARK_CAP (the large seed has thousands of failures). */
 export function attentionMark(c: AttentionCount): string {
-  if (c.count > MARK_CAP || (c.more && c.count >= MARK_CAP)) return `${MARK_CAP}+`
-  return c.more ? `${c.count}+` : String(c.count)
+  return c.count > MARK_CAP ? `${MARK_CAP}+` : String(c.count)
 }
 
-/**
- * The card's sentence: one total while both counts are exact; once the job list is cut at FAILED_JOBS_READ,
- * each kind with its own figure ("1,249 orders and 100+ jobs"), since a sum of an exact and a bounded count
- * ("1349+") says neither.
- */
-export function attentionSummary(c: AttentionCounts): string {
-  const n = (x: number) => x.toLocaleString('en-GB')
-  if (!c.jobs.more) return `${n(c.count)} ${c.count === 1 ? 'thing went' : 'things went'} wrong`
-  const orders = `${n(c.orders)} ${c.orders === 1 ? 'order' : 'orders'}`
-  return `${c.orders > 0 ? `${orders} and ` : ''}${n(c.jobs.count)}+ jobs went wrong`
+/** The card's sentence: the total of both kinds, each counted exactly. */
+export function attentionSummary(c: AttentionCount): string {
+  return `${c.count.toLocaleString('en-GB')} ${c.count === 1 ? 'thing went' : 'things went'} wrong`
 }
 
 /**
@@ -82,7 +70,7 @@ export function failedOrdersCountOptions(client: ApiClient, dismissed: readonly 
           }),
         ).then((page) => page.totalElements)
       const [all, gone] = await Promise.all([total(), dismissed.length > 0 ? total(dismissed) : 0])
-      return { count: Math.max(0, all - gone), more: false }
+      return { count: Math.max(0, all - gone) }
     },
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
@@ -92,24 +80,38 @@ export function failedOrdersCountOptions(client: ApiClient, dismissed: readonly 
   })
 }
 
-/** The failed jobs not dismissed, read in one list of at most FAILED_JOBS_READ (the job list has no total). */
+/** Dismissed jobs are looked up this many at a time (the job monitor's own bound on pasted IDs). */
+const IDS_PER_READ = 100
+
+/**
+ * The failed jobs not dismissed: the job list has no total, so it is found with one-job pages
+ * (`countByProbing`: about twenty requests of one job for 5,000, where paging through reads them all); the
+ * dismissed ones still failed are taken away, read through the `ids` filter as the orders are.
+ */
 export function failedJobsCountOptions(client: ApiClient, dismissed: readonly string[]) {
   return queryOptions({
     queryKey: [...processingKeys.jobs(), 'attention-count', dismissed] as const,
     queryFn: async ({ signal }): Promise<AttentionCount> => {
-      const query = { status: [...FAILED_JOB_STATUSES], limit: FAILED_JOBS_READ }
-      const data = await ok(
-        client.GET('/v2/processing/jobs', {
-          params: { query },
-          querySerializer: () => serializeJobListQuery(query),
-          signal,
-        }),
-      )
-      const gone = new Set(dismissed)
-      return {
-        count: data.jobs.filter((j) => !gone.has(j.jobID)).length,
-        more: data.links.some((l) => l.rel === 'next'),
+      const status = [...FAILED_JOB_STATUSES]
+      const stillFailed = async (ids: string[]) => {
+        const query = { status, ids, limit: ids.length }
+        const data = await ok(
+          client.GET('/v2/processing/jobs', {
+            params: { query },
+            querySerializer: () => serializeJobListQuery(query),
+            signal,
+          }),
+        )
+        return data.jobs.length
       }
+      const chunks = Array.from({ length: Math.ceil(dismissed.length / IDS_PER_READ) }, (_, i) =>
+        dismissed.slice(i * IDS_PER_READ, (i + 1) * IDS_PER_READ),
+      )
+      const [all, ...gone] = await Promise.all([
+        countByProbing(jobListProbe(client, { status }, signal)),
+        ...chunks.map(stillFailed),
+      ])
+      return { count: Math.max(0, all - gone.reduce((a, b) => a + b, 0)) }
     },
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,

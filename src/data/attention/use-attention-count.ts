@@ -13,8 +13,7 @@ export function useAttentionCount(): AttentionCounts | null {
   if (!orders.data || !jobs.data) return null
   return {
     count: orders.data.count + jobs.data.count,
-    more: orders.data.more || jobs.data.more,
     orders: orders.data.count,
-    jobs: jobs.data,
+    jobs: jobs.data.count,
   }
 }

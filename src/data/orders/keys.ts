@@ -14,6 +14,8 @@ export const orderKeys = {
   coverage: (id: string, updatedAt: string) => [...orderKeys.coverages(id), updatedAt] as const,
   /** The names of a set of orders (sorted ids), for pages that list what belongs to them. */
   names: (ids: readonly string[]) => [...orderKeys.all, 'names', ids] as const,
-  /** Every scene the account's archive orders hold (placing invalidates it with every other order key). */
-  ownedScenes: () => [...orderKeys.all, 'owned-scenes'] as const,
+  /** The scenes the account's archive orders hold (placing invalidates them with every other order key). */
+  ownedScenesAll: () => [...orderKeys.all, 'owned-scenes'] as const,
+  /** …held by the orders placed since an instant (null: every order). */
+  ownedScenes: (since: string | null) => [...orderKeys.ownedScenesAll(), since] as const,
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import { useApiClient } from '../../api/console-context'
 import { orderKeys } from './keys'
@@ -63,14 +63,34 @@ export function ownedScenesOf(orders: readonly Order[]): OwnedScenes {
 }
 
 /**
- * One query over the account's archive orders in the owning statuses — the largest pages the contract allows,
- * the first alone (it says how many follow), the rest together — kept for a minute: the catalog marks owned
- * scenes on every search and the checkout warns from the same cache entry. Placing an order invalidates every
- * order key, this one with them.
+ * The first instant a set of scenes could have been ordered: an order names a scene the archive had already
+ * acquired, so orders placed before the oldest scene's acquisition cannot hold any of them. Floored to the
+ * month (UTC), so the pages of one search share a cache entry; null when a scene's date is unknown (then
+ * every order is read).
  */
-export function ownedScenesOptions(client: ApiClient) {
+export function ownedSince(acquired: readonly (string | null | undefined)[]): string | null {
+  let oldest = Infinity
+  for (const a of acquired) {
+    const t = a ? Date.parse(a) : NaN
+    if (Number.isNaN(t)) return null
+    oldest = Math.min(oldest, t)
+  }
+  if (!Number.isFinite(oldest)) return null
+  const d = new Date(oldest)
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString()
+}
+
+/**
+ * The account's archive orders in the owning statuses placed since `since` (all of them for null), newest
+ * first, page after page only until a page reaches back before `since` — the contract has no filter by scene
+ * or date, but its default sort is by creation (decision 59): on the large world, a search of this year's
+ * scenes reads this year's orders, not all 7,000. Kept for a minute: the catalog marks owned scenes on every
+ * search and the checkout warns from the same entries. Placing an order invalidates every order key, these
+ * with them.
+ */
+export function ownedScenesOptions(client: ApiClient, since: string | null = null) {
   return queryOptions({
-    queryKey: orderKeys.ownedScenes(),
+    queryKey: orderKeys.ownedScenes(since),
     queryFn: async ({ signal }): Promise<OwnedScenes> => {
       const page = (n: number) => {
         const query = {
@@ -88,11 +108,23 @@ export function ownedScenesOptions(client: ApiClient) {
           }),
         )
       }
-      const first = await page(0)
-      const rest = await Promise.all(
-        Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => page(i + 1)),
-      )
-      return ownedScenesOf([first, ...rest].flatMap((p) => p.content))
+      if (since === null) {
+        // Every order: the first page says how many follow, the rest come together.
+        const first = await page(0)
+        const rest = await Promise.all(
+          Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => page(i + 1)),
+        )
+        return ownedScenesOf([first, ...rest].flatMap((p) => p.content))
+      }
+      const from = Date.parse(since)
+      const orders: Order[] = []
+      for (let n = 0; ; n++) {
+        const p = await page(n)
+        orders.push(...p.content)
+        const last = p.content.at(-1)
+        if (p.last || !last || Date.parse(last.createdAt) < from) break
+      }
+      return ownedScenesOf(orders.filter((o) => Date.parse(o.createdAt) >= from))
     },
     staleTime: 60_000,
     // A mark the page cannot add is no reason to fail the page: the results show without it.
@@ -102,11 +134,41 @@ export function ownedScenesOptions(client: ApiClient) {
 
 const NONE: readonly OwnedOrder[] = []
 
-/** The orders of the account holding a scene (empty while unknown or when the lookup failed). */
-export function useOwnedScenes(): { of: (sceneId: string) => readonly OwnedOrder[]; ready: boolean } {
+/**
+ * The orders of the account holding each of a set of scenes, given their acquisition dates (empty while
+ * unknown or when the lookup failed). An entry already read further back serves a later need (a scene's
+ * drawer opened from the list reads nothing more).
+ */
+export function useOwnedScenes(acquired: readonly (string | null | undefined)[]): {
+  of: (sceneId: string) => readonly OwnedOrder[]
+  ready: boolean
+} {
   const client = useApiClient()
-  const { data } = useQuery(ownedScenesOptions(client))
+  const qc = useQueryClient()
+  const needed = ownedSince(acquired)
+  const since = coveringSince(qc, needed)
+  const { data } = useQuery({ ...ownedScenesOptions(client, since), enabled: acquired.length > 0 })
   return { of: (id) => data?.get(id) ?? NONE, ready: data !== undefined }
+}
+
+/**
+ * The `since` to read for a need: `needed` itself when it is cached or nothing covers it, else the latest
+ * fresh cached entry that reaches back at least as far (ISO instants of one format compare as strings).
+ */
+function coveringSince(qc: QueryClient, needed: string | null): string | null {
+  const covering: (string | null)[] = []
+  for (const q of qc.getQueryCache().findAll({ queryKey: orderKeys.ownedScenesAll() })) {
+    if (q.state.data === undefined || q.isStale()) continue
+    const since = q.queryKey.at(-1) as string | null
+    if (since === null || (needed !== null && since <= needed)) covering.push(since)
+  }
+  if (covering.length === 0 || covering.includes(needed)) return needed
+  return (
+    covering
+      .filter((x): x is string => x !== null)
+      .sort()
+      .at(-1) ?? null
+  )
 }
 
 /** "Ordered 12 Sep 2026 · Fulfilled", and "· in storage" when its delivery is known to be there. */

@@ -1,9 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
+import { countByProbing, jobListProbe } from './job-count'
 import { processingKeys } from './keys'
 import type { JobStatus } from './status'
 
-// Its own module: the navigation shows the count on every page, so it must not bring the job pages' code.
+// Its own module: the navigation shows the count on every page, so it must not bring the job pages' code
+// (job-count.ts reads the list's query string only).
 
 /** Statuses of a job still under way: before an outcome (what the navigation counts). */
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = [
@@ -14,14 +16,15 @@ export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = [
   'running',
 ]
 
-/** At most this many jobs under way are counted; more shows as "100+". */
+/** At most this many jobs under way are listed by id; past it, the total is found with one-job pages. */
 export const ACTIVE_JOBS_COUNTED = 100
 
 export interface ActiveJobsCount {
+  /** Every job under way. */
   count: number
-  /** More jobs are under way than were counted. */
+  /** More jobs are under way than are listed in `ids`. */
   more: boolean
-  /** The jobs counted. */
+  /** The jobs listed (the newest hundred under way). */
   ids: string[]
 }
 
@@ -38,11 +41,12 @@ export function activeJobsOptions(client: ApiClient) {
           signal,
         }),
       )
-      return {
-        count: data.jobs.length,
-        more: data.links.some((l) => l.rel === 'next'),
-        ids: data.jobs.map((j) => j.jobID),
-      }
+      const more = data.links.some((l) => l.rel === 'next')
+      // Past the hundred listed, the total from one-job pages, not page after page of jobs.
+      const count = more
+        ? await countByProbing(jobListProbe(client, { status: [...ACTIVE_JOB_STATUSES] }, signal))
+        : data.jobs.length
+      return { count, more, ids: data.jobs.map((j) => j.jobID) }
     },
     refetchInterval: 30_000,
     refetchIntervalInBackground: false,

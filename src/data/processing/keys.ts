@@ -16,6 +16,24 @@ export const processingKeys = {
   job: (id: string) => [...processingKeys.jobs(), 'detail', id] as const,
   /** The names of a set of jobs, for pages that list what jobs did (budget records). */
   names: (ids: readonly string[]) => [...processingKeys.jobs(), 'names', ids] as const,
+  /** How many jobs match a list's filters (the list itself has no total). */
+  count: (filters: Omit<JobListQuery, 'page' | 'limit' | 'sort'>) =>
+    [...processingKeys.jobs(), 'count', filters] as const,
   /** The jobs still under way, for the navigation's count. */
   active: () => [...processingKeys.jobs(), 'active'] as const,
+}
+
+/** The job list's query string: multi-valued filters comma-joined, as the contract says for processing. */
+export function serializeJobListQuery(q: JobListQuery): string {
+  const out = new URLSearchParams()
+  if (q.workspaceId) out.set('workspaceId', q.workspaceId)
+  if (q.processId?.length) out.set('processId', q.processId.join(','))
+  if (q.status?.length) out.set('status', q.status.join(','))
+  if (q.ids?.length) out.set('ids', q.ids.join(','))
+  if (q.minDuration !== undefined) out.set('minDuration', String(q.minDuration))
+  if (q.maxDuration !== undefined) out.set('maxDuration', String(q.maxDuration))
+  if (q.page !== undefined) out.set('page', String(q.page))
+  if (q.limit !== undefined) out.set('limit', String(q.limit))
+  if (q.sort) out.set('sort', q.sort)
+  return out.toString()
 }

@@ -3,7 +3,7 @@ import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
 import { followActiveJobs } from './follow-active'
 import { jobTitle } from './job-title'
-import { processingKeys, type JobListQuery } from './keys'
+import { processingKeys, serializeJobListQuery, type JobListQuery } from './keys'
 import { jobPollInterval, type Job } from './status'
 
 export type Process = components['schemas']['Process']
@@ -38,21 +38,6 @@ export function processOptions(client: ApiClient, id: string) {
       ),
     staleTime: 10 * 60_000,
   })
-}
-
-/** The job list's query string: multi-valued filters comma-joined, as the contract says for processing. */
-export function serializeJobListQuery(q: JobListQuery): string {
-  const out = new URLSearchParams()
-  if (q.workspaceId) out.set('workspaceId', q.workspaceId)
-  if (q.processId?.length) out.set('processId', q.processId.join(','))
-  if (q.status?.length) out.set('status', q.status.join(','))
-  if (q.ids?.length) out.set('ids', q.ids.join(','))
-  if (q.minDuration !== undefined) out.set('minDuration', String(q.minDuration))
-  if (q.maxDuration !== undefined) out.set('maxDuration', String(q.maxDuration))
-  if (q.page !== undefined) out.set('page', String(q.page))
-  if (q.limit !== undefined) out.set('limit', String(q.limit))
-  if (q.sort) out.set('sort', q.sort)
-  return out.toString()
 }
 
 /** Whether a job list page has a `next` link: the list has no total, only the way on. */

@@ -10,8 +10,7 @@ import {
   type SettleTiming,
 } from '../create-once'
 import { executeJob, sameInputs, type JobInputs, type Started } from './execution'
-import type { JobListQuery } from './keys'
-import { serializeJobListQuery } from './queries'
+import { serializeJobListQuery, type JobListQuery } from './keys'
 import type { Job } from './status'
 
 /**

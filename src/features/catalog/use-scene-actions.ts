@@ -75,7 +75,7 @@ export function useSceneActions(
     return () => clearTimeout(t)
   }, [said])
   const lastAdded = current?.undo ?? null
-  const owned = useOwnedScenes()
+  const owned = useOwnedScenes(rows.map((r) => sceneTime(r.scene)))
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {

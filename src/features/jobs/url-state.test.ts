@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { serializeJobListQuery } from '../../data/processing/queries'
+import { serializeJobListQuery } from '../../data/processing/keys'
 import { DEFAULT_JOBS_VIEW, jobsQuery, jobsSearch, jobsViewProblems, readJobsView } from './url-state'
 
 const ID_A = '3f0c2a9e-1b4d-4c8a-9e2f-5a6b7c8d9e0f'

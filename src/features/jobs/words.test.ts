@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { jobTitle } from '../../data/processing/job-title'
-import { failureInWords, jobTimeline } from './words'
+import { failureInWords, jobTimeline, jobsStatusLine } from './words'
 
 const base = {
   created: '2026-11-20T10:00:00Z',
@@ -73,5 +73,16 @@ describe('a job’s failure', () => {
     const words = failureInWords({ name: 'ProcessingFailed', message: 'The scene could not be read' })
     expect(words).toBe('The scene could not be read.')
     expect(words).not.toContain('ProcessingFailed')
+  })
+})
+
+describe('jobsStatusLine', () => {
+  it('says the total and the pages once counted, what the page says until then', () => {
+    expect(jobsStatusLine(1, 20, 12, false, undefined)).toBe('12 jobs')
+    expect(jobsStatusLine(1, 20, 1, false, undefined)).toBe('1 job')
+    expect(jobsStatusLine(1, 20, 20, true, undefined)).toBe('Page 1: 20 jobs, more on the next page')
+    expect(jobsStatusLine(1, 20, 20, true, 5000)).toBe('5,000 jobs, page 1 of 250')
+    expect(jobsStatusLine(3, 20, 5, false, undefined)).toBe('45 jobs, page 3 of 3')
+    expect(jobsStatusLine(4, 20, 0, false, undefined)).toBe('Page 4: 0 jobs')
   })
 })

@@ -1,4 +1,5 @@
 import type { Job } from '../../data/processing/status'
+import { countLabel } from '../../lib/format'
 
 /**
  * A job's failure in plain words: the service names its errors (`EulaNotAccepted`, `InvalidTitle`…) and
@@ -97,4 +98,25 @@ export function jobTimeline(job: TimelineJob): TimelineStep[] {
     out.push({ label: s.label, at: s.at, state: i <= r ? 'done' : 'waiting' })
   }
   return out
+}
+
+/**
+ * "5,000 jobs, page 1 of 250" once the total is known; until then what the page itself says ("Page 1: 20
+ * jobs, more on the next page"). The last page is its own total.
+ */
+export function jobsStatusLine(
+  page: number,
+  size: number,
+  shown: number,
+  hasNext: boolean,
+  total: number | undefined,
+): string {
+  if (!hasNext && page === 1) return countLabel(shown, 'job')
+  // The last page says the total itself.
+  if (!hasNext && shown > 0) total = (page - 1) * size + shown
+  if (total !== undefined && total > 0) {
+    const pages = Math.max(1, Math.ceil(total / size))
+    return `${countLabel(total, 'job')}, page ${page} of ${pages.toLocaleString('en')}`
+  }
+  return `Page ${page}: ${countLabel(shown, 'job')}${hasNext ? ', more on the next page' : ''}`
 }

@@ -26,7 +26,7 @@ export function BasketList({ titles, withThumbnails, collections }: BasketListPr
   const scenes = useBasketStore((s) => s.scenes)
   const remove = useBasketStore((s) => s.remove)
   const estimates = useBasketEstimates(scenes, collections)
-  const owned = useOwnedScenes()
+  const owned = useOwnedScenes(scenes.map((s) => s.datetime))
   return (
     <Box mt={4} style={{ overflowY: 'auto', minHeight: 0 }} id="basket-list">
       {scenes.length === 0 ? (

@@ -102,7 +102,8 @@ export const ResultList = memo(function ResultList(props: Props) {
   // A saved search opens with `since`: scenes acquired or published after it are marked new.
   const since = useSearchParams()[0].get('since')
   const basketKeys = new Set(inBasket.map(basketKey))
-  const owned = useOwnedScenes()
+  // Orders are read back to the oldest scene listed: none placed before it can hold one of them.
+  const owned = useOwnedScenes(rows.map((r) => sceneTime(r.scene)))
 
   // A scene picked on the map (or moved to by keys) scrolls into view.
   useEffect(() => {

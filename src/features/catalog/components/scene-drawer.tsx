@@ -27,7 +27,7 @@ export function SceneDrawer(props: Props) {
   const { row } = props
   const client = useApiClient()
   const p = row?.scene.properties
-  const owned = useOwnedScenes().of(p?.id ?? '')
+  const owned = useOwnedScenes(row ? [sceneTime(row.scene)] : []).of(p?.id ?? '')
   const quicklook = useQuery({
     ...previewOptions(client, 'quicklook', props.host, p?.id ?? ''),
     enabled: !!p && props.hasQuicklook,

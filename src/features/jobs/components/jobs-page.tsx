@@ -5,9 +5,11 @@ import { useMemo } from 'react'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { isApiError, whatToDo } from '../../../api/errors'
 import { Pager } from '../../../components/pager'
+import { jobCountOptions, jobCountQuery } from '../../../data/processing/job-count'
 import { hasNextPage, jobListOptions, processListOptions } from '../../../data/processing/queries'
 import { JOB_PAGE_SIZES, hasJobFilters, clearedJobFilters, jobsQuery, jobsViewProblems } from '../url-state'
 import { useJobsView } from '../use-jobs-view'
+import { jobsStatusLine } from '../words'
 import { JobFilters } from './job-filters'
 import { JobsTable } from './jobs-table'
 
@@ -33,6 +35,13 @@ export function JobsPage() {
     () => user?.workspaces.map((w) => ({ value: w.id, label: w.name })) ?? [],
     [user],
   )
+  // The list has no total: past one page, it is found with one-job pages (a few requests of one job each),
+  // never by reading every page.
+  const more = hasNextPage(list.data)
+  const total = useQuery({
+    ...jobCountOptions(client, jobCountQuery(jobsQuery(view))),
+    enabled: !blocked && more && !list.isPlaceholderData,
+  })
   const refused = isApiError(list.error) && list.error.status === 400 ? list.error : null
   const data = blocked ? undefined : list.data
 
@@ -106,8 +115,7 @@ export function JobsPage() {
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end">
             <Text role="status" size="sm">
-              Page {view.page}: {data.jobs.length} {data.jobs.length === 1 ? 'job' : 'jobs'}
-              {hasNextPage(data) ? ', more on the next page' : ''}
+              {jobsStatusLine(view.page, view.size, data.jobs.length, hasNextPage(data), total.data)}
             </Text>
             <Select
               label="Jobs per page"
