@@ -14,10 +14,13 @@ import type { TestConsole } from '../../../testing/sim-backend'
 const open = (at: string, email?: string) =>
   renderWithConsole((ctx) => [{ path: '/', children: processingRoutes(ctx) }], { at, email })
 
+/** The last page of jobs the list asked for (not the one-job requests that find the total). */
 const lastJobsQuery = (c: TestConsole) =>
-  new URLSearchParams(
-    c.backend.log.filter((r) => r.method === 'GET' && r.path === '/v2/processing/jobs').at(-1)?.query ?? '',
-  )
+  c.backend.log
+    .filter((r) => r.method === 'GET' && r.path === '/v2/processing/jobs')
+    .map((r) => new URLSearchParams(r.query))
+    .filter((q) => q.get('limit') !== '1')
+    .at(-1) ?? new URLSearchParams()
 
 const table = () => screen.findByRole('table', { name: 'Jobs' })
 const bodyRows = async () =>
