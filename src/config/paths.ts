@@ -26,7 +26,10 @@ export const paths = {
   quotation: (id: string) => `/decisions/quotations/${encodeURIComponent(id)}`,
   /** The process catalogue, and one process. */
   processing: (search = '') => `/processing${search ? `?${search}` : ''}`,
-  /** `search` may hand inputs to the launch form: `from=<job id>` (run again) or `item=<STAC item URL>`. */
+  /**
+   * `search` may hand inputs to the launch form: `from=<job id>` (run again), or `item=<STAC item URL>` (once
+   * per item input, in their order) and `title=`.
+   */
   process: (id: string, search = '') => `/processing/${encodeURIComponent(id)}${search ? `?${search}` : ''}`,
   /** The job monitor; `search` is its view (see features/jobs/url-state.ts). */
   jobs: (search = '') => `/jobs${search ? `?${search}` : ''}`,
@@ -44,6 +47,11 @@ export const paths = {
   /** The configured service and token servers, checked from the browser (account menu). */
   connection: () => '/connection',
   storageCollection: (id: string) => `/storage/collections/${encodeURIComponent(id)}`,
+  /** Two deliveries of one place compared; `search` is its view (see features/change-review/url-state.ts). */
+  changeReview: (search = '') => `/change-review${search ? `?${search}` : ''}`,
+  /** The change review of one stored item, against the delivery of its place the console proposes. */
+  changeReviewOf: (collectionId: string, itemId: string) =>
+    `/change-review?${new URLSearchParams({ item: `${encodeURIComponent(collectionId)}/${encodeURIComponent(itemId)}` }).toString()}`,
   storageItem: (collectionId: string, itemId: string) =>
     `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
 } as const

@@ -127,14 +127,18 @@ export function ViewControls({ view, setView, bands, analysed }: Props) {
   )
 }
 
-function FormulaField({
+/** A band maths formula typed over the image's bands, with presets; a formula that does not parse says where. */
+export function FormulaField({
   formula,
   bands,
   onApply,
+  applyLabel = 'Draw the formula',
 }: {
   formula: string
   bands: string[]
   onApply: (f: string) => void
+  /** The button's words (the change review compares the formula rather than drawing it). */
+  applyLabel?: string
 }) {
   const [draft, setDraft] = useState(formula)
   const parsed = tryParse(draft, bands)
@@ -192,7 +196,7 @@ function FormulaField({
       />
       <Group>
         <Button size="xs" onClick={apply} disabled={error !== null || draft.trim() === formula}>
-          Draw the formula
+          {applyLabel}
         </Button>
       </Group>
     </Stack>

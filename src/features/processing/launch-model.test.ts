@@ -89,6 +89,16 @@ describe('the launch form model', () => {
       sourceItem: 'https://x/a',
       referenceItem: 'https://x/b',
     })
+    // Several items in order, and a title, handed over by the change review.
+    expect(initialInputs(change, { items: ['https://x/new', 'https://x/old'], title: 'Change' })).toEqual({
+      sourceItem: 'https://x/new',
+      referenceItem: 'https://x/old',
+      title: 'Change',
+    })
+    expect(initialInputs(ships, { items: ['https://x/a', 'https://x/b'] })).toEqual({
+      item: 'https://x/a',
+      sensitivity: 5,
+    })
   })
 
   it('sends no empty values', () => {

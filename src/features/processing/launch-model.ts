@@ -69,7 +69,7 @@ export function missingInputs(process: Pick<Process, 'inputs'>, toSend: JobInput
  */
 export function initialInputs(
   process: Pick<Process, 'inputs'>,
-  opts: { from?: JobInputs | null; item?: string | null },
+  opts: { from?: JobInputs | null; item?: string | null; items?: readonly string[]; title?: string | null },
 ): Params {
   const value: Params = {}
   for (const [name, input] of Object.entries(process.inputs)) {
@@ -78,10 +78,13 @@ export function initialInputs(
   if (opts.from) {
     for (const [k, v] of Object.entries(opts.from)) if (k in process.inputs) value[k] = structuredClone(v)
   }
-  if (opts.item) {
+  // Items handed over fill the empty item inputs in order (change review: the newer, then the older).
+  for (const item of [opts.item, ...(opts.items ?? [])]) {
+    if (!item) continue
     const slot = itemInputNames(process).find((n) => typeof value[n] !== 'string' || value[n] === '')
-    if (slot) value[slot] = opts.item
+    if (slot) value[slot] = item
   }
+  if (opts.title && 'title' in process.inputs && !value.title) value.title = opts.title
   return value
 }
 

@@ -13,6 +13,7 @@ import {
   renderDifference,
   ringsToLonLat,
   type Grid,
+  valueAt,
 } from './change'
 import type { Raster } from './render'
 
@@ -55,6 +56,13 @@ describe('differenceOf', () => {
     const d = differenceOf(before, after, grid, { kind: 'band', band: 0 })
     expect(Number.isNaN(d[0])).toBe(true)
     expect(d[1]).toBeCloseTo(0.1)
+  })
+
+  it('reads the change at a point, null outside or where unknown', () => {
+    const d = differenceOf(before, after, grid, { kind: 'band', band: 0 })
+    expect(valueAt(grid, d, 1.5, 0.5)).toBeCloseTo(0.1)
+    expect(valueAt(grid, d, 0.5, 0.5)).toBeNull()
+    expect(valueAt(grid, d, 2.5, 0.5)).toBeNull()
   })
 
   it('gives the change of a formula', () => {

@@ -84,6 +84,16 @@ export function differenceOf(before: Raster, after: Raster, grid: Grid, what: Ch
   return out
 }
 
+/** The difference at a point, or null outside the grid or where it is unknown. */
+export function valueAt(grid: Grid, values: Float32Array, lon: number, lat: number): number | null {
+  const [w, s, e, n] = grid.bbox
+  const x = Math.floor(((lon - w) / (e - w)) * grid.width)
+  const y = Math.floor(((n - lat) / (n - s)) * grid.height)
+  if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) return null
+  const v = values[y * grid.width + x]
+  return Number.isFinite(v) ? v : null
+}
+
 /** The index of a point's first sample in a raster, or -1 outside it or on nodata. */
 function sampleIndex(r: Raster, lon: number, lat: number): number {
   const [w, s, e, n] = r.bbox

@@ -31,6 +31,7 @@ describe('proposePair', () => {
       item('larger', '2026-01-03T00:00:00Z', box(13.35, 52.49, 13.44, 52.55)),
       item('elsewhere', '2026-08-01T00:00:00Z', box(4, 51, 4.1, 51.1)),
       item('undated', null, box(13.36, 52.5, 13.43, 52.54)),
+      { ...item('sharpened', '2026-10-12T00:00:00Z', box(13.36, 52.5, 13.43, 52.54)), derived: true },
     ]
     const p = proposePair(here, others)
     expect(p?.id).toBe('larger')
@@ -73,8 +74,8 @@ describe('the pair in words and order', () => {
     expect(daysApart('2026-01-03T00:00:00Z', '2026-10-10T00:00:00Z')).toBe(280)
     const a = { id: 'a', datetime: '2026-10-10T00:00:00Z' }
     const b = { id: 'b', datetime: '2026-01-03T00:00:00Z' }
-    expect(inTimeOrder(a, b)).toEqual({ before: b, after: a })
-    expect(inTimeOrder(b, a)).toEqual({ before: b, after: a })
+    expect(inTimeOrder(a, b, (x) => x.datetime)).toEqual({ before: b, after: a })
+    expect(inTimeOrder(b, a, (x) => x.datetime)).toEqual({ before: b, after: a })
   })
 
   it('finds no overlap between footprints that do not meet', () => {

@@ -11,6 +11,11 @@ export interface Dated {
   /** ISO 8601; null when the item has no date (it cannot be placed in time, so it is never proposed). */
   datetime: string | null
   footprint: Polygon | MultiPolygon | null
+  /**
+   * A processing result (sharpened, upsampled, detected): the same acquisition reworked, not another look at
+   * the place, so never proposed (it can still be picked).
+   */
+  derived?: boolean
 }
 
 export interface Proposal {
@@ -42,7 +47,7 @@ export function mutualOverlap(a: Polygon | MultiPolygon, b: Polygon | MultiPolyg
 }
 
 /**
- * The item to review `item` against: among `others` with a date at least a day away and a mutual cover of at
+ * The item to review `item` against: among `others` not derived, with a date at least a day away and a mutual cover of at
  * least MIN_OVERLAP, the best cover (to the nearest 5 %), then the nearest in time (what changed since the
  * last look); null when none qualifies.
  */
@@ -50,7 +55,8 @@ export function proposePair(item: Dated, others: readonly Dated[]): Proposal | n
   if (!item.footprint || !item.datetime || Number.isNaN(Date.parse(item.datetime))) return null
   let best: Proposal | null = null
   for (const o of others) {
-    if (o.id === item.id || !o.footprint || !o.datetime || Number.isNaN(Date.parse(o.datetime))) continue
+    if (o.id === item.id || o.derived || !o.footprint || !o.datetime || Number.isNaN(Date.parse(o.datetime)))
+      continue
     const days = daysApart(item.datetime, o.datetime)
     if (days < 1) continue
     const overlap = mutualOverlap(item.footprint, o.footprint)
@@ -74,9 +80,9 @@ export function proposalSentence(p: Pick<Proposal, 'overlap' | 'days'>): string 
   return `These two cover the same area ${days} apart (${Math.floor(p.overlap * 100)} % in common).`
 }
 
-/** The older and the newer of two dated items (the first given when they are of the same instant). */
-export function inTimeOrder<T extends { datetime: string | null }>(a: T, b: T): { before: T; after: T } {
-  const ta = Date.parse(a.datetime ?? '')
-  const tb = Date.parse(b.datetime ?? '')
+/** The older and the newer of two items, dated by `dateOf` (the first given when they are of the same instant). */
+export function inTimeOrder<T>(a: T, b: T, dateOf: (t: T) => string | null): { before: T; after: T } {
+  const ta = Date.parse(dateOf(a) ?? '')
+  const tb = Date.parse(dateOf(b) ?? '')
   return tb < ta ? { before: b, after: a } : { before: a, after: b }
 }

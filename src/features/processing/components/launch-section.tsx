@@ -76,10 +76,13 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
   const [search] = useSearchParams()
   const { config } = useConsoleServices()
   const from = search.get('from')
-  // An item handed over by a link must be in the service's own storage: the service would read any host.
-  const askedItem = search.get('item')
-  const foreignItem = askedItem !== null && !isServiceItemUrl(askedItem, config.apiUrl)
-  const item = foreignItem ? null : askedItem
+  // Items handed over by a link must be in the service's own storage: the service would read any host. The
+  // change review hands over two (`item=<newer>&item=<older>`) and a title.
+  const askedItems = search.getAll('item')
+  const foreignItem = askedItems.find((i) => !isServiceItemUrl(i, config.apiUrl)) ?? null
+  const items = foreignItem === null ? askedItems : []
+  const item = items.join(' ') || null
+  const askedTitle = search.get('title')
   // A form shared as a link (the Viewer's, decision 14): its inputs are handed over as a job's are.
   const sharedText = search.get(SHARE_PARAM)
   const shared = useMemo(
@@ -87,7 +90,7 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
     [process.id, sharedText],
   )
   const sharedInputs = shared?.ok ? shared.value : null
-  const seed = `from=${from ?? ''}&item=${item ?? ''}${sharedInputs ? `&shared=${sharedText}` : ''}`
+  const seed = `from=${from ?? ''}&item=${item ?? ''}${askedTitle ? `&title=${askedTitle}` : ''}${sharedInputs ? `&shared=${sharedText}` : ''}`
   const handOver = !!(from || item || sharedInputs)
   // Read once: a running job's inputs do not change, so it need not be polled here.
   const fromJob = useQuery({
@@ -105,12 +108,18 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
     if (!ready) return
     if (draft && (!handOver || draft.seed === seed || isRunPending(draft.run))) return
     useLaunchStore.getState().start(process.id, {
-      inputs: initialInputs(process, { from: sharedInputs ?? fromJob.data?.definition.inputs, item }),
+      inputs: initialInputs(process, {
+        from: sharedInputs ?? fromJob.data?.definition.inputs,
+        items,
+        title: askedTitle,
+      }),
       budgetId: draft?.budgetId ?? null,
       run: RUN_IDLE,
       seed,
     })
-  }, [ready, draft, seed, handOver, process, fromJob.data, item, sharedInputs])
+    // `items` is read from `seed`, which names them: a new array each render starts nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, draft, seed, handOver, process, fromJob.data, sharedInputs])
 
   if (!draft) return <Skeleton height={200} role="status" aria-label="Preparing the form" />
   return (
@@ -122,7 +131,7 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
       )}
       {foreignItem && (
         <Alert color="yellow" title="The item in the link was not used" mb="sm" role="alert">
-          It is not an item of this service’s storage ({askedItem.slice(0, 120)}). Choose one with “Choose
+          It is not an item of this service’s storage ({foreignItem.slice(0, 120)}). Choose one with “Choose
           item”.
         </Alert>
       )}

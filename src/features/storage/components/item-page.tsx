@@ -145,6 +145,16 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
               Process this item
             </Button>
           )}
+          {imagery.asset && (
+            <Button
+              component={Link}
+              to={paths.changeReviewOf(collectionId, item.id)}
+              variant="default"
+              size="xs"
+            >
+              Review change
+            </Button>
+          )}
         </Group>
         {orderId && (
           <Text size="sm">
