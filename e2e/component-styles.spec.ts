@@ -83,6 +83,13 @@ const ROUTES: Record<string, string | ((get: Get) => Promise<string>)> = {
     const items = await get<{ features: { id: string }[] }>(`/v2/assets/stac/collections/${c}/items?limit=1`)
     return `/storage/collections/${c}/items/${encodeURIComponent(items.features[0].id)}`
   },
+  'change review': async (get) => {
+    const c = await storedCollection(get)
+    const items = await get<{ features: { id: string }[] }>(
+      `/v2/assets/stac/collections/${encodeURIComponent(c)}/items?limit=1`,
+    )
+    return `/change-review?${new URLSearchParams({ item: `${encodeURIComponent(c)}/${encodeURIComponent(items.features[0].id)}` }).toString()}`
+  },
   connection: '/connection',
   'not found': '/no/such/page',
 }
