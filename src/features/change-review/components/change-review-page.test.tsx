@@ -129,6 +129,32 @@ describe('change review', () => {
     )
   }, 120_000)
 
+  it('reviews a pair picked by link, and says when the two share no part of the map', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const here = berlin(c, 'Pléiades - Berlin Mitte 2026')
+    const elsewhere = berlin(c, 'Pléiades Neo - Port of Rotterdam')
+    const search = new URLSearchParams({
+      item: `${here.collectionId}/${here.itemId}`,
+      with: `${elsewhere.collectionId}/${elsewhere.itemId}`,
+    })
+    await open(paths.changeReview(search.toString()), c)
+    const pair = await screen.findByRole('region', { name: 'The pair' })
+    // Rotterdam (20 Sep) is before Berlin (10 Oct), and shares nothing of it.
+    expect(await within(pair).findByText(/^Before:/)).toHaveTextContent('Port of Rotterdam')
+    expect(within(pair).getByText(/^20 days apart, 0 % of the area in common\./)).toHaveTextContent(
+      'They share little of their area',
+    )
+    const view = screen.getByRole('region', { name: 'View' })
+    await user.click(within(view).getByRole('radio', { name: 'Difference' }))
+    expect(
+      await within(view).findByText(/^These two deliveries share no part of the map/, undefined, {
+        timeout: 30_000,
+      }),
+    ).toBeVisible()
+    expect(screen.queryByTestId('changed-area')).toBeNull()
+  }, 120_000)
+
   it('says how to start without an item, and says so when a place has no other delivery', async () => {
     const c = await signedInConsole()
     const first = await open(paths.changeReview(), c)

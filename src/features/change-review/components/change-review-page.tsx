@@ -225,6 +225,7 @@ function Review({
               proposal={proposal}
               other={other}
               otherFailed={pickedQuery.error !== null && other === null}
+              otherLoading={picked !== null && other === null && pickedQuery.isLoading}
               pair={pair}
               onPick={(c) =>
                 setView({

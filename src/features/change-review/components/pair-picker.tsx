@@ -27,6 +27,7 @@ export function PairPicker({
   proposal,
   other,
   otherFailed,
+  otherLoading,
   pair,
   onPick,
 }: {
@@ -38,6 +39,8 @@ export function PairPicker({
   proposal: Proposal | null
   other: StacItem | null
   otherFailed: boolean
+  /** The item in the link, not among the place's first stored items, is being read. */
+  otherLoading: boolean
   pair: { before: StacItem; after: StacItem } | null
   onPick: (c: StacItem | null) => void
 }) {
@@ -114,7 +117,12 @@ export function PairPicker({
             ' They share little of their area: only the part both cover is compared.'}
         </Text>
       )}
-      {!other && !otherFailed && !proposal && (
+      {otherLoading && (
+        <Text size="sm" role="status">
+          Reading the delivery in the link…
+        </Text>
+      )}
+      {!other && !otherFailed && !otherLoading && !proposal && (
         <Text size="sm">
           No other delivery covers at least half of this one on another day: pick one to compare with.
         </Text>
