@@ -386,6 +386,18 @@ function blame(run: Run & { trace?: Buffer }, firstAnswer: number): void {
       `  ${at(run.longTaskStarts[k])} (${d.toFixed(0)} ms): ${parts.join(', ')}${b.top.length ? ` — app/engine: ${b.top.join('; ')}` : ''}`,
     )
   }
+  // The last answer → the map idle with every footprint: where the drawing's time goes against the floor's.
+  const last = firstAnswer + Math.max(...run.answers)
+  const drawing = blameTask(trace, last, run.footprints, false)
+  console.log(
+    `  last answer → map idle (${run.footprints.toFixed(0)} ms), main thread: ${describeOwners(drawing.by)}${drawing.top.length ? ` — app/engine: ${drawing.top.join('; ')}` : ''}`,
+  )
+  for (const task of trace.tasks.filter((t) => t.at + t.duration >= last && t.at <= last + run.footprints)) {
+    const b = blameTask(trace, task.at, task.duration)
+    console.log(
+      `    task ${at(task.at - firstAnswer)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
+    )
+  }
   const parts = (Object.entries(total) as [Owner, number][])
     .sort((x, y) => y[1] - x[1])
     .map(([o, ms]) => `${o} ${ms.toFixed(0)} ms`)
