@@ -667,11 +667,38 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
 
 // ---------------------------------------------------------------------------------------------------- floor
 
+/**
+ * What the console's map holds of its footprints, for a like-for-like floor: the features it was given (ids,
+ * host) and its footprint layers as they are drawn (paint, feature-state expressions, filters), in order.
+ */
+export interface ConsoleFootprints {
+  features: unknown[]
+  layers: unknown[]
+}
+
+/** Reads the console's footprints source and layers off its map (`catalog-footprints`). */
+export async function consoleFootprints(page: Page): Promise<ConsoleFootprints> {
+  const read = await page.evaluate(async () => {
+    const map = (window as unknown as { __swathMap?: { map?: MlMap } }).__swathMap?.map
+    const source = map?.getSource('catalog-footprints') as
+      { getData?: () => Promise<{ features?: unknown[] }> } | undefined
+    if (!map || !source?.getData) return null
+    const data = await source.getData()
+    const layers = (map.getStyle().layers ?? []).filter(
+      (l) => 'source' in l && l.source === 'catalog-footprints',
+    )
+    return { features: data.features ?? [], layers }
+  })
+  if (!read) throw new Error('the console map has no catalog-footprints source to read')
+  return read
+}
+
 export async function floorRun(
   context: BrowserContext,
   url: string,
   view: MapView,
   features: unknown[],
+  layers?: unknown[],
 ): Promise<number> {
   const page = await context.newPage()
   try {
@@ -685,7 +712,7 @@ export async function floorRun(
         }
         return w.floor(args)
       },
-      { width: view.width, height: view.height, camera: view.camera, features },
+      { width: view.width, height: view.height, camera: view.camera, features, layers },
     )
     if (Math.abs(result.zoom - view.camera.zoom) > 1e-6) {
       console.log(`  ! the floor map's zoom ${result.zoom} differs from the console's ${view.camera.zoom}`)
