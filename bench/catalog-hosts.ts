@@ -12,7 +12,16 @@ import {
 } from './catalog'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
-import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
+import {
+  blameTask,
+  blameThread,
+  describeOwners,
+  readTrace,
+  readWorkers,
+  Sources,
+  TRACE_CATEGORIES,
+  type Owner,
+} from './trace-blame'
 
 /**
  * A catalog search of every host at once (issue 28 §1), 4 hosts × 500 scenes, in the production build in
@@ -403,6 +412,21 @@ function blame(run: Run & { trace?: Buffer }, firstAnswer: number): void {
   console.log(
     `  last answer → map idle (${run.footprints.toFixed(0)} ms), main thread: ${describeOwners(drawing.by)}${drawing.top.length ? ` — app/engine: ${drawing.top.join('; ')}` : ''}`,
   )
+  // Where the main thread waits: MapLibre's workers (each index of the footprints, each tile's buckets).
+  const workers = readWorkers(
+    run.trace?.toString('utf8') ?? '',
+    new Sources(BENCH_OUT),
+    'swath:search-response',
+    firstAnswer,
+  )
+  for (const w of workers) {
+    const before = blameThread(w.samples, firstAnswer, Math.max(...run.answers))
+    const after = blameThread(w.samples, last, run.footprints)
+    if (before.busy + after.busy < 1) continue
+    console.log(
+      `    ${w.thread}: busy ${before.busy.toFixed(0)} ms from the first answer to the last, ${after.busy.toFixed(0)} ms from the last to map idle — ${after.top.join('; ')}`,
+    )
+  }
   for (const task of trace.tasks.filter((t) => t.at + t.duration >= last && t.at <= last + run.footprints)) {
     const b = blameTask(trace, task.at, task.duration)
     console.log(
