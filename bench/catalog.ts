@@ -594,6 +594,7 @@ export async function pageDrawn(page: Page): Promise<void> {
 async function searchInOpenPage(page: Page, url: string): Promise<void> {
   await page.evaluate((u) => {
     performance.clearMarks()
+    performance.clearResourceTimings()
     history.pushState(null, '', u)
     dispatchEvent(new PopStateEvent('popstate', { state: null }))
   }, url)
@@ -625,7 +626,9 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
   const response = marks['swath:search-response'][0].startTime
   const rows = marks['swath:list-rows'][0].startTime - response
   const trace = readTrace(json, new Sources(OUT), 'swath:search-response', response)
-  console.log(`traced search (not counted; the profiler slows it): response → first rows ${ms(rows)}`)
+  console.log(
+    `traced search (not counted; the profiler slows it): response → first rows ${ms(rows)}, → map idle ${ms(marks['swath:footprints-idle'][0].startTime - response)}`,
+  )
   if (!trace) return console.log('  ! the trace had no samples of the page')
   const all = blameTask(trace, response, rows, false)
   console.log(
@@ -634,7 +637,27 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
       .map(([o, t]) => `${o} ${t.toFixed(0)}`)
       .join(', ')}${all.top.length ? ` — app/engine: ${all.top.join('; ')}` : ''}`,
   )
-  for (const task of trace.tasks.filter((t) => t.at + t.duration >= response && t.at <= response + rows)) {
+  const idle = marks['swath:footprints-idle'][0].startTime - response
+  const drawing = blameTask(trace, response + rows, idle - rows, false)
+  console.log(
+    `  first rows → map idle (${ms(idle - rows)}), main thread: ${describeOwners(drawing.by)}${drawing.top.length ? ` — app/engine: ${drawing.top.join('; ')}` : ''}`,
+  )
+  // The other requests of the search (the owned-scene guard's orders, …), on the same clock.
+  const others = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/api\/v2\//.test(e.name))
+      .map((e) => {
+        const r = e as PerformanceResourceTiming
+        return { name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd }
+      }),
+  )
+  for (const r of others.filter((o) => o.end >= response - 1_000)) {
+    console.log(
+      `    request ${r.name}: sent +${(r.start - response).toFixed(0)}, answered +${(r.end - response).toFixed(0)} ms`,
+    )
+  }
+  for (const task of trace.tasks.filter((t) => t.at + t.duration >= response && t.at <= response + idle)) {
     const b = blameTask(trace, task.at, task.duration)
     console.log(
       `    task +${(task.at - response).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
@@ -644,11 +667,38 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
 
 // ---------------------------------------------------------------------------------------------------- floor
 
+/**
+ * What the console's map holds of its footprints, for a like-for-like floor: the features it was given (ids,
+ * host) and its footprint layers as they are drawn (paint, feature-state expressions, filters), in order.
+ */
+export interface ConsoleFootprints {
+  features: unknown[]
+  layers: unknown[]
+}
+
+/** Reads the console's footprints source and layers off its map (`catalog-footprints`). */
+export async function consoleFootprints(page: Page): Promise<ConsoleFootprints> {
+  const read = await page.evaluate(async () => {
+    const map = (window as unknown as { __swathMap?: { map?: MlMap } }).__swathMap?.map
+    const source = map?.getSource('catalog-footprints') as
+      { getData?: () => Promise<{ features?: unknown[] }> } | undefined
+    if (!map || !source?.getData) return null
+    const data = await source.getData()
+    const layers = (map.getStyle().layers ?? []).filter(
+      (l) => 'source' in l && l.source === 'catalog-footprints',
+    )
+    return { features: data.features ?? [], layers }
+  })
+  if (!read) throw new Error('the console map has no catalog-footprints source to read')
+  return read
+}
+
 export async function floorRun(
   context: BrowserContext,
   url: string,
   view: MapView,
   features: unknown[],
+  layers?: unknown[],
 ): Promise<number> {
   const page = await context.newPage()
   try {
@@ -662,7 +712,7 @@ export async function floorRun(
         }
         return w.floor(args)
       },
-      { width: view.width, height: view.height, camera: view.camera, features },
+      { width: view.width, height: view.height, camera: view.camera, features, layers },
     )
     if (Math.abs(result.zoom - view.camera.zoom) > 1e-6) {
       console.log(`  ! the floor map's zoom ${result.zoom} differs from the console's ${view.camera.zoom}`)

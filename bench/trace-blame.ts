@@ -191,6 +191,19 @@ export function readTrace(json: string, sources: Sources, anchor: string, anchor
   const offset = mark.ts / 1000 - anchorAt
   const profile = events.find((e) => e.name === 'Profile' && e.pid === pid && e.tid === tid)
   if (!profile?.id) return null
+  const samples = profileSamples(events, profile, sources, offset)
+  const tasks = events
+    .filter((e) => e.name === 'RunTask' && e.pid === pid && e.tid === tid && (e.dur ?? 0) >= 10_000)
+    .map((e) => ({ at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  const steps = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && STEPS.has(e.name))
+    .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  return { samples, tasks, steps }
+}
+
+/** A profile's samples, on the page's clock (`offset`: the trace's clock, ms, minus the page's). */
+function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sources, offset: number) {
+  const { pid } = profile
   const start = Number(profile.args?.data?.startTime ?? profile.ts)
   const nodes = new Map<number, ProfileNode>()
   const owners = new Map<number, { owner: Owner; where: string }>()
@@ -220,13 +233,58 @@ export function readTrace(json: string, sources: Sources, anchor: string, anchor
       samples.push({ at: t / 1000 - offset, ...o })
     }
   }
-  const tasks = events
-    .filter((e) => e.name === 'RunTask' && e.pid === pid && e.tid === tid && (e.dur ?? 0) >= 10_000)
-    .map((e) => ({ at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
-  const steps = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && STEPS.has(e.name))
-    .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
-  return { samples, tasks, steps }
+  return samples
+}
+
+/**
+ * The page's other profiled threads (MapLibre's workers), each by its name with its samples on the page's
+ * clock: where the time goes while the main thread waits for them.
+ */
+export function readWorkers(
+  json: string,
+  sources: Sources,
+  anchor: string,
+  anchorAt: number,
+): { thread: string; samples: Trace['samples'] }[] {
+  const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents
+  const mark = events.find((e) => e.name === anchor && e.cat.includes('blink.user_timing'))
+  if (!mark) return []
+  const offset = mark.ts / 1000 - anchorAt
+  const names = new Map(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === mark.pid)
+      .map((e) => [e.tid, e.args?.name ?? `thread ${e.tid}`]),
+  )
+  return events
+    .filter((e) => e.name === 'Profile' && e.pid === mark.pid && e.tid !== mark.tid && e.id)
+    .map((p) => ({
+      thread: `${names.get(p.tid) ?? 'thread'} ${p.tid}`,
+      samples: profileSamples(events, p, sources, offset),
+    }))
+    .filter((w) => w.samples.some((x) => x.owner !== 'idle'))
+}
+
+/** A thread's busy time in a stretch (its samples not idle) and the functions that took most of it. */
+export function blameThread(
+  samples: Trace['samples'],
+  start: number,
+  duration: number,
+): { busy: number; top: string[] } {
+  const inside = samples.filter((s) => s.at >= start && s.at <= start + duration)
+  if (inside.length < 2) return { busy: 0, top: [] }
+  const ms = (inside[inside.length - 1].at - inside[0].at) / (inside.length - 1)
+  const by = new Map<string, number>()
+  let busy = 0
+  for (const s of inside) {
+    if (s.owner === 'idle') continue
+    busy += ms
+    by.set(s.where, (by.get(s.where) ?? 0) + ms)
+  }
+  const top = [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([w, t]) => `${w} ${t.toFixed(0)}`)
+  return { busy, top }
 }
 
 /**

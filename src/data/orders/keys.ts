@@ -18,4 +18,6 @@ export const orderKeys = {
   ownedScenesAll: () => [...orderKeys.all, 'owned-scenes'] as const,
   /** …held by the orders placed since an instant (null: every order). */
   ownedScenes: (since: string | null) => [...orderKeys.ownedScenesAll(), since] as const,
+  /** …held by the newest page of orders, read when a page that marks scenes opens, before it knows them. */
+  ownedNewest: () => [...orderKeys.all, 'owned-newest'] as const,
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   basketKey,
@@ -5,7 +6,7 @@ import {
   useBasketStore,
   type BasketScene,
 } from '../../components/basket/basket-store'
-import { useOwnedScenes } from '../../data/orders/owned-scenes'
+import { ownedScenesNow } from '../../data/orders/owned-scenes'
 import { STATUS_LABELS } from '../../data/orders/status'
 import { formatUtcDay } from '../../lib/format'
 import { useCatalogUi } from './catalog-ui-store'
@@ -75,7 +76,9 @@ export function useSceneActions(
     return () => clearTimeout(t)
   }, [said])
   const lastAdded = current?.undo ?? null
-  const owned = useOwnedScenes(rows.map((r) => sceneTime(r.scene)))
+  // The scenes already ordered are read as an action runs, not subscribed to: the guard's answer, which can come
+  // while the map draws the footprints, then renders the list's marks alone, not this whole page.
+  const queryClient = useQueryClient()
 
   const toggleBasket = useCallback(
     (row: SceneRow) => {
@@ -86,7 +89,7 @@ export function useSceneActions(
       } else if (addToBasket([scene]) > 0)
         say(`The basket is full (${BASKET_LIMIT} scenes): order or remove some first.`)
       else {
-        const before = owned.of(scene.id)[0]
+        const before = ownedScenesNow(queryClient, [scene.datetime])(scene.id)[0]
         if (before)
           // Paying twice for one scene is rarely meant: say so as it goes in, with the way back out.
           say(
@@ -97,7 +100,7 @@ export function useSceneActions(
         else say(`Added ${scene.id} to the basket.`)
       }
     },
-    [addToBasket, removeFromBasket, owned, say],
+    [addToBasket, removeFromBasket, queryClient, say],
   )
   /**
    * Puts `list` in the basket, saying what went in ("of this page", "of the plan"), with its Undo; `scenes`
@@ -114,9 +117,12 @@ export function useSceneActions(
       .getState()
       .scenes.map(basketKey)
       .filter((k) => !before.has(k))
+    const owned = ownedScenesNow(
+      queryClient,
+      list.map((r) => sceneTime(r.scene)),
+    )
     const ownedCount = list.filter(
-      (r) =>
-        added.includes(`${r.host}/${r.scene.properties.id}`) && owned.of(r.scene.properties.id).length > 0,
+      (r) => added.includes(`${r.host}/${r.scene.properties.id}`) && owned(r.scene.properties.id).length > 0,
     ).length
     say(
       left > 0

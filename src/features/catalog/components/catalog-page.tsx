@@ -4,7 +4,9 @@ import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
+import { useApiClient } from '../../../api/console-context'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
+import { prefetchOwnedScenes } from '../../../data/orders/owned-scenes'
 import { samePolygons } from '../../../lib/polyline'
 import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
@@ -76,6 +78,10 @@ export function CatalogPage() {
   const hostOrder = useMemo(() => glossary.hosts.map((h) => h.name), [glossary.hosts])
   const layers = useMapOverlays(search.features, url.appliedPolygons, search.footprints, form.map, hostOrder)
   const { features, rows } = search
+  // The owned-scene guard's first read starts with the page and again with each search, before its answer
+  // (decision 60): read after the rows, it answered while the map drew the footprints.
+  const client = useApiClient()
+  useEffect(() => prefetchOwnedScenes(queryClient, client), [queryClient, client, url.appliedKey, form.runs])
   // What an action said over the results goes with them: another search (the same one run again too) or page.
   const actions = useSceneActions(rows, glossary, `${url.appliedKey}|${view.page ?? ''}|${form.runs}`)
   const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])

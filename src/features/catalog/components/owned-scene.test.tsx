@@ -92,6 +92,38 @@ describe('scenes the account already ordered', () => {
     expect(useBasketStore.getState().scenes).toEqual([])
   })
 
+  it('are read as the page opens, before any search: a search marks its rows with no read after its answer', async () => {
+    const c = await signedInConsole()
+    const { sceneId, bbox, day, collection } = fulfilledOrder(c)
+    const isOrders = (r: { path: string }) => r.path === '/v2/orders'
+    const isSearch = (r: { path: string }) => /\/stac\/search$/.test(r.path)
+    const opened = c.backend.log.length
+    const { router } = await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+      at: '/catalog',
+      console: c,
+    })
+    // A first visit searches nothing, and the guard reads the orders all the same (one page: the demo world's).
+    await waitFor(() => expect(c.backend.log.slice(opened).filter(isOrders)).toHaveLength(1))
+    expect(c.backend.log.slice(opened).some(isSearch)).toBe(false)
+
+    const searched = c.backend.log.length
+    await act(() =>
+      router.navigate(
+        `/catalog?host=oneatlas&collections=${collection}&from=${day}&to=${day}&bbox=${bbox.join(',')}`,
+      ),
+    )
+    const list = await screen.findByRole('listbox', { name: 'Search results' })
+    await waitFor(() => {
+      const row = list.querySelector<HTMLElement>(`[data-scene-id="${sceneId}"]`)
+      expect(row && within(row).queryByTestId('owned-line')).toBeInTheDocument()
+    })
+    // Read after the rows, the answer came while the map drew the footprints; now nothing is read after them.
+    const log = c.backend.log.slice(searched)
+    const answered = log.findIndex(isSearch)
+    expect(answered).toBeGreaterThanOrEqual(0)
+    expect(log.slice(answered).filter(isOrders)).toEqual([])
+  })
+
   it('say so only over the results it was said on: another search, or the same one run again, takes it away', async () => {
     const c = await signedInConsole()
     const { sceneId, bbox, day, collection } = fulfilledOrder(c)

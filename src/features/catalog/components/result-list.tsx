@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { ownedLabel, useOwnedScenes, type OwnedOrder } from '../../../data/orders/owned-scenes'
@@ -103,7 +103,8 @@ export const ResultList = memo(function ResultList(props: Props) {
   const since = useSearchParams()[0].get('since')
   const basketKeys = new Set(inBasket.map(basketKey))
   // Orders are read back to the oldest scene listed: none placed before it can hold one of them.
-  const owned = useOwnedScenes(rows.map((r) => sceneTime(r.scene)))
+  const acquired = useMemo(() => rows.map((r) => sceneTime(r.scene)), [rows])
+  const owned = useOwnedScenes(acquired)
 
   // A scene picked on the map (or moved to by keys) scrolls into view.
   useEffect(() => {
