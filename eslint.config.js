@@ -30,7 +30,6 @@ const sizeExceptions = [
     ],
     [FUNCTION]: [
       // part 2: routes thin, one handler per endpoint
-      'simulator/routes/orders.ts',
       'simulator/routes/processing.ts',
       'simulator/routes/stac.ts',
       'simulator/routes/tasking.ts',

@@ -1,6 +1,7 @@
 import { bodyOrProblem } from '../http/body'
 import { HttpError, problem } from '../http/errors'
-import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
+import { parsePageQuery, springPage, type PageRequest } from '../http/paging'
+import { sortBy } from '../domain/world/sort'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { coverageOf } from '../domain/geometries/coverage'
 import { chargeCredits } from '../domain/budgets/credits'
