@@ -30,7 +30,6 @@ const sizeExceptions = [
     ],
     [FUNCTION]: [
       // part 2: routes thin, one handler per endpoint
-      'simulator/routes/processing.ts',
       'simulator/routes/stac.ts',
       'simulator/routes/tasking.ts',
       // part 3: one placing flow for the checkout, the tasking request and the process launch
