@@ -30,7 +30,6 @@ const sizeExceptions = [
     ],
     [FUNCTION]: [
       // part 2: routes thin, one handler per endpoint
-      'simulator/routes/stac.ts',
       // part 3: one placing flow for the checkout, the tasking request and the process launch
       'src/features/checkout/components/checkout-page.tsx',
       'src/features/checkout/components/checkout-line.tsx',
