@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { createSimulator, type Simulator } from '../simulator/app'
 import { DEMO_PASSWORD } from '../simulator/domain/world/ids'
+import type { SeedSize } from '../simulator/domain/world/world'
 import { TOKEN_PATH } from '../simulator/routes/token'
 
 /**
@@ -11,7 +12,7 @@ import { TOKEN_PATH } from '../simulator/routes/token'
  * the lists again three simulated days later. In-process on a manual clock, so two runs answer alike; the
  * only unseeded part, a signed link's token, is masked before hashing.
  *
- *   node scripts/run-ts.mjs scripts/sim-crawl.ts [--out lines.txt]
+ *   node scripts/run-ts.mjs scripts/sim-crawl.ts [--out lines.txt] [--seed large]
  *
  * prints the number of requests and one SHA-256 over all of them; `--out` writes one line per request
  * (method, path, status, the answer's hash) to compare two runs with `diff`; `--show TEXT` prints the
@@ -548,7 +549,8 @@ async function lists(crawl: Crawl): Promise<void> {
 export async function main(argv: string[]): Promise<void> {
   const out = argv.includes('--out') ? argv[argv.indexOf('--out') + 1] : undefined
   const show = argv.includes('--show') ? argv[argv.indexOf('--show') + 1] : undefined
-  const crawl = new Crawl(createSimulator({ clock: 'manual' }), show)
+  const seed = argv.includes('--seed') ? (argv[argv.indexOf('--seed') + 1] as SeedSize) : 'default'
+  const crawl = new Crawl(createSimulator({ clock: 'manual', seed }), show)
   let everything: { orderList: Json[]; products: Json[]; scenes: { scene: Json }[]; jobs: Json[] } | undefined
   for (const email of USERS) {
     await crawl.login(email)
