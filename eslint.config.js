@@ -25,15 +25,7 @@ const FUNCTION = 'max-lines-per-function'
 const sizeExceptions = [
   {
     reason: 'split in progress (issue 43)',
-    [FILE]: [
-      'simulator/domain/processing/seed.ts', // part 2: every area its folder with its seed
-    ],
     [FUNCTION]: [
-      // part 2: routes thin, one handler per endpoint
-      'simulator/routes/orders.ts',
-      'simulator/routes/processing.ts',
-      'simulator/routes/stac.ts',
-      'simulator/routes/tasking.ts',
       // part 3: one placing flow for the checkout, the tasking request and the process launch
       'src/features/checkout/components/checkout-page.tsx',
       'src/features/checkout/components/checkout-line.tsx',

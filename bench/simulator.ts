@@ -1,4 +1,4 @@
-import { HUGE_DELIVERY_TITLE } from '../simulator/domain/processing/seed'
+import { HUGE_DELIVERY_TITLE } from '../simulator/domain/processing/seed-large'
 import { ids } from '../simulator/domain/world/ids'
 import type { SeedSize } from '../simulator/domain/world/world'
 import { TestSim } from '../simulator/testing/harness'

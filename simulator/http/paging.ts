@@ -1,9 +1,10 @@
+import type { SortRequest } from '../domain/world/sort'
 import type { S } from '../domain/world/types'
 
 export interface PageRequest {
   page: number
   size: number
-  sort?: { field: string; direction: 'asc' | 'desc' }
+  sort?: SortRequest
 }
 
 export type PageParse = { ok: true; value: PageRequest } | { ok: false; message: string }
@@ -56,28 +57,6 @@ export function parsePageQuery(
     }
   }
   return { ok: true, value: { page: page ?? 0, size: size ?? defaultSize, sort } }
-}
-
-type Comparable = string | number | boolean | null | undefined
-
-export function sortBy<T>(
-  items: T[],
-  sort: PageRequest['sort'],
-  key: (item: T, field: string) => Comparable,
-): T[] {
-  if (!sort) return items
-  const dir = sort.direction === 'asc' ? 1 : -1
-  // Each key is worked out once, not once per comparison: 10,000 orders sorted by name took 90 ms that way.
-  const keyed = items.map((item) => ({ item, k: key(item, sort.field) }))
-  keyed.sort((a, b) => {
-    const x = a.k
-    const y = b.k
-    if (x === y) return 0
-    if (x === null || x === undefined) return 1
-    if (y === null || y === undefined) return -1
-    return (x < y ? -1 : 1) * dir
-  })
-  return keyed.map((e) => e.item)
 }
 
 /** Cuts one page out of an already filtered and sorted list, with the full Spring envelope. */

@@ -1,7 +1,8 @@
 import { UUID } from '../domain/world/random'
 import type { BudgetRecord, S } from '../domain/world/types'
 import { HttpError, problem } from '../http/errors'
-import { parsePageQuery, sortBy, springPage } from '../http/paging'
+import { parsePageQuery, springPage } from '../http/paging'
+import { sortBy } from '../domain/world/sort'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 
 /** Budgets, their usage and the account's enforcement settings (contract "Budgets", notes §10). */

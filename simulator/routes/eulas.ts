@@ -3,7 +3,8 @@ import type { Account, EulaDocumentRecord, EulaRecord, S } from '../domain/world
 import type { World } from '../domain/world/world'
 import { bodyOrProblem } from '../http/body'
 import { HttpError, problem } from '../http/errors'
-import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
+import { parsePageQuery, springPage, type PageRequest } from '../http/paging'
+import { sortBy } from '../domain/world/sort'
 import { publicBase, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 
 /** EULAs, their documents (versions) and acceptance per account (contract "EULAs", notes §9). */

@@ -6,7 +6,8 @@ import { readBody, unreadableBody } from '../http/body'
 import { fieldErrors } from '../domain/world/field-errors'
 import { schemaValidator } from '../http/contract'
 import { HttpError, json, problem } from '../http/errors'
-import { parsePageQuery, sortBy, springPage } from '../http/paging'
+import { parsePageQuery, springPage } from '../http/paging'
+import { sortBy } from '../domain/world/sort'
 import type { Api, ApiContext, SimRuntime } from '../http/runtime'
 
 /** The geometry library: AOIs saved per workspace (contract "Geometries", notes §6). */

@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import type { S } from '../domain/world/types'
 import { basicError, json } from '../http/errors'
-import { parsePageQuery, sortBy, springPage, type PageRequest } from '../http/paging'
+import { parsePageQuery, springPage, type PageRequest } from '../http/paging'
+import { sortBy } from '../domain/world/sort'
 import { queryList, type Api, type SimRuntime } from '../http/runtime'
 
 /**

@@ -6,14 +6,14 @@ import { fieldErrors, type FieldError } from '../domain/world/field-errors'
 import { schemaValidator } from '../http/contract'
 import { HttpError, json, problem, problemType, wrappedError } from '../http/errors'
 import { readBody, bodyOrProblem } from '../http/body'
-import { parsePageQuery, sortBy, springPage } from '../http/paging'
+import { parsePageQuery, springPage, type PageRequest } from '../http/paging'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { holdCredits } from '../domain/budgets/credits'
 import { orderFormOf, validateParams } from '../domain/orders/forms'
 import { buildOrder, currentEulaDocument, userActor } from '../domain/orders/create'
 import { cancelOrder, startLifecycle } from '../domain/orders/lifecycle'
 import { MAX_FEATURES, priceFeature, type PricedFeature } from '../domain/orders/pricing'
-import { ordersOf } from '../domain/orders/by-account'
+import { listOrders, ORDER_SORTABLE, type OrderQuery } from '../domain/orders/order-list'
 import { touch } from '../domain/orders/state'
 import { taskingOrderParamErrors } from '../domain/tasking/rules'
 import type { OrderRecord, S, Scene } from '../domain/world/types'
@@ -24,7 +24,6 @@ import { findScene } from '../domain/catalog/publishing'
 
 const TAG = /^[A-Za-z0-9 ._\-/:]+$/
 const REMOVED_STATUSES = ['DELIVERY_INITIALIZATION_FAILED', 'DOWNLOAD_FAILED', 'DOWNLOADED']
-const SORTABLE = ['createdAt', 'updatedAt', 'type', 'status', 'displayName'] as const
 const MAX_ORDER_IDS = 100
 
 const BAD_REQUEST = { slug: 'bad-order-request', title: 'Order request not valid' }
@@ -153,243 +152,247 @@ function priceAll(parsed: ParsedRequest): { priced: PricedFeature[]; errors: S['
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-export function registerOrders(api: Api, sim: SimRuntime): void {
-  api.get('/v2/orders', (c) => {
-    const world = sim.world
-    const instance = c.req.path
-    const account = c.get('account')
-    const one = (name: string) => c.req.query(name)
-    const workspaceId = one('workspaceId')
-    if (workspaceId !== undefined && !UUID.test(workspaceId))
-      throw badQuery(instance, 'workspaceId', 'must be a UUID')
-    const type = one('type')
-    if (type !== undefined && type !== 'ARCHIVE' && type !== 'TASKING')
-      throw badQuery(instance, 'type', 'must be ARCHIVE or TASKING')
-    const statuses = queryList(c, 'status', false)
-    for (const s of statuses) {
-      if (REMOVED_STATUSES.includes(s)) throw badQuery(instance, 'status', `${s} is no longer a valid status`)
-      if (!(ORDER_STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'status', `${s} is not one of ${ORDER_STATUSES.join(', ')}`)
-    }
-    const subStatuses = queryList(c, 'subStatus', false)
-    for (const s of subStatuses) {
-      if (!(ORDER_SUB_STATUSES as readonly string[]).includes(s))
-        throw badQuery(instance, 'subStatus', `${s} is not one of ${ORDER_SUB_STATUSES.join(', ')}`)
-    }
-    const uuidList = (name: string) => {
-      const list = queryList(c, name, true)
-      for (const v of list) if (!UUID.test(v)) throw badQuery(instance, name, `${v} is not a UUID`)
-      return new Set(list.map((v) => v.toLowerCase()))
-    }
-    const productIds = uuidList('dataProductIds')
-    const orderIds = uuidList('orderIds')
-    if (orderIds.size > MAX_ORDER_IDS)
-      throw badQuery(instance, 'orderIds', `must list at most ${MAX_ORDER_IDS} IDs`)
-    const budgetIds = uuidList('budgetIds')
-    const tags = queryList(c, 'tags', false)
-    for (const t of tags)
-      if (!TAG.test(t)) throw badQuery(instance, 'tags', `${t} has characters a tag cannot contain`)
-    const displayName = one('displayName')?.toLowerCase()
-    const paging = parsePageQuery(one, {
-      defaultSize: 20,
-      maxSize: 1000,
-      sortable: SORTABLE,
-      defaultSort: 'createdAt,desc',
-      strict: true,
-    })
-    if (!paging.ok) throw badQuery(instance, 'page', paging.message)
-    // The page number travels back as an int32 (`pageable.pageNumber`).
-    if (paging.value.page > 2_147_483_647) throw badQuery(instance, 'page', 'must be at most 2147483647')
-
-    const wsId = workspaceId?.toLowerCase()
-    const statusSet = new Set(statuses)
-    const subSet = new Set(subStatuses)
-    const tagSet = new Set(tags)
-    const records = ordersOf(world, account.id)
-    const filtered =
-      wsId ||
-      type ||
-      statusSet.size ||
-      subSet.size ||
-      displayName ||
-      productIds.size ||
-      orderIds.size ||
-      budgetIds.size ||
-      tagSet.size
-    const matches: S['Order'][] = []
-    for (const { order } of records) {
-      if (filtered) {
-        if (wsId && order.workspaceId !== wsId) continue
-        if (type && order.type !== type) continue
-        if (statusSet.size > 0 && !statusSet.has(order.status)) continue
-        if (subSet.size > 0) {
-          const sub =
-            order.orderDetails && 'subStatus' in order.orderDetails ? order.orderDetails.subStatus : undefined
-          if (typeof sub !== 'string' || !subSet.has(sub)) continue
-        }
-        if (displayName && !order.displayName.toLowerCase().includes(displayName)) continue
-        if (productIds.size > 0 && !(order.dataProductId && productIds.has(order.dataProductId))) continue
-        if (orderIds.size > 0 && !orderIds.has(order.id)) continue
-        if (budgetIds.size > 0 && !(order.budgetId && budgetIds.has(order.budgetId))) continue
-        if (tagSet.size > 0 && !order.tags.some((t) => tagSet.has(t))) continue
-      }
-      matches.push(order)
-    }
-    const sort = paging.value.sort
-    let sorted: S['Order'][]
-    // Orders are stored in creation order, so the usual sorts need no comparison sort at all.
-    if (!sort || sort.field === 'createdAt') sorted = sort?.direction === 'asc' ? matches : matches.reverse()
-    else sorted = sortBy(matches, sort, (o, field) => o[field as (typeof SORTABLE)[number]])
-    return c.json(springPage(sorted, paging.value))
+/** The list's query: what the orders area filters and sorts by, and the page. */
+function orderListQuery(c: ApiContext): { query: OrderQuery; page: PageRequest } {
+  const instance = c.req.path
+  const one = (name: string) => c.req.query(name)
+  const workspaceId = one('workspaceId')
+  if (workspaceId !== undefined && !UUID.test(workspaceId))
+    throw badQuery(instance, 'workspaceId', 'must be a UUID')
+  const type = one('type')
+  if (type !== undefined && type !== 'ARCHIVE' && type !== 'TASKING')
+    throw badQuery(instance, 'type', 'must be ARCHIVE or TASKING')
+  const statuses = queryList(c, 'status', false)
+  for (const s of statuses) {
+    if (REMOVED_STATUSES.includes(s)) throw badQuery(instance, 'status', `${s} is no longer a valid status`)
+    if (!(ORDER_STATUSES as readonly string[]).includes(s))
+      throw badQuery(instance, 'status', `${s} is not one of ${ORDER_STATUSES.join(', ')}`)
+  }
+  const subStatuses = queryList(c, 'subStatus', false)
+  for (const s of subStatuses) {
+    if (!(ORDER_SUB_STATUSES as readonly string[]).includes(s))
+      throw badQuery(instance, 'subStatus', `${s} is not one of ${ORDER_SUB_STATUSES.join(', ')}`)
+  }
+  const uuidList = (name: string) => {
+    const list = queryList(c, name, true)
+    for (const v of list) if (!UUID.test(v)) throw badQuery(instance, name, `${v} is not a UUID`)
+    return new Set(list.map((v) => v.toLowerCase()))
+  }
+  const dataProductIds = uuidList('dataProductIds')
+  const orderIds = uuidList('orderIds')
+  if (orderIds.size > MAX_ORDER_IDS)
+    throw badQuery(instance, 'orderIds', `must list at most ${MAX_ORDER_IDS} IDs`)
+  const budgetIds = uuidList('budgetIds')
+  const tags = queryList(c, 'tags', false)
+  for (const t of tags)
+    if (!TAG.test(t)) throw badQuery(instance, 'tags', `${t} has characters a tag cannot contain`)
+  const paging = parsePageQuery(one, {
+    defaultSize: 20,
+    maxSize: 1000,
+    sortable: ORDER_SORTABLE,
+    defaultSort: 'createdAt,desc',
+    strict: true,
   })
+  if (!paging.ok) throw badQuery(instance, 'page', paging.message)
+  // The page number travels back as an int32 (`pageable.pageNumber`).
+  if (paging.value.page > 2_147_483_647) throw badQuery(instance, 'page', 'must be at most 2147483647')
+  const query: OrderQuery = {
+    accountId: c.get('account').id,
+    workspaceId: workspaceId?.toLowerCase(),
+    type,
+    statuses: new Set(statuses),
+    subStatuses: new Set(subStatuses),
+    displayName: one('displayName')?.toLowerCase(),
+    dataProductIds,
+    orderIds,
+    budgetIds,
+    tags: new Set(tags),
+    sort: paging.value.sort,
+  }
+  return { query, page: paging.value }
+}
 
-  api.post('/v2/orders', async (c) => {
-    const world = sim.world
-    const instance = c.req.path
-    const account = c.get('account')
-    const user = c.get('user')
-    const workspaceId = c.req.query('workspaceId')
-    if (!workspaceId)
-      throw badOrderRequest(instance, 'The workspaceId query parameter is required.', [
-        { name: 'workspaceId', reason: 'is required' },
-      ])
-    if (!UUID.test(workspaceId))
-      throw badOrderRequest(instance, 'workspaceId must be a UUID.', [
-        { name: 'workspaceId', reason: 'must be a UUID' },
-      ])
-    const noWorkspace = workspaceProblem(world, account, workspaceId, instance)
-    if (noWorkspace) throw new HttpError(noWorkspace)
-    const parsed = await parseOrderRequest(c, world)
-    const budgetId = parsed.body.budgetId ? parsed.body.budgetId.toLowerCase() : null
-    const gate = budgetProblem(world, account, budgetId, instance)
-    if (gate) throw new HttpError(gate)
-    const eulaId = parsed.product.eulaId
-    const doc = eulaId ? currentEulaDocument(world, eulaId) : undefined
-    if (eulaId && doc && !world.isAccepted(account.id, doc.id)) {
-      const title = world.eulas.get(eulaId)?.title ?? eulaId
-      throw new HttpError(
-        problem({
-          status: 400,
-          slug: 'eula-not-accepted',
-          title: 'EULA not accepted',
-          detail: `Accept the current version of "${title}" before ordering ${parsed.product.title}.`,
-          instance,
-          errors: [{ name: 'dataProduct', reason: `EULA ${eulaId} must be accepted` }],
-        }),
-      )
-    }
+/** GET /v2/orders */
+function getOrderList(c: ApiContext, sim: SimRuntime): Response {
+  const { query, page } = orderListQuery(c)
+  return c.json(springPage(listOrders(sim.world, query), page))
+}
 
-    const { priced, errors } = priceAll(parsed)
-    const results: S['CreateOrderResponse']['results'] = []
-    const now = world.now()
-    for (const p of priced) {
-      const isArchive = parsed.collection.type === 'ARCHIVE'
-      // Archive credits are held now and captured on delivery; tasking is charged when its quotation is accepted.
-      if (isArchive && !holdCredits(account, p.credits)) {
-        errors.push({
-          index: p.index,
-          message: 'Insufficient credits',
-          details: `The order needs ${p.credits} credits; ${account.creditBalance} are available.`,
-        })
-        continue
-      }
-      const record = buildOrder({
-        account,
-        workspaceId: workspaceId.toLowerCase(),
-        actor: userActor(user.id),
-        collection: parsed.collection,
-        product: parsed.product,
-        displayName: parsed.body.displayName,
-        tags: parsed.body.tags ?? [],
-        budgetId,
-        params: parsed.params,
-        priced: p,
-        scene: parsed.scene,
-        at: now,
-        id: world.rng.uuid(),
+/** The workspace an order is placed in (the `workspaceId` query parameter), one of the account's. */
+function placingWorkspace(c: ApiContext, world: World): string {
+  const instance = c.req.path
+  const workspaceId = c.req.query('workspaceId')
+  if (!workspaceId)
+    throw badOrderRequest(instance, 'The workspaceId query parameter is required.', [
+      { name: 'workspaceId', reason: 'is required' },
+    ])
+  if (!UUID.test(workspaceId))
+    throw badOrderRequest(instance, 'workspaceId must be a UUID.', [
+      { name: 'workspaceId', reason: 'must be a UUID' },
+    ])
+  const noWorkspace = workspaceProblem(world, c.get('account'), workspaceId, instance)
+  if (noWorkspace) throw new HttpError(noWorkspace)
+  return workspaceId
+}
+
+/** The product's EULA must be accepted in its current version before it is ordered. */
+function requireEula(c: ApiContext, world: World, product: S['DataProduct']): void {
+  const account = c.get('account')
+  const eulaId = product.eulaId
+  const doc = eulaId ? currentEulaDocument(world, eulaId) : undefined
+  if (eulaId && doc && !world.isAccepted(account.id, doc.id)) {
+    const title = world.eulas.get(eulaId)?.title ?? eulaId
+    throw new HttpError(
+      problem({
+        status: 400,
+        slug: 'eula-not-accepted',
+        title: 'EULA not accepted',
+        detail: `Accept the current version of "${title}" before ordering ${product.title}.`,
+        instance: c.req.path,
+        errors: [{ name: 'dataProduct', reason: `EULA ${eulaId} must be accepted` }],
+      }),
+    )
+  }
+}
+
+/** POST /v2/orders: one order per feature that prices and, for the archive, whose credits can be held. */
+async function postOrders(c: ApiContext, sim: SimRuntime): Promise<Response> {
+  const world = sim.world
+  const instance = c.req.path
+  const account = c.get('account')
+  const user = c.get('user')
+  const workspaceId = placingWorkspace(c, world)
+  const parsed = await parseOrderRequest(c, world)
+  const budgetId = parsed.body.budgetId ? parsed.body.budgetId.toLowerCase() : null
+  const gate = budgetProblem(world, account, budgetId, instance)
+  if (gate) throw new HttpError(gate)
+  requireEula(c, world, parsed.product)
+
+  const { priced, errors } = priceAll(parsed)
+  const results: S['CreateOrderResponse']['results'] = []
+  const now = world.now()
+  for (const p of priced) {
+    const isArchive = parsed.collection.type === 'ARCHIVE'
+    // Archive credits are held now and captured on delivery; tasking is charged when its quotation is accepted.
+    if (isArchive && !holdCredits(account, p.credits)) {
+      errors.push({
+        index: p.index,
+        message: 'Insufficient credits',
+        details: `The order needs ${p.credits} credits; ${account.creditBalance} are available.`,
       })
-      if (isArchive) record.heldCredits = p.credits
-      world.orders.set(record.order.id, record)
-      startLifecycle(world, record.order.id, now)
-      results.push({ index: p.index, id: record.order.id })
+      continue
     }
-    errors.sort((a, b) => a.index - b.index)
-    const body: S['CreateOrderResponse'] = { results, errors }
-    return c.json(body, 202)
-  })
-
-  api.post('/v2/orders/estimate', async (c) => {
-    const parsed = await parseOrderRequest(c, sim.world)
-    const { priced, errors } = priceAll(parsed)
-    const unit: S['EstimateUnit'] =
-      priced[0]?.unit ?? (parsed.collection.name === 'capella-gec' ? 'SCENE' : 'SQ_KM')
-    const body: S['EstimateResponse'] = {
-      summary: {
-        totalCredits: priced.reduce((sum, p) => sum + p.credits, 0),
-        totalSize: Math.round(priced.reduce((sum, p) => sum + p.size, 0) * 100) / 100,
-        unit,
-      },
-      results: priced.map((p) => ({ index: p.index, credits: p.credits, size: p.size, unit: p.unit })),
-      errors,
-    }
-    return c.json(body, 200)
-  })
-
-  api.get('/v2/orders/:orderId', (c) => c.json(ownOrder(c, sim.world).order))
-
-  api.patch('/v2/orders/:orderId', async (c) => {
-    const world = sim.world
-    const record = ownOrder(c, world)
-    const patch = await bodyOrProblem<S['OrderPatch']>(c.req.raw, 'OrderPatch', {
-      slug: 'bad-order-patch',
-      title: 'Order patch not valid',
+    const record = buildOrder({
+      account,
+      workspaceId: workspaceId.toLowerCase(),
+      actor: userActor(user.id),
+      collection: parsed.collection,
+      product: parsed.product,
+      displayName: parsed.body.displayName,
+      tags: parsed.body.tags ?? [],
+      budgetId,
+      params: parsed.params,
+      priced: p,
+      scene: parsed.scene,
+      at: now,
+      id: world.rng.uuid(),
     })
-    let changed = false
-    if (patch.displayName !== undefined && patch.displayName !== record.order.displayName) {
-      record.order.displayName = patch.displayName
+    if (isArchive) record.heldCredits = p.credits
+    world.orders.set(record.order.id, record)
+    startLifecycle(world, record.order.id, now)
+    results.push({ index: p.index, id: record.order.id })
+  }
+  errors.sort((a, b) => a.index - b.index)
+  const body: S['CreateOrderResponse'] = { results, errors }
+  return c.json(body, 202)
+}
+
+/** POST /v2/orders/estimate */
+async function postEstimate(c: ApiContext, sim: SimRuntime): Promise<Response> {
+  const parsed = await parseOrderRequest(c, sim.world)
+  const { priced, errors } = priceAll(parsed)
+  const unit: S['EstimateUnit'] =
+    priced[0]?.unit ?? (parsed.collection.name === 'capella-gec' ? 'SCENE' : 'SQ_KM')
+  const body: S['EstimateResponse'] = {
+    summary: {
+      totalCredits: priced.reduce((sum, p) => sum + p.credits, 0),
+      totalSize: Math.round(priced.reduce((sum, p) => sum + p.size, 0) * 100) / 100,
+      unit,
+    },
+    results: priced.map((p) => ({ index: p.index, credits: p.credits, size: p.size, unit: p.unit })),
+    errors,
+  }
+  return c.json(body, 200)
+}
+
+/** GET /v2/orders/{order-id} */
+const getOrder = (c: ApiContext, sim: SimRuntime): Response => c.json(ownOrder(c, sim.world).order)
+
+/** PATCH /v2/orders/{order-id}: the name and tags; the order is touched only when one changes. */
+async function patchOrder(c: ApiContext, sim: SimRuntime): Promise<Response> {
+  const world = sim.world
+  const record = ownOrder(c, world)
+  const patch = await bodyOrProblem<S['OrderPatch']>(c.req.raw, 'OrderPatch', {
+    slug: 'bad-order-patch',
+    title: 'Order patch not valid',
+  })
+  let changed = false
+  if (patch.displayName !== undefined && patch.displayName !== record.order.displayName) {
+    record.order.displayName = patch.displayName
+    changed = true
+  }
+  if (patch.tags !== undefined) {
+    const tags = [...new Set(patch.tags)]
+    if (tags.length !== record.order.tags.length || tags.some((t, i) => t !== record.order.tags[i])) {
+      record.order.tags = tags
       changed = true
     }
-    if (patch.tags !== undefined) {
-      const tags = [...new Set(patch.tags)]
-      if (tags.length !== record.order.tags.length || tags.some((t, i) => t !== record.order.tags[i])) {
-        record.order.tags = tags
-        changed = true
-      }
-    }
-    if (changed) touch(record, userActor(c.get('user').id), world.now())
-    return c.json(record.order)
-  })
+  }
+  if (changed) touch(record, userActor(c.get('user').id), world.now())
+  return c.json(record.order)
+}
 
-  api.post('/v2/orders/:orderId/cancellation', (c) => {
-    const world = sim.world
-    const record = ownOrder(c, world)
-    if (!cancelOrder(world, record, userActor(c.get('user').id))) {
-      throw new HttpError(
-        problem({
-          status: 400,
-          slug: 'order-cant-be-canceled',
-          title: 'Order cannot be canceled',
-          detail: `Order ${record.order.id} is ${record.order.status}; only CREATED or PLACEMENT_FAILED orders can be canceled.`,
-          instance: c.req.path,
-          errors: [{ name: 'status', reason: 'cancellation is allowed only in CREATED or PLACEMENT_FAILED' }],
-        }),
-      )
-    }
-    const body: S['CancelResponse'] = { orderId: record.order.id, status: 'CANCELED' }
-    return c.json(body)
-  })
+/** POST /v2/orders/{order-id}/cancellation */
+function postCancellation(c: ApiContext, sim: SimRuntime): Response {
+  const world = sim.world
+  const record = ownOrder(c, world)
+  if (!cancelOrder(world, record, userActor(c.get('user').id))) {
+    throw new HttpError(
+      problem({
+        status: 400,
+        slug: 'order-cant-be-canceled',
+        title: 'Order cannot be canceled',
+        detail: `Order ${record.order.id} is ${record.order.status}; only CREATED or PLACEMENT_FAILED orders can be canceled.`,
+        instance: c.req.path,
+        errors: [{ name: 'status', reason: 'cancellation is allowed only in CREATED or PLACEMENT_FAILED' }],
+      }),
+    )
+  }
+  const body: S['CancelResponse'] = { orderId: record.order.id, status: 'CANCELED' }
+  return c.json(body)
+}
 
-  api.get('/orders/schema/:dataProductId', (c) => {
-    const id = c.req.param('dataProductId') ?? ''
-    const found = UUID.test(id) ? sim.world.dataProductById(id.toLowerCase()) : undefined
-    const schema = found ? orderFormOf(found.collection, found.product) : undefined
-    if (!schema)
-      return wrappedError(
-        404,
-        `No order schema for data product ${id}.`,
-        problemType('data-product-not-found'),
-        null,
-      )
-    return json(200, schema, 'application/schema+json')
-  })
+/** GET /orders/schema/{data-product-id}: the order form of an orderable data product. */
+function getOrderForm(c: ApiContext, sim: SimRuntime): Response {
+  const id = c.req.param('dataProductId') ?? ''
+  const found = UUID.test(id) ? sim.world.dataProductById(id.toLowerCase()) : undefined
+  const schema = found ? orderFormOf(found.collection, found.product) : undefined
+  if (!schema)
+    return wrappedError(
+      404,
+      `No order schema for data product ${id}.`,
+      problemType('data-product-not-found'),
+      null,
+    )
+  return json(200, schema, 'application/schema+json')
+}
+
+export function registerOrders(api: Api, sim: SimRuntime): void {
+  api.get('/v2/orders', (c) => getOrderList(c, sim))
+  api.post('/v2/orders', (c) => postOrders(c, sim))
+  api.post('/v2/orders/estimate', (c) => postEstimate(c, sim))
+  api.get('/v2/orders/:orderId', (c) => getOrder(c, sim))
+  api.patch('/v2/orders/:orderId', (c) => patchOrder(c, sim))
+  api.post('/v2/orders/:orderId/cancellation', (c) => postCancellation(c, sim))
+  api.get('/orders/schema/:dataProductId', (c) => getOrderForm(c, sim))
 }
