@@ -10,10 +10,9 @@ import { quotationListOptions, studyListOptions } from '../../data/decisions/que
 import { eulaListOptions } from '../../data/licences/queries'
 import { pollInterval } from '../../data/orders/status'
 import { orderListOptions, orderNamesOptions } from '../../data/orders/queries'
-import { ACTIVE_JOB_STATUSES } from '../../data/processing/active-count'
+import { activeJobsOptions } from '../../data/processing/active-count'
 import { jobTitle } from '../../data/processing/job-title'
 import { jobListOptions, processListOptions } from '../../data/processing/queries'
-import { jobPollInterval } from '../../data/processing/status'
 import { useLookedAt, useSavedSearchNews } from '../../data/saved-searches/queries'
 import { useSavedSearches } from '../../data/saved-searches/store'
 import { collectionsOptions } from '../../data/storage/queries'
@@ -143,12 +142,15 @@ export function useSavedSearchesNews() {
   return { shown, lookedAt }
 }
 
-/** Jobs under way (polled while they run), with their processes' titles. */
+/**
+ * Jobs under way, newest first, with their processes' titles: the first few of the navigation's own list of
+ * jobs under way (polled every 30 s), so Start does not poll a second list of the same jobs.
+ */
 export function useJobsUnderWay() {
   const client = useApiClient()
   const jobs = useQuery({
-    ...jobListOptions(client, { status: [...ACTIVE_JOB_STATUSES], limit: SHOWN, sort: 'created,desc' }),
-    refetchInterval: (q) => startPoll(jobPollInterval(q.state.data?.jobs.map((j) => j.status))),
+    ...activeJobsOptions(client),
+    select: (d) => ({ jobs: d.jobs.slice(0, SHOWN) }),
   })
   const processes = useQuery({ ...processListOptions(client), throwOnError: false })
   const title = (id: string) => processes.data?.find((p) => p.id === id)?.title ?? id
