@@ -82,4 +82,25 @@ describe('the start page under the shell', () => {
     // under way and its count's one page, the failed jobs' list and their count's one page.
     expect(jobsRead() - before).toBeLessThanOrEqual(4)
   }, 60_000)
+
+  it("says how many of the large world's licences wait, counted over every one, not the first hundred", async () => {
+    const c = await signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
+    await renderWithConsole(() => [{ path: '/', Component: HomePage }], { at: '/', console: c })
+    const card = await screen.findByRole('region', { name: 'Licenses to accept' })
+    await waitFor(() => expect(card).toHaveTextContent(/wait to be accepted/), { timeout: 20_000 })
+    // The card's reads: the first page (the centre's too) and the one after it, nothing more.
+    expect(
+      c.backend.log
+        .filter((r) => r.path === '/v2/eulas')
+        .map((r) => new URLSearchParams(r.query).get('page')),
+    ).toEqual([null, '1'])
+    // The service's own answer, in one page of a thousand: every licence, and those not accepted.
+    const all = await c.client.GET('/v2/eulas', { params: { query: { size: 1000 } } })
+    const eulas = all.data?.content ?? []
+    expect(eulas.length).toBeGreaterThan(100)
+    const waiting = eulas.filter((e) => !e.isAccepted).length
+    // Before: the first hundred by title only (the 105th never read), and no total.
+    expect(card).toHaveTextContent(`${waiting} licenses of ${eulas.length} wait to be accepted`)
+    expect(card).toHaveTextContent(`Filtered here over ${eulas.length} rows`)
+  }, 60_000)
 })
