@@ -10,6 +10,7 @@ import { benchHostileTiff } from './imagery-hostile'
 import { benchJobs } from './jobs'
 import { benchNotifications, NOTIFICATIONS_MINUTES } from './notifications'
 import { benchOrders } from './orders'
+import { benchPageWalk } from './page-walk'
 import { stopEveryPreview } from './preview'
 import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
@@ -37,6 +38,7 @@ const SECTIONS: Section[] = [
   { name: 'geo', run: benchGeo, minutes: 10 },
   { name: 'simulator', run: benchSimulator, minutes: 10 },
   { name: 'simulator-lists', run: benchSimulatorLists, minutes: 10 },
+  { name: 'page-walk', run: benchPageWalk, minutes: 60 },
   { name: 'dev-server', run: benchDevServer, minutes: 15 },
 ]
 
