@@ -163,13 +163,19 @@ async function scrollTo500(page: Page, path: string): Promise<ScrollFigures> {
       let reached = 0
       let rows = document.querySelectorAll(row).length
       // Step down a screen a frame, as a wheel does, until the 500th row (or the last one) is in view.
+      // A virtual list (the orders table) draws only the rows in view: its true size is its aria-rowcount
+      // (less the header row) and each drawn row says its index.
+      const sized = document.querySelector('main [aria-rowcount]')
+      const virtualRows = sized ? Number(sized.getAttribute('aria-rowcount')) - 1 : null
       for (let step = 0; step < 400; step++) {
         const all = document.querySelectorAll(row)
-        rows = all.length
-        const target = all[Math.min(499, all.length - 1)]
+        rows = virtualRows ?? all.length
+        const want = Math.min(500, rows) - 1
+        const target =
+          virtualRows === null ? all[want] : document.querySelector(`main [data-row-index="${want}"]`)
         const r = target?.getBoundingClientRect()
         if (r && r.top >= 0 && r.bottom <= innerHeight) {
-          reached = Math.min(500, all.length)
+          reached = want + 1
           break
         }
         window.scrollBy(0, innerHeight * 0.8)
