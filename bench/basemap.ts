@@ -24,7 +24,8 @@ import { figures, report } from './stats'
  * is at most 1.5× the floor.
  */
 
-const PORT = 5197
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5197)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1280, height: 800 }
 const RUNS = 4

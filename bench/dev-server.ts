@@ -11,7 +11,8 @@ import { chromiumLaunch } from '../e2e/chromium'
  * visits signed in. Target: at most 3 s per page on this machine.
  */
 
-const PORT = 5196
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5196)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const TARGET_MS = 3000
 /** The navigation's pages, then the pages a newcomer reaches from them. */

@@ -21,7 +21,8 @@ import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from 
  * in hand, map loaded), which the benchmark compared against before, is printed for information.
  */
 
-const PORT = 5241
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5241)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1440, height: 900 }
 const RUNS = 4

@@ -11,7 +11,8 @@ import { figures, report } from './stats'
  * when its rows are in the DOM (detail `{count}`).
  */
 
-const PORT = 5195
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5195)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1280, height: 800 }
 const MARKS = ['swath:jobs-response', 'swath:jobs-rows'] as const

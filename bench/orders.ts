@@ -14,7 +14,8 @@ import { figures, report } from './stats'
  * `table[aria-label="Orders"]` inside `[data-orders-scroller]`, each row with `data-order-id`.
  */
 
-const PORT = 5197
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5197)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1280, height: 800 }
 /**

@@ -60,6 +60,14 @@ export interface Preview {
   stop: () => Promise<void>
 }
 
+/** The previews started and not stopped yet: a section given up on (bench/run.ts) leaves its own open. */
+const running = new Set<ChildProcess>()
+
+/** Stops every preview still running, so that the next section finds its port free. */
+export async function stopEveryPreview(): Promise<void> {
+  await Promise.all([...running].map((child) => stopPreview(child)))
+}
+
 /** Starts `vite preview` of dist-bench/ on `port` and waits until the embedded simulator answers. */
 export async function startPreview(opts: {
   port: number
@@ -87,7 +95,11 @@ export async function startPreview(opts: {
   // Should the bench die before `finally` runs, the server does not outlive it.
   const onExit = () => killGroup(child)
   process.once('exit', onExit)
-  child.once('exit', () => process.off('exit', onExit))
+  running.add(child)
+  child.once('exit', () => {
+    process.off('exit', onExit)
+    running.delete(child)
+  })
 
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {

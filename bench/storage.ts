@@ -17,7 +17,8 @@ import { figures, report } from './stats'
  * `swath:storage-footprints-idle` when the map has drawn them (detail `{count}`).
  */
 
-const PORT = 5195
+/** BENCH_PORT moves it, so that two worktrees can bench at once. */
+const PORT = Number(process.env.BENCH_PORT ?? 5195)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1280, height: 800 }
 const LIMIT = 100

@@ -80,6 +80,11 @@ export function failedOrdersCountOptions(client: ApiClient, dismissed: readonly 
   })
 }
 
+/** The failed jobs not dismissed (`count`), and every failed job (`failed`: where the next count starts). */
+export interface FailedJobsCount extends AttentionCount {
+  failed: number
+}
+
 /** Dismissed jobs are looked up this many at a time (the job monitor's own bound on pasted IDs). */
 const IDS_PER_READ = 100
 
@@ -91,7 +96,7 @@ const IDS_PER_READ = 100
 export function failedJobsCountOptions(client: ApiClient, dismissed: readonly string[]) {
   return queryOptions({
     queryKey: [...processingKeys.jobs(), 'attention-count', dismissed] as const,
-    queryFn: async ({ signal }): Promise<AttentionCount> => {
+    queryFn: async ({ signal, client: qc, queryKey }): Promise<FailedJobsCount> => {
       const status = [...FAILED_JOB_STATUSES]
       const stillFailed = async (ids: string[]) => {
         const query = { status, ids, limit: ids.length }
@@ -107,11 +112,13 @@ export function failedJobsCountOptions(client: ApiClient, dismissed: readonly st
       const chunks = Array.from({ length: Math.ceil(dismissed.length / IDS_PER_READ) }, (_, i) =>
         dismissed.slice(i * IDS_PER_READ, (i + 1) * IDS_PER_READ),
       )
+      // From the last count of every failed job, so a poll that finds none new asks one page of one job.
+      const last = qc.getQueryData<FailedJobsCount>(queryKey)
       const [all, ...gone] = await Promise.all([
-        countByProbing(jobListProbe(client, { status }, signal)),
+        countByProbing(jobListProbe(client, { status }, signal), last?.failed),
         ...chunks.map(stillFailed),
       ])
-      return { count: Math.max(0, all - gone.reduce((a, b) => a + b, 0)) }
+      return { count: Math.max(0, all - gone.reduce((a, b) => a + b, 0)), failed: all }
     },
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,

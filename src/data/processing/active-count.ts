@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ok, type ApiClient } from '../../api/client'
 import { countByProbing, jobListProbe } from './job-count'
 import { processingKeys } from './keys'
-import type { JobStatus } from './status'
+import type { Job, JobStatus } from './status'
 
 // Its own module: the navigation shows the count on every page, so it must not bring the job pages' code
 // (job-count.ts reads the list's query string only).
@@ -26,27 +26,40 @@ export interface ActiveJobsCount {
   more: boolean
   /** The jobs listed (the newest hundred under way). */
   ids: string[]
+  /** Those jobs, newest first: Start's card of jobs under way shows the first few (one request for both). */
+  jobs: Job[]
 }
 
-/** The jobs under way, for the navigation's count: refreshed every 30 s while the tab is visible. */
+/**
+ * The jobs under way, newest first, for the navigation's count and Start's card: refreshed every 30 s while
+ * the tab is visible.
+ */
 export function activeJobsOptions(client: ApiClient) {
   return queryOptions({
     queryKey: processingKeys.active(),
-    queryFn: async ({ signal }): Promise<ActiveJobsCount> => {
+    queryFn: async ({ signal, client: qc, queryKey }): Promise<ActiveJobsCount> => {
       const data = await ok(
         client.GET('/v2/processing/jobs', {
-          params: { query: { status: [...ACTIVE_JOB_STATUSES], limit: ACTIVE_JOBS_COUNTED } },
+          params: {
+            query: { status: [...ACTIVE_JOB_STATUSES], limit: ACTIVE_JOBS_COUNTED, sort: 'created,desc' },
+          },
           // Comma-joined, as the contract says for processing.
-          querySerializer: () => `status=${ACTIVE_JOB_STATUSES.join(',')}&limit=${ACTIVE_JOBS_COUNTED}`,
+          querySerializer: () =>
+            `status=${ACTIVE_JOB_STATUSES.join(',')}&limit=${ACTIVE_JOBS_COUNTED}&sort=created,desc`,
           signal,
         }),
       )
       const more = data.links.some((l) => l.rel === 'next')
-      // Past the hundred listed, the total from one-job pages, not page after page of jobs.
+      // Past the hundred listed, the total from one-job pages, not page after page of jobs; from the last
+      // total, so a poll that finds it unchanged asks one page of one job.
+      const last = qc.getQueryData<ActiveJobsCount>(queryKey)
       const count = more
-        ? await countByProbing(jobListProbe(client, { status: [...ACTIVE_JOB_STATUSES] }, signal))
+        ? await countByProbing(
+            jobListProbe(client, { status: [...ACTIVE_JOB_STATUSES] }, signal),
+            last?.more ? last.count : undefined,
+          )
         : data.jobs.length
-      return { count, more, ids: data.jobs.map((j) => j.jobID) }
+      return { count, more, ids: data.jobs.map((j) => j.jobID), jobs: data.jobs }
     },
     refetchInterval: 30_000,
     refetchIntervalInBackground: false,

@@ -37,4 +37,32 @@ describe('countByProbing', () => {
     const endless: Probe = () => Promise.resolve({ at: true, after: true })
     expect(await countByProbing(endless)).toBeGreaterThan(1_000_000)
   })
+
+  it('counts a list that did not change since the last total with one one-job page', async () => {
+    for (const total of [0, 1, 2, 99, 100, 5_000, 2_345_678]) {
+      const list = listOf(total)
+      expect(await countByProbing(list.probe, total)).toBe(total)
+      // Before, every count started over: seven decade pages and a dozen more for 5,000.
+      expect(list.asked).toHaveLength(1)
+    }
+  })
+
+  it('finds a total that moved from the last one, with few pages for a small move', async () => {
+    for (const [hint, total] of [
+      [5_000, 5_003],
+      [5_000, 4_998],
+      [5_000, 0],
+      [0, 7],
+      [3, 0],
+      [1, 2],
+      [2, 1],
+      [10, 100_000],
+      [100_000, 10],
+    ]) {
+      const list = listOf(total)
+      expect(await countByProbing(list.probe, hint)).toBe(total)
+      if (Math.abs(total - hint) <= 3) expect(list.asked.length).toBeLessThanOrEqual(4)
+      expect(list.asked.length).toBeLessThan(2 + 2 * Math.log2(Math.abs(total - hint) + 2) + 2)
+    }
+  })
 })

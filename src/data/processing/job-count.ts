@@ -24,8 +24,12 @@ const MAX_ROUNDS = 40
  * The number of jobs in a list, from one-job pages: the decades in parallel (one round), then a binary search
  * between the two that bracket it — about log2 of the list's size more requests, each reading one job at most
  * (5,000 jobs: 7 + 12 requests, 19 rows, where paging through them reads 5,000).
+ *
+ * With `hint`, the total a previous count found, the one page that ends a list of that size is asked first:
+ * a list that did not change is counted with one request (a poll's usual case), and one that did is searched
+ * outwards from the hint, in steps that double, so a few jobs more or less cost a few requests.
  */
-export async function countByProbing(probe: Probe): Promise<number> {
+export async function countByProbing(probe: Probe, hint?: number): Promise<number> {
   // The total lies in [lo, hi]; hi is unknown (Infinity) until a probe finds the list's end.
   let lo = 0
   let hi = Infinity
@@ -36,10 +40,26 @@ export async function countByProbing(probe: Probe): Promise<number> {
     else lo = Math.max(lo, i + 2)
     return null
   }
-  const answers = await Promise.all(DECADES.map((i) => probe(i)))
-  for (const [k, a] of answers.entries()) {
-    const exact = learn(DECADES[k], a)
+  if (hint !== undefined && Number.isFinite(hint) && hint >= 0) {
+    const at = Math.max(0, Math.floor(hint) - 1)
+    const exact = learn(at, await probe(at))
     if (exact !== null) return exact
+    // Away from the hint in steps that double — up past a list that grew, down below one that shrank —
+    // until the total is bracketed; the halving below does the rest.
+    for (let step = 1, round = 0; round < MAX_ROUNDS; round++, step *= 2) {
+      let i: number
+      if (!Number.isFinite(hi)) i = lo - 1 + step
+      else if (lo === 0 && hi > 0) i = Math.max(0, hi - step)
+      else break
+      const found = learn(i, await probe(i))
+      if (found !== null) return found
+    }
+  } else {
+    const answers = await Promise.all(DECADES.map((i) => probe(i)))
+    for (const [k, a] of answers.entries()) {
+      const exact = learn(DECADES[k], a)
+      if (exact !== null) return exact
+    }
   }
   for (let round = 0; round < MAX_ROUNDS && lo < hi; round++) {
     // Past the last decade: keep doubling until the end is found.
@@ -75,13 +95,15 @@ export function jobListProbe(client: ApiClient, filters: JobCountQuery, signal?:
 }
 
 /**
- * How many jobs match a set of filters, found with one-job pages (`countByProbing`), kept 30 s: the job
- * monitor's total. Running a job invalidates every job key, this one with them.
+ * How many jobs match a set of filters, found with one-job pages (`countByProbing`, from the last total
+ * when there is one), kept 30 s: the job monitor's total. Running a job invalidates every job key, this one
+ * with them.
  */
 export function jobCountOptions(client: ApiClient, filters: JobCountQuery) {
   return queryOptions({
     queryKey: processingKeys.count(filters),
-    queryFn: ({ signal }) => countByProbing(jobListProbe(client, filters, signal)),
+    queryFn: ({ signal, client: qc, queryKey }) =>
+      countByProbing(jobListProbe(client, filters, signal), qc.getQueryData<number>(queryKey)),
     staleTime: 30_000,
     // A total beside a list is never worth an error page: the list shows without it.
     throwOnError: false,

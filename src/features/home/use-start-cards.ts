@@ -10,10 +10,9 @@ import { quotationListOptions, studyListOptions } from '../../data/decisions/que
 import { eulaListOptions } from '../../data/licences/queries'
 import { pollInterval } from '../../data/orders/status'
 import { orderListOptions, orderNamesOptions } from '../../data/orders/queries'
-import { ACTIVE_JOB_STATUSES } from '../../data/processing/active-count'
+import { activeJobsOptions } from '../../data/processing/active-count'
 import { jobTitle } from '../../data/processing/job-title'
 import { jobListOptions, processListOptions } from '../../data/processing/queries'
-import { jobPollInterval } from '../../data/processing/status'
 import { useLookedAt, useSavedSearchNews } from '../../data/saved-searches/queries'
 import { useSavedSearches } from '../../data/saved-searches/store'
 import { collectionsOptions } from '../../data/storage/queries'
@@ -143,12 +142,15 @@ export function useSavedSearchesNews() {
   return { shown, lookedAt }
 }
 
-/** Jobs under way (polled while they run), with their processes' titles. */
+/**
+ * Jobs under way, newest first, with their processes' titles: the first few of the navigation's own list of
+ * jobs under way (polled every 30 s), so Start does not poll a second list of the same jobs.
+ */
 export function useJobsUnderWay() {
   const client = useApiClient()
   const jobs = useQuery({
-    ...jobListOptions(client, { status: [...ACTIVE_JOB_STATUSES], limit: SHOWN, sort: 'created,desc' }),
-    refetchInterval: (q) => startPoll(jobPollInterval(q.state.data?.jobs.map((j) => j.status))),
+    ...activeJobsOptions(client),
+    select: (d) => ({ jobs: d.jobs.slice(0, SHOWN) }),
   })
   const processes = useQuery({ ...processListOptions(client), throwOnError: false })
   const title = (id: string) => processes.data?.find((p) => p.id === id)?.title ?? id
@@ -161,12 +163,34 @@ export function useNewestDeliveries() {
   return useQuery(collectionsOptions(client, { page: 0, limit: SHOWN }))
 }
 
-/** The account's licences, and those not accepted yet. */
+/** Licences are read this many a page: the first page is the notification centre's too (one request for both). */
+const LICENCES_PAGE = 100
+
+/**
+ * The account's licences and those not accepted yet, counted over every licence: the list has no filter by
+ * acceptance, so each page is read and filtered here (the large world lists 105; the first hundred alone
+ * missed those after them). `read` is how many rows the filter went over, `total` how many the service has.
+ */
 export function useLicencesToAccept() {
   const client = useApiClient()
-  const list = useQuery(eulaListOptions(client, { size: 100, sort: 'title,asc' }))
-  const waiting = list.data?.content.filter((e) => !e.isAccepted) ?? []
-  return { list, waiting }
+  const first = { size: LICENCES_PAGE, sort: 'title,asc' }
+  const list = useQuery(eulaListOptions(client, first))
+  const total = list.data?.totalElements ?? 0
+  const rest = useQueries({
+    queries: Array.from({ length: Math.max(0, Math.ceil(total / LICENCES_PAGE) - 1) }, (_, i) =>
+      eulaListOptions(client, { ...first, page: i + 1 }),
+    ),
+  })
+  const pages = [list.data, ...rest.map((r) => r.data)]
+  const rows = pages.flatMap((p) => p?.content ?? [])
+  const waiting = rows.filter((e) => !e.isAccepted)
+  const both: CardQuery = {
+    isPending: list.isPending || rest.some((r) => r.isPending),
+    error: list.error ?? rest.find((r) => r.error)?.error ?? null,
+    data: pages.every(Boolean) ? true : undefined,
+    refetch: () => Promise.all([list.refetch(), ...rest.map((r) => r.refetch())]),
+  }
+  return { query: both, waiting, read: rows.length, total }
 }
 
 /** The active budgets and what each spent this UTC month (null while its usage loads), and the total known. */

@@ -21,7 +21,7 @@ import { useSearchParams } from 'react-router'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { formatArea, formatUtcDay } from '../../../lib/format'
+import { countLabel, formatArea, formatUtcDay } from '../../../lib/format'
 import { totalAreaKm2 } from '../../../lib/geo/measure'
 import { validateAoi } from '../../../lib/geo/validation'
 import { polygonsOf } from '../../../lib/geojson'
@@ -100,72 +100,84 @@ export function GeometryLibrary({
               : 'No saved geometries yet. Draw an area and save it to reuse it in searches and orders.'}
           </Text>
         ) : (
-          <Stack
-            gap={4}
-            component="ul"
-            p={0}
-            m={0}
-            style={{ listStyle: 'none' }}
-            aria-label="Saved geometries"
-          >
-            {data.content.map((g) => (
-              <Group
-                key={g.id}
-                component="li"
-                justify="space-between"
-                wrap="nowrap"
-                gap="xs"
-                onMouseEnter={() => onHover?.(g.id)}
-                onMouseLeave={() => onHover?.(null)}
-                onFocus={() => onHover?.(g.id)}
-                onBlur={() => onHover?.(null)}
-                aria-current={g.id === shownId ? 'true' : undefined}
-              >
-                <div style={{ minWidth: 0 }}>
-                  {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
-                  <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="saved-area-name">
-                    {g.displayName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))} · updated{' '}
-                    {formatUtcDay(g.updatedAt)}
-                  </Text>
-                </div>
-                <Group gap={4} wrap="nowrap">
-                  <Button size="compact-xs" variant="default" onClick={() => onShow(g)}>
-                    Show
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="default"
-                    onClick={() => setAoi(polygonsOf(g.featureCollection))}
-                  >
-                    Use as AOI
-                  </Button>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="default"
-                        size="sm"
-                        aria-label={`More actions for ${g.displayName}`}
-                      >
-                        <span aria-hidden="true">⋯</span>
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item onClick={() => setDialog({ kind: 'rename', g })}>Rename…</Menu.Item>
-                      <Menu.Item onClick={() => setDialog({ kind: 'replace', g })}>
-                        Replace with the current AOI…
-                      </Menu.Item>
-                      <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', g })}>
-                        Delete…
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+          <>
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {data.totalElements > data.content.length
+                ? `The ${data.content.length} most recently changed of ${countLabel(data.totalElements, 'saved geometry', 'saved geometries')}${nameFilter ? ' named like this' : ''}: filter by name to find an older one.`
+                : countLabel(data.totalElements, 'saved geometry', 'saved geometries')}
+            </Text>
+            <Stack
+              gap={4}
+              component="ul"
+              p={0}
+              m={0}
+              style={{ listStyle: 'none' }}
+              aria-label="Saved geometries"
+            >
+              {data.content.map((g) => (
+                <Group
+                  key={g.id}
+                  component="li"
+                  justify="space-between"
+                  wrap="nowrap"
+                  gap="xs"
+                  onMouseEnter={() => onHover?.(g.id)}
+                  onMouseLeave={() => onHover?.(null)}
+                  onFocus={() => onHover?.(g.id)}
+                  onBlur={() => onHover?.(null)}
+                  aria-current={g.id === shownId ? 'true' : undefined}
+                >
+                  <div style={{ minWidth: 0 }}>
+                    {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
+                    <Text
+                      size="sm"
+                      fw={600}
+                      style={{ overflowWrap: 'anywhere' }}
+                      data-testid="saved-area-name"
+                    >
+                      {g.displayName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))} · updated{' '}
+                      {formatUtcDay(g.updatedAt)}
+                    </Text>
+                  </div>
+                  <Group gap={4} wrap="nowrap">
+                    <Button size="compact-xs" variant="default" onClick={() => onShow(g)}>
+                      Show
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="default"
+                      onClick={() => setAoi(polygonsOf(g.featureCollection))}
+                    >
+                      Use as AOI
+                    </Button>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="default"
+                          size="sm"
+                          aria-label={`More actions for ${g.displayName}`}
+                        >
+                          <span aria-hidden="true">⋯</span>
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item onClick={() => setDialog({ kind: 'rename', g })}>Rename…</Menu.Item>
+                        <Menu.Item onClick={() => setDialog({ kind: 'replace', g })}>
+                          Replace with the current AOI…
+                        </Menu.Item>
+                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', g })}>
+                          Delete…
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
                 </Group>
-              </Group>
-            ))}
-          </Stack>
+              ))}
+            </Stack>
+          </>
         )}
       </Stack>
       {dialog && <GeometryDialog {...dialog} onClose={() => setDialog(null)} />}

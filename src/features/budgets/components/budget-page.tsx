@@ -22,6 +22,7 @@ import { Link, useParams, useSearchParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
+import { filteredHere } from '../../../lib/filtered-here'
 import { paths } from '../../../config/paths'
 import { budgetOptions, budgetUsageOptions, type Budget } from '../../../data/budgets/queries'
 import {
@@ -356,6 +357,9 @@ function Records({ records }: { records: UsageRecord[] }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          <Text size="xs" c="dimmed" mt={4}>
+            {filteredHere(sorted.length, 'the service gives a budget’s records in one answer', 'Sorted')}
+          </Text>
           {sorted.length > FIRST_ROWS && !all && (
             <Button variant="default" size="xs" mt="xs" onClick={() => setAll(true)}>
               Show all {sorted.length} records

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { Shell } from '../../../app/shell'
 import { renderWithConsole } from '../../../testing/render'
 import { failedInWorld } from '../../../testing/orders'
+import { processingKeys } from '../../../data/processing/keys'
 import { createSimBackend, signedInConsole } from '../../../testing/sim-backend'
 import { HomePage } from './home-page'
 
@@ -60,5 +61,46 @@ describe('the start page under the shell', () => {
     expect(probes.length).toBeGreaterThan(0)
     expect(probes.length).toBeLessThanOrEqual(22)
     expect(jobReads.length - probes.length).toBeLessThanOrEqual(2)
+  }, 60_000)
+
+  it("polls the large world's job list a few times a round, not a score: one list of jobs under way, and each unchanged count one one-job page", async () => {
+    const c = await signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
+    const { queryClient } = await renderWithConsole(
+      () => [{ path: '/', element: <Shell />, children: [{ index: true, Component: HomePage }] }],
+      { at: '/', console: c },
+    )
+    const card = await screen.findByRole('region', { name: 'Needs attention' })
+    await waitFor(() => expect(card).toHaveTextContent(/[\d,]+ things went wrong/), { timeout: 20_000 })
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 20_000 })
+    const jobsRead = () => c.backend.log.filter((r) => r.path === '/v2/processing/jobs').length
+    // One round of every job query the page and the navigation keep (what their timers do, at once).
+    const before = jobsRead()
+    await queryClient.refetchQueries({ queryKey: processingKeys.jobs(), type: 'active' })
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
+    // Before: about forty — Start's own list of jobs under way beside the navigation's, and the failed and
+    // the running jobs each counted afresh from the decades (about twenty one-job pages each). Now: the list
+    // under way and its count's one page, the failed jobs' list and their count's one page.
+    expect(jobsRead() - before).toBeLessThanOrEqual(4)
+  }, 60_000)
+
+  it("says how many of the large world's licences wait, counted over every one, not the first hundred", async () => {
+    const c = await signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
+    await renderWithConsole(() => [{ path: '/', Component: HomePage }], { at: '/', console: c })
+    const card = await screen.findByRole('region', { name: 'Licenses to accept' })
+    await waitFor(() => expect(card).toHaveTextContent(/wait to be accepted/), { timeout: 20_000 })
+    // The card's reads: the first page (the centre's too) and the one after it, nothing more.
+    expect(
+      c.backend.log
+        .filter((r) => r.path === '/v2/eulas')
+        .map((r) => new URLSearchParams(r.query).get('page')),
+    ).toEqual([null, '1'])
+    // The service's own answer, in one page of a thousand: every licence, and those not accepted.
+    const all = await c.client.GET('/v2/eulas', { params: { query: { size: 1000 } } })
+    const eulas = all.data?.content ?? []
+    expect(eulas.length).toBeGreaterThan(100)
+    const waiting = eulas.filter((e) => !e.isAccepted).length
+    // Before: the first hundred by title only (the 105th never read), and no total.
+    expect(card).toHaveTextContent(`${waiting} licenses of ${eulas.length} wait to be accepted`)
+    expect(card).toHaveTextContent(`Filtered here over ${eulas.length} rows`)
   }, 60_000)
 })

@@ -34,16 +34,23 @@ const QUERY: TaskingListQuery = { decision: ['NOT_DECIDED'], size: 50, sort: 'cr
 export const decisionsSource: NotificationSource<DecisionsSnapshot> = {
   id: 'decisions',
   enabled: () => true,
-  read: async (ctx) => {
+  read: async (ctx, previous) => {
     const [studies, quotations] = await Promise.all([
       readFresh(ctx, studyListOptions(ctx.client, QUERY)),
       readFresh(ctx, quotationListOptions(ctx.client, QUERY)),
     ])
-    const ids = [...new Set([...studies.content, ...quotations.content].map((i) => i.orderId))].sort()
-    // The inbox's own request for the same names; without them the entries name the order by its id.
+    // The orders' names the last read learnt are kept: only a decision about an order not named yet asks the
+    // orders list (which the orders source reads each round), so an idle round reads it once, not twice.
+    const nameOf = new Map<string, string>()
+    for (const w of [...Object.values(previous?.studies ?? {}), ...Object.values(previous?.quotations ?? {})])
+      if (w.order !== undefined) nameOf.set(w.orderId, w.order)
+    const ids = [...new Set([...studies.content, ...quotations.content].map((i) => i.orderId))]
+      .filter((id) => !nameOf.has(id))
+      .sort()
+    // Without the names the entries name the order by its id.
     const names =
       ids.length > 0 ? await readFresh(ctx, orderNamesOptions(ctx.client, ids)).catch(() => []) : []
-    const nameOf = new Map(names.map((o) => [o.id, o.displayName]))
+    for (const o of names) nameOf.set(o.id, o.displayName)
     const waiting = (i: { createdAt: string; orderId: string }, more: Partial<Waiting>): Waiting => ({
       createdAt: i.createdAt,
       orderId: i.orderId,
