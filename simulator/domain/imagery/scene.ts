@@ -125,6 +125,9 @@ const CLOUD = [7900, 8000, 8300, 7400]
 /** Radar samples are backscatter amplitude × RADAR_SCALE. */
 export const RADAR_SCALE = 10_000
 
+/** Bands per pixel of a scene's samples. */
+export const bandsOf = (radar: boolean): number => (radar ? 1 : 4)
+
 /** Land (1) and water (0) for each pixel, the coast displaced by noise so it is not a chain of straight lines. */
 function landMask(grid: Grid, land: SceneLand, salt: number): Uint8Array {
   const { width, height } = grid

@@ -1,5 +1,4 @@
 import { zipSync } from 'fflate'
-import { renderAssetFile } from '../imagery/images'
 import {
   COG_MEDIA_TYPE,
   levelSizes,
@@ -10,6 +9,7 @@ import {
   scenePreview,
   scenePreviewSize,
 } from '../imagery/cog'
+import { drawPicture } from '../imagery/picture'
 import type { SceneSpec } from '../imagery/scene'
 import { RADAR_SCALE } from '../imagery/scene'
 import { uuidFrom, type Rng } from '../world/random'
@@ -423,9 +423,11 @@ export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8
   const scene = sceneOf(world, asset)
   if (scene && asset.imagery?.role === 'data') return (await sceneImagery(scene)).bytes
   if (scene) return scenePreview(scene)
-  if (asset.mediaType === 'image/png') return renderAssetFile(asset.seed)
   const record = world.stacCollections.get(asset.collectionId)
   const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined
+  const box = (item?.bbox ?? record?.collection.extent.spatial.bbox[0] ?? [0, 0, 0.1, 0.1])
+  const picture = () => boxPicture(asset.seed, box)
+  if (asset.mediaType === 'image/png') return picture()
   const metadata = {
     assetId: asset.id,
     filename: asset.filename,
@@ -446,9 +448,27 @@ export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8
   const base = asset.filename.replace(/\.zip$/i, '')
   return zipSync(
     {
-      [`${base}/${base}.png`]: [renderAssetFile(asset.seed), { level: 0 }],
+      [`${base}/${base}.png`]: [await picture(), { level: 0 }],
       [`${base}/metadata.json`]: [json, { level: 0 }],
     },
     { mtime },
+  )
+}
+
+/** A 256 px PNG of a box's synthetic scene, clear of cloud: the picture of a file that has no item's footprint. */
+function boxPicture(seed: string, box: number[]): Promise<Uint8Array> {
+  const [w, s, e, n] = box.length >= 6 ? [box[0], box[1], box[3], box[4]] : box
+  const ring = [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ]
+  return drawPicture(
+    { seed, bbox: [w, s, e, n], footprint: [[ring]], cloudCover: null, radar: false },
+    'png',
+    256,
+    256,
   )
 }
