@@ -22,13 +22,16 @@ export const OPTICAL_BANDS = [
   { name: 'green', common_name: 'green', center_wavelength: 0.56, full_width_half_max: 0.036 },
   { name: 'blue', common_name: 'blue', center_wavelength: 0.49, full_width_half_max: 0.066 },
   { name: 'nir', common_name: 'nir', center_wavelength: 0.842, full_width_half_max: 0.106 },
+  { name: 'swir16', common_name: 'swir16', center_wavelength: 1.61, full_width_half_max: 0.09 },
 ] as const
+/** The polarisations of a radar scene's bands, in order (STAC sar extension). */
+export const RADAR_POLARIZATIONS = ['VV', 'VH'] as const
 
 export interface SceneImagery extends WrittenCog {
   spec: SceneSpec
 }
 
-// An optical file of 1024 × 1024 pixels is about 11 MB: a few are kept, for the viewers of the last items read.
+// An optical file of 1024 × 1024 pixels is about 13 MB: a few are kept, for the viewers of the last items read.
 const CACHE_FILES = 4
 const cache = new Map<string, Promise<SceneImagery>>()
 

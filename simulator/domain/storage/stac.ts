@@ -4,6 +4,7 @@ import {
   levelSizes,
   NODATA,
   OPTICAL_BANDS,
+  RADAR_POLARIZATIONS,
   sceneFileSize,
   sceneImagery,
   scenePreview,
@@ -144,7 +145,10 @@ function bandsOf(radar: boolean, resolution: number): Record<string, unknown> {
       scale: 1 / RADAR_SCALE,
     }
     bands = radar
-      ? { 'raster:bands': [{ ...band, unit: 'amplitude' }], 'sar:polarizations': ['HH'] }
+      ? {
+          'raster:bands': RADAR_POLARIZATIONS.map(() => ({ ...band, unit: 'amplitude' })),
+          'sar:polarizations': [...RADAR_POLARIZATIONS],
+        }
       : {
           'eo:bands': OPTICAL_BANDS.map((b) => ({ ...b })),
           'raster:bands': OPTICAL_BANDS.map(() => ({ ...band })),
@@ -167,8 +171,8 @@ function imageryAsset(href: string, bbox: [number, number, number, number], rada
     href,
     title: 'Image',
     description: radar
-      ? 'Backscatter amplitude × 10,000 (HH); sigma nought in dB is 20·log10(value / 10,000). Cloud-Optimized GeoTIFF.'
-      : 'Surface reflectance × 10,000 in red, green, blue and near infrared. Cloud-Optimized GeoTIFF.',
+      ? 'Backscatter amplitude × 10,000, VV then VH; sigma nought in dB is 20·log10(value / 10,000). Cloud-Optimized GeoTIFF.'
+      : 'Surface reflectance × 10,000 in red, green, blue, near infrared and short-wave infrared (1.6 µm). Cloud-Optimized GeoTIFF.',
     type: COG_MEDIA_TYPE,
     roles: ['data'],
     'proj:epsg': 4326,
@@ -297,7 +301,7 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
               'sar:instrument_mode': 'SP',
               'sar:frequency_band': 'X',
               'sar:center_frequency': 9.65,
-              'sar:polarizations': ['HH'],
+              'sar:polarizations': [...RADAR_POLARIZATIONS],
               'sar:product_type': 'GEC',
             }
           : {}),
@@ -320,7 +324,7 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         preview: {
           href: `/v2/assets/${previewAsset}`,
           title: 'Preview',
-          description: radar ? 'The image in grey, −25 to +5 dB.' : 'The image in true colour.',
+          description: radar ? 'The image in grey (VV), −25 to +5 dB.' : 'The image in true colour.',
           type: 'image/png',
           roles: ['overview'],
         },
@@ -425,7 +429,7 @@ export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8
   if (scene) return scenePreview(scene)
   const record = world.stacCollections.get(asset.collectionId)
   const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined
-  const box = (item?.bbox ?? record?.collection.extent.spatial.bbox[0] ?? [0, 0, 0.1, 0.1])
+  const box = item?.bbox ?? record?.collection.extent.spatial.bbox[0] ?? [0, 0, 0.1, 0.1]
   const picture = () => boxPicture(asset.seed, box)
   if (asset.mediaType === 'image/png') return picture()
   const metadata = {
