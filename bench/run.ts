@@ -9,6 +9,7 @@ import { benchImagery } from './imagery'
 import { benchHostileTiff } from './imagery-hostile'
 import { benchJobs } from './jobs'
 import { benchNotifications } from './notifications'
+import { benchOrderDeliveries } from './order-deliveries'
 import { benchOrders } from './orders'
 import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
@@ -25,6 +26,7 @@ export async function main(): Promise<void> {
   await benchJobs()
   await benchStorage()
   await benchImagery()
+  await benchOrderDeliveries()
   await benchHostileTiff()
   await benchNotifications()
   await benchGeo()
