@@ -1,6 +1,6 @@
 import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page, type Response } from '@playwright/test'
 import { build } from 'vite'
 import { chromiumLaunch } from '../e2e/chromium'
 import { mapSettled, pageDrawn, watchErrors } from './catalog'
@@ -114,6 +114,8 @@ interface Run {
   /** Milliseconds from the opening: the map made (its canvas in the page), each picture's source added. */
   map: number
   firstPicture: number
+  /** Milliseconds from the opening, as the browser timed them: [asked, answered] of the order, the search, the signing; the first Range request and the last byte. */
+  net: Record<'order' | 'search' | 'sign', [number, number]> & { firstRange: number; lastByte: number }
   view: View
   trace?: Buffer
 }
@@ -129,6 +131,28 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
   await pageDrawn(page)
   if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   const sources = order.items.map((d) => `image-imagery-${d.itemId}`)
+  const spans: Promise<[string, number, number]>[] = []
+  const onResponse = (r: Response) => {
+    const url = r.url()
+    const kind =
+      r.status() === 206
+        ? 'range'
+        : /\/download-url$/.test(url)
+          ? 'sign'
+          : /\/stac\/search$/.test(url)
+            ? 'search'
+            : /\/v2\/orders\/[^/?]+$/.test(url)
+              ? 'order'
+              : null
+    if (!kind) return
+    spans.push(
+      r.finished().then(() => {
+        const t = r.request().timing()
+        return [kind, t.startTime, t.startTime + t.responseEnd]
+      }),
+    )
+  }
+  page.on('response', onResponse)
   await page.evaluate(
     ({ path, sources }) => {
       type Engine = {
@@ -175,6 +199,23 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
   )
   const t = (await handle.jsonValue()) as Required<Timing>
   const ms = t.drawn - t.started
+  page.off('response', onResponse)
+  const epoch = await page.evaluate(() => performance.timeOrigin)
+  const times = (await Promise.all(spans)).map(
+    ([k, a, b]) => [k, a - epoch - t.started, b - epoch - t.started] as const,
+  )
+  const first = (kind: string): [number, number] => {
+    const x = times.find(([k]) => k === kind)
+    return x ? [x[1], x[2]] : [NaN, NaN]
+  }
+  const ranges = times.filter(([k]) => k === 'range')
+  const net = {
+    order: first('order'),
+    search: first('search'),
+    sign: first('sign'),
+    firstRange: Math.min(...ranges.map(([, a]) => a)),
+    lastByte: Math.max(...ranges.map(([, , b]) => b)),
+  }
   const traced = trace ? await trace.stopTracing() : undefined
   await mapSettled(page)
   const { widths, view } = await page.evaluate((sources) => {
@@ -207,6 +248,7 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
     widths,
     map: t.map - t.started,
     firstPicture: t.first - t.started,
+    net,
     view,
     trace: traced && blame(traced, t.started, ms),
   }
@@ -339,7 +381,7 @@ export async function benchOrderDeliveries(): Promise<void> {
     )
     console.log(`  → ${ratio.toFixed(2)}× the floor — target ≤ 1.5×: ${ratio <= 1.5 ? 'meets' : 'MISSES'}`)
     console.log(
-      `  where the time goes (medians, ms from the opening): the map made ${median(runs.map((r) => r.map))}, the first picture on it ${median(runs.map((r) => r.firstPicture))}, all drawn ${c.median.toFixed(0)}`,
+      `  where the time goes (medians, ms from the opening): the order asked–answered ${median(runs.map((r) => r.net.order[0]))}–${median(runs.map((r) => r.net.order[1]))}, the deliveries' search ${median(runs.map((r) => r.net.search[0]))}–${median(runs.map((r) => r.net.search[1]))}, the link signed ${median(runs.map((r) => r.net.sign[0]))}–${median(runs.map((r) => r.net.sign[1]))}, the map made ${median(runs.map((r) => r.map))}, the first Range request ${median(runs.map((r) => r.net.firstRange))}, the last byte ${median(runs.map((r) => r.net.lastByte))}, the first picture on the map ${median(runs.map((r) => r.firstPicture))}, all drawn ${c.median.toFixed(0)}`,
     )
     await makeOnServer(page, token, orders[RUNS + 1])
     const traced = await openOrder(page, orders[RUNS + 1], browser)
