@@ -9,6 +9,7 @@ import { benchImagery } from './imagery'
 import { benchHostileTiff } from './imagery-hostile'
 import { benchJobs } from './jobs'
 import { benchNotifications, NOTIFICATIONS_MINUTES } from './notifications'
+import { benchOrderDeliveries } from './order-deliveries'
 import { benchOrders } from './orders'
 import { benchPageWalk } from './page-walk'
 import { stopEveryPreview } from './preview'
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   { name: 'jobs', run: benchJobs, minutes: 15 },
   { name: 'storage', run: benchStorage, minutes: 15 },
   { name: 'imagery', run: benchImagery, minutes: 20 },
+  { name: 'order-deliveries', run: benchOrderDeliveries, minutes: 20 },
   { name: 'imagery-hostile', run: benchHostileTiff, minutes: 10 },
   // Idle minutes are the measure here: its limit grows with them.
   { name: 'notifications', run: benchNotifications, minutes: 10 + NOTIFICATIONS_MINUTES * 12 },

@@ -3,6 +3,8 @@ import { fromArrayBuffer } from 'geotiff'
 import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
 
 const EMAIL = 'analyst@swath.test'
+const ROTTERDAM = 'Pléiades Neo - Port of Rotterdam'
+const SINGAPORE = 'Capella SAR - Singapore Strait'
 const FORMULA = '(nir - red) / (nir + red + 1000) * 2'
 /** The same formula, written out here so that the page's value is checked against a computation of its own. */
 const expected = ([red, , , nir]: number[]) => ((nir - red) / (nir + red + 1000)) * 2
@@ -17,14 +19,14 @@ async function api(request: APIRequestContext) {
     (await (await request[init](`/api${path}`, { headers })).json()) as T
 }
 
-/** Rotterdam's first delivered item: its page, and its GeoTIFF's asset id. */
-async function rotterdam(request: APIRequestContext) {
+/** A seeded delivery's first item (Rotterdam: optical; Singapore: radar): its page, and its GeoTIFF's URL. */
+async function delivered(request: APIRequestContext, title: string) {
   const get = await api(request)
   const { collections } = await get<{ collections: { id: string; title?: string }[] }>(
     '/v2/assets/stac/collections?limit=100',
   )
-  const col = collections.find((c) => c.title === 'Pléiades Neo - Port of Rotterdam')
-  if (!col) throw new Error('seed changed: no Rotterdam delivery')
+  const col = collections.find((c) => c.title === title)
+  if (!col) throw new Error(`seed changed: no delivery "${title}"`)
   const { features } = await get<{
     features: { id: string; assets: Record<string, { href: string; type?: string }> }[]
   }>(`/v2/assets/stac/collections/${col.id}/items`)
@@ -75,7 +77,7 @@ test('a typed formula draws with a legend, reads back on known pixels, says wher
   page,
   request,
 }) => {
-  const item = await rotterdam(request)
+  const item = await delivered(request, ROTTERDAM)
   await signIn(page, EMAIL, item.path)
   await mapReady(page)
   const imagery = page.getByRole('region', { name: 'Imagery' })
@@ -109,9 +111,40 @@ test('a typed formula draws with a legend, reads back on known pixels, says wher
   await expectAccessible(page)
 
   // The readout on known pixels: the file's own samples at the overview the page read, and the formula's value.
+  await readoutOnKnownPixels(page, request, item.url, {
+    pattern: /^Red \d+, green \d+, blue \d+, NIR \d+, SWIR \d+ · NDVI -?[\d.]+ · formula -?[\d.]+$/,
+    // The samples shown are the file's own at that place.
+    bands: (px) => `Red ${px[0]}, green ${px[1]}, blue ${px[2]}, NIR ${px[3]}, SWIR ${px[4]} `,
+    formula: expected,
+  })
+
+  // The link opens the same view.
+  const link = page.url()
+  expect(decodeURIComponent(new URL(link).searchParams.get('formula') ?? '')).toBe(FORMULA)
+  await page.goto(link)
+  await mapReady(page)
+  await expect(imagery.locator('[data-imagery="drawn"]')).toBeVisible({ timeout: 30_000 })
+  await expect(imagery.getByRole('textbox', { name: 'Formula' })).toHaveValue(FORMULA)
+  await expect(
+    imagery.getByRole('img', { name: new RegExp(`^Legend: ${escape(FORMULA)}, from `) }),
+  ).toBeVisible()
+})
+
+/**
+ * Moves the pointer over three known places of the image and checks the readout: the samples it shows are the
+ * file's own at the overview the page read (read here with geotiff), and its formula value is `formula` of
+ * them, computed here.
+ */
+async function readoutOnKnownPixels(
+  page: Page,
+  request: APIRequestContext,
+  url: string,
+  check: { pattern: RegExp; bands: (samples: number[]) => string; formula: (samples: number[]) => number },
+) {
+  const imagery = page.getByRole('region', { name: 'Imagery' })
   const level = await imagery.getByText(/from the \d+ px overview/).textContent()
   const width = Number(/from the (\d+) px overview/.exec(level ?? '')?.[1])
-  const file = await overview(request, item.url, width)
+  const file = await overview(request, url, width)
   const readout = imagery.getByRole('status', { name: 'Pixel values under the pointer' })
   const points = await pointsOver(page, file.bbox, [
     [0.3, 0.3],
@@ -127,9 +160,7 @@ test('a typed formula draws with a legend, reads back on known pixels, says wher
   })
   for (const p of points) {
     await page.mouse.move(p.x, p.y)
-    await expect(readout).toHaveText(
-      /^Red \d+, green \d+, blue \d+, NIR \d+ · NDVI -?[\d.]+ · formula -?[\d.]+$/,
-    )
+    await expect(readout).toHaveText(check.pattern)
     const [lon, lat] = await page.evaluate(
       () => (window as unknown as { lastCursor: [number, number] }).lastCursor,
     )
@@ -139,22 +170,60 @@ test('a typed formula draws with a legend, reads back on known pixels, says wher
     const at = (y * file.width + x) * file.bands
     const samples = Array.from(file.data.slice(at, at + file.bands))
     const text = (await readout.textContent()) ?? ''
-    // The samples shown are the file's own at that place, and the formula's value is computed from them.
-    expect(text).toContain(`Red ${samples[0]}, green ${samples[1]}, blue ${samples[2]}, NIR ${samples[3]} `)
+    expect(text).toContain(check.bands(samples))
     const shown = Number(/formula (-?[\d.]+)/.exec(text)?.[1])
-    expect(shown).toBeCloseTo(expected(samples), 3)
+    expect(shown).toBeCloseTo(check.formula(samples), 3)
   }
+}
 
-  // The link opens the same view.
-  const link = page.url()
-  expect(decodeURIComponent(new URL(link).searchParams.get('formula') ?? '')).toBe(FORMULA)
-  await page.goto(link)
+test('the NDBI preset, offered as the file has a SWIR band, reads (swir - nir) / (swir + nir) on known pixels', async ({
+  page,
+  request,
+}) => {
+  const item = await delivered(request, ROTTERDAM)
+  await signIn(page, EMAIL, item.path)
   await mapReady(page)
+  const imagery = page.getByRole('region', { name: 'Imagery' })
   await expect(imagery.locator('[data-imagery="drawn"]')).toBeVisible({ timeout: 30_000 })
-  await expect(imagery.getByRole('textbox', { name: 'Formula' })).toHaveValue(FORMULA)
+  const formulaSwitch = imagery.getByRole('switch', { name: 'Band maths formula' })
+  await formulaSwitch.click()
+  await expect(formulaSwitch).toBeChecked()
+  await expect(imagery.getByRole('textbox', { name: 'Formula' })).toHaveValue('(nir - red) / (nir + red)')
+  // An optical image offers the optical presets only.
+  await expect(imagery.getByRole('button', { name: 'Radar ratio' })).toHaveCount(0)
+  await imagery.getByRole('button', { name: 'NDBI' }).click()
+  await expect(imagery.getByRole('textbox', { name: 'Formula' })).toHaveValue('(swir - nir) / (swir + nir)')
   await expect(
-    imagery.getByRole('img', { name: new RegExp(`^Legend: ${escape(FORMULA)}, from `) }),
+    imagery.getByRole('img', { name: /^Legend: \(swir - nir\) \/ \(swir \+ nir\), from / }),
   ).toBeVisible()
+  await readoutOnKnownPixels(page, request, item.url, {
+    pattern: /^Red \d+, green \d+, blue \d+, NIR \d+, SWIR \d+ · NDVI -?[\d.]+ · formula -?[\d.]+$/,
+    bands: (px) => `NIR ${px[3]}, SWIR ${px[4]} `,
+    formula: ([, , , nir, swir]) => (swir - nir) / (swir + nir),
+  })
+})
+
+test('the radar ratio, offered as the file has VV and VH, reads 20·log10(VV / VH) in dB on known pixels', async ({
+  page,
+  request,
+}) => {
+  const item = await delivered(request, SINGAPORE)
+  await signIn(page, EMAIL, item.path)
+  await mapReady(page)
+  const imagery = page.getByRole('region', { name: 'Imagery' })
+  await expect(imagery.locator('[data-imagery="drawn"]')).toBeVisible({ timeout: 30_000 })
+  const formulaSwitch = imagery.getByRole('switch', { name: 'Band maths formula' })
+  await formulaSwitch.click()
+  await expect(formulaSwitch).toBeChecked()
+  // A dual-polarisation image starts on its one preset, the radar ratio.
+  await expect(imagery.getByRole('textbox', { name: 'Formula' })).toHaveValue('20 * log10(vv / vh)')
+  await expect(imagery.getByRole('button', { name: 'NDVI' })).toHaveCount(0)
+  await expect(imagery.getByRole('button', { name: 'Radar ratio' })).toBeVisible()
+  await readoutOnKnownPixels(page, request, item.url, {
+    pattern: /^VV -?[\d.]+ dB, VH -?[\d.]+ dB \(amplitude \d+, \d+\) · formula -?[\d.]+$/,
+    bands: ([vv, vh]) => `(amplitude ${vv}, ${vh})`,
+    formula: ([vv, vh]) => 20 * Math.log10(vv / vh),
+  })
 })
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

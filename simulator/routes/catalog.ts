@@ -1,6 +1,5 @@
 import { findHost } from '../domain/catalog/archive'
-import { previewFor, type PreviewKind } from '../domain/catalog/previews'
-import { renderImage } from '../domain/imagery/images'
+import { previewFor, previewImage, type PreviewKind } from '../domain/catalog/previews'
 import type { S } from '../domain/world/types'
 import { readBody, unreadableBody } from '../http/body'
 import { json, problem, wrappedError } from '../http/errors'
@@ -56,13 +55,10 @@ export function registerCatalog(api: Api, sim: SimRuntime): void {
   api.get('/catalog/:host/image/:id/quicklook', (c) => preview(c, sim, 'quicklook'))
 }
 
-function preview(c: ApiContext, sim: SimRuntime, kind: PreviewKind): Response {
+async function preview(c: ApiContext, sim: SimRuntime, kind: PreviewKind): Promise<Response> {
   const found = previewFor(sim.world, c.req.param('host') ?? '', c.req.param('id') ?? '', kind)
   if (!found.ok) return wrappedError(404, found.message, { kind })
-  const bytes = renderImage(found.seed, found.format, found.size, {
-    sar: found.sar,
-    cloudCover: found.cloudCover,
-  })
+  const bytes = await previewImage(found)
   return new Response(bytes as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {

@@ -1186,6 +1186,7 @@ describe('delivered imagery', () => {
       'green',
       'blue',
       'nir',
+      'swir16',
     ])
     expect((image['raster:bands'] as { data_type: string }[]).every((b) => b.data_type === 'uint16')).toBe(
       true,
@@ -1221,7 +1222,7 @@ describe('delivered imagery', () => {
     const full = await tiff.getImage(0)
     full.getBoundingBox().forEach((v, i) => expect(v).toBeCloseTo(item.bbox?.[i] ?? NaN, 9))
     const pixels = (await smallest.readRasters({ interleave: true })) as unknown as Uint16Array
-    expect(pixels.length).toBe(smallest.getWidth() * smallest.getHeight() * 4)
+    expect(pixels.length).toBe(smallest.getWidth() * smallest.getHeight() * 5)
     expect(client.ranges.every((r) => r.startsWith('bytes='))).toBe(true)
     // The directories and the 128 px overview: a small share of the file.
     expect(client.received).toBeLessThan(size / 10)
@@ -1254,13 +1255,15 @@ describe('delivered imagery', () => {
     const item = await itemOf(sim, token, rec)
     const image = item.assets.image as Record<string, unknown>
     expect(image['eo:bands']).toBeUndefined()
-    expect(image['raster:bands']).toHaveLength(1)
+    expect(image['raster:bands']).toHaveLength(2)
+    expect(image['sar:polarizations']).toEqual(['VV', 'VH'])
+    expect(item.properties['sar:polarizations']).toEqual(['VV', 'VH'])
     expect(item.properties['sar:frequency_band']).toBe('X')
     expect(item.stac_extensions).toContain('https://stac-extensions.github.io/sar/v1.0.0/schema.json')
     const link = await sim.call<S['SignedUrl']>('POST', `/v2/assets/${rec.assetIds[0]}/download-url`, {
       token,
     })
     const tiff = await fromCustomClient(new SimClient(link.body.url, sim))
-    expect((await tiff.getImage()).getSamplesPerPixel()).toBe(1)
+    expect((await tiff.getImage()).getSamplesPerPixel()).toBe(2)
   })
 })

@@ -1,3 +1,5 @@
+import { scenePicture } from '../imagery/picture'
+import type { SceneSpec } from '../imagery/scene'
 import type { World } from '../world/world'
 import { findHost, searchable } from './archive'
 import { findScene } from './publishing'
@@ -24,7 +26,17 @@ const DEFAULT_PREVIEWS: Record<PreviewKind, PreviewSpec> = {
 }
 
 export type PreviewResult =
-  | { ok: true; seed: string; format: 'png' | 'jpeg'; size: number; sar: boolean; cloudCover: number }
+  | {
+      ok: true
+      seed: string
+      format: 'png' | 'jpeg'
+      size: number
+      sar: boolean
+      cloudCover: number
+      /** The scene's box and footprint: the picture is of that place. */
+      bbox: [number, number, number, number]
+      footprint: number[][][][]
+    }
   | { ok: false; message: string }
 
 /** Which image (if any) answers `GET /catalog/{host}/image/{id}/{kind}`. */
@@ -48,5 +60,29 @@ export function previewFor(world: World, host: string, imageId: string, kind: Pr
     size: spec.size,
     sar: collection.metadata?.productType === 'SAR',
     cloudCover: p.cloudCoverage ?? 0,
+    bbox: scene.bbox,
+    footprint: footprintOf(scene.feature.geometry),
   }
+}
+
+function footprintOf(g: { type: string; coordinates: unknown }): number[][][][] {
+  if (g.type === 'Polygon') return [g.coordinates as number[][][]]
+  if (g.type === 'MultiPolygon') return g.coordinates as number[][][][]
+  return []
+}
+
+/**
+ * The encoded image of a preview `previewFor` found: the scene drawn by the simulator's one renderer, so the
+ * quicklook shows the land, fields and clouds of the delivery; radar in grey. Outside the footprint it is
+ * transparent (a PNG) or black (a JPEG), as a provider's quicklook is.
+ */
+export function previewImage(found: Extract<PreviewResult, { ok: true }>): Promise<Uint8Array> {
+  const spec: SceneSpec = {
+    seed: found.seed,
+    bbox: found.bbox,
+    footprint: found.footprint,
+    cloudCover: found.sar ? null : found.cloudCover,
+    radar: found.sar,
+  }
+  return scenePicture(spec, found.format, found.size)
 }

@@ -33,7 +33,7 @@ async function open(bytes: Uint8Array) {
 const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b))
 
 describe('delivered imagery', () => {
-  it('is a georeferenced COG of the item box: four uint16 bands, 256 px tiles, overviews down to 128 px', async () => {
+  it('is a georeferenced COG of the item box: five uint16 bands (red, green, blue, NIR, SWIR), 256 px tiles, overviews down to 128 px', async () => {
     const { bytes } = await makeSceneImagery(optical())
     const tiff = await open(bytes)
     const count = await tiff.getImageCount()
@@ -44,7 +44,7 @@ describe('delivered imagery', () => {
     }
     expect(sizes).toEqual([1024, 512, 256, 128])
     const full = await tiff.getImage(0)
-    expect(full.getSamplesPerPixel()).toBe(4)
+    expect(full.getSamplesPerPixel()).toBe(5)
     expect(full.getBitsPerSample()).toBe(16)
     expect([full.getTileWidth(), full.getTileHeight()]).toEqual([256, 256])
     full.getBoundingBox().forEach((v, i) => expect(v).toBeCloseTo(BBOX[i], 9))
@@ -54,27 +54,39 @@ describe('delivered imagery', () => {
     expect(sceneFileSize(BBOX, false)).toBe(bytes.byteLength)
   })
 
-  it('shows water dark in the near infrared and land green (NDVI) where Natural Earth has them', async () => {
+  it('shows water dark in the near infrared and land green (NDVI) where Natural Earth has them, vegetation darker in SWIR than NIR (NDBI < 0) and built-up or bare land brighter (NDBI > 0)', async () => {
     const { bytes } = await makeSceneImagery(optical())
     const image = await (await open(bytes)).getImage(2)
     const px = (await image.readRasters({ interleave: true })) as unknown as Uint16Array
     const w = image.getWidth()
     const at = (fx: number, fy: number) => {
-      const i = (Math.floor(fy * image.getHeight()) * w + Math.floor(fx * w)) * 4
-      return { red: px[i], nir: px[i + 3] }
+      const i = (Math.floor(fy * image.getHeight()) * w + Math.floor(fx * w)) * 5
+      return { red: px[i], nir: px[i + 3], swir: px[i + 4] }
     }
     const sea = at(0.05, 0.3) // off the coast at 3.96° E
     const land = at(0.9, 0.5) // inland at 4.22° E
     expect(sea.nir).toBeLessThan(sea.red)
     expect(sea.nir).toBeLessThan(600)
+    expect(sea.swir).toBeLessThan(sea.nir)
     let green = 0
+    let builtOrBare = 0
     let n = 0
-    for (let i = 0; i < px.length; i += 4) {
+    for (let i = 0; i < px.length; i += 5) {
       const ndvi = (px[i + 3] - px[i]) / (px[i + 3] + px[i])
-      if (ndvi > 0.3) green++
+      const ndbi = (px[i + 4] - px[i + 3]) / (px[i + 4] + px[i + 3])
+      if (ndvi > 0.3) {
+        green++
+        expect(ndbi).toBeLessThan(0)
+      }
+      // Clearly land (not a coast pixel mixed with sea in the overview) with little vegetation.
+      if (ndvi > 0 && ndvi < 0.12 && px[i + 3] > 1500) {
+        builtOrBare++
+        expect(ndbi).toBeGreaterThan(0)
+      }
       n++
     }
     expect(green / n).toBeGreaterThan(0.2)
+    expect(builtOrBare).toBeGreaterThan(0)
     expect(land.nir).toBeGreaterThan(land.red)
   })
 
@@ -94,17 +106,18 @@ describe('delivered imagery', () => {
     const px = (await image.readRasters({ interleave: true })) as unknown as Uint16Array
     let inside = 0
     let cloudy = 0
-    for (let i = 0; i < px.length; i += 4) {
+    for (let i = 0; i < px.length; i += 5) {
       if (px[i] === 0) continue
       inside++
-      if (px[i] > 5000 && px[i + 1] > 5000 && px[i + 2] > 5000 && px[i + 3] > 5000) cloudy++
+      if (px[i] > 5000 && px[i + 1] > 5000 && px[i + 2] > 5000 && px[i + 3] > 5000 && px[i + 4] > 4000)
+        cloudy++
     }
     // Half the box is outside the triangle.
-    expect(inside / (px.length / 4)).toBeCloseTo(0.5, 1)
+    expect(inside / (px.length / 5)).toBeCloseTo(0.5, 1)
     expect(cloudy / inside).toBeGreaterThan(0.3)
     expect(cloudy / inside).toBeLessThan(0.5)
     // North-west corner is outside: nodata in every band.
-    expect([...px.slice(0, 4)]).toEqual([0, 0, 0, 0])
+    expect([...px.slice(0, 5)]).toEqual([0, 0, 0, 0, 0])
   })
 
   it('is deterministic: the same asset gives the same bytes, another asset another scene', async () => {
@@ -115,14 +128,14 @@ describe('delivered imagery', () => {
     expect(sameBytes(a.bytes, c.bytes)).toBe(false)
   })
 
-  it('makes radar one band of backscatter amplitude, water darker than land', async () => {
+  it('makes radar two bands of backscatter amplitude, VV and VH, water darker than land, VH below VV (most on water)', async () => {
     const { bytes } = await makeSceneImagery(optical({ radar: true }))
     expect(sceneFileSize(BBOX, true)).toBe(bytes.byteLength)
     const image = await (await open(bytes)).getImage(2)
-    expect(image.getSamplesPerPixel()).toBe(1)
-    const [band] = (await image.readRasters()) as unknown as Uint16Array[]
+    expect(image.getSamplesPerPixel()).toBe(2)
+    const [vv, vh] = (await image.readRasters()) as unknown as Uint16Array[]
     const w = image.getWidth()
-    const mean = (x0: number, x1: number) => {
+    const mean = (x0: number, x1: number, band = vv) => {
       let sum = 0
       let n = 0
       for (let y = 0; y < image.getHeight(); y++)
@@ -133,6 +146,11 @@ describe('delivered imagery', () => {
       return sum / n
     }
     expect(mean(0, 0.08)).toBeLessThan(mean(0.8, 1) / 2)
+    // The co- to cross-polarised ratio in dB (amplitudes, so 20·log10): about 13 dB on water, 5–9 on land.
+    const ratioDb = (x0: number, x1: number) => 20 * Math.log10(mean(x0, x1) / mean(x0, x1, vh))
+    expect(ratioDb(0, 0.08)).toBeGreaterThan(11)
+    expect(ratioDb(0.8, 1)).toBeGreaterThan(4)
+    expect(ratioDb(0.8, 1)).toBeLessThan(10)
   })
 
   it('renders a PNG preview of the same scene', async () => {

@@ -3,9 +3,10 @@
  * and a true-colour PNG preview of the same scene. Made on first read and kept in a small LRU cache, so the
  * simulator's start and its seed pay nothing and a viewer's many Range requests pay once.
  */
-import { encodePng } from './images'
+import { encodePng } from './encode'
 import { landAround } from './land'
-import { RADAR_SCALE, sceneSize, synthesise, type SceneSpec } from './scene'
+import { pictureOf } from './picture'
+import { bandsOf, sceneSize, synthesise, type SceneSpec } from './scene'
 import { cogByteLength, halve, writeCog, type CogShape, type RasterLevel, type WrittenCog } from './tiff'
 
 export const COG_MEDIA_TYPE = 'image/tiff; application=geotiff; profile=cloud-optimized'
@@ -21,13 +22,16 @@ export const OPTICAL_BANDS = [
   { name: 'green', common_name: 'green', center_wavelength: 0.56, full_width_half_max: 0.036 },
   { name: 'blue', common_name: 'blue', center_wavelength: 0.49, full_width_half_max: 0.066 },
   { name: 'nir', common_name: 'nir', center_wavelength: 0.842, full_width_half_max: 0.106 },
+  { name: 'swir16', common_name: 'swir16', center_wavelength: 1.61, full_width_half_max: 0.09 },
 ] as const
+/** The polarisations of a radar scene's bands, in order (STAC sar extension). */
+export const RADAR_POLARIZATIONS = ['VV', 'VH'] as const
 
 export interface SceneImagery extends WrittenCog {
   spec: SceneSpec
 }
 
-// An optical file of 1024 × 1024 pixels is about 11 MB: a few are kept, for the viewers of the last items read.
+// An optical file of 1024 × 1024 pixels is about 13 MB: a few are kept, for the viewers of the last items read.
 const CACHE_FILES = 4
 const cache = new Map<string, Promise<SceneImagery>>()
 
@@ -47,7 +51,7 @@ export function levelSizes(bbox: [number, number, number, number]): { width: num
 function shapeOf(bbox: [number, number, number, number], radar: boolean): CogShape {
   return {
     levels: levelSizes(bbox),
-    bands: radar ? 1 : 4,
+    bands: bandsOf(radar),
     sampleType: 'uint16',
     bbox,
     nodata: NODATA,
@@ -65,7 +69,7 @@ export async function makeSceneImagery(spec: SceneSpec): Promise<SceneImagery> {
   const [full] = levelSizes(spec.bbox)
   const levels: RasterLevel[] = [{ ...full, data: synthesise(spec, land, full.width, full.height) }]
   while (Math.max(levels[levels.length - 1].width, levels[levels.length - 1].height) > OVERVIEW_MIN)
-    levels.push(halve(levels[levels.length - 1], spec.radar ? 1 : 4, NODATA))
+    levels.push(halve(levels[levels.length - 1], bandsOf(spec.radar), NODATA))
   const written = writeCog({ ...shapeOf(spec.bbox, spec.radar), levels })
   return { ...written, spec }
 }
@@ -99,21 +103,7 @@ export async function scenePreview(spec: SceneSpec): Promise<Uint8Array> {
   const land = await landAround(spec.bbox)
   const { width, height } = sceneSize(spec.bbox, PREVIEW_SIDE)
   const data = synthesise(spec, land, width, height)
-  const rgba = new Uint8Array(width * height * 4)
-  const byte = (v: number) => Math.round(255 * Math.min(1, Math.max(0, v)))
-  for (let i = 0; i < width * height; i++) {
-    if (spec.radar) {
-      const v = data[i]
-      if (v === NODATA) continue
-      const g = byte((20 * Math.log10(v / RADAR_SCALE) + 25) / 30)
-      rgba.set([g, g, g, 255], i * 4)
-    } else {
-      if (data[i * 4] === NODATA) continue
-      for (let b = 0; b < 3; b++) rgba[i * 4 + b] = byte(Math.pow(data[i * 4 + b] / 3000, 1 / 1.3))
-      rgba[i * 4 + 3] = 255
-    }
-  }
-  return encodePng(rgba, width, height, true)
+  return encodePng(pictureOf(data, width, height, bandsOf(spec.radar), spec.radar), width, height, true)
 }
 
 /** The byte length of a scene's preview, from its box alone. */

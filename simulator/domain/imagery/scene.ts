@@ -1,8 +1,9 @@
 /**
- * The pixels of a synthetic delivery: land and water where Natural Earth has them (the coast roughened
- * below the data's resolution), fields and woods that are bright in the near infrared and dark in red,
- * towns, and clouds over the item's cloud-cover share; or, for radar, backscatter with speckle (water dark,
- * towns bright). Pure and deterministic: the same spec and land give the same samples.
+ * The pixels of a synthetic scene, the simulator's one renderer (deliveries, their previews, the catalog's
+ * thumbnails and quicklooks): land and water where Natural Earth has them (the coast roughened below the
+ * data's resolution), fields and woods that are bright in the near infrared and dark in red and the
+ * short-wave infrared, towns, and clouds over the item's cloud-cover share; or, for radar, VV and VH
+ * backscatter with speckle (water dark, towns bright, vegetation depolarising most). Pure and deterministic: the same spec and land give the same samples.
  */
 import { hashString } from '../world/random'
 import { fillPolygons, touches, type Grid } from './rasterise'
@@ -116,14 +117,23 @@ const smoothstep = (a: number, b: number, x: number) => {
 
 // ------------------------------------------------------------------------------------------ surfaces
 
-// Surface reflectance × 10,000 in red, green, blue, near infrared.
-const VEGETATION = [320, 640, 360, 4300]
-const SOIL = [2300, 1900, 1450, 2900]
-const TOWN = [1750, 1700, 1650, 2050]
-const WATER = [330, 560, 720, 140]
-const CLOUD = [7900, 8000, 8300, 7400]
+// Surface reflectance × 10,000 in red, green, blue, near infrared and short-wave infrared (1.6 µm): leaves
+// reflect the near infrared more than the short-wave one, bare ground and built-up land the other way round
+// (NDBI above 0), and water absorbs both.
+const VEGETATION = [320, 640, 360, 4300, 1900]
+const SOIL = [2300, 1900, 1450, 2900, 3400]
+const TOWN = [1750, 1700, 1650, 2050, 2700]
+const WATER = [330, 560, 720, 140, 60]
+const CLOUD = [7900, 8000, 8300, 7400, 5600]
+const OPTICAL = VEGETATION.length
 /** Radar samples are backscatter amplitude × RADAR_SCALE. */
 export const RADAR_SCALE = 10_000
+
+/**
+ * Bands per pixel of a scene's samples: red, green, blue, near infrared and short-wave infrared for optical
+ * scenes; VV and VH amplitude for radar (dual polarisation).
+ */
+export const bandsOf = (radar: boolean): number => (radar ? 2 : OPTICAL)
 
 /** Land (1) and water (0) for each pixel, the coast displaced by noise so it is not a chain of straight lines. */
 function landMask(grid: Grid, land: SceneLand, salt: number): Uint8Array {
@@ -178,9 +188,9 @@ function cloudThreshold(
 }
 
 /**
- * The full-resolution samples, pixel-interleaved: 4 uint16 bands (red, green, blue, near infrared;
- * reflectance × 10,000) for optical scenes, 1 uint16 band (backscatter amplitude × 10,000) for radar. Nodata is
- * 0 outside the footprint; inside, no sample is 0.
+ * The full-resolution samples, pixel-interleaved: 5 uint16 bands (red, green, blue, near infrared, short-wave
+ * infrared; reflectance × 10,000) for optical scenes, 2 uint16 bands (backscatter amplitude × 10,000, VV then
+ * VH) for radar. Nodata is 0 outside the footprint; inside, no sample is 0.
  */
 export function synthesise(spec: SceneSpec, land: SceneLand, width: number, height: number): Uint16Array {
   const grid: Grid = { width, height, bbox: spec.bbox }
@@ -197,7 +207,7 @@ export function synthesise(spec: SceneSpec, land: SceneLand, width: number, heig
   const parcelSize = Math.max(8, Math.round(Math.max(width, height) / 40))
 
   if (spec.radar) {
-    const out = new Uint16Array(width * height)
+    const out = new Uint16Array(width * height * 2)
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const i = y * width + x
@@ -206,17 +216,32 @@ export function synthesise(spec: SceneSpec, land: SceneLand, width: number, heig
         let speckle = 0
         for (let k = 0; k < 4; k++) speckle -= Math.log(1 - hash2(x, y, salt + 31 * k + 1) * 0.999999)
         speckle /= 4
+        // The cross-polarised look has speckle of its own.
+        let speckleVh = 0
+        for (let k = 0; k < 4; k++) speckleVh -= Math.log(1 - hash2(x, y, salt + 31 * k + 17) * 0.999999)
+        speckleVh /= 4
+        // sigma: VV (co-polarised) power; cross: the VH share of it. Calm water hardly depolarises (about
+        // −13 dB), towns' double bounce little (about −9 dB), fields and woods most (volume scattering,
+        // −8 to −5 dB as the vegetation thickens).
         let sigma: number
-        if (!isLand[i]) sigma = 0.0025 * (0.6 + 0.8 * sample(cover, gw, gh, x, y, width, height))
-        else {
+        let cross: number
+        if (!isLand[i]) {
+          sigma = 0.0025 * (0.6 + 0.8 * sample(cover, gw, gh, x, y, width, height))
+          cross = 0.05
+        } else {
           const v = sample(cover, gw, gh, x, y, width, height)
           const t = smoothstep(0.62, 0.7, sample(towns, gw, gh, x, y, width, height))
           const parcel = hash2(Math.floor(x / parcelSize), Math.floor(y / parcelSize), salt + 5)
           const field = 0.02 + 0.09 * v + 0.05 * parcel
-          sigma = field + t * (0.6 + 1.5 * hash2(x >> 2, y >> 2, salt + 9))
+          const town = t * (0.6 + 1.5 * hash2(x >> 2, y >> 2, salt + 9))
+          sigma = field + town
+          cross = (field * (0.16 + 0.16 * v) + town * 0.12) / sigma
         }
         // Amplitude × 10,000: sigma nought (linear power) is (DN / 10,000)².
-        out[i] = Math.min(65535, Math.max(1, Math.round(Math.sqrt(sigma * speckle) * RADAR_SCALE)))
+        const amplitude = (power: number) =>
+          Math.min(65535, Math.max(1, Math.round(Math.sqrt(power) * RADAR_SCALE)))
+        out[i * 2] = amplitude(sigma * speckle)
+        out[i * 2 + 1] = amplitude(sigma * cross * speckleVh)
       }
     }
     return out
@@ -234,8 +259,8 @@ export function synthesise(spec: SceneSpec, land: SceneLand, width: number, heig
     },
     spec.cloudCover ?? 0,
   )
-  const out = new Uint16Array(width * height * 4)
-  const surface = [0, 0, 0, 0]
+  const out = new Uint16Array(width * height * OPTICAL)
+  const surface = [0, 0, 0, 0, 0]
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x
@@ -253,20 +278,20 @@ export function synthesise(spec: SceneSpec, land: SceneLand, width: number, heig
           ),
         )
         const town = smoothstep(0.64, 0.72, sample(towns, gw, gh, x, y, width, height))
-        for (let b = 0; b < 4; b++) {
+        for (let b = 0; b < OPTICAL; b++) {
           const ground = SOIL[b] + (VEGETATION[b] - SOIL[b]) * veg
           surface[b] = (ground + (TOWN[b] - ground) * town) * grain
         }
       } else {
-        for (let b = 0; b < 4; b++) surface[b] = WATER[b] * grain
+        for (let b = 0; b < OPTICAL; b++) surface[b] = WATER[b] * grain
       }
       const c =
         threshold === Infinity
           ? 0
           : smoothstep(threshold - 0.04, threshold + 0.04, sample(clouds, gw, gh, x, y, width, height))
-      for (let b = 0; b < 4; b++) {
+      for (let b = 0; b < OPTICAL; b++) {
         const v = surface[b] + (CLOUD[b] - surface[b]) * c
-        out[i * 4 + b] = v < 1 ? 1 : v > 65535 ? 65535 : Math.round(v)
+        out[i * OPTICAL + b] = v < 1 ? 1 : v > 65535 ? 65535 : Math.round(v)
       }
     }
   }

@@ -1,15 +1,16 @@
 import { zipSync } from 'fflate'
-import { renderAssetFile } from '../imagery/images'
 import {
   COG_MEDIA_TYPE,
   levelSizes,
   NODATA,
   OPTICAL_BANDS,
+  RADAR_POLARIZATIONS,
   sceneFileSize,
   sceneImagery,
   scenePreview,
   scenePreviewSize,
 } from '../imagery/cog'
+import { drawPicture } from '../imagery/picture'
 import type { SceneSpec } from '../imagery/scene'
 import { RADAR_SCALE } from '../imagery/scene'
 import { uuidFrom, type Rng } from '../world/random'
@@ -144,7 +145,10 @@ function bandsOf(radar: boolean, resolution: number): Record<string, unknown> {
       scale: 1 / RADAR_SCALE,
     }
     bands = radar
-      ? { 'raster:bands': [{ ...band, unit: 'amplitude' }], 'sar:polarizations': ['HH'] }
+      ? {
+          'raster:bands': RADAR_POLARIZATIONS.map(() => ({ ...band, unit: 'amplitude' })),
+          'sar:polarizations': [...RADAR_POLARIZATIONS],
+        }
       : {
           'eo:bands': OPTICAL_BANDS.map((b) => ({ ...b })),
           'raster:bands': OPTICAL_BANDS.map(() => ({ ...band })),
@@ -167,8 +171,8 @@ function imageryAsset(href: string, bbox: [number, number, number, number], rada
     href,
     title: 'Image',
     description: radar
-      ? 'Backscatter amplitude × 10,000 (HH); sigma nought in dB is 20·log10(value / 10,000). Cloud-Optimized GeoTIFF.'
-      : 'Surface reflectance × 10,000 in red, green, blue and near infrared. Cloud-Optimized GeoTIFF.',
+      ? 'Backscatter amplitude × 10,000, VV then VH; sigma nought in dB is 20·log10(value / 10,000). Cloud-Optimized GeoTIFF.'
+      : 'Surface reflectance × 10,000 in red, green, blue, near infrared and short-wave infrared (1.6 µm). Cloud-Optimized GeoTIFF.',
     type: COG_MEDIA_TYPE,
     roles: ['data'],
     'proj:epsg': 4326,
@@ -297,7 +301,7 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
               'sar:instrument_mode': 'SP',
               'sar:frequency_band': 'X',
               'sar:center_frequency': 9.65,
-              'sar:polarizations': ['HH'],
+              'sar:polarizations': [...RADAR_POLARIZATIONS],
               'sar:product_type': 'GEC',
             }
           : {}),
@@ -320,7 +324,7 @@ function makeCollection(world: World, input: DeliveryInput, transformed: boolean
         preview: {
           href: `/v2/assets/${previewAsset}`,
           title: 'Preview',
-          description: radar ? 'The image in grey, −25 to +5 dB.' : 'The image in true colour.',
+          description: radar ? 'The image in grey (VV), −25 to +5 dB.' : 'The image in true colour.',
           type: 'image/png',
           roles: ['overview'],
         },
@@ -423,9 +427,11 @@ export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8
   const scene = sceneOf(world, asset)
   if (scene && asset.imagery?.role === 'data') return (await sceneImagery(scene)).bytes
   if (scene) return scenePreview(scene)
-  if (asset.mediaType === 'image/png') return renderAssetFile(asset.seed)
   const record = world.stacCollections.get(asset.collectionId)
   const item = asset.itemId ? world.stacItems.get(asset.itemId)?.item : undefined
+  const box = item?.bbox ?? record?.collection.extent.spatial.bbox[0] ?? [0, 0, 0.1, 0.1]
+  const picture = () => boxPicture(asset.seed, box)
+  if (asset.mediaType === 'image/png') return picture()
   const metadata = {
     assetId: asset.id,
     filename: asset.filename,
@@ -446,9 +452,27 @@ export async function assetFile(world: World, asset: AssetRecord): Promise<Uint8
   const base = asset.filename.replace(/\.zip$/i, '')
   return zipSync(
     {
-      [`${base}/${base}.png`]: [renderAssetFile(asset.seed), { level: 0 }],
+      [`${base}/${base}.png`]: [await picture(), { level: 0 }],
       [`${base}/metadata.json`]: [json, { level: 0 }],
     },
     { mtime },
+  )
+}
+
+/** A 256 px PNG of a box's synthetic scene, clear of cloud: the picture of a file that has no item's footprint. */
+function boxPicture(seed: string, box: number[]): Promise<Uint8Array> {
+  const [w, s, e, n] = box.length >= 6 ? [box[0], box[1], box[3], box[4]] : box
+  const ring = [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ]
+  return drawPicture(
+    { seed, bbox: [w, s, e, n], footprint: [[ring]], cloudCover: null, radar: false },
+    'png',
+    256,
+    256,
   )
 }

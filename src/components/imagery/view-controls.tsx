@@ -7,7 +7,7 @@ import { bandNamesFor, tryParse } from '../../lib/imagery/formula'
 import type { Node } from '../../lib/imagery/formula'
 import {
   channelNames,
-  FORMULA_PRESETS,
+  formulaPresetsFor,
   rampGradient,
   type ImageView,
   type Limits,
@@ -18,7 +18,7 @@ import '@mantine/core/styles/Switch.css'
 interface Props {
   view: ImageView
   setView: (v: ImageView) => void
-  /** Bands of the page's image (4 optical, 1 radar). */
+  /** Bands of the page's image (4 or 5 optical, 1 or 2 radar). */
   bands: number
   analysed: {
     node: Node | null
@@ -46,7 +46,7 @@ export function ViewControls({ view, setView, bands, analysed }: Props) {
         onChange={(e) =>
           setView({
             ...view,
-            formula: e.currentTarget.checked ? (bands >= 4 ? FORMULA_PRESETS[0].formula : 'amp') : null,
+            formula: e.currentTarget.checked ? (formulaPresetsFor(names)[0]?.formula ?? names[0]) : null,
             stretch: { kind: 'percentile' },
           })
         }
@@ -149,25 +149,18 @@ export function FormulaField({
   return (
     <Stack gap={6}>
       <Group gap={6}>
-        {FORMULA_PRESETS.map((p) => {
-          const missing = p.needs.filter((b) => !bands.includes(b))
-          return (
-            <Button
-              key={p.name}
-              size="compact-xs"
-              variant="default"
-              disabled={missing.length > 0}
-              title={
-                missing.length > 0
-                  ? `${p.name} needs ${missing.join(' and ')}, which this image does not have`
-                  : `${p.name}: ${p.says}`
-              }
-              onClick={() => onApply(p.formula)}
-            >
-              {p.name}
-            </Button>
-          )
-        })}
+        {/* Only the presets whose bands the image has: NDBI needs SWIR, the radar ratio VV and VH. */}
+        {formulaPresetsFor(bands).map((p) => (
+          <Button
+            key={p.name}
+            size="compact-xs"
+            variant="default"
+            title={`${p.name}: ${p.says}`}
+            onClick={() => onApply(p.formula)}
+          >
+            {p.name}
+          </Button>
+        ))}
       </Group>
       <TextInput
         label="Formula"

@@ -221,9 +221,19 @@ export function evaluate(node: Node, bands: ArrayLike<number>): number {
   }
 }
 
-/** The names a formula uses for an image's bands: four optical bands, or radar's one (amplitude and dB). */
+/**
+ * The names a formula uses for an image's bands, in the file's order: optical red, green, blue, near infrared
+ * and, where the file has a fifth band, short-wave infrared; radar VV and VH amplitude (dual polarisation), or
+ * a single amplitude band.
+ */
 export const bandNamesFor = (bands: number): string[] =>
-  bands >= 4 ? ['red', 'green', 'blue', 'nir'] : ['amp']
+  bands >= 5
+    ? ['red', 'green', 'blue', 'nir', 'swir']
+    : bands >= 4
+      ? ['red', 'green', 'blue', 'nir']
+      : bands === 2
+        ? ['vv', 'vh']
+        : ['amp']
 
 /** Parses without throwing: the tree, or the error to show under the field. */
 export function tryParse(src: string, bands: readonly string[]): { node: Node } | { error: FormulaError } {

@@ -101,6 +101,10 @@ describe('pixelAt', () => {
       'Red 320, green 640, blue 360, NIR 4300 · NDVI 0.86',
     )
     expect(describePixel([1000])).toBe('Backscatter -20.0 dB (amplitude 1000)')
+    expect(describePixel([1750, 1700, 1650, 2050, 2700])).toBe(
+      'Red 1750, green 1700, blue 1650, NIR 2050, SWIR 2700 · NDVI 0.08',
+    )
+    expect(describePixel([1000, 224])).toBe('VV -20.0 dB, VH -33.0 dB (amplitude 1000, 224)')
     expect(describePixel(null)).toBe('No image under the pointer')
   })
 })

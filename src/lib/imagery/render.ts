@@ -144,7 +144,12 @@ export function pixelAt(r: Raster, lon: number, lat: number): number[] | null {
 /** What the pixel under the cursor says, in words, for the readout beside the map. */
 export function describePixel(values: number[] | null): string {
   if (!values) return 'No image under the pointer'
+  if (values.length === 2) {
+    const [vv, vh] = values
+    return `VV ${dbOf(vv).toFixed(1)} dB, VH ${dbOf(vh).toFixed(1)} dB (amplitude ${vv}, ${vh})`
+  }
   if (values.length < 4) return `Backscatter ${dbOf(values[0]).toFixed(1)} dB (amplitude ${values[0]})`
-  const [red, green, blue, nir] = values
-  return `Red ${red}, green ${green}, blue ${blue}, NIR ${nir} · NDVI ${ndviOf(red, nir).toFixed(2)}`
+  const [red, green, blue, nir, swir] = values
+  const bands = `Red ${red}, green ${green}, blue ${blue}, NIR ${nir}${swir === undefined ? '' : `, SWIR ${swir}`}`
+  return `${bands} · NDVI ${ndviOf(red, nir).toFixed(2)}`
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { parseFormula } from './formula'
+import { bandNamesFor, parseFormula } from './formula'
 import type { Raster } from './render'
 import {
   autoLimits,
   channelValues,
   DEFAULT_VIEW,
+  formulaFor,
+  formulaPresetsFor,
   histogram,
   limitsOf,
   renderChannels,
@@ -53,6 +55,42 @@ describe('stretch', () => {
     const [f] = channelValues(raster(), view, parseFormula('nir - red', ['red', 'green', 'blue', 'nir']))
     expect(f[5]).toBe(200)
     expect(Number.isNaN(f[0])).toBe(true)
+  })
+})
+
+describe('band maths presets', () => {
+  const preset = (name: string, bands: number) => {
+    const p = formulaPresetsFor(bandNamesFor(bands)).find((x) => x.name === name)
+    if (!p) throw new Error(`no ${name} for ${bands} bands`)
+    const parsed = formulaFor(bands, p.formula)
+    if (!('node' in parsed)) throw parsed.error
+    return parsed.node
+  }
+  const at = (bands: number, px: number[], name: string) => {
+    const r: Raster = { width: 1, height: 1, bands, data: px, bbox: [0, 0, 1, 1], nodata: 0 }
+    return channelValues(r, { ...DEFAULT_VIEW, formula: name }, preset(name, bands))[0][0]
+  }
+
+  it('offers each where the image has its bands: NDBI with SWIR, the radar ratio with VV and VH', () => {
+    const names = (bands: number) => formulaPresetsFor(bandNamesFor(bands)).map((p) => p.name)
+    expect(names(5)).toEqual(['NDVI', 'NDWI', 'NDBI'])
+    expect(names(4)).toEqual(['NDVI', 'NDWI'])
+    expect(names(2)).toEqual(['Radar ratio'])
+    expect(names(1)).toEqual([])
+  })
+
+  it('computes NDBI as (swir - nir) / (swir + nir) on known pixels', () => {
+    // A town (SWIR above NIR) and a field (NIR far above SWIR), reflectance × 10,000; channels are float32.
+    expect(at(5, [1750, 1700, 1650, 2050, 2700], 'NDBI')).toBeCloseTo(650 / 4750, 5)
+    expect(at(5, [320, 640, 360, 4300, 1900], 'NDBI')).toBeCloseTo(-2400 / 6200, 5)
+  })
+
+  it('computes the radar ratio as VV over VH in dB (20·log10 of the amplitudes = σ⁰VV − σ⁰VH)', () => {
+    // Amplitudes × 10,000: VV −20 dB, VH −33 dB.
+    const vv = 1000
+    const vh = Math.round(10_000 * 10 ** (-33 / 20))
+    expect(at(2, [vv, vh], 'Radar ratio')).toBeCloseTo(20 * Math.log10(vv / vh), 5)
+    expect(at(2, [vv, vh], 'Radar ratio')).toBeCloseTo(13, 1)
   })
 })
 

@@ -24,13 +24,26 @@ export const DEFAULT_VIEW: ImageView = {
   stretch: { kind: 'percentile' },
 }
 
-/** Band maths presets: the formula each fills in, and the bands it needs. */
+/**
+ * Band maths presets: the formula each fills in, and the bands it needs. The radar ratio is VV over VH in dB:
+ * the samples are amplitudes, so 20·log10 of their ratio is σ⁰VV − σ⁰VH in dB (about 13 dB on calm water,
+ * 5–9 dB over vegetation, where volume scattering depolarises most).
+ */
 export const FORMULA_PRESETS: { name: string; formula: string; needs: string[]; says: string }[] = [
   { name: 'NDVI', formula: '(nir - red) / (nir + red)', needs: ['nir', 'red'], says: 'vegetation' },
   { name: 'NDWI', formula: '(green - nir) / (green + nir)', needs: ['green', 'nir'], says: 'open water' },
   { name: 'NDBI', formula: '(swir - nir) / (swir + nir)', needs: ['swir', 'nir'], says: 'built-up land' },
-  { name: 'Radar ratio', formula: 'vh / vv', needs: ['vh', 'vv'], says: 'cross- to co-polarised' },
+  {
+    name: 'Radar ratio',
+    formula: '20 * log10(vv / vh)',
+    needs: ['vv', 'vh'],
+    says: 'co- to cross-polarised, σ⁰VV − σ⁰VH in dB',
+  },
 ]
+
+/** The presets whose bands an image has (its band names from `bandNamesFor`). */
+export const formulaPresetsFor = (names: readonly string[]) =>
+  FORMULA_PRESETS.filter((p) => p.needs.every((b) => names.includes(b)))
 
 /** The channels a view draws, with their names: three for a colour composite, one for radar or a formula. */
 export function channelNames(bands: number, view: ImageView): string[] {

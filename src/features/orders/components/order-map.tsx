@@ -18,12 +18,15 @@ export function OrderMap({
   coverage,
   images,
   onCursor,
+  hold,
 }: {
   aoi: Geometry
   coverage?: Coverage | null
   /** The delivered imagery, under the area and coverage outlines. */
   images?: MapViewProps['images']
   onCursor?: MapViewProps['onCursor']
+  /** Not made yet while the delivered pictures are searched for and read (MapView's `hold`). */
+  hold?: boolean
 }) {
   const area = useMemo(() => orderAoiOverlay(aoi), [aoi])
   const overlays = useMemo(() => [area, ...(coverage ? coverageOverlays(coverage) : [])], [area, coverage])
@@ -42,6 +45,7 @@ export function OrderMap({
         fit={fit}
         images={images}
         onCursor={onCursor}
+        hold={hold}
         label={
           images && images.length > 0
             ? 'Area of the order and its delivered imagery'

@@ -79,7 +79,7 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
   const withCoverage = showsCoverage(order)
   const coverage = useOrderCoverage(order)
   const coverageData = withCoverage ? coverage.data : undefined
-  const { mapBox, imagery: delivered } = useDeliveredImagery(order, aoi)
+  const { mapBox, imagery: delivered, picturesFirst } = useDeliveredImagery(order, aoi)
   const { images, onCursor, ...imagery } = delivered
   const attention = orderAttention(order, useSession().user?.id)
   return (
@@ -156,7 +156,13 @@ function OrderView({ order, dataProducts, budgets, fixedPriceProducts }: { order
             {aoi ? (
               <div ref={mapBox}>
                 <Suspense fallback={<Skeleton height={380} role="status" aria-label="Loading the map" />}>
-                  <OrderMap aoi={aoi} coverage={coverageData} images={images} onCursor={onCursor} />
+                  <OrderMap
+                    aoi={aoi}
+                    coverage={coverageData}
+                    images={images}
+                    onCursor={onCursor}
+                    hold={picturesFirst}
+                  />
                 </Suspense>
               </div>
             ) : (
