@@ -15,6 +15,7 @@ import { processingRoutes } from './routes/processing-routes'
 import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 import { storageRoutes } from './routes/storage-routes'
+import { timelapseRoutes } from './routes/timelapse-routes'
 import { savedSearchesRoutes } from './routes/saved-searches-routes'
 import { connectionRoutes } from './routes/connection-routes'
 
@@ -49,6 +50,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...ordersRoutes(ctx),
         ...decisionsRoutes(ctx),
         ...storageRoutes(ctx),
+        ...timelapseRoutes(),
         ...processingRoutes(ctx),
         ...licencesRoutes(ctx),
         ...budgetsRoutes(ctx),

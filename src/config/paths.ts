@@ -46,4 +46,6 @@ export const paths = {
   storageCollection: (id: string) => `/storage/collections/${encodeURIComponent(id)}`,
   storageItem: (collectionId: string, itemId: string) =>
     `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
+  /** A time-lapse of a place; `search` names it (`aoi=` or `item=`, see features/timelapse/url-state.ts). */
+  timelapse: (search = '') => `/timelapse${search ? `?${search}` : ''}`,
 } as const

@@ -67,6 +67,17 @@ describe('selectFrames', () => {
     expect(s.leftOut.repeat).toBe(1)
   })
 
+  it('keeps outputs that name no constellation, even at one time (a process’s two results)', () => {
+    const s = selectFrames(
+      [
+        cand('one', '2026-01-01', { constellation: null }),
+        cand('two', '2026-01-01', { constellation: null }),
+      ],
+      filters,
+    )
+    expect(s.frames.map((f) => f.key)).toEqual(['one', 'two'])
+  })
+
   it('keeps the newest frames up to the cap and says how many older ones were left', () => {
     const many = Array.from({ length: 30 }, (_, i) =>
       cand(`k${String(i).padStart(2, '0')}`, `2026-01-${String(i + 1).padStart(2, '0')}`),

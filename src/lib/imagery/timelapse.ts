@@ -17,7 +17,10 @@ export interface FrameCandidate {
   cloud: number | null
   /** Share (0–1) of the area the item's footprint covers. */
   coverage: number
-  /** The satellite or constellation: two deliveries of one acquisition share it and the time. */
+  /**
+   * The satellite or constellation: two deliveries of one acquisition share it and the time. Null for what
+   * names none (a process's outputs), which are never taken for one another.
+   */
   constellation: string | null
 }
 
@@ -66,8 +69,8 @@ export function selectFrames<T extends FrameCandidate>(
   const once: T[] = []
   const seen = new Set<string>()
   for (const c of kept) {
-    const acquisition = `${c.time}|${c.constellation ?? ''}`
-    if (seen.has(acquisition)) leftOut.repeat++
+    const acquisition = `${c.time}|${c.constellation}`
+    if (c.constellation !== null && seen.has(acquisition)) leftOut.repeat++
     else {
       seen.add(acquisition)
       once.push(c)
