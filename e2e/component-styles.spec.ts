@@ -83,6 +83,13 @@ const ROUTES: Record<string, string | ((get: Get) => Promise<string>)> = {
     const items = await get<{ features: { id: string }[] }>(`/v2/assets/stac/collections/${c}/items?limit=1`)
     return `/storage/collections/${c}/items/${encodeURIComponent(items.features[0].id)}`
   },
+  'time-lapse of a stored item': async (get) => {
+    const c = await storedCollection(get)
+    const items = await get<{ features: { id: string }[] }>(
+      `/v2/assets/stac/collections/${encodeURIComponent(c)}/items?limit=1`,
+    )
+    return `/timelapse?item=${encodeURIComponent(`${c}/${items.features[0].id}`)}`
+  },
   connection: '/connection',
   'not found': '/no/such/page',
 }

@@ -145,6 +145,16 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
               Process this item
             </Button>
           )}
+          <Button
+            component={Link}
+            to={paths.timelapse(
+              new URLSearchParams({ item: `${collectionId}/${item.id}`, ...viewToParams(view) }).toString(),
+            )}
+            variant="default"
+            size="xs"
+          >
+            Time-lapse of this place
+          </Button>
         </Group>
         {orderId && (
           <Text size="sm">
