@@ -174,7 +174,7 @@ export function useTimelapse(
       rasters.map((r, i) => {
         if (!r || !area) return null
         const m = cached(means, r, `${formula}|${areaKey}`, () => formulaMean(r, formula, area))
-        return { time: frames[i].time, itemId: frames[i].item.id, ...m }
+        return { time: frames[i].time, itemId: frames[i].item.id, width: r.width, ...m }
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rastersKey, formula, areaKey],

@@ -17,10 +17,14 @@ export const SeriesPanel = memo(function SeriesPanel({
   series,
   formula,
 }: {
-  series: readonly (SeriesPoint | null | { error: string })[]
+  /** Each frame's point, with the width of the overview its mean was taken on. */
+  series: readonly ((SeriesPoint & { width?: number }) | null | { error: string })[]
   formula: string
 }) {
-  const points = useMemo(() => series.filter((p): p is SeriesPoint => p !== null && 'mean' in p), [series])
+  const points = useMemo(
+    () => series.filter((p): p is SeriesPoint & { width?: number } => p !== null && 'mean' in p),
+    [series],
+  )
   const error = series.find((p): p is { error: string } => p !== null && 'error' in p)
   const data = useMemo(
     () => points.filter((p) => p.mean !== null).map((p) => ({ date: formatUtcDay(p.time), mean: p.mean })),
@@ -58,7 +62,7 @@ export const SeriesPanel = memo(function SeriesPanel({
             </Table.Thead>
             <Table.Tbody>
               {points.map((p) => (
-                <Table.Tr key={`${p.itemId}-${p.time}`} data-item={p.itemId}>
+                <Table.Tr key={`${p.itemId}-${p.time}`} data-item={p.itemId} data-width={p.width}>
                   <Table.Td>{formatUtcDay(p.time)}</Table.Td>
                   <Table.Td data-mean={p.mean ?? ''}>{p.mean === null ? 'no pixel' : fmt(p.mean)}</Table.Td>
                   <Table.Td>{p.pixels.toLocaleString('en')}</Table.Td>
