@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
-import { DEFAULT_FILTERS, type FrameFilters } from '../../lib/imagery/timelapse'
+import { DEFAULT_FILTERS, MAX_FRAMES, type FrameFilters } from '../../lib/imagery/timelapse'
 import { viewFromParams, viewToParams, type ImageView } from '../../lib/imagery/view'
 
 /** What the time-lapse is of: an area typed in the link, or a stored item's footprint. */
@@ -13,6 +13,8 @@ export interface TimelapseState {
   problem: string | null
   filters: FrameFilters
   view: ImageView
+  /** How many of the newest frames play (MAX_FRAMES unless the link asks fewer). */
+  frames: number
 }
 
 const share = (raw: string | null, fallback: number, max: number) => {
@@ -32,6 +34,7 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
     maxCloud: share(params.get('cloud'), DEFAULT_FILTERS.maxCloud, 100),
   }
   const view = viewFromParams(params)
+  const frames = Math.max(1, Math.round(share(params.get('frames'), MAX_FRAMES, MAX_FRAMES)))
   const aoi = params.get('aoi')
   const item = params.get('item')
   if (aoi !== null) {
@@ -42,8 +45,9 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
         problem: 'The area in this link cannot be read: it may have been cut short or edited.',
         filters,
         view,
+        frames,
       }
-    return { subject: { kind: 'area', polygons }, problem: null, filters, view }
+    return { subject: { kind: 'area', polygons }, problem: null, filters, view, frames }
   }
   if (item !== null) {
     const at = item.indexOf('/')
@@ -53,15 +57,17 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
         problem: 'The item in this link cannot be read: it should name a collection and an item.',
         filters,
         view,
+        frames,
       }
     return {
       subject: { kind: 'item', collectionId: item.slice(0, at), itemId: item.slice(at + 1) },
       problem: null,
       filters,
       view,
+      frames,
     }
   }
-  return { subject: null, problem: null, filters, view }
+  return { subject: null, problem: null, filters, view, frames }
 }
 
 /** The URL parameters of a time-lapse (defaults left out). */
@@ -69,6 +75,7 @@ export function timelapseParams(s: {
   subject: TimelapseSubject
   filters?: FrameFilters
   view?: ImageView
+  frames?: number
 }): URLSearchParams {
   const out = new URLSearchParams()
   if (s.subject.kind === 'area') out.set('aoi', encodePolygons(s.subject.polygons))
@@ -76,6 +83,7 @@ export function timelapseParams(s: {
   const f = s.filters ?? DEFAULT_FILTERS
   if (f.minCoverage !== DEFAULT_FILTERS.minCoverage) out.set('cover', String(Math.round(f.minCoverage * 100)))
   if (f.maxCloud !== DEFAULT_FILTERS.maxCloud) out.set('cloud', String(f.maxCloud))
+  if (s.frames !== undefined && s.frames !== MAX_FRAMES) out.set('frames', String(s.frames))
   if (s.view) for (const [k, v] of Object.entries(viewToParams(s.view))) out.set(k, v)
   return out
 }

@@ -14,6 +14,7 @@ import type { Raster } from '../../lib/imagery/render'
 import {
   formulaMean,
   frameView,
+  MAX_FRAMES,
   selectFrames,
   type FrameCandidate,
   type FrameFilters,
@@ -115,6 +116,7 @@ export function useTimelapse(
   filters: FrameFilters,
   view: ImageView,
   targetPx: number | null,
+  cap = MAX_FRAMES,
 ) {
   const { client, fetchLink } = useConsoleServices()
   const search = useQuery({
@@ -127,8 +129,8 @@ export function useTimelapse(
   )
   const { minCoverage, maxCloud } = filters
   const selection = useMemo(
-    () => selectFrames(candidates, { minCoverage, maxCloud }),
-    [candidates, minCoverage, maxCloud],
+    () => selectFrames(candidates, { minCoverage, maxCloud }, cap),
+    [candidates, minCoverage, maxCloud, cap],
   )
   const { frames } = selection
   useEffect(() => {

@@ -58,7 +58,9 @@ export function PlayerPanel({
         label={(i) => (frames[i] ? formatUtcDay(frames[i].time) : '')}
         disabled={n < 2}
         thumbLabel="Frame"
-        aria-valuetext={f ? `Frame ${player.index + 1} of ${n}, ${formatUtcDay(f.time)}` : undefined}
+        thumbProps={{
+          'aria-valuetext': f ? `Frame ${player.index + 1} of ${n}, ${formatUtcDay(f.time)}` : undefined,
+        }}
       />
       <Group gap="xs" align="center">
         <Text size="sm" id="timelapse-speed">

@@ -49,7 +49,6 @@ export const SeriesPanel = memo(function SeriesPanel({
               series={[{ name: 'mean', label: 'Mean', color: 'teal.6' }]}
               curveType="linear"
               withDots
-              aria-hidden
             />
           )}
           <Table verticalSpacing={2} aria-label="Mean per date" data-points={points.length}>

@@ -30,10 +30,11 @@ export function TimelapsePage() {
         subject,
         filters: change.filters ?? state.filters,
         view: change.view ?? state.view,
+        frames: state.frames,
       })
       setParams(next, { replace: true })
     },
-    [subject, state.filters, state.view, setParams],
+    [subject, state.filters, state.view, state.frames, setParams],
   )
   if (state.problem || !subject)
     return (
@@ -65,6 +66,7 @@ export function TimelapsePage() {
           title={title}
           back={back}
           filters={state.filters}
+          frames={state.frames}
           view={state.view}
           onFilters={(filters) => update({ filters })}
           onView={(view) => update({ view })}

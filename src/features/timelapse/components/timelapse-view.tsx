@@ -28,6 +28,8 @@ interface Props {
   title: string
   back: { to: string; label: string } | null
   filters: FrameFilters
+  /** How many of the newest frames play. */
+  frames: number
   view: ImageView
   onFilters: (f: FrameFilters) => void
   onView: (v: ImageView) => void
@@ -40,9 +42,9 @@ const pad = ([w, s, e, n]: number[], by = 0.15) => {
 }
 
 /** The time-lapse of an area: the map with the frame shown and its date, the player, filters, view, series, exports. */
-export function TimelapseView({ area, title, back, filters, view, onFilters, onView }: Props) {
+export function TimelapseView({ area, title, back, filters, frames, view, onFilters, onView }: Props) {
   const { box: mapBox, px } = useDevicePxWidth()
-  const t = useTimelapse(area, filters, view, px)
+  const t = useTimelapse(area, filters, view, px, frames)
   const player = usePlayer(t.frames.length)
   usePlayerKeys(player, t.frames.length > 0)
   const fit = useMemo(() => ({ bbox: pad(bboxOf(area)) }), [area])
