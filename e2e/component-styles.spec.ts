@@ -90,6 +90,13 @@ const ROUTES: Record<string, string | ((get: Get) => Promise<string>)> = {
     )
     return `/change-review?${new URLSearchParams({ item: `${encodeURIComponent(c)}/${encodeURIComponent(items.features[0].id)}` }).toString()}`
   },
+  'time-lapse of a stored item': async (get) => {
+    const c = await storedCollection(get)
+    const items = await get<{ features: { id: string }[] }>(
+      `/v2/assets/stac/collections/${encodeURIComponent(c)}/items?limit=1`,
+    )
+    return `/timelapse?item=${encodeURIComponent(`${c}/${items.features[0].id}`)}`
+  },
   connection: '/connection',
   'not found': '/no/such/page',
 }

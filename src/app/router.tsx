@@ -16,6 +16,7 @@ import { RouteError } from './routes/route-error'
 import { StartingUp } from './routes/starting-up'
 import { storageRoutes } from './routes/storage-routes'
 import { changeReviewRoutes } from './routes/change-review-routes'
+import { timelapseRoutes } from './routes/timelapse-routes'
 import { savedSearchesRoutes } from './routes/saved-searches-routes'
 import { connectionRoutes } from './routes/connection-routes'
 
@@ -51,6 +52,7 @@ export function appRoutes(ctx: RouteContext): RouteObject[] {
         ...decisionsRoutes(ctx),
         ...storageRoutes(ctx),
         ...changeReviewRoutes(ctx),
+        ...timelapseRoutes(),
         ...processingRoutes(ctx),
         ...licencesRoutes(ctx),
         ...budgetsRoutes(ctx),

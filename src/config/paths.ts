@@ -54,4 +54,6 @@ export const paths = {
     `/change-review?${new URLSearchParams({ item: `${encodeURIComponent(collectionId)}/${encodeURIComponent(itemId)}` }).toString()}`,
   storageItem: (collectionId: string, itemId: string) =>
     `/storage/collections/${encodeURIComponent(collectionId)}/items/${encodeURIComponent(itemId)}`,
+  /** A time-lapse of a place; `search` names it (`aoi=` or `item=`, see features/timelapse/url-state.ts). */
+  timelapse: (search = '') => `/timelapse${search ? `?${search}` : ''}`,
 } as const

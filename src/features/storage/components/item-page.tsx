@@ -64,6 +64,49 @@ export function ItemPage() {
   return <ItemView item={q.data} collectionId={collectionId} />
 }
 
+/** What an item leads on to: processing it, reviewing its change against another delivery, its place over time. */
+function ItemActions({
+  item,
+  collectionId,
+  hasPicture,
+  view,
+}: {
+  item: StacItem
+  collectionId: string
+  hasPicture: boolean
+  view: ImageView
+}) {
+  return (
+    <>
+      {selfHref(item) && (
+        <Button
+          component={Link}
+          to={paths.processing(`item=${encodeURIComponent(selfHref(item) ?? '')}`)}
+          variant="default"
+          size="xs"
+        >
+          Process this item
+        </Button>
+      )}
+      {hasPicture && (
+        <Button component={Link} to={paths.changeReviewOf(collectionId, item.id)} variant="default" size="xs">
+          Review change
+        </Button>
+      )}
+      <Button
+        component={Link}
+        to={paths.timelapse(
+          new URLSearchParams({ item: `${collectionId}/${item.id}`, ...viewToParams(view) }).toString(),
+        )}
+        variant="default"
+        size="xs"
+      >
+        Time-lapse of this place
+      </Button>
+    </>
+  )
+}
+
 function ItemView({ item, collectionId }: { item: StacItem; collectionId: string }) {
   const p = item.properties
   const orderId = str(p['up42-order:id'])
@@ -135,26 +178,12 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
         <Group gap="sm" align="center">
           <Title order={1}>{titleOf(p, item.id)}</Title>
           <CopyTextButton value={item.id} label="Copy the item ID" />
-          {selfHref(item) && (
-            <Button
-              component={Link}
-              to={paths.processing(`item=${encodeURIComponent(selfHref(item) ?? '')}`)}
-              variant="default"
-              size="xs"
-            >
-              Process this item
-            </Button>
-          )}
-          {imagery.asset && (
-            <Button
-              component={Link}
-              to={paths.changeReviewOf(collectionId, item.id)}
-              variant="default"
-              size="xs"
-            >
-              Review change
-            </Button>
-          )}
+          <ItemActions
+            item={item}
+            collectionId={collectionId}
+            hasPicture={Boolean(imagery.asset)}
+            view={view}
+          />
         </Group>
         {orderId && (
           <Text size="sm">

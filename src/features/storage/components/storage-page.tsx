@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
+import type { Polygon } from 'geojson'
 import { lazy, Suspense, useLayoutEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
@@ -25,6 +26,7 @@ import { paths } from '../../../config/paths'
 import { collectionsOptions, type StacCollection } from '../../../data/storage/queries'
 import { countLabel, formatUtc } from '../../../lib/format'
 import { boundsOf } from '../../../lib/geometry-bounds'
+import { encodePolygons } from '../../../lib/polyline'
 import type { DrawMode } from '../../../map/map-engine'
 import { clampBox, SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
 import { PAGE_MARKS } from '../use-footprints-mark'
@@ -65,6 +67,8 @@ export function StoragePage() {
   const shown = list.data?.context.matched ?? list.data?.collections.length ?? 0
   const pagerTotal = list.data && !blocked ? Math.ceil(shown / limit) : 0
   const drawn = aoi.polygons.length > 0
+  // Every delivery over the drawn area (or the box of the filter) as a time-lapse (issue 42 §4).
+  const timelapseArea = drawn ? aoi.polygons : query.bbox ? [boxPolygon(query.bbox)] : null
   const deleted = (useLocation().state as { deleted?: string } | null)?.deleted
 
   return (
@@ -137,6 +141,11 @@ export function StoragePage() {
                 {query.bbox && (
                   <Button size="xs" variant="default" onClick={() => update({ bbox: undefined })}>
                     Any area
+                  </Button>
+                )}
+                {timelapseArea && (
+                  <Button size="xs" variant="default" component={Link} to={timelapseLink(timelapseArea)}>
+                    Time-lapse of {drawn ? 'the drawn area' : 'this box'}
                   </Button>
                 )}
               </Group>
@@ -387,3 +396,18 @@ function CollectionRow({
     </li>
   )
 }
+
+const boxPolygon = ([w, s, e, n]: readonly number[]): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ],
+})
+
+const timelapseLink = (area: Polygon[]) => paths.timelapse(`aoi=${encodeURIComponent(encodePolygons(area))}`)

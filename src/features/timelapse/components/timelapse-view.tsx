@@ -1,0 +1,205 @@
+import './mantine-styles'
+import { Alert, Anchor, Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core'
+import type { Polygon } from 'geojson'
+import { lazy, Suspense, useMemo } from 'react'
+import { Link } from 'react-router'
+import { Section } from '../../../components/page-section'
+import { ViewControls } from '../../../components/imagery/view-controls'
+import { paths } from '../../../config/paths'
+import { countLabel, formatUtcDay } from '../../../lib/format'
+import { bboxOf } from '../../../lib/geo/measure'
+import type { FrameFilters } from '../../../lib/imagery/timelapse'
+import type { ImageView } from '../../../lib/imagery/view'
+import { histogram } from '../../../lib/imagery/view'
+import { useDevicePxWidth } from '../../../lib/use-device-px-width'
+import type { MapImage } from '../../../map/map-engine'
+import { usePlayer, usePlayerKeys } from '../use-player'
+import { useTimelapse } from '../use-timelapse'
+import { ExportPanel } from './export-panel'
+import { FiltersPanel, LeftOutNote } from './filters-panel'
+import { PlayerPanel } from './player-panel'
+import { SeriesPanel } from './series-panel'
+import classes from './timelapse.module.css'
+
+const TimelapseMap = lazy(async () => ({ default: (await import('./timelapse-map')).TimelapseMap }))
+
+interface Props {
+  area: Polygon[]
+  title: string
+  back: { to: string; label: string } | null
+  filters: FrameFilters
+  /** How many of the newest frames play. */
+  frames: number
+  view: ImageView
+  onFilters: (f: FrameFilters) => void
+  onView: (v: ImageView) => void
+}
+
+const pad = ([w, s, e, n]: number[], by = 0.15) => {
+  const dx = (e - w) * by || 0.01
+  const dy = (n - s) * by || 0.01
+  return [w - dx, s - dy, e + dx, n + dy] as [number, number, number, number]
+}
+
+/** The time-lapse of an area: the map with the frame shown and its date, the player, filters, view, series, exports. */
+export function TimelapseView({ area, title, back, filters, frames, view, onFilters, onView }: Props) {
+  const { box: mapBox, px } = useDevicePxWidth()
+  const t = useTimelapse(area, filters, view, px, frames)
+  const player = usePlayer(t.frames.length)
+  usePlayerKeys(player, t.frames.length > 0)
+  const fit = useMemo(() => ({ bbox: pad(bboxOf(area)) }), [area])
+  const images = useMemo<MapImage[]>(
+    () =>
+      t.frames.flatMap((_, i) => {
+        const canvas = t.drawn[i]
+        const r = t.rasters[i]
+        if (!canvas || !r) return []
+        const [w, s, e, n] = r.bbox
+        return [
+          {
+            id: `timelapse-${i}`,
+            canvas,
+            // Every frame is on the map; the one shown is opaque: a step changes two opacities, nothing more.
+            opacity: i === player.index ? 1 : 0,
+            corners: [
+              [w, n],
+              [e, n],
+              [e, s],
+              [w, s],
+            ],
+          },
+        ]
+      }),
+    [t.frames, t.drawn, t.rasters, player.index],
+  )
+  const read = t.statuses.filter((s) => s === 'read').length
+  const failed = t.statuses.filter((s) => s === 'failed').length
+  const frame = t.frames[player.index]
+  const analysed = useMemo(
+    () =>
+      t.analysed
+        ? {
+            node: t.analysed.node,
+            limits: t.analysed.limits,
+            histograms: t.analysed.channels.map((c) => histogram(c)),
+          }
+        : null,
+    [t.analysed],
+  )
+  const searching = t.search.isPending
+  return (
+    <Stack gap="md">
+      <Header title={title} back={back} />
+      {t.search.error && !t.search.data ? (
+        <Alert color="red" title="The delivered items over this area could not be found" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t.search.error.message}</Text>
+            <Button size="xs" variant="default" onClick={() => void t.search.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        </Alert>
+      ) : !searching && t.frames.length === 0 ? (
+        <Alert
+          color="gray"
+          title={t.candidates === 0 ? 'No delivered item covers this area' : 'No frame is left'}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {t.candidates === 0
+                ? 'Storage holds no delivered image over this area. Order imagery of it from the catalog, and its deliveries will play here.'
+                : `${countLabel(t.candidates, 'delivered image')} meet this area, but the filters leave every one out.`}
+            </Text>
+            <LeftOutNote leftOut={t.selection.leftOut} />
+            {t.candidates > 0 && <FiltersPanel filters={filters} onFilters={onFilters} />}
+            {t.candidates === 0 && (
+              <Button component={Link} to={paths.catalog()} size="xs" variant="default">
+                Search the catalog
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : (
+        <div className={classes.layout}>
+          <div className={classes.map} ref={mapBox}>
+            <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
+              <TimelapseMap label="Map of the time-lapse" area={area} images={images} fit={fit} />
+            </Suspense>
+            {frame && (
+              <output className={classes.date} aria-label="Frame date" aria-live="off">
+                {formatUtcDay(frame.time)}
+              </output>
+            )}
+          </div>
+          <Stack gap="md">
+            <Section id="timelapse-frames" title="Frames">
+              {searching ? (
+                <Stack gap="xs" role="status" aria-label="Finding the delivered items over this area">
+                  <Text size="sm">Finding the delivered items over this area…</Text>
+                  <Skeleton height={60} />
+                </Stack>
+              ) : (
+                <Stack gap="sm">
+                  {read + failed < t.frames.length && (
+                    <Stack gap={4} role="status" aria-label="Reading the frames">
+                      <Text size="sm">
+                        Reading frame {Math.min(t.frames.length, read + failed + 1)} of {t.frames.length}
+                      </Text>
+                      <Progress value={(100 * (read + failed)) / t.frames.length} aria-label="Frames read" />
+                    </Stack>
+                  )}
+                  <PlayerPanel
+                    player={player}
+                    frames={t.frames}
+                    statuses={t.statuses}
+                    onRetry={t.retryFrame}
+                  />
+                  <LeftOutNote leftOut={t.selection.leftOut} />
+                  <FiltersPanel filters={filters} onFilters={onFilters} />
+                </Stack>
+              )}
+            </Section>
+            {t.bands !== null && (
+              <Section id="timelapse-view" title="Picture">
+                <ViewControls view={view} setView={onView} bands={t.bands} analysed={analysed} />
+                <Text size="xs" c="dimmed">
+                  Every frame is stretched as the first one is, so a frame is brighter only where its ground
+                  is.
+                </Text>
+              </Section>
+            )}
+            <ExportPanel
+              frames={t.frames}
+              drawn={t.drawn}
+              series={t.series}
+              formula={t.formula}
+              speed={player.speed}
+            />
+          </Stack>
+        </div>
+      )}
+      {t.frames.length > 0 && <SeriesPanel series={t.series} formula={t.formula} />}
+    </Stack>
+  )
+}
+
+function Header({ title, back }: { title: string; back: Props['back'] }) {
+  return (
+    <Stack gap={4}>
+      <Group gap="md">
+        {back && (
+          <Anchor component={Link} to={back.to} size="sm">
+            {back.label}
+          </Anchor>
+        )}
+        <Anchor component={Link} to={paths.storage()} size="sm">
+          All of storage
+        </Anchor>
+      </Group>
+      <Title order={1}>{title}</Title>
+      <Text size="sm" c="dimmed">
+        Every delivered image of this place in time order, drawn with one stretch and formula.
+      </Text>
+    </Stack>
+  )
+}

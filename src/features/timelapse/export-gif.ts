@@ -1,0 +1,71 @@
+import { applyPalette, GIFEncoder, quantize } from 'gifenc'
+
+/** One frame to write: its picture and the words burnt into its corner (its date, and whether a quicklook). */
+export interface GifFrame {
+  canvas: HTMLCanvasElement
+  label: string
+}
+
+/** The export's width in pixels; the height follows each picture's shape. */
+export const GIF_WIDTH = 1024
+
+/** Lets the page paint between frames, so an export of many frames holds the tab for one frame at most. */
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/**
+ * The frames as an animated GIF (looping, `delayMs` each), each picture scaled to `width` on black with its
+ * label burnt into the bottom-left corner, encoded here in the browser (gifenc: no `eval`, which the CSP
+ * forbids). `onFrame` is told how many frames are written.
+ */
+export async function encodeGif(
+  frames: readonly GifFrame[],
+  delayMs: number,
+  width = GIF_WIDTH,
+  onFrame?: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  const first = frames[0]?.canvas
+  if (!first) throw new Error('There is no frame to export.')
+  const height = Math.max(1, Math.round((width * first.height) / first.width))
+  const out = document.createElement('canvas')
+  out.width = width
+  out.height = height
+  const ctx = out.getContext('2d', { willReadFrequently: true })
+  if (!ctx) throw new Error('This browser cannot draw the frames to export them.')
+  const gif = GIFEncoder()
+  const font = Math.max(14, Math.round(width / 32))
+  for (let i = 0; i < frames.length; i++) {
+    signal?.throwIfAborted()
+    const { canvas, label } = frames[i]
+    ctx.fillStyle = '#000'
+    ctx.fillRect(0, 0, width, height)
+    ctx.imageSmoothingEnabled = true
+    ctx.drawImage(canvas, 0, 0, width, height)
+    ctx.font = `600 ${font}px system-ui, sans-serif`
+    const pad = Math.round(font / 2)
+    const textWidth = ctx.measureText(label).width
+    ctx.fillStyle = 'rgba(0, 0, 0, 0.7)'
+    ctx.fillRect(pad, height - pad * 3 - font, textWidth + pad * 2, font + pad * 2)
+    ctx.fillStyle = '#fff'
+    ctx.textBaseline = 'top'
+    ctx.fillText(label, pad * 2, height - pad * 2 - font)
+    const rgba = ctx.getImageData(0, 0, width, height).data
+    const palette = quantize(rgba, 256)
+    gif.writeFrame(applyPalette(rgba, palette), width, height, { palette, delay: delayMs, repeat: 0 })
+    onFrame?.(i + 1)
+    await pause()
+  }
+  gif.finish()
+  return new Blob([gif.bytes().slice().buffer], { type: 'image/gif' })
+}
+
+/** Hands a file to the browser's downloads. */
+export function saveFile(blob: Blob, name: string): void {
+  const a = document.createElement('a')
+  a.href = URL.createObjectURL(blob)
+  a.download = name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000)
+}

@@ -1,0 +1,48 @@
+import type { Polygon } from 'geojson'
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_FILTERS, MAX_FRAMES } from '../../lib/imagery/timelapse'
+import { DEFAULT_VIEW } from '../../lib/imagery/view'
+import { readTimelapse, timelapseParams } from './url-state'
+
+const box: Polygon = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [13.36, 52.5],
+      [13.43, 52.5],
+      [13.43, 52.54],
+      [13.36, 52.54],
+      [13.36, 52.5],
+    ],
+  ],
+}
+
+describe('time-lapse URL', () => {
+  it('writes an area, filters, frames and view, and reads them back', () => {
+    const params = timelapseParams({
+      subject: { kind: 'area', polygons: [box] },
+      filters: { minCoverage: 0.8, maxCloud: 10 },
+      frames: 12,
+      view: { ...DEFAULT_VIEW, formula: 'nir / red' },
+    })
+    const back = readTimelapse(params)
+    expect(back.subject).toEqual({ kind: 'area', polygons: [box] })
+    expect(back.filters).toEqual({ minCoverage: 0.8, maxCloud: 10 })
+    expect(back.frames).toBe(12)
+    expect(back.view.formula).toBe('nir / red')
+  })
+
+  it('leaves the defaults out of the link', () => {
+    const params = timelapseParams({ subject: { kind: 'item', collectionId: 'c', itemId: 'i' } })
+    expect(params.toString()).toBe('item=c%2Fi')
+    expect(readTimelapse(params)).toMatchObject({ filters: DEFAULT_FILTERS, frames: MAX_FRAMES })
+  })
+
+  it('falls back to the default of a part it cannot read, and refuses an area it cannot', () => {
+    const odd = readTimelapse(new URLSearchParams('item=c/i&cover=120&cloud=x&frames=999'))
+    expect(odd.filters).toEqual(DEFAULT_FILTERS)
+    expect(odd.frames).toBe(MAX_FRAMES)
+    expect(readTimelapse(new URLSearchParams('aoi=zz')).problem).toMatch(/cannot be read/)
+    expect(readTimelapse(new URLSearchParams('item=nothing')).problem).toMatch(/collection and an item/)
+  })
+})

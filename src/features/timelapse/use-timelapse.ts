@@ -1,0 +1,203 @@
+import { useQueries, useQuery } from '@tanstack/react-query'
+import type { MultiPolygon, Polygon } from 'geojson'
+import { useEffect, useMemo } from 'react'
+import { useConsoleServices } from '../../api/console-context'
+import { areaItemsOptions } from '../../data/storage/area-items'
+import { imageryAssetOf, imageryOptions } from '../../data/storage/imagery/use-imagery'
+import { startImageryReader } from '../../data/storage/imagery/run-read'
+import type { StacItem } from '../../data/storage/queries'
+import { intersectionAreaRatio } from '../../lib/geo/combine'
+import { bboxOf } from '../../lib/geo/measure'
+import { FORMULA_PRESETS, renderView, viewKey, type ImageView, type Limits } from '../../lib/imagery/view'
+import { presetForImage } from '../../lib/imagery/layers'
+import type { Raster } from '../../lib/imagery/render'
+import {
+  formulaMean,
+  frameView,
+  MAX_FRAMES,
+  selectFrames,
+  type FrameCandidate,
+  type FrameFilters,
+} from '../../lib/imagery/timelapse'
+
+/** A stored item as a frame: what choosing reads, and the item and its GeoTIFF. */
+export interface Frame extends FrameCandidate {
+  item: StacItem
+  collectionId: string
+  assetId: string
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+
+/** Share of the area an item covers: 1 at once for a box footprint holding the area's box, else by clipping. */
+function coverageOf(area: readonly Polygon[], areaBox: number[], item: StacItem): number {
+  const g = item.geometry as Polygon | MultiPolygon | null | undefined
+  if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return 0
+  const ring = g.type === 'Polygon' && g.coordinates.length === 1 ? g.coordinates[0] : null
+  if (ring && ring.length === 5) {
+    const [w, s, e, n] = bboxOf([g as Polygon])
+    const isBox = ring.every(([x, y]) => (x === w || x === e) && (y === s || y === n))
+    if (isBox && w <= areaBox[0] && s <= areaBox[1] && e >= areaBox[2] && n >= areaBox[3]) return 1
+  }
+  try {
+    return intersectionAreaRatio(area, g)
+  } catch {
+    return 0
+  }
+}
+
+/** The items that could be frames: those with a GeoTIFF and a time, with their share of the area. */
+export function candidatesOf(items: readonly StacItem[], area: readonly Polygon[]): Frame[] {
+  const box = bboxOf([...area])
+  return items.flatMap((item) => {
+    const asset = imageryAssetOf(item)
+    const p = item.properties
+    const time = Date.parse(String(p.datetime ?? p.start_datetime ?? ''))
+    if (!asset || !Number.isFinite(time)) return []
+    return [
+      {
+        key: `${item.collection ?? ''}/${item.id}`,
+        time,
+        cloud: num(p['eo:cloud_cover']),
+        coverage: coverageOf(area, box, item),
+        constellation: typeof p.constellation === 'string' ? p.constellation : null,
+        item,
+        collectionId: item.collection ?? '',
+        assetId: asset.id,
+      },
+    ]
+  })
+}
+
+/** The formula the series plots: the page's where it has one, else NDVI (optical) or backscatter in dB. */
+export function seriesFormula(view: ImageView, bands: number | null): string {
+  if (view.formula !== null) return view.formula
+  return bands !== null && bands < 4 ? '20 * log10(amp / 10000)' : FORMULA_PRESETS[0].formula
+}
+
+/** Each overview's canvas per view key, made once. */
+const canvases = new WeakMap<Raster, Map<string, HTMLCanvasElement>>()
+/** Each overview's limits under the page's view (the reference frame's give every frame its stretch). */
+const ownLimits = new WeakMap<Raster, Map<string, Limits[]>>()
+/** Each overview's mean per formula and area. */
+const means = new WeakMap<Raster, Map<string, ReturnType<typeof formulaMean>>>()
+
+function cached<V>(map: WeakMap<Raster, Map<string, V>>, r: Raster, key: string, make: () => V): V {
+  let byKey = map.get(r)
+  if (!byKey) map.set(r, (byKey = new Map<string, V>()))
+  const known = byKey.get(key)
+  if (known !== undefined) return known
+  const made = make()
+  if (byKey.size > 6) byKey.delete(byKey.keys().next().value as string)
+  byKey.set(key, made)
+  return made
+}
+
+function canvasFor(r: Raster, view: ImageView): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null
+  return cached(canvases, r, viewKey(view), () => {
+    const c = document.createElement('canvas')
+    c.width = r.width
+    c.height = r.height
+    c.getContext('2d')?.putImageData(new ImageData(renderView(r, view).rgba, r.width, r.height), 0, 0)
+    return c
+  })
+}
+
+export type FrameStatus = 'reading' | 'read' | 'failed'
+
+/**
+ * A time-lapse of an area: the stored items over it (a paged storage search), chosen and ordered as frames
+ * by the filters, each one's overview read `targetPx` across (in the reader's worker), drawn in one view with
+ * one stretch (the first frame's), and the mean of the series' formula over the area per frame.
+ */
+export function useTimelapse(
+  area: readonly Polygon[] | null,
+  filters: FrameFilters,
+  view: ImageView,
+  targetPx: number | null,
+  cap = MAX_FRAMES,
+) {
+  const { client, fetchLink } = useConsoleServices()
+  const search = useQuery({
+    ...areaItemsOptions(client, area ?? []),
+    enabled: area !== null && area.length > 0,
+  })
+  const candidates = useMemo(
+    () => (search.data && area ? candidatesOf(search.data.items, area) : []),
+    [search.data, area],
+  )
+  const { minCoverage, maxCloud } = filters
+  const selection = useMemo(
+    () => selectFrames(candidates, { minCoverage, maxCloud }, cap),
+    [candidates, minCoverage, maxCloud, cap],
+  )
+  const { frames } = selection
+  useEffect(() => {
+    if (frames.length > 0) startImageryReader()
+  }, [frames.length])
+  const results = useQueries({
+    queries: frames.map((f) => imageryOptions(client, fetchLink, f.assetId, targetPx)),
+  })
+  const rasters = results.map((r) => r.data?.raster ?? null)
+  const statuses: FrameStatus[] = results.map((r) =>
+    r.status === 'error' ? 'failed' : r.data ? 'read' : 'reading',
+  )
+  const rastersKey = rasters.map((r, i) => (r ? `${frames[i].key}:${r.width}` : statuses[i])).join('|')
+  // The reference frame: the first one read, once every earlier one has failed (so it never changes later).
+  const reference = statuses.findIndex((s) => s !== 'failed')
+  const refRaster = reference >= 0 ? rasters[reference] : null
+  const bands = refRaster?.bands ?? null
+  const key = viewKey(view)
+  const analysed = useMemo(() => {
+    if (!refRaster) return null
+    const shown = { ...view, preset: presetForImage(refRaster.bands, view.preset) }
+    const made = renderView(refRaster, shown)
+    cached(ownLimits, refRaster, key, () => made.limits)
+    return { node: made.node, limits: made.limits, channels: made.channels }
+    // The view by its key: a new object with the same stretch and formula changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refRaster, key])
+  const drawn = useMemo(
+    () =>
+      rasters.map((r) => {
+        if (!r || !analysed) return null
+        const v = frameView({ ...view, preset: presetForImage(r.bands, view.preset) }, analysed.limits)
+        return canvasFor(r, v)
+      }),
+    // Rebuilt when a frame comes or the view changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rastersKey, analysed],
+  )
+  const formula = seriesFormula(view, bands)
+  const areaKey = useMemo(() => JSON.stringify(area), [area])
+  const series = useMemo(
+    () =>
+      rasters.map((r, i) => {
+        if (!r || !area) return null
+        const m = cached(means, r, `${formula}|${areaKey}`, () => formulaMean(r, formula, area))
+        return { time: frames[i].time, itemId: frames[i].item.id, width: r.width, ...m }
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rastersKey, formula, areaKey],
+  )
+  return {
+    search,
+    /** Every candidate (items with a GeoTIFF), before the filters. */
+    candidates: candidates.length,
+    selection,
+    frames,
+    statuses,
+    rasters,
+    /** Each frame's picture in the page's view and the reference frame's stretch (null until read). */
+    drawn,
+    /** The reference frame's view in numbers, for the stretch's histograms and the formula's legend. */
+    analysed,
+    bands,
+    formula,
+    series,
+    retryFrame: (i: number) => void results[i]?.refetch(),
+  }
+}
+
+export type Timelapse = ReturnType<typeof useTimelapse>
