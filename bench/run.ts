@@ -12,6 +12,7 @@ import { benchNotifications } from './notifications'
 import { benchOrders } from './orders'
 import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
+import { benchStorageLarge } from './storage-large'
 
 /** `npm run bench`: every benchmark of the project, printing figures beside their targets. */
 export async function main(): Promise<void> {
@@ -24,6 +25,7 @@ export async function main(): Promise<void> {
   await benchOrders()
   await benchJobs()
   await benchStorage()
+  await benchStorageLarge()
   await benchImagery()
   await benchHostileTiff()
   await benchNotifications()
