@@ -49,8 +49,6 @@ const sizeExceptions = [
       'src/features/catalog/use-archive-or-task.ts', // the same
       'src/features/decisions/components/quotation-page.tsx', // its gates and its decision form
       'src/features/decisions/components/study-page.tsx', // the same
-      'src/features/storage/components/storage-page.tsx', // its collection list and its map
-      'src/features/storage/components/search-page.tsx', // the same
       'bench/imagery.ts', // openItem's waits apart from its figures
     ],
   },

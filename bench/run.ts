@@ -15,6 +15,7 @@ import { benchPageWalk } from './page-walk'
 import { stopEveryPreview } from './preview'
 import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
+import { benchStorageLarge } from './storage-large'
 
 /** One section of the bench, and how long it may take before it is called stuck (generous: a loaded machine). */
 interface Section {
@@ -32,6 +33,7 @@ const SECTIONS: Section[] = [
   { name: 'orders', run: benchOrders, minutes: 15 },
   { name: 'jobs', run: benchJobs, minutes: 15 },
   { name: 'storage', run: benchStorage, minutes: 15 },
+  { name: 'storage-large', run: benchStorageLarge, minutes: 30 },
   { name: 'imagery', run: benchImagery, minutes: 20 },
   { name: 'order-deliveries', run: benchOrderDeliveries, minutes: 20 },
   { name: 'imagery-hostile', run: benchHostileTiff, minutes: 10 },

@@ -2,7 +2,7 @@ import type { FeatureCollection } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { FakeMap } from '../testing/fake-map'
 import { EngineOverlays, sameList } from './engine-overlays'
-import { polygonLayers } from './layers'
+import { clusterLayers, polygonLayers } from './layers'
 
 const square: FeatureCollection = {
   type: 'FeatureCollection',
@@ -43,6 +43,24 @@ function overlays() {
 const ids = (map: FakeMap) => map.layers.map((l) => l.id)
 
 describe('the engine overlays', () => {
+  it('adds a clustered source for an overlay that asks for clusters, a plain one otherwise', () => {
+    const { map, overlays: o, load } = overlays()
+    load()
+    o.set('centres', square, clusterLayers('centres', { color: '#123456', maxZoom: 8 }), {
+      cluster: { radius: 40, maxZoom: 7 },
+    })
+    o.set('scenes', square, polygonLayers('scenes', { color: '#111', fillOpacity: 0.1 }))
+    expect(map.sources.get('centres')?.spec).toMatchObject({
+      type: 'geojson',
+      cluster: true,
+      clusterRadius: 40,
+      clusterMaxZoom: 7,
+    })
+    expect(map.sources.get('scenes')?.spec).not.toHaveProperty('cluster')
+    expect(ids(map)).toContain('centres-clusters')
+    expect(ids(map)).toContain('centres-points')
+  })
+
   it('keeps overlays given before the style loaded, and adds them in their bands with it', () => {
     const { map, overlays: o, load } = overlays()
     o.set('aoi', square, polygonLayers('aoi', { color: '#000', fillOpacity: 0.1 }), { tier: 'areas' })

@@ -13,13 +13,14 @@ import {
 } from './layers'
 import { OverlayFeed, type Fed } from './overlay-feed'
 
-export type OverlayOptions = Pick<MapOverlay, 'interactive' | 'prewarm' | 'tier' | 'footprints'>
+export type OverlayOptions = Pick<MapOverlay, 'interactive' | 'prewarm' | 'tier' | 'footprints' | 'cluster'>
 
 interface Overlay extends Fed {
   layers: LayerSpecification[]
   prewarm?: boolean
   tier?: MapOverlay['tier']
   footprints?: MapOverlay['footprints']
+  cluster?: MapOverlay['cluster']
 }
 
 /**
@@ -58,6 +59,7 @@ export class EngineOverlays {
       prewarm: opts.prewarm,
       tier: opts.tier,
       footprints: opts.footprints,
+      cluster: entry?.cluster ?? opts.cluster,
       sent: entry?.sent,
       onMap: entry?.onMap,
       slicing: entry?.slicing,
@@ -156,7 +158,11 @@ export class EngineOverlays {
       if (entry.sent !== entry.data) this.feed.send(id, src)
       return
     }
-    this.map.addSource(id, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } })
+    this.map.addSource(id, {
+      type: 'geojson',
+      data: { type: 'FeatureCollection', features: [] },
+      ...clusterOf(entry),
+    })
     entry.onMap = []
     entry.sent = undefined
     for (const layer of entry.layers)
@@ -198,4 +204,10 @@ export function sameList(a: readonly unknown[] | undefined, b: readonly unknown[
   if (a === b) return true
   if (!a || !b || a.length !== b.length) return false
   return a.every((x, i) => x === b[i])
+}
+
+/** MapLibre's clustering options for an overlay that asks for it (`MapOverlay.cluster`), else none. */
+export function clusterOf(entry: Pick<MapOverlay, 'cluster'>) {
+  const c = entry.cluster
+  return c ? { cluster: true, clusterRadius: c.radius, clusterMaxZoom: c.maxZoom } : {}
 }

@@ -1,12 +1,19 @@
-import type { Feature, FeatureCollection, Polygon } from 'geojson'
-import { isGeometry } from '../../lib/geometry-bounds'
-import { footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson'
+import { boundsOf, isGeometry } from '../../lib/geometry-bounds'
+import { clusterLayers, footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/layers'
 import type { StacCollection, StacItem } from '../../data/storage/queries'
 
 export const COLLECTIONS_SOURCE = 'storage-collections'
 export const ITEMS_SOURCE = 'storage-items'
 export const FILTER_BOX_SOURCE = 'storage-filter-box'
+export const COLLECTION_CLUSTERS_SOURCE = 'storage-collections-clusters'
+export const ITEM_CLUSTERS_SOURCE = 'storage-items-clusters'
+/**
+ * Below this zoom the footprints' centres are drawn too, gathered in clusters up to one level less: a scene of
+ * 10 km is some 16 px wide at zoom 8, and under 1 px at the world's zoom, where MapLibre draws nothing of it.
+ */
+export const CENTRES_UNTIL_ZOOM = 8
 
 export type Box = [number, number, number, number]
 
@@ -63,6 +70,26 @@ export function itemFootprints(items: readonly StacItem[]): FeatureCollection {
   return { type: 'FeatureCollection', features }
 }
 
+/**
+ * The centre of each footprint's box, as a point with the footprint's id and properties: what a clustered
+ * source gathers at the zooms where the footprints are too small to draw.
+ */
+export function footprintCentres(footprints: FeatureCollection): FeatureCollection<Point> {
+  const features: Feature<Point>[] = []
+  for (const f of footprints.features) {
+    const box = f.geometry ? boundsOf([f.geometry]) : null
+    if (!box) continue
+    const [w, s, e, n] = box
+    features.push({
+      type: 'Feature',
+      id: f.id,
+      properties: f.properties,
+      geometry: { type: 'Point', coordinates: [(w + e) / 2, (s + n) / 2] },
+    })
+  }
+  return { type: 'FeatureCollection', features }
+}
+
 // Outlines, the hovered one filled: a page of collections or items stacks over one place.
 const COLLECTION_LAYERS = footprintLayers(COLLECTIONS_SOURCE, { color: '#7048e8' })
 const ITEM_LAYERS = footprintLayers(ITEMS_SOURCE, { color: '#0c8599' })
@@ -76,6 +103,34 @@ export const collectionsOverlay = (data: FeatureCollection, hovered: number | nu
 
 export const itemsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
   ...hoverSelectOverlay(ITEMS_SOURCE, data, ITEM_LAYERS, hovered, null),
+  footprints: HIDEABLE,
+})
+
+const COLLECTION_CLUSTER_LAYERS = clusterLayers(COLLECTION_CLUSTERS_SOURCE, {
+  color: '#7048e8',
+  maxZoom: CENTRES_UNTIL_ZOOM,
+})
+const ITEM_CLUSTER_LAYERS = clusterLayers(ITEM_CLUSTERS_SOURCE, {
+  color: '#0c8599',
+  maxZoom: CENTRES_UNTIL_ZOOM,
+})
+const CLUSTER = { radius: 40, maxZoom: CENTRES_UNTIL_ZOOM - 1 }
+
+/** The listed collections' centres, clustered, for the zooms where their footprints vanish. */
+export const collectionClustersOverlay = (footprints: FeatureCollection): MapOverlay => ({
+  id: COLLECTION_CLUSTERS_SOURCE,
+  data: footprintCentres(footprints),
+  layers: COLLECTION_CLUSTER_LAYERS,
+  cluster: CLUSTER,
+  footprints: HIDEABLE,
+})
+
+/** The listed items' centres, clustered, for the zooms where their footprints vanish. */
+export const itemClustersOverlay = (footprints: FeatureCollection): MapOverlay => ({
+  id: ITEM_CLUSTERS_SOURCE,
+  data: footprintCentres(footprints),
+  layers: ITEM_CLUSTER_LAYERS,
+  cluster: CLUSTER,
   footprints: HIDEABLE,
 })
 

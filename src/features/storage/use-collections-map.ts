@@ -6,6 +6,7 @@ import type { Bbox } from '../../map/map-engine'
 import type { MapHandle } from '../../map/map-view'
 import {
   COLLECTIONS_SOURCE,
+  collectionClustersOverlay,
   collectionFootprints,
   collectionsOverlay,
   filterBoxOverlay,
@@ -27,9 +28,11 @@ export function useCollectionsMap(
   const footprints = useMemo(() => collectionFootprints(collections ?? []), [collections])
   const hovered = useHovered(collections)
   const setHovered = useStorageUi((s) => s.setHovered)
+  // Apart from the hover, so that hovering never sends the centres again.
+  const clusters = useMemo(() => collectionClustersOverlay(footprints), [footprints])
   const overlays = useMemo(
-    () => [filterBoxOverlay(query.bbox), collectionsOverlay(footprints, hovered)],
-    [query.bbox, footprints, hovered],
+    () => [filterBoxOverlay(query.bbox), clusters, collectionsOverlay(footprints, hovered)],
+    [query.bbox, clusters, footprints, hovered],
   )
   useFootprintsMark(collections, map)
   const { page: _page, ...filters } = query

@@ -14,6 +14,7 @@ import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
 import {
   collectionBox,
   filterBoxOverlay,
+  itemClustersOverlay,
   ITEMS_SOURCE,
   itemFootprints,
   itemsOverlay,
@@ -43,11 +44,13 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const hovered = useHovered(items)
   const setHovered = useStorageUi((s) => s.setHovered)
   const box = collectionBox(c)
+  // Apart from the hover, so that hovering never sends the centres again.
+  const clusters = useMemo(() => itemClustersOverlay(footprints), [footprints])
   const overlays = useMemo(
-    () => [filterBoxOverlay(box ?? undefined), itemsOverlay(footprints, hovered)],
+    () => [filterBoxOverlay(box ?? undefined), clusters, itemsOverlay(footprints, hovered)],
     // The box is the collection's, fixed for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [footprints, hovered, c.id],
+    [clusters, footprints, hovered, c.id],
   )
   // The map is framed once per collection; the items' imagery is read for that frame.
   const view = useMemo(() => (box ? padBox(box) : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storageRoutes } from '../../../app/routes/storage-routes'
+import { mapView } from '../../../testing/map-view-state'
+import { renderWithConsole } from '../../../testing/render'
+import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import { COLLECTION_CLUSTERS_SOURCE, ITEM_CLUSTERS_SOURCE } from '../map-layers'
+
+// jsdom lays nothing out: the lists' scroll boxes report the height of a typical screen and a collection row
+// its usual height (rows are measured, as those with tags are taller), so the virtualiser renders the rows a
+// 600 px box shows (and its overscan). Put back after the file: the dom project shares one jsdom per worker.
+const heights = (el: HTMLElement) =>
+  el.hasAttribute('data-collections-scroller') || el.hasAttribute('data-items-scroller')
+    ? 600
+    : el.dataset.rowIndex !== undefined
+      ? 78
+      : 0
+const props = ['clientHeight', 'offsetHeight'] as const
+const original = props.map((p) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, p))
+beforeAll(() => {
+  for (const p of props)
+    Object.defineProperty(HTMLElement.prototype, p, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return heights(this)
+      },
+    })
+})
+afterAll(() => {
+  props.forEach((p, i) => {
+    const d = original[i]
+    if (d) Object.defineProperty(HTMLElement.prototype, p, d)
+  })
+})
+
+const large = () => signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
+const open = (c: TestConsole, at: string) =>
+  renderWithConsole((ctx) => [{ path: '/', children: storageRoutes(ctx) }], { at, console: c })
+const reads = (c: TestConsole, path: RegExp) =>
+  c.backend.log.filter((r) => r.method === 'GET' && path.test(r.path))
+const limitOf = (query: string) => Number(new URLSearchParams(query).get('limit'))
+const overlay = (id: string) => mapView.props?.overlays?.find((o) => o.id === id)
+
+/** Issue 40 §2 (storage) on the large world: 1,000 deliveries, one of 10,000 scenes. */
+describe('storage on the large world', () => {
+  it('lists a page of 100 collections from one request, renders only the rows in view and says the total', async () => {
+    const c = await large()
+    const world = c.backend.sim.runtime.world
+    const account = c.session.getSnapshot().user?.accountId
+    const own = [...world.stacCollections.values()].filter((r) => r.accountId === account && r.transformed)
+    expect(own.length).toBeGreaterThanOrEqual(1_000)
+    await open(c, '/storage?limit=100&page=2')
+    await screen.findByRole(
+      'heading',
+      { name: `${own.length.toLocaleString('en')} collections` },
+      { timeout: 30_000 },
+    )
+    const list = await screen.findByRole('list', { name: 'Collections' })
+    const rendered = within(list).getAllByRole('listitem')
+    expect(rendered.length).toBeGreaterThan(0)
+    // Virtualised: the page holds 100, far fewer are in the DOM.
+    expect(rendered.length).toBeLessThan(100)
+    expect(rendered[0].dataset.rowIndex).toBe('0')
+    const lists = reads(c, /^\/v2\/assets\/stac\/collections$/)
+    expect(lists.map((r) => Object.fromEntries(new URLSearchParams(r.query)))).toEqual([
+      { page: '2', limit: '100' },
+    ])
+    // The map has every listed collection's centre, clustered, for the world's zoom.
+    await waitFor(() => expect(overlay(COLLECTION_CLUSTERS_SOURCE)?.data.features).toHaveLength(100))
+    expect(overlay(COLLECTION_CLUSTERS_SOURCE)?.cluster).toBeDefined()
+  }, 90_000)
+
+  it('moves between collections with the arrow and Page keys', async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    await open(c, '/storage?limit=100')
+    const list = await screen.findByRole('list', { name: 'Collections' }, { timeout: 30_000 })
+    const first = within(list).getAllByRole('listitem')[0]
+    within(first).getAllByRole('link')[0].focus()
+    await user.keyboard('{ArrowDown}')
+    expect(document.activeElement?.closest('li')?.dataset.rowIndex).toBe('1')
+    // A screen on (8 rows of the 600 px box): the row it lands on is rendered and focused.
+    await user.keyboard('{PageDown}')
+    await waitFor(() => expect(document.activeElement?.closest('li')?.dataset.rowIndex).toBe('9'))
+    await user.keyboard('{ArrowUp}')
+    expect(document.activeElement?.closest('li')?.dataset.rowIndex).toBe('8')
+  }, 90_000)
+
+  it('the 10,000-item collection reads only page 3 of its items, says the total and opens an item from it', async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    const world = c.backend.sim.runtime.world
+    const huge = [...world.stacCollections.values()].find((r) => r.itemIds.length === 10_000)
+    if (!huge) throw new Error('the large world has no 10,000-item collection')
+    const id = huge.collection.id
+    const r = await open(c, `/storage/collections/${id}?page=2&limit=100`)
+    await screen.findByRole('heading', { name: '10,000 items' }, { timeout: 30_000 })
+    const itemReads = reads(c, /\/items$/)
+    expect(itemReads.map((x) => Object.fromEntries(new URLSearchParams(x.query)))).toEqual([
+      { page: '2', limit: '100' },
+    ])
+    for (const x of itemReads) expect(limitOf(x.query)).toBeLessThanOrEqual(100)
+    await waitFor(() => expect(overlay(ITEM_CLUSTERS_SOURCE)?.data.features).toHaveLength(100))
+    const table = screen.getByRole('table', { name: 'Items' })
+    const row = within(table)
+      .getAllByRole('row')
+      .filter((x) => x.dataset.itemId)[0]
+    const itemId = row.dataset.itemId ?? ''
+    // The page's rows are the service's third page of 100.
+    expect(huge.itemIds.slice(200, 300)).toContain(itemId)
+    await user.click(within(row).getByRole('link'))
+    await waitFor(() =>
+      expect(r.router.state.location.pathname).toBe(`/storage/collections/${id}/items/${itemId}`),
+    )
+  }, 90_000)
+})
