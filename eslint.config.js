@@ -35,9 +35,6 @@ const sizeExceptions = [
       'simulator/routes/stac.ts',
       'simulator/routes/tasking.ts',
       // part 3: one placing flow for the checkout, the tasking request and the process launch
-      'src/features/checkout/components/checkout-page.tsx',
-      'src/features/checkout/components/checkout-line.tsx',
-      'src/features/checkout/use-checkout.ts',
       'src/features/tasking-request/components/tasking-page.tsx',
       'src/features/tasking-request/use-tasking.ts',
       'src/features/processing/components/launch-section.tsx',
