@@ -34,10 +34,6 @@ const sizeExceptions = [
       'simulator/routes/processing.ts',
       'simulator/routes/stac.ts',
       'simulator/routes/tasking.ts',
-      // part 3: one placing flow for the checkout, the tasking request and the process launch
-      'src/features/tasking-request/components/tasking-page.tsx',
-      'src/features/tasking-request/use-tasking.ts',
-      'src/features/processing/components/launch-section.tsx',
     ],
   },
   {
