@@ -80,13 +80,9 @@ export function usePlacement(onPlaced?: () => void) {
             : useCheckoutStore.getState().productLines.some((p) => p.key === line.key)
           if (!request || !present) continue
           const outcome = await placeLine(client, line, request, { budgetId, workspaceId })
-          if (outcome === 'stop') {
-            const explained = useCheckoutStore.getState().drafts[line.key]?.placement
-            setRun((r) =>
-              r && explained?.kind === 'failed'
-                ? { ...r, checkoutError: { message: explained.message, details: explained.details } }
-                : r,
-            )
+          if (outcome?.kind === 'stop') {
+            // The refusal keeps its problem's slug: the page words a budget refusal by it (decision 62).
+            setRun((r) => r && { ...r, checkoutError: outcome.refusal })
             useCheckoutStore.getState().setPlacement(line.key, { kind: 'idle' })
             break
           }
@@ -121,8 +117,14 @@ const NOT_CREATED: Placement = {
   details: 'Place it again when ready.',
 }
 
+/** A refusal of the whole checkout (the budget): the run stops, and the page says it once, at the budget. */
+interface Stop {
+  kind: 'stop'
+  refusal: NonNullable<PlacementRun['checkoutError']>
+}
+
 /**
- * One line: the list before, the request, and the outcome (or 'stop' for a refusal of the whole checkout;
+ * One line: the list before, the request, and the outcome (or a stop for a refusal of the whole checkout;
  * null when its owner signed out meanwhile and the line stays kept with their drafts).
  */
 async function placeLine(
@@ -130,7 +132,7 @@ async function placeLine(
   line: LineModel,
   request: NonNullable<LineModel['request']>,
   opts: { budgetId: string | null; workspaceId: string },
-): Promise<Placement | 'stop' | null> {
+): Promise<Placement | Stop | null> {
   const store = useCheckoutStore.getState()
   const result = await placeOnce(client, lineTarget(line.key), {
     identity: {
@@ -167,7 +169,9 @@ async function placeLine(
       store.setPlacement(line.key, failed)
       const code = isApiError(e) ? e.code : undefined
       // Every line would be refused the same way: stop, and say it once, at the budget.
-      return code && BUDGET_PROBLEMS.has(code) ? 'stop' : failed
+      return code && BUDGET_PROBLEMS.has(code)
+        ? { kind: 'stop', refusal: { message: failed.message, details: failed.details, code } }
+        : failed
     }
     default:
       return settleLine(line.key, result)

@@ -1,5 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery } from '@tanstack/react-query'
+import type { Polygon } from 'geojson'
 import { useMemo, useState } from 'react'
 import { useApiClient, useWorkspaceId } from '../../api/console-context'
 import { isApiError, type FieldError } from '../../api/errors'
@@ -10,11 +11,17 @@ import {
   validateParams,
   type ParamProblem,
 } from '../../components/schema-form/form-model'
+import type { AoiIssue } from '../../lib/geo/aoi-rules'
 import { validateAoi } from '../../lib/geo/validation'
 import { nameProblem, tagsProblem } from '../../lib/order-fields'
-import { adviceFor, type CreateOrderRequest, type FeatureError } from '../../data/orders/placement'
-import { eulaOptions } from '../../data/licences/queries'
-import { estimateOptions, orderFormOptions } from '../../data/orders/ordering-queries'
+import {
+  adviceFor,
+  type CreateOrderRequest,
+  type EstimateResponse,
+  type FeatureError,
+} from '../../data/orders/placement'
+import { eulaOptions, type Eula } from '../../data/licences/queries'
+import { estimateOptions, orderFormOptions, type OrderForm } from '../../data/orders/ordering-queries'
 import { feasibilityOptions, opportunitiesOptions } from '../../data/orders/tasking-queries'
 import {
   orderableOf,
@@ -94,24 +101,17 @@ export function useTasking(collections: Collection[] | undefined) {
     ? validateParams(schema, withName(schema, params, displayName))
     : []
 
-  const request: CreateOrderRequest | null =
-    schema &&
-    productId &&
-    features.length > 0 &&
-    // An AOI over the service's vertex limit is refused whatever else it is: its previews are not asked for.
-    aoiIssue?.code !== 'too-many-vertices' &&
-    formProblems.length === 0 &&
-    !nameProblem(displayName) &&
-    !tagsProblem(tags)
-      ? taskingRequest({
-          dataProductId: productId,
-          displayName,
-          tags,
-          params: cleanParams(schema, withName(schema, params, displayName)),
-          polygons,
-          budgetId: null,
-        })
-      : null
+  const request = requestOf({
+    schema,
+    productId,
+    featureCount: features.length,
+    aoiIssue,
+    formProblems,
+    displayName,
+    tags,
+    params,
+    polygons,
+  })
 
   // The previews follow the request after a pause, not every keystroke or vertex drag.
   const requestJson = JSON.stringify(request)
@@ -126,12 +126,7 @@ export function useTasking(collections: Collection[] | undefined) {
 
   const estimate = request ? estimateQ.data : undefined
   const feasibility = request ? feasibilityQ.data : undefined
-  const featureModels: FeatureModel[] = features.map((f) => ({
-    ...f,
-    feasibility: feasibilityOf(feasibility, f.index),
-    credits: estimate?.results.find((r) => r.index === f.index)?.credits ?? null,
-    estimateError: estimate?.errors.find((e) => e.index === f.index) ?? null,
-  }))
+  const featureModels = featureModelsOf(features, feasibility, estimate)
   const estimateUpdating = request !== null && (changing || estimateQ.isFetching)
   // A previous answer shown while the next loads may count other features: no total from it.
   const total =
@@ -153,63 +148,39 @@ export function useTasking(collections: Collection[] | undefined) {
   // The service's field problems, on their fields: the window refused by any preview, or by placing.
   const estimateError = request ? estimateQ.error : null
   const feasibilityError = request ? feasibilityQ.error : null
-  const serverErrors = useMemo(() => {
-    const all = [
-      ...fieldErrorsOf(estimateError),
-      ...fieldErrorsOf(feasibilityError),
-      ...(placement.kind === 'failed' ? (placement.fields ?? []) : []),
-    ]
-    // A field every preview refuses is said once; one only opportunities refuse says it is for them.
-    const named = new Set(all.map((f) => f.name))
-    if (opportunitiesProblem?.kind === 'window')
-      for (const f of opportunitiesProblem.fields)
-        if (!named.has(f.name)) all.push({ ...f, reason: `${f.reason} to list opportunities` })
-    const seen = new Set<string>()
-    return all.filter((f) => {
-      const key = `${f.name}:${f.reason}`
-      if (seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-  }, [estimateError, feasibilityError, opportunitiesProblem, placement])
+  const serverErrors = useMemo(
+    () =>
+      serverFieldErrors({
+        estimateError,
+        feasibilityError,
+        placed: placement.kind === 'failed' ? (placement.fields ?? []) : [],
+        opportunitiesProblem,
+      }),
+    [estimateError, feasibilityError, opportunitiesProblem, placement],
+  )
 
   const eulaId = product?.eulaId ?? null
   const eulaQ = useQuery({ ...eulaOptions(client, eulaId ?? ''), enabled: eulaId !== null })
   const eulas = eulaId ? [{ id: eulaId, query: eulaQ }] : []
   const eula = eulaId ? eulaQ.data : undefined
 
-  const blockers: string[] = []
-  if (!collections) blockers.push('The tasking collections are loading.')
-  else if (!collection) blockers.push('No tasking collection is available to this account.')
-  else if (!product) blockers.push(`${collection.title} has no orderable data product.`)
-  else if (form.error) blockers.push('The order form could not be loaded.')
-  else if (!schema) blockers.push('The order form is loading.')
-  const nameIssue = nameProblem(displayName)
-  if (nameIssue) blockers.push(nameIssue)
-  const tagIssue = tagsProblem(tags)
-  if (tagIssue) blockers.push(tagIssue)
-  if (features.length === 0)
-    blockers.push('Draw or import an area of interest: each polygon becomes one tasking order.')
-  else if (aoiIssue) blockers.push(`Fix the area of interest: ${aoiIssue.message}`)
-  if (schema && formProblems.length > 0)
-    blockers.push(
-      `Fix the form: ${formProblems.map((p) => `${fieldTitle(schema, p.name.replace(/^params\.?/, ''))} ${p.reason}`).join('; ')}.`,
-    )
-  for (const f of featureModels)
-    if (f.estimateError)
-      blockers.push(
-        `${f.label}: ${[f.estimateError.message, f.estimateError.details, adviceFor(f.estimateError)].filter(Boolean).join(' — ')}`,
-      )
-  if (request && estimateError && !estimateUpdating) {
-    const fields = isApiError(estimateError) ? estimateError.fieldErrors : []
-    blockers.push(
-      fields.length > 0
-        ? `The service refused the request as it stands: ${fields.map((f) => `${f.name.replace(/^params\./, '')} ${f.reason}`).join('; ')}.`
-        : 'The estimate failed; retry it.',
-    )
-  } else if (request && estimate && estimateUpdating) blockers.push('The estimate is being updated.')
-  else if (request && !estimate) blockers.push('The estimate is on its way.')
-  if (eula && !eula.isAccepted) blockers.push(`Accept the license “${eula.title}” first.`)
+  const blockers = taskingBlockers({
+    collections,
+    collection,
+    product,
+    form,
+    schema,
+    displayName,
+    tags,
+    features: featureModels,
+    aoiIssue,
+    formProblems,
+    request,
+    estimate,
+    estimateError,
+    estimateUpdating,
+    eula,
+  })
 
   return {
     workspaceId,
@@ -259,3 +230,129 @@ export function useTasking(collections: Collection[] | undefined) {
 }
 
 export type TaskingModel = ReturnType<typeof useTasking>
+
+/** Each feature with its feasibility and its part of the estimate (credits, or the service's refusal). */
+const featureModelsOf = (
+  features: TaskingFeature[],
+  feasibility: Parameters<typeof feasibilityOf>[0],
+  estimate: EstimateResponse | undefined,
+): FeatureModel[] =>
+  features.map((f) => ({
+    ...f,
+    feasibility: feasibilityOf(feasibility, f.index),
+    credits: estimate?.results.find((r) => r.index === f.index)?.credits ?? null,
+    estimateError: estimate?.errors.find((e) => e.index === f.index) ?? null,
+  }))
+
+/** The request to place, or null while anything the analyst fills in stops it (the blockers say what). */
+function requestOf(m: {
+  schema: OrderForm | undefined
+  productId: string | null
+  featureCount: number
+  aoiIssue: AoiIssue | undefined
+  formProblems: ParamProblem[]
+  displayName: string
+  tags: string[]
+  params: Record<string, unknown>
+  polygons: Polygon[]
+}): CreateOrderRequest | null {
+  const { schema, productId, displayName, tags, params } = m
+  return schema &&
+    productId &&
+    m.featureCount > 0 &&
+    // An AOI over the service's vertex limit is refused whatever else it is: its previews are not asked for.
+    m.aoiIssue?.code !== 'too-many-vertices' &&
+    m.formProblems.length === 0 &&
+    !nameProblem(displayName) &&
+    !tagsProblem(tags)
+    ? taskingRequest({
+        dataProductId: productId,
+        displayName,
+        tags,
+        params: cleanParams(schema, withName(schema, params, displayName)),
+        polygons: m.polygons,
+        budgetId: null,
+      })
+    : null
+}
+
+/**
+ * The service's field problems, each on its field once: the window refused by any preview, or by placing. A
+ * field every preview refuses is said once; one only the opportunities refuse says it is for them.
+ */
+function serverFieldErrors(opts: {
+  estimateError: unknown
+  feasibilityError: unknown
+  /** The fields of the last attempt's refusal. */
+  placed: FieldError[]
+  opportunitiesProblem: ReturnType<typeof explainOpportunitiesError> | null
+}): FieldError[] {
+  const all = [...fieldErrorsOf(opts.estimateError), ...fieldErrorsOf(opts.feasibilityError), ...opts.placed]
+  // A field every preview refuses is said once; one only opportunities refuse says it is for them.
+  const named = new Set(all.map((f) => f.name))
+  if (opts.opportunitiesProblem?.kind === 'window')
+    for (const f of opts.opportunitiesProblem.fields)
+      if (!named.has(f.name)) all.push({ ...f, reason: `${f.reason} to list opportunities` })
+  const seen = new Set<string>()
+  return all.filter((f) => {
+    const key = `${f.name}:${f.reason}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+/** What blocks the review of the request, in plain words, in the order the analyst fixes them. */
+function taskingBlockers(m: {
+  collections: Collection[] | undefined
+  collection: Collection | undefined
+  product: ReturnType<typeof orderableOf>[number] | undefined
+  form: { error: unknown }
+  schema: OrderForm | undefined
+  displayName: string
+  tags: string[]
+  features: FeatureModel[]
+  aoiIssue: AoiIssue | undefined
+  formProblems: ParamProblem[]
+  request: CreateOrderRequest | null
+  estimate: EstimateResponse | undefined
+  estimateError: unknown
+  estimateUpdating: boolean
+  eula: Eula | undefined
+}): string[] {
+  const { collections, collection, product, form, schema, displayName, tags, features } = m
+  const { aoiIssue, formProblems, request, estimate, estimateError, estimateUpdating, eula } = m
+  const blockers: string[] = []
+  if (!collections) blockers.push('The tasking collections are loading.')
+  else if (!collection) blockers.push('No tasking collection is available to this account.')
+  else if (!product) blockers.push(`${collection.title} has no orderable data product.`)
+  else if (form.error) blockers.push('The order form could not be loaded.')
+  else if (!schema) blockers.push('The order form is loading.')
+  const nameIssue = nameProblem(displayName)
+  if (nameIssue) blockers.push(nameIssue)
+  const tagIssue = tagsProblem(tags)
+  if (tagIssue) blockers.push(tagIssue)
+  if (features.length === 0)
+    blockers.push('Draw or import an area of interest: each polygon becomes one tasking order.')
+  else if (aoiIssue) blockers.push(`Fix the area of interest: ${aoiIssue.message}`)
+  if (schema && formProblems.length > 0)
+    blockers.push(
+      `Fix the form: ${formProblems.map((p) => `${fieldTitle(schema, p.name.replace(/^params\.?/, ''))} ${p.reason}`).join('; ')}.`,
+    )
+  for (const f of features)
+    if (f.estimateError)
+      blockers.push(
+        `${f.label}: ${[f.estimateError.message, f.estimateError.details, adviceFor(f.estimateError)].filter(Boolean).join(' — ')}`,
+      )
+  if (request && estimateError && !estimateUpdating) {
+    const fields = isApiError(estimateError) ? estimateError.fieldErrors : []
+    blockers.push(
+      fields.length > 0
+        ? `The service refused the request as it stands: ${fields.map((f) => `${f.name.replace(/^params\./, '')} ${f.reason}`).join('; ')}.`
+        : 'The estimate failed; retry it.',
+    )
+  } else if (request && estimate && estimateUpdating) blockers.push('The estimate is being updated.')
+  else if (request && !estimate) blockers.push('The estimate is on its way.')
+  if (eula && !eula.isAccepted) blockers.push(`Accept the license “${eula.title}” first.`)
+  return blockers
+}

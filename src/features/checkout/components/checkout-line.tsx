@@ -56,22 +56,10 @@ export function CheckoutLine({
   onRetryEstimate: () => void
 }) {
   const update = useCheckoutStore((s) => s.update)
-  const forget = useCheckoutStore((s) => s.forget)
-  const removeFromBasket = useBasketStore((s) => s.remove)
-  const aoi = useAoiStore((s) => s.polygons)
-  const [confirmRemove, setConfirmRemove] = useState(false)
   const [tagError, setTagError] = useState<string | null>(null)
   const headingId = `line-${index}-title`
   const { scene } = line
   const nameIssue = nameProblem(line.displayName)
-  // A coverage plan's part of the AOI, when the line has one and the analyst has not chosen another.
-  const planPart = !line.draft.aoi && scene?.part && scene.part.length > 0 ? scene.part : null
-  const lineAoi = line.draft.aoi ?? planPart ?? aoi
-  const aoiChanged =
-    line.area === 'aoi' &&
-    line.draft.aoi !== undefined &&
-    aoi.length > 0 &&
-    JSON.stringify(line.draft.aoi) !== JSON.stringify(aoi)
 
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby={headingId} className={classes.line}>
@@ -87,34 +75,7 @@ export function CheckoutLine({
         </div>
         <Group gap="xs" wrap="nowrap">
           <LineStatus line={line} reasonsId={`${headingId}-attention`} />
-          {confirmRemove ? (
-            <Group gap={4} wrap="nowrap">
-              <Text size="xs">Remove this scene and its form?</Text>
-              <Button
-                size="compact-xs"
-                color="red"
-                disabled={locked}
-                onClick={() => {
-                  removeFromBasket([line.key])
-                  forget([line.key])
-                }}
-              >
-                Remove
-              </Button>
-              <Button size="compact-xs" variant="default" onClick={() => setConfirmRemove(false)}>
-                Keep
-              </Button>
-            </Group>
-          ) : (
-            <Button
-              size="compact-xs"
-              variant="default"
-              disabled={locked}
-              onClick={() => setConfirmRemove(true)}
-            >
-              Remove…
-            </Button>
-          )}
+          <RemoveLine line={line} locked={locked} />
         </Group>
       </Group>
       {needsAttention(line) && (
@@ -144,47 +105,7 @@ export function CheckoutLine({
             disabled={locked}
           />
         )}
-        <div>
-          <Text size="sm" fw={500} id={`${headingId}-area`}>
-            Area
-          </Text>
-          <SegmentedControl
-            aria-labelledby={`${headingId}-area`}
-            value={line.area}
-            disabled={locked}
-            onChange={(v) => update(line.key, v === 'aoi' ? { area: 'aoi', aoi } : { area: 'scene' })}
-            data={[
-              {
-                value: 'aoi',
-                label: lineAoi.length > 0 ? `AOI (${formatArea(totalAreaKm2(lineAoi))})` : 'AOI (none drawn)',
-                disabled: lineAoi.length === 0,
-              },
-              // Without a basket scene its footprint is unknown: such lines order the AOI.
-              { value: 'scene', label: 'Whole scene', disabled: !scene },
-            ]}
-          />
-          <Text size="xs" c="dimmed" mt={2}>
-            {line.area === 'aoi' && planPart
-              ? 'The part of the AOI the coverage plan gave this scene: what its other scenes do not deliver.'
-              : line.area === 'aoi'
-                ? line.aoiOverlaps || line.draft.aoi
-                  ? 'The AOI from the toolkit, as it was when this line took it; the service clips it to the scene.'
-                  : 'The AOI does not overlap this scene.'
-                : 'The scene’s full footprint.'}{' '}
-            <Link to={paths.catalog()}>Change the AOI in the catalog</Link>
-          </Text>
-          {aoiChanged && (
-            <Button
-              size="compact-xs"
-              variant="default"
-              mt={4}
-              disabled={locked}
-              onClick={() => update(line.key, { area: 'aoi', aoi })}
-            >
-              Use the AOI drawn since ({formatArea(totalAreaKm2(aoi))})
-            </Button>
-          )}
-        </div>
+        <LineArea line={line} headingId={headingId} locked={locked} />
         <TextInput
           label="Order name"
           value={line.displayName}
@@ -210,30 +131,140 @@ export function CheckoutLine({
         />
       </SimpleGrid>
 
-      <div className={classes.form}>
-        {line.schemaLoading ? (
-          <Skeleton height={60} role="status" aria-label="Loading the order form" />
-        ) : line.schemaError ? (
-          <Alert color="red" title="The order form could not be loaded">
-            {whatToDo(line.schemaError)}
-          </Alert>
-        ) : line.schema ? (
-          <SchemaForm
-            schema={line.schema}
-            value={line.params}
-            onChange={(params) => update(line.key, { params })}
-            readOnly={scene ? ['id'] : []}
-            serverErrors={line.placement.kind === 'failed' ? line.placement.fields : undefined}
-            idPrefix={`line-${index}`}
-            disabled={locked}
-            showErrors={showErrors}
-          />
-        ) : null}
-      </div>
+      <LineOrderForm line={line} index={index} locked={locked} showErrors={showErrors} />
 
       <LineEstimate line={line} onRetry={onRetryEstimate} />
       <LinePlacement line={line} onCheckAgain={onCheckAgain} />
     </Paper>
+  )
+}
+
+/** Remove…, then a confirmation: the scene leaves the basket and its form is forgotten. */
+function RemoveLine({ line, locked }: { line: LineModel; locked: boolean }) {
+  const forget = useCheckoutStore((s) => s.forget)
+  const removeFromBasket = useBasketStore((s) => s.remove)
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  return confirmRemove ? (
+    <Group gap={4} wrap="nowrap">
+      <Text size="xs">Remove this scene and its form?</Text>
+      <Button
+        size="compact-xs"
+        color="red"
+        disabled={locked}
+        onClick={() => {
+          removeFromBasket([line.key])
+          forget([line.key])
+        }}
+      >
+        Remove
+      </Button>
+      <Button size="compact-xs" variant="default" onClick={() => setConfirmRemove(false)}>
+        Keep
+      </Button>
+    </Group>
+  ) : (
+    <Button size="compact-xs" variant="default" disabled={locked} onClick={() => setConfirmRemove(true)}>
+      Remove…
+    </Button>
+  )
+}
+
+/**
+ * What the line orders: the AOI (the toolkit's as the line took it, or a coverage plan's part) or the whole
+ * scene, with the AOI drawn since offered when it changed.
+ */
+function LineArea({ line, headingId, locked }: { line: LineModel; headingId: string; locked: boolean }) {
+  const update = useCheckoutStore((s) => s.update)
+  const aoi = useAoiStore((s) => s.polygons)
+  const { scene } = line
+  // A coverage plan's part of the AOI, when the line has one and the analyst has not chosen another.
+  const planPart = !line.draft.aoi && scene?.part && scene.part.length > 0 ? scene.part : null
+  const lineAoi = line.draft.aoi ?? planPart ?? aoi
+  const aoiChanged =
+    line.area === 'aoi' &&
+    line.draft.aoi !== undefined &&
+    aoi.length > 0 &&
+    JSON.stringify(line.draft.aoi) !== JSON.stringify(aoi)
+  return (
+    <div>
+      <Text size="sm" fw={500} id={`${headingId}-area`}>
+        Area
+      </Text>
+      <SegmentedControl
+        aria-labelledby={`${headingId}-area`}
+        value={line.area}
+        disabled={locked}
+        onChange={(v) => update(line.key, v === 'aoi' ? { area: 'aoi', aoi } : { area: 'scene' })}
+        data={[
+          {
+            value: 'aoi',
+            label: lineAoi.length > 0 ? `AOI (${formatArea(totalAreaKm2(lineAoi))})` : 'AOI (none drawn)',
+            disabled: lineAoi.length === 0,
+          },
+          // Without a basket scene its footprint is unknown: such lines order the AOI.
+          { value: 'scene', label: 'Whole scene', disabled: !scene },
+        ]}
+      />
+      <Text size="xs" c="dimmed" mt={2}>
+        {line.area === 'aoi' && planPart
+          ? 'The part of the AOI the coverage plan gave this scene: what its other scenes do not deliver.'
+          : line.area === 'aoi'
+            ? line.aoiOverlaps || line.draft.aoi
+              ? 'The AOI from the toolkit, as it was when this line took it; the service clips it to the scene.'
+              : 'The AOI does not overlap this scene.'
+            : 'The scene’s full footprint.'}{' '}
+        <Link to={paths.catalog()}>Change the AOI in the catalog</Link>
+      </Text>
+      {aoiChanged && (
+        <Button
+          size="compact-xs"
+          variant="default"
+          mt={4}
+          disabled={locked}
+          onClick={() => update(line.key, { area: 'aoi', aoi })}
+        >
+          Use the AOI drawn since ({formatArea(totalAreaKm2(aoi))})
+        </Button>
+      )}
+    </div>
+  )
+}
+
+/** The data product's order form, with the service's field errors of the last attempt on their fields. */
+function LineOrderForm({
+  line,
+  index,
+  locked,
+  showErrors,
+}: {
+  line: LineModel
+  index: number
+  locked: boolean
+  showErrors: boolean
+}) {
+  const update = useCheckoutStore((s) => s.update)
+  const { scene } = line
+  return (
+    <div className={classes.form}>
+      {line.schemaLoading ? (
+        <Skeleton height={60} role="status" aria-label="Loading the order form" />
+      ) : line.schemaError ? (
+        <Alert color="red" title="The order form could not be loaded">
+          {whatToDo(line.schemaError)}
+        </Alert>
+      ) : line.schema ? (
+        <SchemaForm
+          schema={line.schema}
+          value={line.params}
+          onChange={(params) => update(line.key, { params })}
+          readOnly={scene ? ['id'] : []}
+          serverErrors={line.placement.kind === 'failed' ? line.placement.fields : undefined}
+          idPrefix={`line-${index}`}
+          disabled={locked}
+          showErrors={showErrors}
+        />
+      ) : null}
+    </div>
   )
 }
 

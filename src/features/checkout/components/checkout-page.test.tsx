@@ -8,7 +8,12 @@ import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { basketKey, useBasketStore, type BasketScene } from '../../../components/basket/basket-store'
 import { renderWithConsole } from '../../../testing/render'
 import { resetStores } from '../../../testing/stores'
-import { acceptEveryLicence, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
+import {
+  acceptEveryLicence,
+  createSimBackend,
+  signedInConsole,
+  type TestConsole,
+} from '../../../testing/sim-backend'
 import { useCheckoutStore } from '../checkout-store'
 import type { CreateOrderRequest } from '../../../data/orders/placement'
 
@@ -311,6 +316,30 @@ describe('checkout', () => {
     const last = orderPosts(c).at(-1)
     expect(last?.status).toBe(202)
     expect((last?.body as { budgetId?: string }).budgetId).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('tells a user whose role cannot choose budgets to ask an administrator when the service requires one', async () => {
+    // An administrator of the Enterprise account without the budget scope: may place, cannot see budgets.
+    const backend = createSimBackend()
+    const analyst = backend.sim.runtime.world.users.find((u) => u.email === 'analyst@swath.test')
+    if (analyst) analyst.scopes = analyst.scopes.filter((s) => s !== 'budget.r')
+    const c = await signedInConsole('analyst@swath.test', backend)
+    acceptEveryLicence(c)
+    for (const a of c.backend.sim.runtime.world.accounts.values())
+      if (a.plan === 'ENTERPRISE') a.budgetSettings.enforcementEnabled = true
+    useBasketStore.getState().add(scenesOf(c, 'spot', 1))
+    const user = userEvent.setup()
+    await open(c)
+    await waitForTotal()
+    await goToReview(user, 'Review 1 order')
+    await user.click(screen.getByRole('button', { name: 'Place 1 order' }))
+    expect(
+      await screen.findByText(
+        'Budget enforcement is on, and your role cannot choose budgets. Ask an account administrator to place these orders.',
+      ),
+    ).toBeInTheDocument()
+    expect(orderPosts(c).map((e) => e.status)).toEqual([400])
+    expect(screen.queryByLabelText(/^Budget/, { selector: 'input' })).toBeNull()
   })
 
   it('blocks the review until a budget is chosen when the settings say enforcement is on', async () => {

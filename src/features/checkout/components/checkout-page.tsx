@@ -1,10 +1,9 @@
 import './mantine-styles'
-import { SETTLE_WINDOW_MS } from '../../../data/orders/place-once'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
-import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { BASKET_LIMIT, basketKey, useBasketStore } from '../../../components/basket/basket-store'
@@ -12,39 +11,25 @@ import { paths } from '../../../config/paths'
 import { useCheckoutStore } from '../checkout-store'
 import { useCheckout, type LineModel } from '../use-checkout'
 import type { Collection } from '../../../data/orders/scene-line'
-import type { Attempt } from '../../../data/orders/placement'
-import { usePlacement, useReconcile, type PlacementRun } from '../use-placement'
-import {
-  BudgetProblemAlert,
-  ConfirmAndPlace,
-  NextStep,
-  PlacingSteps,
-  ViewerShareNotice,
-} from '../../../components/placing-flow/placing-flow'
+import { usePlacement, useReconcile } from '../use-placement'
+import { NextStep, PlacingSteps, ViewerShareNotice } from '../../../components/placing-flow/placing-flow'
 import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
 import { CheckoutLine } from './checkout-line'
+import { ReviewStep, WholeCheckoutCode } from './checkout-review'
 import { RepeatOrdersWarning } from './repeat-orders'
-import { useRepeatOrders, type RepeatOrder } from '../use-repeat-orders'
+import { useRepeatOrders } from '../use-repeat-orders'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
-import {
-  Blockers,
-  GlossaryFailed,
-  OrderingHeader,
-  OutcomeNotKnown,
-} from '../../../components/order-page-parts/page-parts'
+import { GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
 import classes from '../../../components/order-page-parts/ordering.module.css'
 import { formatCredits } from '../../../lib/format'
 import { permissionsOf, useSession } from '../../../api/console-context'
 import { shareUrl } from '../../../lib/share-link'
 import { SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
-import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
+import { useSharedDraft, type SharedOutcome } from '../../../components/role-notice/use-shared-draft'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
-import { CodeButton } from '../../../components/request-code/code-button'
-import { orderCode } from '../../../data/orders/order-code'
 import { useOrderAgain, type AgainOutcome } from '../use-order-again'
-import { checkoutCode, type CodeLicence } from '../checkout-code'
 
 /**
  * Archive checkout: the basket's scenes become one order each. Details (product, area, name, tags, the
@@ -69,9 +54,6 @@ export function CheckoutPage() {
   const again = useOrderAgain(collections)
   const mayPlace = permissionsOf(useSession().user).change
   const shared = useSharedDraft(decodeCheckoutShare, applySharedCheckout)
-  const drafts = useCheckoutStore((s) => s.drafts)
-  const productLines = useCheckoutStore((s) => s.productLines)
-  const aoi = useAoiStore((s) => s.polygons)
 
   const repeats = useRepeatOrders(lines)
   const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
@@ -91,26 +73,7 @@ export function CheckoutPage() {
   const { blockers, placeTarget, budgetName, budgetProblem } = flow
 
   const header = (
-    <>
-      <OrderingHeader
-        title="Checkout"
-        lead="One order per scene. Nothing is spent until you confirm on the review step."
-      />
-      <SharedOutcomeNotice outcome={shared} what="checkout" />
-      <AgainNotice outcome={again} />
-      {/* The Viewer learns before any work that the orders can be prepared and shared, not placed (decision 14). */}
-      {!mayPlace && (
-        <ViewerShareNotice
-          title="You can prepare these orders, not place them"
-          what="checkout"
-          url={
-            lines.length > 0
-              ? shareUrl(paths.checkout(), encodeCheckoutShare({ scenes, productLines, drafts, aoi }))
-              : null
-          }
-        />
-      )}
-    </>
+    <CheckoutHeader shared={shared} again={again} mayPlace={mayPlace} hasLines={lines.length > 0} />
   )
 
   if (glossaryError && !collections)
@@ -130,19 +93,7 @@ export function CheckoutPage() {
       {header}
       {placed.length > 0 && <PlacedNotice placed={placed} onDismiss={dismissPlaced} />}
       {lines.length === 0 ? (
-        placed.length === 0 && (
-          <Paper withBorder p="lg" ta="center">
-            <Title order={2} size="h4">
-              Your basket is empty
-            </Title>
-            <Text size="sm" mt="xs">
-              Search the catalog and add scenes to the basket (Space on a result, or its box).
-            </Text>
-            <Button component={Link} to={paths.catalog()} mt="sm">
-              Search the catalog
-            </Button>
-          </Paper>
-        )
+        placed.length === 0 && <EmptyBasket />
       ) : !collections ? (
         <Stack role="status" aria-label="Loading the checkout">
           <Skeleton height={160} />
@@ -220,6 +171,65 @@ export function CheckoutPage() {
 }
 
 /**
+ * The page's head: its title, what a shared link or "Order again" did, and the Viewer's note with the link
+ * that shares the checkout (decision 14: the Viewer learns before any work that it can be prepared, not placed).
+ */
+function CheckoutHeader({
+  shared,
+  again,
+  mayPlace,
+  hasLines,
+}: {
+  shared: SharedOutcome
+  again: AgainOutcome
+  mayPlace: boolean
+  hasLines: boolean
+}) {
+  const scenes = useBasketStore((s) => s.scenes)
+  const drafts = useCheckoutStore((s) => s.drafts)
+  const productLines = useCheckoutStore((s) => s.productLines)
+  const aoi = useAoiStore((s) => s.polygons)
+  return (
+    <>
+      <OrderingHeader
+        title="Checkout"
+        lead="One order per scene. Nothing is spent until you confirm on the review step."
+      />
+      <SharedOutcomeNotice outcome={shared} what="checkout" />
+      <AgainNotice outcome={again} />
+      {!mayPlace && (
+        <ViewerShareNotice
+          title="You can prepare these orders, not place them"
+          what="checkout"
+          url={
+            hasLines
+              ? shareUrl(paths.checkout(), encodeCheckoutShare({ scenes, productLines, drafts, aoi }))
+              : null
+          }
+        />
+      )}
+    </>
+  )
+}
+
+/** Nothing to order and nothing just placed: where scenes come from. */
+function EmptyBasket() {
+  return (
+    <Paper withBorder p="lg" ta="center">
+      <Title order={2} size="h4">
+        Your basket is empty
+      </Title>
+      <Text size="sm" mt="xs">
+        Search the catalog and add scenes to the basket (Space on a result, or its box).
+      </Text>
+      <Button component={Link} to={paths.catalog()} mt="sm">
+        Search the catalog
+      </Button>
+    </Paper>
+  )
+}
+
+/**
  * A shared checkout (`?shared=`, made by a Viewer's page) joins the reader's basket: its scenes are added, its
  * lines' drafts replace those of the same scenes, its product lines are added with fresh keys, and its AOI
  * (when it has one) becomes the toolkit's (undo brings the previous one back). Nothing is taken while one of
@@ -268,10 +278,6 @@ function usePinnedAoi(lines: LineModel[]) {
   }, [lines, aoi, update])
 }
 
-/**
- * `/checkout?product=<id>` (the link on a collection's data products) adds a line for that product once,
- * then leaves the URL, so a reload does not add it again.
- */
 /** What "Order again" from an order's page did: a line filled from the order, or why not. */
 function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
   if (!outcome) return null
@@ -294,6 +300,10 @@ function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
   )
 }
 
+/**
+ * `/checkout?product=<id>` (the link on a collection's data products) adds a line for that product once,
+ * then leaves the URL, so a reload does not add it again.
+ */
 function useProductFromLink(collections: Collection[] | undefined) {
   const [params, setParams] = useSearchParams()
   const addProductLine = useCheckoutStore((s) => s.addProductLine)
@@ -307,194 +317,6 @@ function useProductFromLink(collections: Collection[] | undefined) {
     if (collection) addProductLine(collection.name, productId)
     setParams({}, { replace: true })
   }, [productId, collections, addProductLine, setParams])
-}
-
-function ReviewStep({
-  lines,
-  repeats,
-  total,
-  budgetName,
-  blockers,
-  placeTarget,
-  run,
-  budgetProblem,
-  busy,
-  mayPlace,
-  onBack,
-  onPlace,
-  onCheckAgain,
-}: {
-  lines: LineModel[]
-  /** Lines ordering a scene again with the same product: placing waits for "order it again". */
-  repeats: RepeatOrder[]
-  total: number | null
-  budgetName: string | null
-  blockers: string[]
-  /** Where placing sends the orders: the workspace and the budget (null before a workspace is chosen). */
-  placeTarget: { workspaceId: string; budgetId: string | null } | null
-  run: PlacementRun | null
-  budgetProblem: { message: string; details?: string } | null
-  busy: boolean
-  /** False for a role the service refuses orders (the Viewer): no confirmation and no Place button. */
-  mayPlace: boolean
-  onBack: () => void
-  onPlace: () => void
-  onCheckAgain: (key: string, attempt: Attempt) => void
-}) {
-  const [again, setAgain] = useState(false)
-  const count = lines.length
-  const wholeCode = <WholeCheckoutCode lines={lines} placeTarget={placeTarget} budgetName={budgetName} />
-  const failed = lines.filter((l) => l.placement.kind === 'failed')
-  const running = run !== null && run.done < run.total && busy
-  return (
-    <Paper withBorder p="sm" component="section" aria-labelledby="review-title">
-      <Title order={2} size="h4" id="review-title">
-        Review and place
-      </Title>
-      <Table mt="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order name</Table.Th>
-            <Table.Th scope="col">Data product</Table.Th>
-            <Table.Th scope="col">Area</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Credits
-            </Table.Th>
-            <Table.Th scope="col">As code</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((l) => (
-            <Table.Tr key={l.key}>
-              <Table.Td>{l.displayName}</Table.Td>
-              <Table.Td>{l.product?.title}</Table.Td>
-              <Table.Td>{l.area === 'aoi' ? 'AOI within the scene' : 'Whole scene'}</Table.Td>
-              <Table.Td ta="right">{l.credits === null ? '—' : formatCredits(l.credits)}</Table.Td>
-              <Table.Td>
-                {l.request && placeTarget && (
-                  <CodeButton
-                    size="compact-xs"
-                    ariaLabel={`Order “${l.displayName}” as code`}
-                    requests={() =>
-                      l.request && orderCode(`Order “${l.displayName}”`, l.request, placeTarget)
-                    }
-                  />
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={3}>
-              Total{budgetName ? `, charged to ${budgetName}` : ', no budget'}
-            </Table.Th>
-            <Table.Td ta="right" fw={700} data-testid="review-total">
-              {total === null ? '—' : formatCredits(total)}
-            </Table.Td>
-            <Table.Td />
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-      {blockers.length > 0 && !busy && <Blockers blockers={blockers} />}
-      <RepeatOrdersWarning
-        repeats={repeats}
-        confirm={mayPlace ? { checked: again, disabled: busy, onChange: setAgain } : undefined}
-      />
-      {lines.map(
-        (l) =>
-          l.placement.kind === 'unknown' && (
-            <OutcomeNotKnown
-              key={l.key}
-              what="order"
-              name={l.displayName}
-              sentAt={l.placement.attempt.startedAt}
-              windowMs={SETTLE_WINDOW_MS}
-              checkFailed={l.placement.checkFailed}
-              onCheckAgain={() => l.placement.kind === 'unknown' && onCheckAgain(l.key, l.placement.attempt)}
-            />
-          ),
-      )}
-      <BudgetProblemAlert problem={budgetProblem} onBack={onBack} />
-      {failed.length > 0 && !busy && (
-        <Alert color="red" mt="sm" title={`${failed.length} not placed`} role="alert">
-          {failed
-            .map((l) => (l.placement.kind === 'failed' ? `${l.displayName}: ${l.placement.message}` : ''))
-            .join(' ')}{' '}
-          They stay in the checkout, filled in.{' '}
-          <Button size="compact-xs" variant="default" onClick={onBack}>
-            Back to details
-          </Button>
-        </Alert>
-      )}
-      {running && run && (
-        <Stack gap={4} mt="sm" aria-live="polite">
-          <Text size="sm">
-            Placing {Math.min(run.done + 1, run.total)} of {run.total}…
-          </Text>
-          {/* A native bar: Mantine's Progress here would split it out of the shell's chunk for every page. */}
-          <progress
-            className={classes.progress}
-            value={run.done}
-            max={run.total}
-            aria-label="Placing orders"
-          />
-        </Stack>
-      )}
-      <ConfirmAndPlace
-        mayPlace={mayPlace}
-        busy={busy}
-        blocked={blockers.length > 0 || (repeats.length > 0 && !again)}
-        confirmLabel={`I confirm placing ${count} ${count === 1 ? 'order' : 'orders'} for ${total === null ? 'the estimated' : formatCredits(total)} credits`}
-        placeLabel={`Place ${count} ${count === 1 ? 'order' : 'orders'}`}
-        whatIsPlaced="them"
-        onBack={onBack}
-        onPlace={onPlace}
-        code={wholeCode}
-      />
-    </Paper>
-  )
-}
-
-/**
- * The whole checkout as one script, once every line has its request: on the details step (where a Viewer stops
- * when a licence waits for an administrator) and in the review, beside Place or the Viewer's note.
- */
-function WholeCheckoutCode({
-  lines,
-  placeTarget,
-  budgetName,
-}: {
-  lines: readonly LineModel[]
-  placeTarget: { workspaceId: string; budgetId: string | null } | null
-  budgetName: string | null
-}) {
-  if (!placeTarget || lines.length === 0 || !lines.every((l) => l.request)) return null
-  return (
-    <CodeButton
-      size="sm"
-      ariaLabel="The whole checkout as code"
-      requests={() => checkoutCode(codeLines(lines), { ...placeTarget, budgetName }, codeLicences(lines))}
-    />
-  )
-}
-
-/** The review's lines as the checkout script places them (every line has its request by then). */
-const codeLines = (lines: readonly LineModel[]) =>
-  lines.flatMap((l) => (l.request ? [{ displayName: l.displayName, request: l.request }] : []))
-
-/** The licences the lines need, once each, with whether the current document is accepted. */
-function codeLicences(lines: readonly LineModel[]) {
-  const byId = new Map<string, CodeLicence>()
-  for (const { eula } of lines)
-    if (eula?.currentDocumentId)
-      byId.set(eula.id, {
-        eulaId: eula.id,
-        title: eula.title,
-        documentId: eula.currentDocumentId,
-        accepted: eula.isAccepted,
-      })
-  return [...byId.values()]
 }
 
 function PlacedNotice({

@@ -159,7 +159,6 @@ function LaunchForm({
   draft: LaunchDraft
   eula: UseQueryResult<Eula> | null
 }) {
-  const client = useApiClient()
   const { user } = useSession()
   const perms = permissionsOf(user)
   const workspaceId = useWorkspaceId()
@@ -175,19 +174,11 @@ function LaunchForm({
     () => Object.fromEntries(itemInputNames(process).map((n) => [n, ItemPickerWidget])),
     [process],
   )
-  const toSend = useMemo(() => inputsToSend(draft.inputs), [draft.inputs])
-  const [debounced] = useDebouncedValue(toSend, VALIDATE_AFTER_MS)
-  const settled = sameInputs(debounced, toSend)
-  // Nothing is asked about a form still missing required inputs, until the analyst tries to go on.
-  const complete = missingInputs(process, debounced).length === 0
-  const validation = useQuery({
-    ...validationOptions(client, process.id, debounced),
-    enabled: complete || tried,
-  })
-  const verdict = settled ? validation.data : undefined
-  const cost = useQuery({ ...costOptions(client, process.id, debounced), enabled: verdict?.ok === true })
-  const price = verdict?.ok && settled ? cost.data : undefined
-
+  const { toSend, settled, complete, validation, verdict, cost, price } = useInputsCheck(
+    process,
+    draft.inputs,
+    tried,
+  )
   const pending = isRunPending(draft.run)
   const locked = pending || running
   const problems: ParamProblem[] = useMemo(() => {
@@ -202,25 +193,7 @@ function LaunchForm({
     return [...refused, ...fromRun].filter((p) => tried || p.reason !== 'is required')
   }, [verdict, cost.error, draft.run, process, tried])
 
-  const eulaData = eula?.data
-  const own: string[] = []
-  if (eula && !eulaData)
-    own.push(
-      eula.error
-        ? 'The process license could not be read: retry it in the Licenses section above.'
-        : 'The process license is still loading.',
-    )
-  if (eulaData && !eulaData.isAccepted)
-    own.push(
-      perms.acceptEulas
-        ? 'Accept the process license above: a job without it stops as “unlicensed”.'
-        : `The process license is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
-    )
-  if (settled && !complete && !tried) own.push('Fill in the required inputs.')
-  else if (!settled || validation.isFetching) own.push('Checking the inputs…')
-  else if (verdict && !verdict.ok) own.push('Change the inputs marked above.')
-  else if (validation.error) own.push('The inputs could not be checked.')
-  else if (verdict?.ok && !price) own.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
+  const own = launchBlockers({ eula, perms, tried, settled, complete, validation, verdict, cost, price })
 
   // The budget and the workspace after the inputs, as on every placing page (lib/placing-rules.ts).
   const flow = usePlacingFlow({
@@ -264,45 +237,7 @@ function LaunchForm({
         disabled={locked}
       />
 
-      <Paper withBorder p="sm" component="section" aria-labelledby="launch-price">
-        <Title order={3} size="h4" id="launch-price">
-          Price
-        </Title>
-        {price ? (
-          <Text size="sm" mt={4} aria-live="polite">
-            <Text span fw={700}>
-              {priceInWords(price)}
-            </Text>{' '}
-            {price.pricingStrategy === 'none'
-              ? '— a fixed price per job.'
-              : price.pricingStrategy === 'discount'
-                ? '— with a discount, on the area of the input item.'
-                : '— computed on the area of the input item.'}
-          </Text>
-        ) : cost.error && verdict?.ok ? (
-          <Alert color="red" mt={4} title="The price could not be read">
-            {whatToDo(cost.error)}{' '}
-            <Button size="compact-xs" variant="default" onClick={() => void cost.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : validation.error && settled ? (
-          <Alert color="red" mt={4} title="The inputs could not be checked">
-            {whatToDo(validation.error)}{' '}
-            <Button size="compact-xs" variant="default" onClick={() => void validation.refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        ) : (
-          <Text size="sm" mt={4} c="dimmed">
-            {verdict && !verdict.ok
-              ? 'Priced once the inputs are accepted.'
-              : settled && !validation.isFetching && !cost.isFetching
-                ? 'Priced once the inputs are complete.'
-                : 'Checking the inputs and the price…'}
-          </Text>
-        )}
-      </Paper>
+      <LaunchPrice settled={settled} validation={validation} verdict={verdict} cost={cost} price={price} />
 
       <Text size="sm">
         Runs in workspace <b>{workspace?.name ?? 'none chosen'}</b> (change it in the header). Results go to
@@ -371,6 +306,117 @@ function LaunchForm({
         />
       )}
     </Stack>
+  )
+}
+
+/**
+ * The inputs checked with the service as the form changes, after a pause: nothing is asked about a form still
+ * missing required inputs until the analyst tries to go on; the price is read once the inputs are accepted.
+ */
+function useInputsCheck(process: Process, inputs: Params, tried: boolean) {
+  const client = useApiClient()
+  const toSend = useMemo(() => inputsToSend(inputs), [inputs])
+  const [debounced] = useDebouncedValue(toSend, VALIDATE_AFTER_MS)
+  const settled = sameInputs(debounced, toSend)
+  const complete = missingInputs(process, debounced).length === 0
+  const validation = useQuery({
+    ...validationOptions(client, process.id, debounced),
+    enabled: complete || tried,
+  })
+  const verdict = settled ? validation.data : undefined
+  const cost = useQuery({ ...costOptions(client, process.id, debounced), enabled: verdict?.ok === true })
+  const price = verdict?.ok && settled ? cost.data : undefined
+  return { toSend, settled, complete, validation, verdict, cost, price }
+}
+
+type InputsCheck = ReturnType<typeof useInputsCheck>
+
+/** What stops the job before the budget and the workspace: the process licence, then the inputs and price. */
+function launchBlockers({
+  eula,
+  perms,
+  tried,
+  settled,
+  complete,
+  validation,
+  verdict,
+  cost,
+  price,
+}: Omit<InputsCheck, 'toSend'> & {
+  eula: UseQueryResult<Eula> | null
+  perms: Pick<ReturnType<typeof permissionsOf>, 'acceptEulas' | 'acceptEulasWhyNot'>
+  tried: boolean
+}): string[] {
+  const eulaData = eula?.data
+  const own: string[] = []
+  if (eula && !eulaData)
+    own.push(
+      eula.error
+        ? 'The process license could not be read: retry it in the Licenses section above.'
+        : 'The process license is still loading.',
+    )
+  if (eulaData && !eulaData.isAccepted)
+    own.push(
+      perms.acceptEulas
+        ? 'Accept the process license above: a job without it stops as “unlicensed”.'
+        : `The process license is not accepted. ${perms.acceptEulasWhyNot ?? ''} Ask an account administrator to accept it.`,
+    )
+  if (settled && !complete && !tried) own.push('Fill in the required inputs.')
+  else if (!settled || validation.isFetching) own.push('Checking the inputs…')
+  else if (verdict && !verdict.ok) own.push('Change the inputs marked above.')
+  else if (validation.error) own.push('The inputs could not be checked.')
+  else if (verdict?.ok && !price) own.push(cost.error ? 'The price could not be read.' : 'Reading the price…')
+  return own
+}
+
+/** The job's price in words, or why there is none yet (the inputs are refused, incomplete or being checked). */
+function LaunchPrice({
+  settled,
+  validation,
+  verdict,
+  cost,
+  price,
+}: Pick<InputsCheck, 'settled' | 'validation' | 'verdict' | 'cost' | 'price'>) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="launch-price">
+      <Title order={3} size="h4" id="launch-price">
+        Price
+      </Title>
+      {price ? (
+        <Text size="sm" mt={4} aria-live="polite">
+          <Text span fw={700}>
+            {priceInWords(price)}
+          </Text>{' '}
+          {price.pricingStrategy === 'none'
+            ? '— a fixed price per job.'
+            : price.pricingStrategy === 'discount'
+              ? '— with a discount, on the area of the input item.'
+              : '— computed on the area of the input item.'}
+        </Text>
+      ) : cost.error && verdict?.ok ? (
+        <Alert color="red" mt={4} title="The price could not be read">
+          {whatToDo(cost.error)}{' '}
+          <Button size="compact-xs" variant="default" onClick={() => void cost.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : validation.error && settled ? (
+        <Alert color="red" mt={4} title="The inputs could not be checked">
+          {whatToDo(validation.error)}{' '}
+          <Button size="compact-xs" variant="default" onClick={() => void validation.refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      ) : (
+        <Text size="sm" mt={4} c="dimmed">
+          {verdict && !verdict.ok
+            ? 'Priced once the inputs are accepted.'
+            : settled && !validation.isFetching && !cost.isFetching
+              ? 'Priced once the inputs are complete.'
+              : 'Checking the inputs and the price…'}
+        </Text>
+      )}
+    </Paper>
   )
 }
 

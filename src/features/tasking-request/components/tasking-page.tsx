@@ -2,36 +2,28 @@ import './mantine-styles'
 import { useBudgetChoices } from '../../../data/budgets/use-budget-choices'
 import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-type'
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
-import { Alert, Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react'
 import { permissionsOf, useSession } from '../../../api/console-context'
-import { paths } from '../../../config/paths'
-import { shareUrl } from '../../../lib/share-link'
-import { SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
-import { useSharedDraft, type SharedOutcome } from '../../../components/role-notice/use-shared-draft'
-import {
-  decodeTaskingShare,
-  encodeTaskingShare,
-  type SharedTasking,
-} from '../../../data/orders/tasking-share'
+import { useSharedDraft } from '../../../components/role-notice/use-shared-draft'
+import { decodeTaskingShare, type SharedTasking } from '../../../data/orders/tasking-share'
 import { AoiPanel } from '../../../components/aoi/aoi-panel'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { fitRequestOf, useAoiTools, type FitRequest } from '../../../components/aoi/use-aoi-tools'
 import { BudgetGate } from '../../../components/budget-gate/budget-gate'
+import type { BudgetGateInput } from '../../../lib/budget-rules'
 import { budgetRefusalOf } from '../../../lib/placing-rules'
-import { NextStep, PlacingSteps, ViewerShareNotice } from '../../../components/placing-flow/placing-flow'
-import { usePlacingFlow } from '../../../components/placing-flow/use-placing-flow'
-import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
-import { windowOf } from '../../../data/orders/tasking-request'
+import { NextStep, PlacingSteps } from '../../../components/placing-flow/placing-flow'
+import { usePlacingFlow, type PlacingFlow } from '../../../components/placing-flow/use-placing-flow'
+import { countLabel, formatCredits } from '../../../lib/format'
 import { bboxOf } from '../../../lib/geo/measure'
 import { isPending, TASKING_IDLE, taskingFrame } from '../tasking-rules'
 import { useTaskingStore } from '../tasking-store'
 import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
-import { useTasking } from '../use-tasking'
+import { useTasking, type TaskingModel } from '../use-tasking'
 import { useTaskingPlacement } from '../use-tasking-placement'
-import { useRequestAgain, type AgainOutcome } from '../use-request-again'
+import { useRequestAgain } from '../use-request-again'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
 import { OpportunitiesPanel } from './opportunities-panel'
@@ -39,8 +31,41 @@ import { TaskingFeatures } from './tasking-features'
 import { TaskingRequestForm } from './tasking-request-form'
 import { TaskingMap } from './tasking-map'
 import { GlossaryFailed, OrderingHeader } from '../../../components/order-page-parts/page-parts'
+import { TaskingNotices } from './tasking-notices'
 import { TaskingPlaced, TaskingReview } from './tasking-review'
 import classes from './tasking.module.css'
+
+/** The page before there is anything to request: the collections failed, are loading, or there are none. */
+function NoCollections({
+  header,
+  loaded,
+  error,
+  onRetry,
+}: {
+  header: ReactNode
+  /** Whether the tasking collections arrived (and are none). */
+  loaded: boolean
+  error: unknown
+  onRetry: () => void
+}) {
+  return (
+    <Stack p="md" className={classes.page}>
+      {header}
+      {!loaded && error ? (
+        <GlossaryFailed title="The tasking collections could not be loaded" error={error} onRetry={onRetry} />
+      ) : !loaded ? (
+        <Stack role="status" aria-label="Loading the tasking collections">
+          <Skeleton height={160} />
+          <Skeleton height={320} />
+        </Stack>
+      ) : (
+        <Paper withBorder p="lg">
+          <Text size="sm">No tasking collection is available to this account.</Text>
+        </Paper>
+      )}
+    </Stack>
+  )
+}
 
 /**
  * Where focus goes when the page's content swaps under it: the button pressed (Review, Back, Place) is gone,
@@ -69,49 +94,6 @@ function applySharedTasking(shared: SharedTasking): string | null {
 }
 
 /**
- * A request started from a pass picked in the catalog's "Archive or task": which pass, and what was filled
- * in. The window opens on the pass's day (or now, for a pass later today) so the pass is its first chance.
- */
-function PassNotice({ outcome }: { outcome: SharedOutcome<SharedTasking> }) {
-  if (outcome?.kind !== 'applied' || !outcome.value.pass) return null
-  const { collection, sensor, start } = outcome.value.pass
-  const window = windowOf(outcome.value.draft.params)
-  return (
-    <Alert color="teal" title="Filled in from a satellite pass" role="status" data-testid="pass-notice">
-      <Text size="sm">
-        The area, {collection} and an acquisition window
-        {window ? ` from ${formatUtc(window.from)} to ${formatUtc(window.to)}` : ''} that opens with the pass
-        of {sensor} at {formatUtc(start)}. Choose the product's parameters and check the request before you
-        place it: nothing is placed until you confirm.
-      </Text>
-    </Alert>
-  )
-}
-
-/** What "Request again" from an order's page did: filled the request from the order, or why not. */
-function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
-  if (!outcome) return null
-  if (outcome.kind === 'refused')
-    return (
-      <Alert color="yellow" title="The order could not be requested again" role="alert">
-        <Text size="sm">{outcome.reason} Your own request is as you left it.</Text>
-      </Alert>
-    )
-  return (
-    <Alert color="teal" title="Filled in from an earlier order" role="status">
-      <Text size="sm">
-        The area, collection, data product and parameters of{' '}
-        <Anchor component={Link} to={paths.order(outcome.orderId)}>
-          {outcome.orderName}
-        </Anchor>
-        , with a new acquisition window starting today. Check the request before you place it: nothing is
-        placed until you confirm.
-      </Text>
-    </Alert>
-  )
-}
-
-/**
  * A new tasking request: a collection and data product, its tasking form, an AOI whose polygons become one
  * order each, feasibility, estimate and acquisition opportunities (map, list and timeline linked), the
  * licence and budget gates, then a review and ONE request that places every order. The draft, and an
@@ -126,7 +108,6 @@ export function TaskingPage() {
   const step = useTaskingStore((s) => s.step)
   const setStep = useTaskingStore((s) => s.setStep)
   const budgetId = useTaskingStore((s) => s.budgetId)
-  const setBudget = useTaskingStore((s) => s.setBudget)
   const placement = useTaskingStore((s) => s.placement)
   const setPlacement = useTaskingStore((s) => s.setPlacement)
   const startNew = useTaskingStore((s) => s.startNew)
@@ -134,37 +115,9 @@ export function TaskingPage() {
   const shared = useSharedDraft(decodeTaskingShare, applySharedTasking)
   const again = useRequestAgain(collections)
 
-  // ------------------------------------------------------------------ focus follows the content
-  const view: keyof typeof FOCUS_ON = placement.kind === 'placed' ? 'placed' : step
-  const shownView = useRef(view)
-  useEffect(() => {
-    // Only on a change: opening the page, or a reload restoring a step, leaves focus where the browser put it.
-    if (shownView.current === view) return
-    shownView.current = view
-    document.getElementById(FOCUS_ON[view])?.focus()
-  }, [view])
+  useFocusFollowsView(placement.kind === 'placed' ? 'placed' : step)
 
-  // ------------------------------------------------------------------ the map and the opportunities on it
-  const [fitRequest, setFitRequest] = useState<FitRequest | null>(null)
-  const { mapProps, panelProps } = useAoiTools(fitRequest)
-  const rows = model.opportunities.rows
-  const scope = model.opportunities.scope
-  const select = useTaskingUi((s) => s.select)
-  // Opening the page frames its AOI, and each new answer frames the AOI with the opportunities; between
-  // answers the camera is the analyst's (drawing does not move it).
-  const [framed, setFramed] = useState<string | null>(null)
-  if (framed !== scope) {
-    setFramed(scope)
-    const request = fitRequestOf(taskingFrame(mapProps.aoi, rows))
-    if (request) setFitRequest(request)
-  }
-  /** Picked in the list or on the timeline: the map comes to its footprint. */
-  const pick = (key: string, from: PickedFrom) => {
-    select(scope, key, from)
-    const row = rows.find((r) => r.key === key)
-    if (row && from !== 'map')
-      setFitRequest({ bbox: bboxOf([row.opportunity.footprint as Polygon]), at: performance.now() })
-  }
+  const { mapProps, panelProps, rows, scope, pick } = useTaskingMapFraming(model)
 
   // ------------------------------------------------------------------ gates and placing
   const busy = running || isPending(placement)
@@ -183,39 +136,15 @@ export function TaskingPage() {
     void place(model.request, { ...placeTarget, features: model.features })
   }
 
-  // The Viewer learns before any work that the request can be prepared and shared, not placed (decision 14).
   const notices = (
-    <>
-      {shared?.kind === 'applied' && shared.value.pass ? (
-        <PassNotice outcome={shared} />
-      ) : (
-        <SharedOutcomeNotice outcome={shared} what="request" />
-      )}
-      <AgainNotice outcome={again} />
-      {!mayPlace && (
-        <ViewerShareNotice
-          title="You can prepare this request, not place it"
-          what="request"
-          url={
-            collections && collections.length > 0
-              ? shareUrl(
-                  paths.tasking(),
-                  encodeTaskingShare({
-                    aoi: mapProps.aoi,
-                    draft: {
-                      collectionName: model.collection?.name,
-                      dataProductId: model.product?.id,
-                      params: model.params,
-                      displayName: model.displayName,
-                      tags: model.tags,
-                    },
-                  }),
-                )
-              : null
-          }
-        />
-      )}
-    </>
+    <TaskingNotices
+      shared={shared}
+      again={again}
+      mayPlace={mayPlace}
+      hasCollections={!!collections && collections.length > 0}
+      model={model}
+      aoi={mapProps.aoi}
+    />
   )
   const header = (
     <>
@@ -224,35 +153,9 @@ export function TaskingPage() {
     </>
   )
 
-  if (glossaryError && !collections)
+  if (!collections || collections.length === 0)
     return (
-      <Stack p="md" className={classes.page}>
-        {header}
-        <GlossaryFailed
-          title="The tasking collections could not be loaded"
-          error={glossaryError}
-          onRetry={onRetryGlossary}
-        />
-      </Stack>
-    )
-  if (!collections)
-    return (
-      <Stack p="md" className={classes.page}>
-        {header}
-        <Stack role="status" aria-label="Loading the tasking collections">
-          <Skeleton height={160} />
-          <Skeleton height={320} />
-        </Stack>
-      </Stack>
-    )
-  if (collections.length === 0)
-    return (
-      <Stack p="md" className={classes.page}>
-        {header}
-        <Paper withBorder p="lg">
-          <Text size="sm">No tasking collection is available to this account.</Text>
-        </Paper>
-      </Stack>
+      <NoCollections header={header} loaded={!!collections} error={glossaryError} onRetry={onRetryGlossary} />
     )
   if (placement.kind === 'placed')
     return (
@@ -306,30 +209,14 @@ export function TaskingPage() {
             details={{ label: 'Request', description: countLabel(count, 'feature') }}
             total={model.total}
             edit={
-              <>
-                {placement.kind === 'failed' && !budgetProblem && (
-                  <Alert color="red" title={placement.message} role="alert">
-                    {placement.details} Nothing was created; change what is marked and place again.
-                  </Alert>
-                )}
-                <TaskingRequestForm model={model} locked={busy} showErrors={flow.triedReview} />
-                <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
-                  <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
-                    Where to acquire
-                  </Title>
-                  <AoiPanel {...panelProps} />
-                </Paper>
-                <TaskingFeatures model={model} />
-                <OpportunitiesPanel model={model} onPick={pick} />
-                <EulaGate eulas={model.eulas} access={licenceAccess} />
-                <BudgetGate
-                  gate={budgets}
-                  budgetId={budgetId}
-                  onChange={setBudget}
-                  total={model.total}
-                  problem={budgetProblem}
-                />
-              </>
+              <TaskingEditStep
+                model={model}
+                busy={busy}
+                flow={flow}
+                panelProps={panelProps}
+                onPick={pick}
+                budgets={budgets}
+              />
             }
             next={
               <NextStep
@@ -363,5 +250,93 @@ export function TaskingPage() {
         </div>
       </div>
     </Stack>
+  )
+}
+
+/** Focus follows the content when the view changes (`FOCUS_ON` says where, and why). */
+function useFocusFollowsView(view: keyof typeof FOCUS_ON) {
+  const shownView = useRef(view)
+  useEffect(() => {
+    // Only on a change: opening the page, or a reload restoring a step, leaves focus where the browser put it.
+    if (shownView.current === view) return
+    shownView.current = view
+    document.getElementById(FOCUS_ON[view])?.focus()
+  }, [view])
+}
+
+/**
+ * The map's AOI tools and its camera over the opportunities: opening the page frames its AOI, and each new
+ * answer frames the AOI with the opportunities; between answers the camera is the analyst's (drawing does not
+ * move it). A pass picked in the list or on the timeline brings the map to its footprint.
+ */
+function useTaskingMapFraming(model: TaskingModel) {
+  const [fitRequest, setFitRequest] = useState<FitRequest | null>(null)
+  const { mapProps, panelProps } = useAoiTools(fitRequest)
+  const rows = model.opportunities.rows
+  const scope = model.opportunities.scope
+  const select = useTaskingUi((s) => s.select)
+  const [framed, setFramed] = useState<string | null>(null)
+  if (framed !== scope) {
+    setFramed(scope)
+    const request = fitRequestOf(taskingFrame(mapProps.aoi, rows))
+    if (request) setFitRequest(request)
+  }
+  const pick = (key: string, from: PickedFrom) => {
+    select(scope, key, from)
+    const row = rows.find((r) => r.key === key)
+    if (row && from !== 'map')
+      setFitRequest({ bbox: bboxOf([row.opportunity.footprint as Polygon]), at: performance.now() })
+  }
+  return { mapProps, panelProps, rows, scope, pick }
+}
+
+/**
+ * The request's edit step: the last refusal (a budget refusal is said at the budget), the product and its form,
+ * where to acquire, the features, the opportunities, and the licence and budget gates.
+ */
+function TaskingEditStep({
+  model,
+  busy,
+  flow,
+  panelProps,
+  onPick,
+  budgets,
+}: {
+  model: TaskingModel
+  busy: boolean
+  flow: PlacingFlow
+  panelProps: ComponentProps<typeof AoiPanel>
+  onPick: (key: string, from: PickedFrom) => void
+  budgets: BudgetGateInput
+}) {
+  const budgetId = useTaskingStore((s) => s.budgetId)
+  const setBudget = useTaskingStore((s) => s.setBudget)
+  const placement = useTaskingStore((s) => s.placement)
+  const { budgetProblem } = flow
+  return (
+    <>
+      {placement.kind === 'failed' && !budgetProblem && (
+        <Alert color="red" title={placement.message} role="alert">
+          {placement.details} Nothing was created; change what is marked and place again.
+        </Alert>
+      )}
+      <TaskingRequestForm model={model} locked={busy} showErrors={flow.triedReview} />
+      <Paper withBorder p="sm" component="section" aria-labelledby="tasking-aoi-title">
+        <Title order={2} size="h4" id="tasking-aoi-title" mb="xs">
+          Where to acquire
+        </Title>
+        <AoiPanel {...panelProps} />
+      </Paper>
+      <TaskingFeatures model={model} />
+      <OpportunitiesPanel model={model} onPick={onPick} />
+      <EulaGate eulas={model.eulas} access={licenceAccess} />
+      <BudgetGate
+        gate={budgets}
+        budgetId={budgetId}
+        onChange={setBudget}
+        total={model.total}
+        problem={budgetProblem}
+      />
+    </>
   )
 }
