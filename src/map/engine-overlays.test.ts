@@ -2,7 +2,8 @@ import type { FeatureCollection } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { FakeMap } from '../testing/fake-map'
 import { EngineOverlays, sameList } from './engine-overlays'
-import { clusterLayers, polygonLayers } from './layers'
+import { clusterLayers } from './cluster-layers'
+import { polygonLayers } from './layers'
 
 const square: FeatureCollection = {
   type: 'FeatureCollection',

@@ -136,48 +136,6 @@ const isRaised = (layer: LayerSpecification) =>
   (layer.metadata as typeof RAISED | undefined)?.swathRaised === true
 
 /**
- * Layers for a clustered source of footprints' centres (`MapOverlay.cluster`): up to `maxZoom` (where the
- * footprints themselves are big enough to see) a disc per cluster, wider in steps with the count it holds, and a
- * dot per lone footprint. The map has no glyphs, so the count is told by size, not written.
- */
-export function clusterLayers(
-  source: string,
-  style: { color: string; maxZoom: number },
-): LayerSpecification[] {
-  const clustered: ExpressionSpecification = ['has', 'point_count']
-  return [
-    {
-      id: `${source}-clusters`,
-      type: 'circle',
-      source,
-      maxzoom: style.maxZoom,
-      filter: clustered,
-      paint: {
-        'circle-color': style.color,
-        'circle-opacity': 0.55,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
-        'circle-radius': ['step', ['get', 'point_count'], 9, 10, 13, 100, 18, 1000, 24],
-      },
-    },
-    {
-      id: `${source}-points`,
-      type: 'circle',
-      source,
-      maxzoom: style.maxZoom,
-      filter: ['!', clustered],
-      paint: {
-        'circle-color': style.color,
-        'circle-opacity': 0.8,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1,
-        'circle-radius': 4,
-      },
-    },
-  ]
-}
-
-/**
  * Layers for a source of many footprints (a search's scenes, a storage page's collections): each an outline,
  * thin at rest, with no fill, so that hundreds of them still show the basemap and what lies above; the hovered
  * and the selected one are filled and outlined thickly by layers above every other outline and above the

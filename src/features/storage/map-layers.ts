@@ -1,6 +1,7 @@
 import type { Feature, FeatureCollection, Point, Polygon } from 'geojson'
 import { boundsOf, isGeometry } from '../../lib/geometry-bounds'
-import { clusterLayers, footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
+import { clusterLayers } from '../../map/cluster-layers'
+import { footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/layers'
 import type { StacCollection, StacItem } from '../../data/storage/queries'
 

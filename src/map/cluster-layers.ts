@@ -1,0 +1,46 @@
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl'
+
+// Apart from layers.ts so that only the pages that cluster (storage) load it: the catalog's first load is
+// counted to the KiB (decision 58).
+
+/**
+ * Layers for a clustered source of footprints' centres (`MapOverlay.cluster`): up to `maxZoom` (where the
+ * footprints themselves are big enough to see) a disc per cluster, wider in steps with the count it holds, and a
+ * dot per lone footprint. The map has no glyphs, so the count is told by size, not written.
+ */
+export function clusterLayers(
+  source: string,
+  style: { color: string; maxZoom: number },
+): LayerSpecification[] {
+  const clustered: ExpressionSpecification = ['has', 'point_count']
+  return [
+    {
+      id: `${source}-clusters`,
+      type: 'circle',
+      source,
+      maxzoom: style.maxZoom,
+      filter: clustered,
+      paint: {
+        'circle-color': style.color,
+        'circle-opacity': 0.55,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1.5,
+        'circle-radius': ['step', ['get', 'point_count'], 9, 10, 13, 100, 18, 1000, 24],
+      },
+    },
+    {
+      id: `${source}-points`,
+      type: 'circle',
+      source,
+      maxzoom: style.maxZoom,
+      filter: ['!', clustered],
+      paint: {
+        'circle-color': style.color,
+        'circle-opacity': 0.8,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1,
+        'circle-radius': 4,
+      },
+    },
+  ]
+}
