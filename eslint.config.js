@@ -17,15 +17,14 @@ import { boundaries, packageHomes } from './scripts/eslint-boundaries.js'
 // generated contract types (ignored above), the lint fixtures and the AOI test corpus are not checked.
 // Every exception below names its files and the rule it lifts, with the reason. They were over the limits
 // when the rule came and are the next to split; none may grow meanwhile unnoticed, as each is named here.
+// No file is an exception any more: the three that were (the AOI formats, the coverage plan, the catalog
+// bench) were split at their seams (decision 68); the functions below remain.
 const SIZE = { skipBlankLines: true, skipComments: true }
 const FILE = 'max-lines'
 const FUNCTION = 'max-lines-per-function'
 const sizeExceptions = [
   {
     reason: 'over the limit when the rule came (issue 43): next to split, each by the parts named',
-    [FILE]: [
-      'bench/catalog.ts', // the journey's steps apart from the page-side probes
-    ],
     [FUNCTION]: [
       'src/components/aoi/aoi-panel.tsx', // the import, paste and typed-coordinates sections
       'src/features/catalog/components/catalog-page.tsx', // after part 4 decodes the AOI at the URL once

@@ -1,15 +1,14 @@
 import { chromium, type Browser, type Page, type Response } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
+import { floorRun, startFloorServer } from './catalog-floor'
 import {
   consoleFootprints,
-  floorRun,
   mapSettled,
   mapView,
   pageDrawn,
-  startFloorServer,
   watchErrors,
   type MapView,
-} from './catalog'
+} from './catalog-probes'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
 import {

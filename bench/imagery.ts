@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page, type Response } from '@playwright/te
 import { fromArrayBuffer } from 'geotiff'
 import { build } from 'vite'
 import { chromiumLaunch } from '../e2e/chromium'
-import { mapSettled, pageDrawn, watchErrors } from './catalog'
+import { mapSettled, pageDrawn, watchErrors } from './catalog-probes'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures } from './stats'
 import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'

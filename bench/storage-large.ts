@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { mapSettled, watchMapLoad } from './catalog'
+import { mapSettled, watchMapLoad } from './catalog-probes'
 import { signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 

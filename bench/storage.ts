@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { floorRun, mapSettled, mapView, startFloorServer, watchErrors, watchMapLoad } from './catalog'
+import { floorRun, startFloorServer } from './catalog-floor'
+import { mapSettled, mapView, watchErrors, watchMapLoad } from './catalog-probes'
 import { signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 
