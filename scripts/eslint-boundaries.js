@@ -144,3 +144,39 @@ export function packageHomes() {
     ]),
   ]
 }
+
+/**
+ * The service's resources (src/data/) never import src/components/, though the layers would let them: what
+ * both need is pure and lives in src/lib/ (the order forms' model in src/lib/order-params/; decision 68).
+ */
+const DATA_REFUSES = {
+  regex: '^(\\.\\./)+components/',
+  message:
+    "src/data/ never imports src/components/: move what both need into src/lib/ (the order forms' model is in src/lib/order-params/).",
+}
+
+/**
+ * The flat-config blocks that keep src/data/ off src/components/ (`no-restricted-imports`), to follow
+ * `packageHomes()`: a later block replaces the rule's options, so each repeats the package homes' patterns
+ * that hold there (its tests, as the console's, may import turf).
+ */
+export function dataImports() {
+  const rule = (tests) => ({
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...HOMES.filter((h) => !(tests && h.tests === true)).map(({ group, message }) => ({
+            group,
+            message,
+          })),
+          DATA_REFUSES,
+        ],
+      },
+    ],
+  })
+  return [
+    { files: ['src/data/**/*.{ts,tsx}'], rules: rule(false) },
+    { files: ['src/data/**/*.test.{ts,tsx}'], rules: rule(true) },
+  ]
+}

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaries, packageHomes } from './eslint-boundaries.js'
+import { boundaries, dataImports, packageHomes } from './eslint-boundaries.js'
 
 // The boundary and package-home rules of eslint.config.js, run on their own (no type information needed) over probes: an
 // import that crosses a boundary is written as if it stood at a path of the console and linted there; the
@@ -13,6 +13,7 @@ const eslint = new ESLint({
     { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
     ...boundaries(['catalog', 'orders']),
     ...packageHomes(),
+    ...dataImports(),
   ],
 })
 
@@ -51,6 +52,28 @@ describe('import boundaries', () => {
         'src/components/budget-gate/probe.ts',
       ),
     ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*components may import only/)])
+  })
+
+  it('refuse the data layer importing a component, in its modules and its tests, keeping the package homes', async () => {
+    const component =
+      "import { SchemaForm } from '../../components/schema-form/schema-form'\nexport const f = SchemaForm\n"
+    for (const file of ['src/data/orders/probe.ts', 'src/data/orders/probe.test.ts']) {
+      expect(await problems(component, file)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*src\/data\/ never imports src\/components\//),
+      ])
+    }
+    const lib =
+      "import { cleanParams } from '../../lib/order-params/form-model'\nexport const c = cleanParams\n"
+    expect(await problems(lib, 'src/data/orders/probe.ts')).toEqual([])
+    const rjsf = "import { getUiOptions } from '@rjsf/utils'\nexport const g = getUiOptions\n"
+    expect(await problems(rjsf, 'src/data/orders/probe.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/components\/schema-form\/ imports rjsf/),
+    ])
+    const turf = "import { area } from '@turf/turf'\nexport const a = area\n"
+    expect(await problems(turf, 'src/data/orders/probe.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/lib\/geo\/ wraps turf/),
+    ])
+    expect(await problems(turf, 'src/data/orders/probe.test.ts')).toEqual([])
   })
 
   it('allow what the layers allow: a feature its own modules, data, components and lib', async () => {

@@ -5,7 +5,7 @@ import { jsonLimitProblem, type JsonLimits } from './json-limits'
  * job's inputs): a field is a text, a number, a yes/no, a list of them, a small object (a window) or a
  * geometry, whose deepest member — a MultiPolygon's position — is six levels down from the form. A value from
  * outside the form (a shared link, a stored draft) is held to the same limits before it is applied, so it
- * cannot carry what no analyst could have typed. Apart from `components/schema-form/form-model.ts`, which brings the validator: the
+ * cannot carry what no analyst could have typed. Apart from `order-params/form-model.ts`, which brings the validator: the
  * link codecs read these limits on pages that never render a form.
  */
 export const FORM_LIMITS: JsonLimits = {

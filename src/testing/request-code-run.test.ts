@@ -26,7 +26,7 @@ import {
 import type { StorageSearch } from '../data/storage/query'
 import { selfHref } from '../data/storage/query'
 import { collectionsCode, storageSearchCode } from '../data/storage/storage-code'
-import { cleanParams, validateParams } from '../components/schema-form/form-model'
+import { cleanParams, validateParams } from '../lib/order-params/form-model'
 import { cursorOf, searchOptions, type Scene } from '../data/catalog/queries'
 import { allHostsSearchCode, searchCode } from '../features/catalog/search-code'
 import { collectScenes, mergeRows, sceneRows, type HostPages } from '../features/catalog/merge-hosts'

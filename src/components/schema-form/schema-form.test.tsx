@@ -17,7 +17,7 @@ import {
   type JsonSchema,
   type ParamProblem,
   type Params,
-} from './form-model'
+} from '../../lib/order-params/form-model'
 import { SchemaForm, type SchemaFormProps } from './schema-form'
 import { isoToUtcText } from '../utc-date/utc'
 

@@ -17,8 +17,8 @@ import {
   type JsonSchema,
   type ParamProblem,
   type Params,
-} from './form-model'
-import { createValidator } from './json-schema-validator'
+} from '../../lib/order-params/form-model'
+import { createValidator } from './rjsf-validator'
 import { SelectWidget, TextareaWidget, TextWidget, UtcDateTimeWidget } from './widgets'
 
 /**

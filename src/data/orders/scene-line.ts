@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { components } from '../../api/schema'
 import type { BasketScene } from '../../lib/basket-scene'
-import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
+import { cleanParams, defaultsOf, validateParams } from '../../lib/order-params/form-model'
 import { intersectionAreaRatio } from '../../lib/geo/combine'
 import { nameProblem } from '../../lib/order-fields'
 import type { OrderForm } from './ordering-queries'

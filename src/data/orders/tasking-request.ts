@@ -1,11 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import {
-  defaultsOf,
-  fieldSchema,
-  type JsonSchema,
-  type Params,
-} from '../../components/schema-form/form-model'
+import { defaultsOf, fieldSchema, type JsonSchema, type Params } from '../../lib/order-params/form-model'
 import { orderRequest } from './placement'
 
 /**

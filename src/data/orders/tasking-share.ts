@@ -1,5 +1,5 @@
 import type { Polygon } from 'geojson'
-import type { Params } from '../../components/schema-form/form-model'
+import type { Params } from '../../lib/order-params/form-model'
 import { asFormValue } from '../../lib/param-limits'
 import { decodePolygons, encodePolygons } from '../../lib/polyline'
 import {

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import type { Params } from '../../components/schema-form/form-model'
+import type { Params } from '../../lib/order-params/form-model'
 import { positionOf, timeTicks, type Tick } from '../../components/time-axis/time-scale'
 import { formatUtc } from '../../lib/format'
 import { stacTime } from '../../lib/stac-datetime'

@@ -6,7 +6,7 @@ import { useApiClient, useWorkspaceId } from '../../api/console-context'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import type { BasketScene } from '../../components/basket/basket-store'
 import { basketKey } from '../../components/basket/basket-store'
-import { cleanParams, defaultsOf, validateParams } from '../../components/schema-form/form-model'
+import { cleanParams, defaultsOf, validateParams } from '../../lib/order-params/form-model'
 import { nameProblem, tagProblem } from '../../lib/order-fields'
 import { placementOf, useCheckoutStore, type LineDraft, type ProductLine } from './checkout-store'
 import {

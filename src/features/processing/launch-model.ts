@@ -1,10 +1,5 @@
 import type { ApiError } from '../../api/errors'
-import {
-  PARAMS,
-  type JsonSchema,
-  type ParamProblem,
-  type Params,
-} from '../../components/schema-form/form-model'
+import { PARAMS, type JsonSchema, type ParamProblem, type Params } from '../../lib/order-params/form-model'
 import type { JobInputs, JobPrice } from '../../data/processing/execution'
 import { formatCredits } from '../../lib/format'
 import type { Process } from '../../data/processing/queries'

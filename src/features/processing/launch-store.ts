@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import type { Params, ParamProblem } from '../../components/schema-form/form-model'
+import type { Params, ParamProblem } from '../../lib/order-params/form-model'
 import type { JobAttempt } from '../../data/processing/run-once'
 import { draftStorage, ownedDraft } from '../../lib/draft-storage'
 

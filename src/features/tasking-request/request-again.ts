@@ -1,6 +1,6 @@
 import type { Geometry, Polygon } from 'geojson'
 import type { components } from '../../api/schema'
-import type { Params } from '../../components/schema-form/form-model'
+import type { Params } from '../../lib/order-params/form-model'
 import type { Collection } from './tasking-rules'
 import type { TaskingDraft } from '../../data/orders/tasking-share'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/errors'
-import type { JsonSchema } from '../../components/schema-form/form-model'
+import type { JsonSchema } from '../../lib/order-params/form-model'
 import { poly, rect } from '../../testing/builders'
 import type { Order } from '../../data/orders/placement'
 import {

@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson'
 import { isApiError, type FieldError } from '../../api/errors'
 import type { components } from '../../api/schema'
-import { fieldSchema, type JsonSchema, type Params } from '../../components/schema-form/form-model'
+import { fieldSchema, type JsonSchema, type Params } from '../../lib/order-params/form-model'
 import { formatUtcDay } from '../../lib/format'
 import { areaKm2, bboxOf } from '../../lib/geo/measure'
 import {

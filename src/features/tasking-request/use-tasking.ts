@@ -5,12 +5,7 @@ import { useMemo, useState } from 'react'
 import { useApiClient, useWorkspaceId } from '../../api/console-context'
 import { isApiError, type FieldError } from '../../api/errors'
 import { useAoiStore } from '../../components/aoi/aoi-store'
-import {
-  cleanParams,
-  fieldTitle,
-  validateParams,
-  type ParamProblem,
-} from '../../components/schema-form/form-model'
+import { cleanParams, fieldTitle, validateParams, type ParamProblem } from '../../lib/order-params/form-model'
 import type { AoiIssue } from '../../lib/geo/aoi-rules'
 import { validateAoi } from '../../lib/geo/validation'
 import { nameProblem, tagsProblem } from '../../lib/order-fields'

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core'
 import { Facts } from '../../../components/facts/facts'
-import { paramFacts } from '../../../components/schema-form/param-facts'
+import { paramFacts } from '../../../lib/order-params/param-facts'
 import { countLabel, formatArea } from '../../../lib/format'
 import type { TaskingModel } from '../use-tasking'
 

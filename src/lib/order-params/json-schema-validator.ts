@@ -1,23 +1,11 @@
 import { Validator, type OutputUnit } from '@cfworker/json-schema'
-import {
-  createErrorHandler,
-  toErrorSchema,
-  unwrapErrorHandler,
-  validationDataMerge,
-  type CustomValidator,
-  type ErrorTransformer,
-  type RJSFSchema,
-  type RJSFValidationError,
-  type UiSchema,
-  type ValidationData,
-  type ValidatorType,
-} from '@rjsf/utils'
 
 /**
  * JSON Schema validation that never compiles code, so the console runs under a Content Security Policy
  * without `unsafe-eval` (decision 19). rjsf's own validator (Ajv) builds a function per schema with
  * `new Function`; this one interprets the schema with `@cfworker/json-schema` and reports each problem in
  * Ajv's shape (keyword, instance path, schema path, params, parent schema), which the form model reads.
+ * Pure, without rjsf: the form's adapter (components/schema-form/rjsf-validator.ts) wraps it for rjsf.
  */
 export interface SchemaProblem {
   keyword: string
@@ -184,52 +172,11 @@ function combined(schema: Json, root: Json | undefined): Json {
   return c
 }
 
-function toRjsfErrors(problems: SchemaProblem[]): RJSFValidationError[] {
-  return problems.map((p) => {
-    const missing = typeof p.params.missingProperty === 'string' ? p.params.missingProperty : undefined
-    const extra = typeof p.params.additionalProperty === 'string' ? p.params.additionalProperty : undefined
-    const path = p.instancePath.replace(/\//g, '.')
-    const property = missing || extra ? `${path}.${missing ?? extra}` : path
-    return {
-      name: p.keyword,
-      property,
-      message: p.message,
-      params: p.params,
-      stack: `${property} ${p.message}`.trim(),
-      schemaPath: p.schemaPath,
-    }
-  })
-}
-
-/** rjsf's `ValidatorType` over `validateJson`: the form's conditionals and option matching, without eval. */
-export function createValidator<T = unknown>(): ValidatorType<T, RJSFSchema> {
-  return {
-    validateFormData(
-      formData: T | undefined,
-      schema: RJSFSchema,
-      customValidate?: CustomValidator<T, RJSFSchema>,
-      transformErrors?: ErrorTransformer<T, RJSFSchema>,
-      uiSchema?: UiSchema<T, RJSFSchema>,
-    ): ValidationData<T> {
-      let errors = toRjsfErrors(validateJson(schema, formData))
-      if (transformErrors) errors = transformErrors(errors, uiSchema)
-      let data: ValidationData<T> = { errors, errorSchema: toErrorSchema<T>(errors) }
-      if (customValidate) {
-        const handler = customValidate(formData, createErrorHandler<T>(formData as T), uiSchema)
-        data = validationDataMerge<T>(data, unwrapErrorHandler<T>(handler))
-      }
-      return data
-    },
-    isValid(schema: RJSFSchema, formData: T | undefined, rootSchema: RJSFSchema): boolean {
-      if (typeof schema === 'boolean') return schema
-      return validateJson(combined(schema, rootSchema), formData).length === 0
-    },
-    rawValidation<Result = SchemaProblem>(schema: RJSFSchema, formData?: T) {
-      try {
-        return { errors: validateJson(schema, formData) as Result[] }
-      } catch (e) {
-        return { validationError: e instanceof Error ? e : new Error(String(e)) }
-      }
-    },
-  }
+/**
+ * Whether `data` meets `schema`, a part of `root` whose definitions its `$ref`s may name; a boolean schema is
+ * its own answer.
+ */
+export function isValidJson(schema: Json | boolean, data: unknown, root?: Json): boolean {
+  if (typeof schema === 'boolean') return schema
+  return validateJson(combined(schema, root), data).length === 0
 }

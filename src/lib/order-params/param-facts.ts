@@ -1,4 +1,4 @@
-import { formatUtc, formatUtcDay } from '../../lib/format'
+import { formatUtc, formatUtcDay } from '../format'
 import { enumOptions, enumTitle, fieldSchema, fieldTitle, type JsonSchema, type Params } from './form-model'
 
 /** One parameter as a person reads it: the form's label and the value in the console's words. */

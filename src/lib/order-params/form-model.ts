@@ -1,4 +1,4 @@
-import { createValidator, type SchemaProblem } from './json-schema-validator'
+import { isValidJson, validateJson, type SchemaProblem } from './json-schema-validator'
 
 /**
  * The order-form model: what an order-form schema (`GET /orders/schema/{data-product-id}`, draft-07) means
@@ -18,8 +18,6 @@ import { createValidator, type SchemaProblem } from './json-schema-validator'
 
 export type JsonSchema = Record<string, unknown>
 
-// Its own validator instance, apart from the one the form renders with (the form sees `viewSchema`).
-const validator = createValidator<Params>()
 export type Params = Record<string, unknown>
 
 /** A problem with one param, named like the service's problem `errors` items: `params.cloudCoverage`. */
@@ -209,8 +207,7 @@ function onlyPresence(branch: unknown): boolean {
 const handledHere = (node: JsonSchema) =>
   isRecord(node.if) && onlyPresence(node.then) && onlyPresence(node.else)
 
-const holds = (schema: JsonSchema, c: Conditional, value: Params): boolean =>
-  validator.isValid(c.if, value, schema)
+const holds = (schema: JsonSchema, c: Conditional, value: Params): boolean => isValidJson(c.if, value, schema)
 
 /**
  * An enumeration without a `type` gets the type of its values: rjsf renders a typeless `anyOf` of consts as a
@@ -471,7 +468,13 @@ function conditionAt(schema: JsonSchema, schemaPath: string): JsonSchema | undef
  */
 export function validateParams(schema: JsonSchema, value: Params): ParamProblem[] {
   const params = cleanParams(schema, value)
-  const { errors } = validator.rawValidation<AjvError>(paramsSchema(schema), params)
+  let errors: AjvError[]
+  try {
+    errors = validateJson(paramsSchema(schema), params)
+  } catch {
+    // A schema the interpreter cannot read leaves nothing to report here; the service still checks.
+    errors = []
+  }
   const problems: ParamProblem[] = []
   const seen = new Set<string>()
   const add = (name: string, reason: string | undefined) => {
@@ -479,7 +482,7 @@ export function validateParams(schema: JsonSchema, value: Params): ParamProblem[
     seen.add(name)
     problems.push({ name, reason })
   }
-  for (const e of errors ?? []) {
+  for (const e of errors) {
     if (e.keyword === 'required') {
       add(nameOf(fieldOf(`${e.instancePath}/${String(e.params.missingProperty)}`)), 'is required')
     } else if (e.keyword === 'additionalProperties') {
