@@ -29,7 +29,6 @@ const sizeExceptions = [
       'bench/catalog.ts', // the journey's steps apart from the page-side probes
     ],
     [FUNCTION]: [
-      'src/components/aoi/aoi-panel.tsx', // the import, paste and typed-coordinates sections
       'src/features/catalog/components/catalog-page.tsx', // after part 4 decodes the AOI at the URL once
       'src/features/catalog/components/search-form.tsx', // the same
       'src/features/catalog/use-archive-or-task.ts', // the same
