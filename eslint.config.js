@@ -29,7 +29,6 @@ const sizeExceptions = [
       'bench/catalog.ts', // the journey's steps apart from the page-side probes
     ],
     [FUNCTION]: [
-      'src/features/catalog/components/catalog-page.tsx', // after part 4 decodes the AOI at the URL once
       'src/features/decisions/components/quotation-page.tsx', // its gates and its decision form
       'src/features/decisions/components/study-page.tsx', // the same
       'bench/imagery.ts', // openItem's waits apart from its figures
