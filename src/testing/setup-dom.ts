@@ -40,6 +40,9 @@ if (typeof window !== 'undefined') {
       configurable: true,
       writable: true,
     })
+  // Mantine's autosized Textarea measures again when web fonts finish loading; jsdom loads none.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true, writable: true })
   if (typeof Element.prototype.scrollIntoView !== 'function')
     Object.defineProperty(Element.prototype, 'scrollIntoView', {
       value: () => undefined,

@@ -23,7 +23,9 @@ import { totalAreaKm2, totalVertices } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
 import type { DrawMode, LonLat } from '../../map/map-engine'
 import { useAoiStore } from './aoi-store'
-import type { AoiImporter } from './use-aoi-import'
+import type { AoiImporter, AoiMessage } from './use-aoi-import'
+
+type AoiStore = ReturnType<typeof useAoiStore.getState>
 
 const MODES: { value: DrawMode; label: string }[] = [
   { value: 'static', label: 'Pan' },
@@ -45,14 +47,75 @@ interface Props {
 
 /** Draw, import, type and check the area of interest; every change can be undone. */
 export function AoiPanel(props: Props) {
-  const { polygons, setPolygons, undo, redo, clear, past, future } = useAoiStore()
-  const { message, setMessage, busy, adopt, importFile } = props.importer
+  const store = useAoiStore()
+  const { message, setMessage } = props.importer
+  // The texts live with the panel, not with their tabs, which unmount what they hide: a user who looks at
+  // another tab and comes back finds what they pasted or typed.
   const [pasted, setPasted] = useState('')
   const [typed, setTyped] = useState('')
-  // Nothing drawn is where every area starts, not a problem: the empty state below says what to do.
-  const issues = useMemo(() => (polygons.length === 0 ? [] : validateAoi(polygons)), [polygons])
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Area of interest
+        </Title>
+        <AoiSummary polygons={store.polygons} />
+        <AoiActions store={store} onFit={props.onFit} />
+
+        {store.polygons.length === 0 && <NoAreaYet />}
+
+        <AoiProblems polygons={store.polygons} setPolygons={store.setPolygons} />
+
+        {message && <ImportMessage message={message} onClose={() => setMessage(null)} />}
+
+        <Tabs defaultValue="draw" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="draw">Draw</Tabs.Tab>
+            <Tabs.Tab value="import">Import</Tabs.Tab>
+            <Tabs.Tab value="type">Type</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="draw" pt="sm">
+            <DrawSection {...props} />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="import" pt="sm">
+            <ImportSection importer={props.importer} pasted={pasted} onPasted={setPasted} />
+          </Tabs.Panel>
+
+          <Tabs.Panel value="type" pt="sm">
+            <TypedCoordinates
+              typed={typed}
+              onTyped={setTyped}
+              polygons={store.polygons}
+              setPolygons={store.setPolygons}
+              onFit={props.onFit}
+              setMessage={setMessage}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Paper>
+  )
+}
+
+/** One line on the area: how many polygons, how large, how many vertices; or that there is none yet. */
+function AoiSummary({ polygons }: { polygons: Polygon[] }) {
   const area = useMemo(() => totalAreaKm2(polygons), [polygons])
   const vertices = useMemo(() => totalVertices(polygons), [polygons])
+  return (
+    <Text size="sm" data-testid="aoi-summary" aria-live="polite">
+      {polygons.length === 0
+        ? 'Nothing drawn yet: draw on the map, import a file or type coordinates.'
+        : `${polygons.length} ${polygons.length === 1 ? 'polygon' : 'polygons'} · ${formatArea(area)} · ${vertices} vertices`}
+    </Text>
+  )
+}
+
+/** Undo, redo, zoom to, clear and export the area. */
+function AoiActions({ store, onFit }: { store: AoiStore; onFit: Props['onFit'] }) {
+  const { polygons, undo, redo, clear, past, future } = store
 
   function download() {
     const blob = new Blob([exportGeoJson(polygons)], { type: 'application/geo+json' })
@@ -64,188 +127,181 @@ export function AoiPanel(props: Props) {
   }
 
   return (
-    <Paper withBorder p="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Area of interest
-        </Title>
-        <Text size="sm" data-testid="aoi-summary" aria-live="polite">
-          {polygons.length === 0
-            ? 'Nothing drawn yet: draw on the map, import a file or type coordinates.'
-            : `${polygons.length} ${polygons.length === 1 ? 'polygon' : 'polygons'} · ${formatArea(area)} · ${vertices} vertices`}
+    <Group gap="xs">
+      <Button size="xs" variant="default" onClick={undo} disabled={past.length === 0}>
+        Undo
+      </Button>
+      <Button size="xs" variant="default" onClick={redo} disabled={future.length === 0}>
+        Redo
+      </Button>
+      <Button size="xs" variant="default" onClick={() => onFit(polygons)} disabled={polygons.length === 0}>
+        Zoom to AOI
+      </Button>
+      <Button size="xs" variant="default" onClick={clear} disabled={polygons.length === 0}>
+        Clear
+      </Button>
+      <Button size="xs" variant="default" onClick={download} disabled={polygons.length === 0}>
+        Export GeoJSON
+      </Button>
+    </Group>
+  )
+}
+
+/** What is wrong with the area, each problem with its fix when there is one. */
+function AoiProblems({ polygons, setPolygons }: Pick<AoiStore, 'polygons' | 'setPolygons'>) {
+  // Nothing drawn is where every area starts, not a problem: the empty state says what to do.
+  const issues = useMemo(() => (polygons.length === 0 ? [] : validateAoi(polygons)), [polygons])
+  if (issues.length === 0) return null
+  return (
+    <Stack gap={6} role="list" aria-label="Problems with the area of interest">
+      {issues.map((issue, i) => (
+        <Alert
+          key={`${issue.code}-${i}`}
+          role="listitem"
+          color={issue.severity === 'error' ? 'red' : 'yellow'}
+          p="xs"
+        >
+          <Text size="sm">{issue.message}</Text>
+          {issue.fix && (
+            <Button
+              mt={6}
+              size="compact-sm"
+              variant="default"
+              onClick={() => setPolygons(applyFix(polygons, issue.fix ?? 'close-rings'))}
+            >
+              {issue.fixLabel ?? 'Fix'}
+            </Button>
+          )}
+        </Alert>
+      ))}
+    </Stack>
+  )
+}
+
+/** What the last import or typed polygon came to. */
+function ImportMessage({ message, onClose }: { message: AoiMessage; onClose: () => void }) {
+  return (
+    <Alert
+      color={message.kind === 'error' ? 'red' : 'teal'}
+      title={message.title}
+      role={message.kind === 'error' ? 'alert' : 'status'}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+    >
+      {message.lines.length > 0 && (
+        <List size="sm">
+          {message.lines.map((l) => (
+            <List.Item key={l}>{l}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
+  )
+}
+
+/** The drawing tools, and drawing by keyboard. */
+function DrawSection(props: Props) {
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label="Drawing tool"
+        value={props.mode}
+        onChange={props.onMode}
+        data={MODES}
+        fullWidth
+        size="xs"
+      />
+      <Text size="xs" c="dimmed">
+        Polygon: click each corner, click the first one to close. Edit: drag a shape or its corners; Delete
+        removes the selected shape.
+      </Text>
+      <KeyboardDrawing {...props} />
+    </Stack>
+  )
+}
+
+/** A file to import, or text to paste: WKT, GeoJSON or a bounding box. */
+function ImportSection(props: { importer: AoiImporter; pasted: string; onPasted: (text: string) => void }) {
+  const { busy, adopt, importFile } = props.importer
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <FileButton onChange={(f) => void importFile(f)} accept=".geojson,.json,.kml,.kmz,.zip,.wkt,.txt">
+          {(p) => (
+            <Button {...p} size="xs" loading={busy}>
+              Choose a file…
+            </Button>
+          )}
+        </FileButton>
+        <Text size="xs" c="dimmed">
+          or drop it on the map
         </Text>
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={undo} disabled={past.length === 0}>
-            Undo
-          </Button>
-          <Button size="xs" variant="default" onClick={redo} disabled={future.length === 0}>
-            Redo
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => props.onFit(polygons)}
-            disabled={polygons.length === 0}
-          >
-            Zoom to AOI
-          </Button>
-          <Button size="xs" variant="default" onClick={clear} disabled={polygons.length === 0}>
-            Clear
-          </Button>
-          <Button size="xs" variant="default" onClick={download} disabled={polygons.length === 0}>
-            Export GeoJSON
-          </Button>
-        </Group>
+      </Group>
+      <Text size="xs" c="dimmed">
+        GeoJSON, KML, KMZ or a zipped Shapefile (reprojected from its .prj), up to 50 MB.
+      </Text>
+      <Textarea
+        label="Paste WKT, GeoJSON or a bounding box"
+        description="A box is west,south,east,north in degrees, e.g. 12.3,41.8,12.6,42.0"
+        autosize
+        minRows={3}
+        maxRows={8}
+        value={props.pasted}
+        onChange={(e) => props.onPasted(e.currentTarget.value)}
+      />
+      <Button
+        size="xs"
+        variant="default"
+        disabled={!props.pasted.trim()}
+        onClick={() => adopt(parseAoiText(props.pasted), 'The pasted text')}
+      >
+        Use pasted shape
+      </Button>
+    </Stack>
+  )
+}
 
-        {polygons.length === 0 && <NoAreaYet />}
+/** Corners typed one per line, added to the area as one more polygon. */
+function TypedCoordinates(
+  props: Pick<AoiStore, 'polygons' | 'setPolygons'> & {
+    typed: string
+    onTyped: (text: string) => void
+    onFit: Props['onFit']
+    setMessage: AoiImporter['setMessage']
+  },
+) {
+  function add() {
+    const r = parseCoordinateList(props.typed)
+    if (!r.ok) {
+      props.setMessage({
+        kind: 'error',
+        title: 'The coordinates could not be used',
+        lines: [r.message],
+      })
+      return
+    }
+    const next = [...props.polygons, r.polygon]
+    props.setPolygons(next)
+    props.onFit([r.polygon])
+    props.setMessage(null)
+  }
 
-        {issues.length > 0 && (
-          <Stack gap={6} role="list" aria-label="Problems with the area of interest">
-            {issues.map((issue, i) => (
-              <Alert
-                key={`${issue.code}-${i}`}
-                role="listitem"
-                color={issue.severity === 'error' ? 'red' : 'yellow'}
-                p="xs"
-              >
-                <Text size="sm">{issue.message}</Text>
-                {issue.fix && (
-                  <Button
-                    mt={6}
-                    size="compact-sm"
-                    variant="default"
-                    onClick={() => setPolygons(applyFix(polygons, issue.fix ?? 'close-rings'))}
-                  >
-                    {issue.fixLabel ?? 'Fix'}
-                  </Button>
-                )}
-              </Alert>
-            ))}
-          </Stack>
-        )}
-
-        {message && (
-          <Alert
-            color={message.kind === 'error' ? 'red' : 'teal'}
-            title={message.title}
-            role={message.kind === 'error' ? 'alert' : 'status'}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setMessage(null)}
-          >
-            {message.lines.length > 0 && (
-              <List size="sm">
-                {message.lines.map((l) => (
-                  <List.Item key={l}>{l}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
-
-        <Tabs defaultValue="draw" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="draw">Draw</Tabs.Tab>
-            <Tabs.Tab value="import">Import</Tabs.Tab>
-            <Tabs.Tab value="type">Type</Tabs.Tab>
-          </Tabs.List>
-
-          <Tabs.Panel value="draw" pt="sm">
-            <Stack gap="sm">
-              <SegmentedControl
-                aria-label="Drawing tool"
-                value={props.mode}
-                onChange={props.onMode}
-                data={MODES}
-                fullWidth
-                size="xs"
-              />
-              <Text size="xs" c="dimmed">
-                Polygon: click each corner, click the first one to close. Edit: drag a shape or its corners;
-                Delete removes the selected shape.
-              </Text>
-              <KeyboardDrawing {...props} />
-            </Stack>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="import" pt="sm">
-            <Stack gap="sm">
-              <Group gap="xs">
-                <FileButton
-                  onChange={(f) => void importFile(f)}
-                  accept=".geojson,.json,.kml,.kmz,.zip,.wkt,.txt"
-                >
-                  {(p) => (
-                    <Button {...p} size="xs" loading={busy}>
-                      Choose a file…
-                    </Button>
-                  )}
-                </FileButton>
-                <Text size="xs" c="dimmed">
-                  or drop it on the map
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                GeoJSON, KML, KMZ or a zipped Shapefile (reprojected from its .prj), up to 50 MB.
-              </Text>
-              <Textarea
-                label="Paste WKT, GeoJSON or a bounding box"
-                description="A box is west,south,east,north in degrees, e.g. 12.3,41.8,12.6,42.0"
-                autosize
-                minRows={3}
-                maxRows={8}
-                value={pasted}
-                onChange={(e) => setPasted(e.currentTarget.value)}
-              />
-              <Button
-                size="xs"
-                variant="default"
-                disabled={!pasted.trim()}
-                onClick={() => adopt(parseAoiText(pasted), 'The pasted text')}
-              >
-                Use pasted shape
-              </Button>
-            </Stack>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="type" pt="sm">
-            <Stack gap="sm">
-              <Textarea
-                label="Corner coordinates"
-                description="One corner per line, longitude then latitude, e.g. 12.49 41.89"
-                autosize
-                minRows={4}
-                maxRows={12}
-                value={typed}
-                onChange={(e) => setTyped(e.currentTarget.value)}
-              />
-              <Button
-                size="xs"
-                variant="default"
-                disabled={!typed.trim()}
-                onClick={() => {
-                  const r = parseCoordinateList(typed)
-                  if (!r.ok) {
-                    setMessage({
-                      kind: 'error',
-                      title: 'The coordinates could not be used',
-                      lines: [r.message],
-                    })
-                    return
-                  }
-                  const next = [...polygons, r.polygon]
-                  setPolygons(next)
-                  props.onFit([r.polygon])
-                  setMessage(null)
-                }}
-              >
-                Add polygon
-              </Button>
-            </Stack>
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
-    </Paper>
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label="Corner coordinates"
+        description="One corner per line, longitude then latitude, e.g. 12.49 41.89"
+        autosize
+        minRows={4}
+        maxRows={12}
+        value={props.typed}
+        onChange={(e) => props.onTyped(e.currentTarget.value)}
+      />
+      <Button size="xs" variant="default" disabled={!props.typed.trim()} onClick={add}>
+        Add polygon
+      </Button>
+    </Stack>
   )
 }
 

@@ -3,7 +3,7 @@ import type { Polygon } from 'geojson'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
-import { cleanParams } from '../../lib/order-params/form-model'
+import { cleanParams, type JsonSchema } from '../../lib/order-params/form-model'
 import { collectionsOfTypeOptions } from '../../data/glossary/queries'
 import { orderFormOptions } from '../../data/orders/ordering-queries'
 import { opportunitiesOptions } from '../../data/orders/tasking-queries'
@@ -20,6 +20,7 @@ import {
   sceneMarks,
   type Mark,
   type PassMark,
+  type SceneMark,
 } from './archive-or-task'
 import { useCatalogUi } from './catalog-ui-store'
 import type { SceneRow } from './words'
@@ -75,19 +76,7 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
   })
   const asks = products.map((p, i) => {
     const schema = forms[i]?.data
-    if (!schema) return null
-    const params = withName(schema, { ...startingParams(schema, now), ...passSearchWindow(now) }, ASK_NAME)
-    return {
-      base: startingParams(schema, now),
-      request: taskingRequest({
-        dataProductId: p.productId,
-        displayName: ASK_NAME,
-        tags: [],
-        params: cleanParams(schema, params),
-        polygons: aoi,
-        budgetId: null,
-      }),
-    }
+    return schema ? askOf(schema, p.productId, aoi, now) : null
   })
   // Asked once each form is here: one query per request (an idle key shared by several would be one entry).
   const asked = asks.flatMap((a, i) => (a ? [{ i, request: a.request }] : []))
@@ -99,36 +88,11 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
     return at < 0 ? undefined : answered[at]
   })
 
-  const collections: PassCollection[] = products.map((p, i) => {
-    const form = forms[i]
-    const answer = answers[i]
-    const title = p.collection.title
-    let source: PassSource
-    if (form?.error)
-      source = {
-        kind: 'failed',
-        message: `The order form of ${title} could not be read.`,
-        retry: () => void form.refetch(),
-      }
-    else if (answer?.data) {
-      const n = new Set(answer.data.results.flatMap((r) => r.opportunities.map((o) => o.id))).size
-      source = { kind: 'passes', count: n }
-    } else if (answer?.error && !answer.isFetching) {
-      const e = answer.error
-      source =
-        isApiError(e) && (e.status === 501 || e.code === 'opportunities-not-implemented')
-          ? {
-              kind: 'not-published',
-              message: `${title}: passes are not published; a request can still be placed, and the provider plans the acquisition.`,
-            }
-          : {
-              kind: 'failed',
-              message: `${title}: the passes could not be listed${isApiError(e) && e.detail ? ` (${e.detail})` : ''}.`,
-              retry: () => void answer.refetch(),
-            }
-    } else source = { kind: 'loading' }
-    return { name: p.collection.name, title, source }
-  })
+  const collections: PassCollection[] = products.map((p, i) => ({
+    name: p.collection.name,
+    title: p.collection.title,
+    source: passSourceOf(p.collection.title, forms[i], answers[i]),
+  }))
   // The marks change only when an answer does (the queries' array is new on every render).
   const updated = answers.map((a) => a?.dataUpdatedAt ?? 0).join(',')
   const passes = useMemo(
@@ -151,37 +115,7 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
   // Only the open view reads the scenes' times (its panel calls this hook), not every host's answer's render.
   const scenes = useMemo(() => (enabled ? sceneMarks(rows) : NO_MARKS), [enabled, rows])
 
-  // Hover: a scene's is the page's (its row and footprint light up too), a pass's is this view's own.
-  const hoveredScene = useCatalogUi((s) => s.hovered)
-  const setHoveredScene = useCatalogUi((s) => s.setHovered)
-  const [hoveredPass, setHoveredPass] = useState<string | null>(null)
-  const [pickedKey, setPickedKey] = useState<string | null>(null)
-  const hoveredKey =
-    hoveredPass ??
-    (hoveredScene === null ? null : (scenes.find((m) => m.row.index === hoveredScene)?.key ?? null))
-  const passOf = useCallback(
-    (key: string | null) => (key === null ? null : (passes.find((p) => p.key === key) ?? null)),
-    [passes],
-  )
-  const setPassFootprints = useCatalogUi((s) => s.setPassFootprints)
-  const hover = useCallback(
-    (m: Mark | null) => {
-      const key = m?.kind === 'pass' ? m.key : null
-      setHoveredPass(key)
-      setHoveredScene(m?.kind === 'scene' ? m.row.index : null)
-      setPassFootprints(passOf(key)?.footprint ?? null, passOf(pickedKey)?.footprint ?? null)
-    },
-    [setHoveredScene, setPassFootprints, passOf, pickedKey],
-  )
-  const pick = useCallback(
-    (key: string | null) => {
-      setPickedKey(key)
-      setPassFootprints(passOf(hoveredPass)?.footprint ?? null, passOf(key)?.footprint ?? null)
-    },
-    [setPassFootprints, passOf, hoveredPass],
-  )
-  // Closed, the view outlines no pass.
-  useEffect(() => () => setPassFootprints(null, null), [setPassFootprints])
+  const { hoveredKey, pickedKey, hover, pick } = useMarkHover(scenes, passes)
   const axis = useMemo(() => axisOf(now, scenes), [now, scenes])
 
   /** A link to the tasking page with the AOI, the pass's collection and product, and a window opening with it. */
@@ -228,3 +162,102 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
 }
 
 export type ArchiveOrTask = ReturnType<typeof useArchiveOrTask>
+
+/** How one collection is asked for its passes: its product's starting parameters over the coming weeks. */
+function askOf(schema: JsonSchema, productId: string, aoi: readonly Polygon[], now: number) {
+  const params = withName(schema, { ...startingParams(schema, now), ...passSearchWindow(now) }, ASK_NAME)
+  return {
+    base: startingParams(schema, now),
+    request: taskingRequest({
+      dataProductId: productId,
+      displayName: ASK_NAME,
+      tags: [],
+      params: cleanParams(schema, params),
+      polygons: aoi,
+      budgetId: null,
+    }),
+  }
+}
+
+/** What a collection's order form and its ask for passes came to, as far as the view tells it. */
+interface PassQueries {
+  form: { error: unknown; refetch: () => unknown } | undefined
+  answer:
+    | {
+        data?: { results: { opportunities: { id: string }[] }[] }
+        error: unknown
+        isFetching: boolean
+        refetch: () => unknown
+      }
+    | undefined
+}
+
+/** What one tasking collection's passes came to, from its order form's query and its ask's. */
+export function passSourceOf(
+  title: string,
+  form: PassQueries['form'],
+  answer: PassQueries['answer'],
+): PassSource {
+  if (form?.error)
+    return {
+      kind: 'failed',
+      message: `The order form of ${title} could not be read.`,
+      retry: () => void form.refetch(),
+    }
+  if (answer?.data) {
+    const n = new Set(answer.data.results.flatMap((r) => r.opportunities.map((o) => o.id))).size
+    return { kind: 'passes', count: n }
+  }
+  if (answer?.error && !answer.isFetching) {
+    const e = answer.error
+    return isApiError(e) && (e.status === 501 || e.code === 'opportunities-not-implemented')
+      ? {
+          kind: 'not-published',
+          message: `${title}: passes are not published; a request can still be placed, and the provider plans the acquisition.`,
+        }
+      : {
+          kind: 'failed',
+          message: `${title}: the passes could not be listed${isApiError(e) && e.detail ? ` (${e.detail})` : ''}.`,
+          retry: () => void answer.refetch(),
+        }
+  }
+  return { kind: 'loading' }
+}
+
+/**
+ * Hover and pick on the chart. A scene's hover is the page's (its row and footprint light up too), a pass's is
+ * this view's own; the hovered and picked passes' footprints go to the catalog's UI store for the map.
+ */
+function useMarkHover(scenes: readonly SceneMark[], passes: readonly PassMark[]) {
+  const hoveredScene = useCatalogUi((s) => s.hovered)
+  const setHoveredScene = useCatalogUi((s) => s.setHovered)
+  const [hoveredPass, setHoveredPass] = useState<string | null>(null)
+  const [pickedKey, setPickedKey] = useState<string | null>(null)
+  const hoveredKey =
+    hoveredPass ??
+    (hoveredScene === null ? null : (scenes.find((m) => m.row.index === hoveredScene)?.key ?? null))
+  const passOf = useCallback(
+    (key: string | null) => (key === null ? null : (passes.find((p) => p.key === key) ?? null)),
+    [passes],
+  )
+  const setPassFootprints = useCatalogUi((s) => s.setPassFootprints)
+  const hover = useCallback(
+    (m: Mark | null) => {
+      const key = m?.kind === 'pass' ? m.key : null
+      setHoveredPass(key)
+      setHoveredScene(m?.kind === 'scene' ? m.row.index : null)
+      setPassFootprints(passOf(key)?.footprint ?? null, passOf(pickedKey)?.footprint ?? null)
+    },
+    [setHoveredScene, setPassFootprints, passOf, pickedKey],
+  )
+  const pick = useCallback(
+    (key: string | null) => {
+      setPickedKey(key)
+      setPassFootprints(passOf(hoveredPass)?.footprint ?? null, passOf(key)?.footprint ?? null)
+    },
+    [setPassFootprints, passOf, hoveredPass],
+  )
+  // Closed, the view outlines no pass.
+  useEffect(() => () => setPassFootprints(null, null), [setPassFootprints])
+  return { hoveredKey, pickedKey, hover, pick }
+}

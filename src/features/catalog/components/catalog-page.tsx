@@ -2,7 +2,7 @@ import './mantine-styles'
 import type { Polygon } from 'geojson'
 import { Anchor, Loader, Tabs, Text } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentProps } from 'react'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { useApiClient } from '../../../api/console-context'
 import { cursorOf, revokePreviewsOnEviction } from '../../../data/catalog/queries'
@@ -12,14 +12,14 @@ import { FOOTPRINTS_SOURCE, passOverlay, planOverlays } from '../map-layers'
 import { allHostsSearchCode, searchCode } from '../search-code'
 import { loosen } from '../url-state'
 import { useCatalogUi } from '../catalog-ui-store'
-import { useCatalogView } from '../use-catalog-view'
+import { useCatalogView, type CatalogViewState } from '../use-catalog-view'
 import { useCoveragePlan } from '../use-coverage-plan'
 import { useMapOverlays } from '../use-map-overlays'
 import { useSceneActions } from '../use-scene-actions'
 import { useSceneSearch } from '../use-scene-search'
 import { useSearchDraft } from '../use-search-draft'
-import { useSearchableCollections } from '../use-searchable-collections'
-import { footprintOf } from '../words'
+import { useSearchableCollections, type SearchableCollections } from '../use-searchable-collections'
+import { footprintOf, type SceneRow } from '../words'
 import { BasketPanel } from './basket-panel'
 import { CatalogLayout } from './catalog-layout'
 import { CatalogMap } from './catalog-map'
@@ -86,100 +86,35 @@ export function CatalogPage() {
   const actions = useSceneActions(rows, glossary, `${url.appliedKey}|${view.page ?? ''}|${form.runs}`)
   const hostTitles = useMemo(() => new Map(glossary.hosts.map((h) => [h.name, h.title])), [glossary.hosts])
   const { detailRow } = actions
-  // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
-  const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
-  // The searched AOI's own name (an imported file's), while the AOI drawn is the one searched.
-  const aoiName = useAoiStore((s) => s.name)
-  const aoiDrawn = useAoiStore((s) => s.polygons)
-  const areaName =
-    aoiName && applied.area?.kind === 'aoi' && samePolygons(aoiDrawn, applied.area.polygons) ? aoiName : null
-  // One of the two AOI views at a time: Plan coverage, or Archive or task.
-  const [panel, setPanel] = useState<'plan' | 'archive-or-task' | null>(null)
-  const toggle = (p: 'plan' | 'archive-or-task') => setPanel((open) => (open === p ? null : p))
-  const planOpen = panel === 'plan'
-  const planner = useCoveragePlan(rows, aoi)
-  const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
-  const timelineShown = panel === 'archive-or-task' && aoi.length > 0
-  const { plan, chosen } = planner
-  // The passes "Archive or task" outlines: its lazy panel owns them and leaves their footprints in the store.
-  const { hovered: hoveredPass, picked: pickedPass } = useCatalogUi((s) => s.passFootprints)
-  const overlays = useMemo(
-    () =>
-      planShown && plan
-        ? [
-            ...layers.overlays.filter((o) => o.id !== FOOTPRINTS_SOURCE),
-            ...planOverlays({
-              covered: plan.covered,
-              uncovered: plan.uncovered,
-              footprints: chosen.map((r) => footprintOf(r.scene)),
-            }),
-          ]
-        : timelineShown
-          ? [...layers.overlays, passOverlay(hoveredPass, pickedPass)]
-          : layers.overlays,
-    [planShown, plan, chosen, layers.overlays, timelineShown, hoveredPass, pickedPass],
-  )
+  const areaName = useSearchedAreaName(applied)
+  const views = useAoiViews(url, search, layers.overlays)
+  const { aoi, planShown, timelineShown } = views
+  const tools = useMapTools(form)
 
   return (
     <CatalogLayout
       map={
         <CatalogMap
           mapProps={form.mapProps}
-          overlays={overlays}
+          overlays={views.overlays}
           scenes={features}
           images={layers.images}
           hasQuicklooks={layers.hasQuicklooks}
           onOverlayHover={layers.onOverlayHover}
           onOverlayClick={layers.onOverlayClick}
           onViewMoved={form.onViewMoved}
-          tools={{
-            mode: form.panelProps.mode,
-            // Drawing or importing on the map means searching that area: the form's area follows.
-            onMode: (m) => {
-              form.panelProps.onMode(m)
-              if (m !== 'static') form.changeDraft({ areaMode: 'aoi' })
-            },
-            onImport: (f) => {
-              void form.panelProps.importer.importFile(f)
-              form.changeDraft({ areaMode: 'aoi' })
-            },
-            onClear: () => useAoiStore.getState().clear(),
-            hasAoi: aoiDrawn.length > 0,
-          }}
+          tools={tools}
         />
       }
       below={
         <>
-          {(planShown || timelineShown) && (
-            // The open AOI view, under the map: in a large window it takes at most part of the column and scrolls
-            // there; in a short one the page scrolls instead (catalog.module.css).
-            <div className={classes.analysis}>
-              {planShown && (
-                <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
-                  <CoveragePlanPanel
-                    planner={planner}
-                    collections={glossary.collections}
-                    hostTitles={hostTitles}
-                    onAddToBasket={() => actions.addRows(chosen, 'of the plan', planner.scenes)}
-                    onClose={() => setPanel(null)}
-                  />
-                </Suspense>
-              )}
-              {timelineShown && (
-                <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
-                  <ArchiveOrTaskPanel
-                    rows={rows}
-                    aoi={aoi}
-                    hostTitles={hostTitles}
-                    inBasket={(m) => actions.inBasket(m.row)}
-                    onToggleBasket={(m) => actions.toggleBasket(m.row)}
-                    onDetails={(m) => actions.openDetails(m.row)}
-                    onClose={() => setPanel(null)}
-                  />
-                </Suspense>
-              )}
-            </div>
-          )}
+          <AoiViewPanels
+            views={views}
+            rows={rows}
+            glossary={glossary}
+            hostTitles={hostTitles}
+            actions={actions}
+          />
           <BasketPanel
             titles={glossary.titles}
             withThumbnails={glossary.withThumbnails}
@@ -199,24 +134,7 @@ export function CatalogPage() {
             <Tabs.Tab value="results">{features ? `Results (${features.length})` : 'Results'}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="search" className={classes.filters}>
-            <SearchPanel
-              ready={glossary.collections !== undefined}
-              glossaryError={glossary.error}
-              onRetryGlossary={glossary.retry}
-              panelProps={form.panelProps}
-              draft={form.draft}
-              onChange={form.changeDraft}
-              onSearch={() => form.runSearch()}
-              onReset={form.resetDraft}
-              hosts={glossary.hosts}
-              hostCollections={form.draftHostCollections}
-              errors={form.errors}
-              notApplied={form.notApplied}
-              dirty={form.dirty}
-              searching={search.isFetching}
-              aoiSummary={form.aoiSummary}
-              areaError={search.areaError}
-            />
+            <SearchTab glossary={glossary} form={form} search={search} />
           </Tabs.Panel>
           <Tabs.Panel value="results" className={classes.results}>
             <ResultsHeader
@@ -246,30 +164,12 @@ export function CatalogPage() {
                   <SaveSearch built={search.builtAll} view={view} areaName={areaName} />
                 )
               }
-              onPlan={aoi.length > 0 ? () => toggle('plan') : null}
+              onPlan={aoi.length > 0 ? () => views.toggle('plan') : null}
               planOpen={planShown}
-              onArchiveOrTask={aoi.length > 0 ? () => toggle('archive-or-task') : null}
+              onArchiveOrTask={aoi.length > 0 ? () => views.toggle('archive-or-task') : null}
               archiveOrTaskOpen={timelineShown}
             />
-            {/* One line under the header: what the last action said, or else the list's keys. */}
-            <div className={classes.statusLine}>
-              <Text size="xs" aria-live="polite" role="status" c="dimmed">
-                {actions.status}
-                {actions.undoAddPage && (
-                  <>
-                    {' '}
-                    <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
-                      {actions.undoLabel}
-                    </Anchor>
-                  </>
-                )}
-              </Text>
-              {!actions.status && features && features.length > 0 && (
-                <Text size="xs" c="dimmed" id="result-keys">
-                  ↑↓ move · Space basket · Enter details · Q quicklook
-                </Text>
-              )}
-            </div>
+            <StatusLine actions={actions} listed={!!features && features.length > 0} />
             {search.allHosts && (
               <HostStatusList
                 statuses={search.statuses}
@@ -319,23 +219,204 @@ export function CatalogPage() {
           </Tabs.Panel>
         </Tabs>
       }
-      drawer={
-        detailRow && (
-          <Suspense fallback={null}>
-            <SceneDrawer
-              row={detailRow}
-              host={detailRow.host}
-              collectionTitle={glossary.titles.get(detailRow.scene.properties.collection) ?? ''}
-              hasQuicklook={glossary.withQuicklooks.has(detailRow.scene.properties.collection)}
-              inBasket={actions.inBasket(detailRow)}
-              quicklookShown={actions.quicklookShown(detailRow)}
-              onClose={actions.closeDetails}
-              onToggleBasket={actions.toggleBasket}
-              onToggleQuicklook={actions.toggleQuicklook}
-            />
-          </Suspense>
-        )
-      }
+      drawer={detailRow && <SceneDetails row={detailRow} glossary={glossary} actions={actions} />}
     />
+  )
+}
+
+type Glossary = SearchableCollections
+type SceneActions = ReturnType<typeof useSceneActions>
+type SearchDraft = ReturnType<typeof useSearchDraft>
+type SceneSearch = ReturnType<typeof useSceneSearch>
+type AoiView = 'plan' | 'archive-or-task'
+type MapOverlays = ReturnType<typeof useMapOverlays>['overlays']
+
+/** The searched AOI's own name (an imported file's), while the AOI drawn is the one searched. */
+function useSearchedAreaName(applied: CatalogViewState['applied']): string | null {
+  const aoiName = useAoiStore((s) => s.name)
+  const aoiDrawn = useAoiStore((s) => s.polygons)
+  return aoiName && applied.area?.kind === 'aoi' && samePolygons(aoiDrawn, applied.area.polygons)
+    ? aoiName
+    : null
+}
+
+/**
+ * The AOI views under the map, one at a time: Plan coverage, or Archive or task; and the map's overlays with
+ * what the open one draws.
+ */
+function useAoiViews(url: CatalogViewState, search: SceneSearch, footprintOverlays: MapOverlays) {
+  const { applied } = url
+  const { features, rows } = search
+  // Plan coverage: for a search over a drawn or imported AOI (not the map view), among the results shown.
+  const aoi = applied.area?.kind === 'aoi' ? url.appliedPolygons : NO_POLYGONS
+  const [panel, setPanel] = useState<AoiView | null>(null)
+  const toggle = (p: AoiView) => setPanel((open) => (open === p ? null : p))
+  const planOpen = panel === 'plan'
+  const planner = useCoveragePlan(rows, aoi)
+  const planShown = planOpen && aoi.length > 0 && (features?.length ?? 0) > 0
+  const timelineShown = panel === 'archive-or-task' && aoi.length > 0
+  const { plan, chosen } = planner
+  // The passes "Archive or task" outlines: its lazy panel owns them and leaves their footprints in the store.
+  const { hovered: hoveredPass, picked: pickedPass } = useCatalogUi((s) => s.passFootprints)
+  const overlays = useMemo(
+    () =>
+      planShown && plan
+        ? [
+            ...footprintOverlays.filter((o) => o.id !== FOOTPRINTS_SOURCE),
+            ...planOverlays({
+              covered: plan.covered,
+              uncovered: plan.uncovered,
+              footprints: chosen.map((r) => footprintOf(r.scene)),
+            }),
+          ]
+        : timelineShown
+          ? [...footprintOverlays, passOverlay(hoveredPass, pickedPass)]
+          : footprintOverlays,
+    [planShown, plan, chosen, footprintOverlays, timelineShown, hoveredPass, pickedPass],
+  )
+  return { aoi, planner, planShown, timelineShown, overlays, toggle, close: () => setPanel(null) }
+}
+
+/** The map's drawing tools: drawing or importing on the map means searching that area, so the form's follows. */
+function useMapTools(form: SearchDraft): ComponentProps<typeof CatalogMap>['tools'] {
+  const aoiDrawn = useAoiStore((s) => s.polygons)
+  return {
+    mode: form.panelProps.mode,
+    onMode: (m) => {
+      form.panelProps.onMode(m)
+      if (m !== 'static') form.changeDraft({ areaMode: 'aoi' })
+    },
+    onImport: (f) => {
+      void form.panelProps.importer.importFile(f)
+      form.changeDraft({ areaMode: 'aoi' })
+    },
+    onClear: () => useAoiStore.getState().clear(),
+    hasAoi: aoiDrawn.length > 0,
+  }
+}
+
+/**
+ * The open AOI view, under the map: in a large window it takes at most part of the column and scrolls there;
+ * in a short one the page scrolls instead (catalog.module.css).
+ */
+function AoiViewPanels(props: {
+  views: ReturnType<typeof useAoiViews>
+  rows: SceneSearch['rows']
+  glossary: Glossary
+  hostTitles: Map<string, string>
+  actions: SceneActions
+}) {
+  const { views, actions, hostTitles } = props
+  if (!views.planShown && !views.timelineShown) return null
+  return (
+    <div className={classes.analysis}>
+      {views.planShown && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the coverage plan" />}>
+          <CoveragePlanPanel
+            planner={views.planner}
+            collections={props.glossary.collections}
+            hostTitles={hostTitles}
+            onAddToBasket={() => actions.addRows(views.planner.chosen, 'of the plan', views.planner.scenes)}
+            onClose={views.close}
+          />
+        </Suspense>
+      )}
+      {views.timelineShown && (
+        <Suspense fallback={<Loader size="sm" aria-label="Loading archive or task" />}>
+          <ArchiveOrTaskPanel
+            rows={props.rows}
+            aoi={views.aoi}
+            hostTitles={hostTitles}
+            inBasket={(m) => actions.inBasket(m.row)}
+            onToggleBasket={(m) => actions.toggleBasket(m.row)}
+            onDetails={(m) => actions.openDetails(m.row)}
+            onClose={views.close}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+/** The search tab: the filters, the AOI toolkit and the glossary's state. */
+function SearchTab({
+  glossary,
+  form,
+  search,
+}: {
+  glossary: Glossary
+  form: SearchDraft
+  search: SceneSearch
+}) {
+  return (
+    <SearchPanel
+      ready={glossary.collections !== undefined}
+      glossaryError={glossary.error}
+      onRetryGlossary={glossary.retry}
+      panelProps={form.panelProps}
+      draft={form.draft}
+      onChange={form.changeDraft}
+      onSearch={() => form.runSearch()}
+      onReset={form.resetDraft}
+      hosts={glossary.hosts}
+      hostCollections={form.draftHostCollections}
+      errors={form.errors}
+      notApplied={form.notApplied}
+      dirty={form.dirty}
+      searching={search.isFetching}
+      aoiSummary={form.aoiSummary}
+      areaError={search.areaError}
+    />
+  )
+}
+
+/** One line under the results' header: what the last action said, or else the list's keys. */
+function StatusLine({ actions, listed }: { actions: SceneActions; listed: boolean }) {
+  return (
+    <div className={classes.statusLine}>
+      <Text size="xs" aria-live="polite" role="status" c="dimmed">
+        {actions.status}
+        {actions.undoAddPage && (
+          <>
+            {' '}
+            <Anchor component="button" type="button" size="xs" onClick={actions.undoAddPage}>
+              {actions.undoLabel}
+            </Anchor>
+          </>
+        )}
+      </Text>
+      {!actions.status && listed && (
+        <Text size="xs" c="dimmed" id="result-keys">
+          ↑↓ move · Space basket · Enter details · Q quicklook
+        </Text>
+      )}
+    </div>
+  )
+}
+
+/** A scene's details in the drawer, loaded when first opened. */
+function SceneDetails({
+  row,
+  glossary,
+  actions,
+}: {
+  row: SceneRow
+  glossary: Glossary
+  actions: SceneActions
+}) {
+  return (
+    <Suspense fallback={null}>
+      <SceneDrawer
+        row={row}
+        host={row.host}
+        collectionTitle={glossary.titles.get(row.scene.properties.collection) ?? ''}
+        hasQuicklook={glossary.withQuicklooks.has(row.scene.properties.collection)}
+        inBasket={actions.inBasket(row)}
+        quicklookShown={actions.quicklookShown(row)}
+        onClose={actions.closeDetails}
+        onToggleBasket={actions.toggleBasket}
+        onToggleQuicklook={actions.toggleQuicklook}
+      />
+    </Suspense>
   )
 }

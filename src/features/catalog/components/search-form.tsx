@@ -116,68 +116,14 @@ export function SearchForm(props: Props) {
               <Title order={2} size="h4">
                 Search the archive
               </Title>
-              <NativeSelect
-                label="Data host"
-                description="Every host you can search at once, or one of them."
-                value={draft.host ?? ''}
-                onChange={(e) => onChange({ host: e.currentTarget.value || null, collections: [] })}
-                data={[
-                  { value: '', label: `All hosts (${props.hosts.length})` },
-                  ...props.hosts.map((h) => ({ value: h.name, label: h.title })),
-                ]}
+              <HostAndCollections
+                draft={draft}
+                onChange={onChange}
+                hosts={props.hosts}
+                hostCollections={props.hostCollections}
                 error={errors.host}
               />
-              {props.hostCollections.length > 0 && (
-                <Checkbox.Group
-                  label="Collections"
-                  description={`None ticked: every collection of ${draft.host ? 'the host' : 'every host'}.`}
-                  value={draft.collections}
-                  onChange={(v) => onChange({ collections: [...v].sort() })}
-                >
-                  <Stack gap={6} mt={6}>
-                    {props.hostCollections.map((c) => (
-                      <Checkbox
-                        key={c.name}
-                        value={c.name}
-                        label={c.title}
-                        description={c.metadata?.productType === 'SAR' ? 'Radar (SAR)' : undefined}
-                      />
-                    ))}
-                  </Stack>
-                </Checkbox.Group>
-              )}
-              <Group
-                grow
-                align="flex-start"
-                gap="xs"
-                role="group"
-                aria-label="Dates"
-                aria-describedby="catalog-dates-hint"
-              >
-                {(['from', 'to'] as const).map((field) => (
-                  <UtcDayInput
-                    key={field}
-                    label={field === 'from' ? 'From' : 'To'}
-                    value={draft.unreadDays.includes(field) ? undefined : draft[field]}
-                    onChange={(day) => {
-                      const unread = draft.unreadDays.filter((f) => f !== field)
-                      if (day === undefined) onChange({ unreadDays: [...unread, field] })
-                      else
-                        onChange({ ...(field === 'from' ? { from: day } : { to: day }), unreadDays: unread })
-                    }}
-                    error={errors.dates ? ' ' : undefined}
-                  />
-                ))}
-              </Group>
-              <Text
-                id="catalog-dates-hint"
-                size="xs"
-                c={errors.dates ? 'red.8' : 'dimmed'}
-                mt={-6}
-                role={errors.dates ? 'alert' : undefined}
-              >
-                {errors.dates ?? 'UTC days, both included; leave one empty for an open end.'}
-              </Text>
+              <DateFields draft={draft} onChange={onChange} error={errors.dates} />
               <DecimalInput
                 label="Maximum cloud cover (%)"
                 value={draft.maxCloud}
@@ -190,25 +136,7 @@ export function SearchForm(props: Props) {
                     : undefined
                 }
               />
-              <Group grow align="flex-start" gap="xs">
-                <DecimalInput
-                  label="Resolution from (m)"
-                  value={draft.minResolution}
-                  onValue={(v) => onChange({ minResolution: v })}
-                  error={errors.resolution ? ' ' : undefined}
-                />
-                <DecimalInput
-                  label="to (m)"
-                  value={draft.maxResolution}
-                  onValue={(v) => onChange({ maxResolution: v })}
-                  error={errors.resolution ? ' ' : undefined}
-                />
-              </Group>
-              {errors.resolution && (
-                <Text size="xs" c="red.8" mt={-6} role="alert">
-                  {errors.resolution}
-                </Text>
-              )}
+              <ResolutionFields draft={draft} onChange={onChange} error={errors.resolution} />
               <DecimalInput
                 label="Scenes per page"
                 inputMode="numeric"
@@ -217,60 +145,205 @@ export function SearchForm(props: Props) {
                 onValue={(v) => onChange({ limit: v ?? Number.NaN })}
                 error={errors.limit}
               />
-              <div>
-                <Text size="sm" fw={500} id="search-area-label">
-                  Search area
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="search-area-label"
-                  fullWidth
-                  size="xs"
-                  value={draft.areaMode}
-                  onChange={(v) => onChange({ areaMode: v })}
-                  data={[
-                    { value: 'aoi', label: 'AOI' },
-                    { value: 'view', label: 'Map view' },
-                    { value: 'none', label: 'Anywhere' },
-                  ]}
-                />
-                <Text size="xs" c={errors.area ? 'red.8' : 'dimmed'} mt={4} data-testid="search-area-summary">
-                  {errors.area ?? props.aoiSummary}
-                </Text>
-              </div>
-              {props.areaError && (
-                <Alert color="red" title="The service refused the search area" role="alert">
-                  <Text size="sm">{props.areaError}</Text>
-                  <Text size="sm" mt={4}>
-                    Fix the area in the toolkit below (or search the map view), then search again.
-                  </Text>
-                </Alert>
-              )}
-              {/* Kept in view at the panel's foot while the filters scroll. */}
-              <div className={classes.actions}>
-                {props.dirty && (
-                  <Text size="sm" c="orange.9" role="status" data-testid="filters-changed">
-                    Filters changed: the results are for the previous search. Search to apply.
-                  </Text>
-                )}
-                <Group gap="xs">
-                  <Button type="submit" loading={props.searching}>
-                    Search
-                  </Button>
-                  <Text size="xs" c="dimmed">
-                    <kbd className={classes.kbd}>Ctrl</kbd> + <kbd className={classes.kbd}>Enter</kbd>
-                  </Text>
-                  {props.dirty && (
-                    <Button variant="subtle" size="xs" onClick={props.onReset}>
-                      Undo changes
-                    </Button>
-                  )}
-                </Group>
-              </div>
+              <SearchArea
+                draft={draft}
+                onChange={onChange}
+                error={errors.area}
+                aoiSummary={props.aoiSummary}
+                areaError={props.areaError}
+              />
+              <SearchActions dirty={props.dirty} searching={props.searching} onReset={props.onReset} />
             </Stack>
           </Paper>
         </Stack>
       </form>
       {draft.areaMode === 'aoi' && props.aoiTools}
     </Stack>
+  )
+}
+
+/** What one section of the form reads and changes, and the error its fields show. */
+interface SectionProps {
+  draft: Draft
+  onChange: Props['onChange']
+  error: string | undefined
+}
+
+/** The host to search (or all of them), and that host's collections. */
+function HostAndCollections({
+  draft,
+  onChange,
+  hosts,
+  hostCollections,
+  error,
+}: SectionProps & Pick<Props, 'hosts' | 'hostCollections'>) {
+  return (
+    <>
+      <NativeSelect
+        label="Data host"
+        description="Every host you can search at once, or one of them."
+        value={draft.host ?? ''}
+        onChange={(e) => onChange({ host: e.currentTarget.value || null, collections: [] })}
+        data={[
+          { value: '', label: `All hosts (${hosts.length})` },
+          ...hosts.map((h) => ({ value: h.name, label: h.title })),
+        ]}
+        error={error}
+      />
+      {hostCollections.length > 0 && (
+        <Checkbox.Group
+          label="Collections"
+          description={`None ticked: every collection of ${draft.host ? 'the host' : 'every host'}.`}
+          value={draft.collections}
+          onChange={(v) => onChange({ collections: [...v].sort() })}
+        >
+          <Stack gap={6} mt={6}>
+            {hostCollections.map((c) => (
+              <Checkbox
+                key={c.name}
+                value={c.name}
+                label={c.title}
+                description={c.metadata?.productType === 'SAR' ? 'Radar (SAR)' : undefined}
+              />
+            ))}
+          </Stack>
+        </Checkbox.Group>
+      )}
+    </>
+  )
+}
+
+/** The first and last UTC day; a day whose text does not read yet is kept as unread. */
+function DateFields({ draft, onChange, error }: SectionProps) {
+  return (
+    <>
+      <Group
+        grow
+        align="flex-start"
+        gap="xs"
+        role="group"
+        aria-label="Dates"
+        aria-describedby="catalog-dates-hint"
+      >
+        {(['from', 'to'] as const).map((field) => (
+          <UtcDayInput
+            key={field}
+            label={field === 'from' ? 'From' : 'To'}
+            value={draft.unreadDays.includes(field) ? undefined : draft[field]}
+            onChange={(day) => {
+              const unread = draft.unreadDays.filter((f) => f !== field)
+              if (day === undefined) onChange({ unreadDays: [...unread, field] })
+              else onChange({ ...(field === 'from' ? { from: day } : { to: day }), unreadDays: unread })
+            }}
+            error={error ? ' ' : undefined}
+          />
+        ))}
+      </Group>
+      <Text
+        id="catalog-dates-hint"
+        size="xs"
+        c={error ? 'red.8' : 'dimmed'}
+        mt={-6}
+        role={error ? 'alert' : undefined}
+      >
+        {error ?? 'UTC days, both included; leave one empty for an open end.'}
+      </Text>
+    </>
+  )
+}
+
+/** The resolution's range, with one error for both ends. */
+function ResolutionFields({ draft, onChange, error }: SectionProps) {
+  return (
+    <>
+      <Group grow align="flex-start" gap="xs">
+        <DecimalInput
+          label="Resolution from (m)"
+          value={draft.minResolution}
+          onValue={(v) => onChange({ minResolution: v })}
+          error={error ? ' ' : undefined}
+        />
+        <DecimalInput
+          label="to (m)"
+          value={draft.maxResolution}
+          onValue={(v) => onChange({ maxResolution: v })}
+          error={error ? ' ' : undefined}
+        />
+      </Group>
+      {error && (
+        <Text size="xs" c="red.8" mt={-6} role="alert">
+          {error}
+        </Text>
+      )}
+    </>
+  )
+}
+
+/** Where to search (the AOI, the map view or anywhere), and the service's refusal of the area. */
+function SearchArea({
+  draft,
+  onChange,
+  error,
+  aoiSummary,
+  areaError,
+}: SectionProps & Pick<Props, 'aoiSummary' | 'areaError'>) {
+  return (
+    <>
+      <div>
+        <Text size="sm" fw={500} id="search-area-label">
+          Search area
+        </Text>
+        <SegmentedControl
+          aria-labelledby="search-area-label"
+          fullWidth
+          size="xs"
+          value={draft.areaMode}
+          onChange={(v) => onChange({ areaMode: v })}
+          data={[
+            { value: 'aoi', label: 'AOI' },
+            { value: 'view', label: 'Map view' },
+            { value: 'none', label: 'Anywhere' },
+          ]}
+        />
+        <Text size="xs" c={error ? 'red.8' : 'dimmed'} mt={4} data-testid="search-area-summary">
+          {error ?? aoiSummary}
+        </Text>
+      </div>
+      {areaError && (
+        <Alert color="red" title="The service refused the search area" role="alert">
+          <Text size="sm">{areaError}</Text>
+          <Text size="sm" mt={4}>
+            Fix the area in the toolkit below (or search the map view), then search again.
+          </Text>
+        </Alert>
+      )}
+    </>
+  )
+}
+
+/** Search, and Undo changes while the filters differ from the search shown. */
+function SearchActions({ dirty, searching, onReset }: Pick<Props, 'dirty' | 'searching' | 'onReset'>) {
+  return (
+    // Kept in view at the panel's foot while the filters scroll.
+    <div className={classes.actions}>
+      {dirty && (
+        <Text size="sm" c="orange.9" role="status" data-testid="filters-changed">
+          Filters changed: the results are for the previous search. Search to apply.
+        </Text>
+      )}
+      <Group gap="xs">
+        <Button type="submit" loading={searching}>
+          Search
+        </Button>
+        <Text size="xs" c="dimmed">
+          <kbd className={classes.kbd}>Ctrl</kbd> + <kbd className={classes.kbd}>Enter</kbd>
+        </Text>
+        {dirty && (
+          <Button variant="subtle" size="xs" onClick={onReset}>
+            Undo changes
+          </Button>
+        )}
+      </Group>
+    </div>
   )
 }
