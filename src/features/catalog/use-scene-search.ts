@@ -107,7 +107,9 @@ export function useSceneSearch(
   // and hosts answering close together would keep the first rows from showing until the last one had. That
   // render takes one host's scenes only, whatever else has come meanwhile: hosts that answer together would
   // otherwise have their first render merge, list and map them all, the long task this split is there to avoid.
-  const deferredPages = useDeferredValue(hostPages)
+  // One host's answer is shown whole in its own render: nothing is merged later, and a deferred copy of its
+  // pages would only render the whole page again, with the same rows, just as their frame is due.
+  const deferredPages = useDeferredValue(allHosts ? hostPages : NO_PAGES)
   const firstPages = useMemo(() => oneHostOnly(hostPages), [hostPages])
   // The pages shown stay the same object while they hold the same pages: each answer hands new arrays of the
   // same pages (a host still out, the other hosts of the one-host render), and a later answer's own render
@@ -225,6 +227,7 @@ export function useSceneSearch(
 }
 
 const NO_CURSORS: HostCursors = {}
+const NO_PAGES: HostPages[] = []
 
 const hasScenes = (h: HostPages) => h.pages.some((p) => p.length > 0)
 

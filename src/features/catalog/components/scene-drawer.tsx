@@ -7,7 +7,7 @@ import { formatCoverage, formatSceneTime, sceneTime, type SceneRow } from '../wo
 import { CopyTextButton } from '../../../components/copy-text-button'
 import { sceneProperties, type PropertyRow } from '../scene-properties'
 import { useOwnedScenes } from '../../../data/orders/owned-scenes'
-import { OwnedSceneNote } from './owned-scene'
+import { OwnedSceneNote } from './owned-scene-note'
 import classes from './scene-drawer.module.css'
 
 interface Props {
