@@ -33,8 +33,6 @@ const sizeExceptions = [
       'src/features/catalog/components/catalog-page.tsx', // after part 4 decodes the AOI at the URL once
       'src/features/catalog/components/search-form.tsx', // the same
       'src/features/catalog/use-archive-or-task.ts', // the same
-      'src/features/decisions/components/quotation-page.tsx', // its gates and its decision form
-      'src/features/decisions/components/study-page.tsx', // the same
       'bench/imagery.ts', // openItem's waits apart from its figures
     ],
   },
