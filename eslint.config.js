@@ -33,7 +33,6 @@ const sizeExceptions = [
       'src/features/catalog/components/catalog-page.tsx', // after part 4 decodes the AOI at the URL once
       'src/features/catalog/components/search-form.tsx', // the same
       'src/features/catalog/use-archive-or-task.ts', // the same
-      'bench/imagery.ts', // openItem's waits apart from its figures
     ],
   },
 ]
