@@ -226,5 +226,3 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
     requestLink,
   }
 }
-
-export type ArchiveOrTask = ReturnType<typeof useArchiveOrTask>

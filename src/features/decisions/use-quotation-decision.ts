@@ -11,7 +11,7 @@ import { useDecision } from './use-decision'
 import { useDecisionForm } from './use-decision-form'
 import { decisionSentence, whyCannotDecideQuotations } from './words'
 
-export type Verdict = QuotationPatch['decision']
+type Verdict = QuotationPatch['decision']
 
 /**
  * The quotation page's state and rules: the order it is about, the budget the price is charged to (the
