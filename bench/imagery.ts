@@ -123,32 +123,30 @@ interface View {
   zoom: number
 }
 
-/**
- * Opens the item as the analyst does from Storage (a client-side navigation, the router following popstate)
- * and times it, in the page, until the map has drawn a frame with the item's picture in it: the controls say
- * "drawn" (the canvas is made), the engine has the picture's source, and MapLibre renders its next frame
- * (asked for there). The map's `idle` after it (the basemap's finer bands all drawn too, which the floor's bare
- * map has none of) is kept for information, with when the page made its map.
- */
-async function openItem(
-  page: Page,
-  item: Item,
-  token: string,
-  trace?: Browser,
-): Promise<Run & { trace?: Buffer }> {
-  // Traced from the storage page's opening: what that page still does when the item is opened is seen too.
-  if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
+/** The storage page, opened and settled: the item is opened from there. */
+async function openStorage(page: Page): Promise<void> {
   await page.goto('/storage')
   await page.getByRole('heading', { name: 'Storage', level: 1 }).waitFor({ timeout: TIMEOUT })
   await mapSettled(page)
   await pageDrawn(page)
-  const ranges: Promise<number>[] = []
-  // The image's Range requests as the browser timed them (wall clock), to tell where the time went.
-  const spans: Promise<[number, number]>[] = []
+}
+
+/** What the browser fetched while an item opened, as it timed it: collected until `stop`. */
+interface Network {
+  /** The image's Range requests: their sizes, and their spans (wall clock), to tell where the time went. */
+  ranges: Promise<number>[]
+  spans: Promise<[number, number]>[]
+  /** The item's JSON and the signing of the link: which, and when asked and answered (wall clock). */
+  api: Promise<[string, number, number]>[]
+  stop: () => void
+}
+
+function watchNetwork(page: Page): Network {
+  const network: Network = { ranges: [], spans: [], api: [], stop: () => undefined }
   const onResponse = (r: Response) => {
     if (r.status() !== 206) return
     const length = r.headers()['content-length']
-    ranges.push(
+    network.ranges.push(
       length !== undefined
         ? Promise.resolve(Number(length))
         : r.body().then(
@@ -156,7 +154,7 @@ async function openItem(
             () => 0,
           ),
     )
-    spans.push(
+    network.spans.push(
       r.finished().then(() => {
         const t = r.request().timing()
         return [t.startTime, t.startTime + t.responseEnd]
@@ -164,8 +162,6 @@ async function openItem(
     )
   }
   page.on('response', onResponse)
-  // The item's JSON and the signing of the link, as the browser timed them.
-  const api: Promise<[string, number, number]>[] = []
   const onApi = (r: Response) => {
     const url = r.url()
     const kind = /\/download-url$/.test(url)
@@ -174,7 +170,7 @@ async function openItem(
         ? 'item'
         : null
     if (!kind) return
-    api.push(
+    network.api.push(
       r.finished().then(() => {
         const t = r.request().timing()
         return [kind, t.startTime, t.startTime + t.responseEnd]
@@ -182,6 +178,21 @@ async function openItem(
     )
   }
   page.on('response', onApi)
+  network.stop = () => {
+    page.off('response', onResponse)
+    page.off('response', onApi)
+  }
+  return network
+}
+
+/**
+ * Opens the item as the analyst does from Storage (a client-side navigation, the router following popstate)
+ * and marks, in the page, when the map has drawn a frame with the item's picture in it: the controls say
+ * "drawn" (the canvas is made), the engine has the picture's source, and MapLibre renders its next frame
+ * (asked for there). Also marked: when the page made its map, the canvas, and the map's `idle` after the
+ * picture (the basemap's finer bands all drawn too, which the floor's bare map has none of).
+ */
+async function navigateToItem(page: Page, item: Item): Promise<void> {
   const itemId = item.path.split('/').pop() ?? ''
   await page.evaluate(
     ({ path, source }) => {
@@ -228,6 +239,10 @@ async function openItem(
     },
     { path: item.path, source: `image-imagery-${itemId}` },
   )
+}
+
+/** Milliseconds from the opening until the item's picture was drawn on the map. */
+async function imageDrawn(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
       const t = (window as unknown as { __imgbench?: { started: number; drawn?: number } }).__imgbench
@@ -236,15 +251,27 @@ async function openItem(
     undefined,
     { timeout: TIMEOUT, polling: 50 },
   )
-  const ms = (await handle.jsonValue()) as number
-  const traced = trace ? await trace.stopTracing() : undefined
+  return (await handle.jsonValue()) as number
+}
+
+interface Marks {
+  /** The opening, on the wall clock (the browser's network timings) and on the page's. */
+  epoch: number
+  started: number
+  canvas: number
+  map: number
+  idle: number
+}
+
+/** Once the map is idle after the picture: the page's marks, in milliseconds from the opening. */
+async function idleMarks(page: Page): Promise<Marks> {
   type Timing = { started: number; canvas?: number; map?: number; idle?: number }
   await page.waitForFunction(
     () => (window as unknown as { __imgbench: Timing }).__imgbench.idle !== undefined,
     undefined,
     { timeout: TIMEOUT, polling: 50 },
   )
-  const marks = await page.evaluate(() => {
+  return page.evaluate(() => {
     const t = (window as unknown as { __imgbench: Timing }).__imgbench
     return {
       epoch: performance.timeOrigin + t.started,
@@ -254,15 +281,17 @@ async function openItem(
       idle: (t.idle ?? NaN) - t.started,
     }
   })
-  page.off('response', onResponse)
-  page.off('response', onApi)
-  const apiTimes = await Promise.all(api)
+}
+
+/** Where the time went, in milliseconds from the opening, and the bytes of the image fetched. */
+async function phasesOf(network: Network, marks: Marks): Promise<{ fetched: number; phases: Run['phases'] }> {
+  const apiTimes = await Promise.all(network.api)
   const firstOf = (kind: string) => {
     const t = apiTimes.find(([k]) => k === kind)
     return t ? [t[1] - marks.epoch, t[2] - marks.epoch] : [NaN, NaN]
   }
-  const fetched = (await Promise.all(ranges)).reduce((a, b) => a + b, 0)
-  const times = await Promise.all(spans)
+  const fetched = (await Promise.all(network.ranges)).reduce((a, b) => a + b, 0)
+  const times = await Promise.all(network.spans)
   const phases = {
     firstRange: Math.min(...times.map(([start]) => start)) - marks.epoch,
     lastByte: Math.max(...times.map(([, end]) => end)) - marks.epoch,
@@ -272,6 +301,15 @@ async function openItem(
     item: firstOf('item'),
     sign: firstOf('sign'),
   }
+  return { fetched, phases }
+}
+
+/** The size of the overview the console said it read (by its width), and of the whole file. */
+async function overviewOf(
+  page: Page,
+  token: string,
+  item: Item,
+): Promise<{ width: number; overviewBytes: number; wholeBytes: number }> {
   const said = (await page.getByText(/px overview of a \d+ px image/).textContent({ timeout: TIMEOUT })) ?? ''
   const width = Number(/from the (\d+) px overview/.exec(said)?.[1])
   const whole = await wholeFile(page, token, item.assetId)
@@ -284,12 +322,36 @@ async function openItem(
     const counts = (await image.fileDirectory.loadValue('TileByteCounts')) as ArrayLike<number> | undefined
     for (let k = 0; k < (counts?.length ?? 0); k++) overviewBytes += Number(counts?.[k] ?? 0)
   }
+  return { width, overviewBytes, wholeBytes: whole.byteLength }
+}
+
+/**
+ * Opens the item from Storage and times it until its picture is drawn on the map (`navigateToItem`); then,
+ * untimed, where the time went and the bytes fetched against the overview read.
+ */
+async function openItem(
+  page: Page,
+  item: Item,
+  token: string,
+  trace?: Browser,
+): Promise<Run & { trace?: Buffer }> {
+  // Traced from the storage page's opening: what that page still does when the item is opened is seen too.
+  if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
+  await openStorage(page)
+  const network = watchNetwork(page)
+  await navigateToItem(page, item)
+  const ms = await imageDrawn(page)
+  const traced = trace ? await trace.stopTracing() : undefined
+  const marks = await idleMarks(page)
+  network.stop()
+  const { fetched, phases } = await phasesOf(network, marks)
+  const { width, overviewBytes, wholeBytes } = await overviewOf(page, token, item)
   return {
     ms,
     fetched,
     overviewBytes,
     width,
-    wholeBytes: whole.byteLength,
+    wholeBytes,
     phases,
     view: await mapView(page),
     trace: traced && blame(traced, marks.started, ms),

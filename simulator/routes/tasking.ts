@@ -1,12 +1,19 @@
 import { bodyOrProblem } from '../http/body'
 import { HttpError, problem } from '../http/errors'
 import { parsePageQuery, springPage, type PageRequest } from '../http/paging'
-import { sortBy } from '../domain/world/sort'
 import { queryList, type Api, type ApiContext, type SimRuntime } from '../http/runtime'
 import { coverageOf } from '../domain/geometries/coverage'
 import { chargeCredits } from '../domain/budgets/credits'
 import { budgetProblem } from '../http/gates'
 import { priceFeature } from '../domain/orders/pricing'
+import {
+  DECISION_DEFAULT_SORT,
+  listQuotations,
+  listStudies,
+  QUOTATION_SORTABLE,
+  STUDY_SORTABLE,
+  type DecisionQuery,
+} from '../domain/tasking/decision-list'
 import { acceptOption, applyQuotationDecision, deliveredFootprints } from '../domain/tasking/flow'
 import {
   difficultyOf,
@@ -30,7 +37,6 @@ import type { World } from '../domain/world/world'
  */
 
 type CreateOrderRequest = S['CreateOrderRequest']
-const DECISIONS: readonly string[] = ['NOT_DECIDED', 'ACCEPTED', 'REJECTED']
 const badOrder = { slug: 'bad-order-request', title: 'Order request not valid' }
 
 function badOrderRequest(instance: string, detail: string, errors: S['ProblemFieldError'][]): HttpError {
@@ -144,16 +150,43 @@ async function postOpportunities(c: ApiContext, sim: SimRuntime): Promise<Respon
   return c.json(out, 207)
 }
 
+/**
+ * A quotation or study list's query and page. The contract gives these lists no 400: bad paging falls back
+ * to defaults and an unknown sort field to `createdAt,desc` (the filters' leniency is the area's rule).
+ */
+function decisionListQuery(
+  c: ApiContext,
+  sortable: readonly string[],
+): { query: DecisionQuery; page: PageRequest } {
+  const parsed = parsePageQuery((n) => c.req.query(n), {
+    sortable,
+    defaultSort: 'createdAt,desc',
+    strict: false,
+  })
+  const parsedPage: PageRequest = parsed.ok ? parsed.value : { page: 0, size: 20 }
+  const sort = parsedPage.sort ?? DECISION_DEFAULT_SORT
+  const query: DecisionQuery = {
+    accountId: c.get('account').id,
+    ids: queryList(c, 'id', false),
+    workspaceIds: queryList(c, 'workspaceId', false),
+    orderIds: queryList(c, 'orderId', false),
+    decisions: queryList(c, 'decision', false),
+    sort,
+  }
+  // The envelope's page number is an int32: a larger page is clamped, which is simply past the end.
+  return { query, page: { ...parsedPage, page: Math.min(parsedPage.page, 2 ** 31 - 1), sort } }
+}
+
 /** GET /v2/tasking/quotation */
 function getQuotations(c: ApiContext, sim: SimRuntime): Response {
-  const items = [...sim.world.quotations.values()]
-  return c.json(listPage(c, items, ['createdAt', 'updatedAt', 'decisionAt', 'creditsPrice']))
+  const { query, page } = decisionListQuery(c, QUOTATION_SORTABLE)
+  return c.json(springPage(listQuotations(sim.world, query), page))
 }
 
 /** GET /v2/tasking/feasibility-studies */
 function getStudies(c: ApiContext, sim: SimRuntime): Response {
-  const items = [...sim.world.studies.values()]
-  return c.json(listPage(c, items, ['createdAt', 'updatedAt', 'decisionAt']))
+  const { query, page } = decisionListQuery(c, STUDY_SORTABLE)
+  return c.json(springPage(listStudies(sim.world, query), page))
 }
 
 /** PATCH /v2/tasking/feasibility-studies/{feasibility-study-id}: the option chosen, once. */
@@ -285,50 +318,4 @@ export function registerTasking(api: Api, sim: SimRuntime): void {
   api.patch('/v2/tasking/feasibility-studies/:id', (c) => patchStudy(c, sim))
   api.patch('/v2/tasking/quotation/:id', (c) => patchQuotation(c, sim))
   api.get('/v2/coverage/orders/:orderId', (c) => getCoverage(c, sim))
-}
-
-interface Decidable {
-  id: string
-  accountId: string
-  workspaceId: string
-  orderId: string
-  decision: S['Decision']
-  createdAt: string
-  updatedAt: string
-  decisionAt?: string | null
-}
-
-/**
- * The Spring page of quotations or studies of the caller's account. The contract gives these lists no 400:
- * bad paging falls back to defaults, an unknown sort field to `createdAt,desc`, and a filter value that is
- * not a uuid or a decision simply matches nothing.
- */
-function listPage<T extends Decidable>(c: ApiContext, all: T[], sortable: readonly string[]) {
-  const account = c.get('account')
-  const parsed = parsePageQuery((n) => c.req.query(n), {
-    sortable,
-    defaultSort: 'createdAt,desc',
-    strict: false,
-  })
-  const parsedPage: PageRequest = parsed.ok ? parsed.value : { page: 0, size: 20 }
-  // The envelope's page number is an int32: a larger page is clamped, which is simply past the end.
-  const page = { ...parsedPage, page: Math.min(parsedPage.page, 2 ** 31 - 1) }
-  const sort = page.sort ?? { field: 'createdAt', direction: 'desc' as const }
-  const ids = queryList(c, 'id', false)
-  const workspaces = queryList(c, 'workspaceId', false)
-  const orders = queryList(c, 'orderId', false)
-  const decisions = queryList(c, 'decision', false).map((d) => d.toUpperCase())
-  const items = all.filter(
-    (x) =>
-      x.accountId === account.id &&
-      (ids.length === 0 || ids.includes(x.id)) &&
-      (workspaces.length === 0 || workspaces.includes(x.workspaceId)) &&
-      (orders.length === 0 || orders.includes(x.orderId)) &&
-      (decisions.length === 0 || decisions.some((d) => DECISIONS.includes(d) && d === x.decision)),
-  )
-  const sorted = sortBy(items, sort, (x, field) => {
-    const v = (x as unknown as Record<string, unknown>)[field]
-    return typeof v === 'string' || typeof v === 'number' ? v : null
-  })
-  return springPage(sorted, { ...page, sort })
 }

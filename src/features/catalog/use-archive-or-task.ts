@@ -161,8 +161,6 @@ export function useArchiveOrTask(rows: readonly SceneRow[], aoi: readonly Polygo
   }
 }
 
-export type ArchiveOrTask = ReturnType<typeof useArchiveOrTask>
-
 /** How one collection is asked for its passes: its product's starting parameters over the coming weeks. */
 function askOf(schema: JsonSchema, productId: string, aoi: readonly Polygon[], now: number) {
   const params = withName(schema, { ...startingParams(schema, now), ...passSearchWindow(now) }, ASK_NAME)

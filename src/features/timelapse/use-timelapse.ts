@@ -199,5 +199,3 @@ export function useTimelapse(
     retryFrame: (i: number) => void results[i]?.refetch(),
   }
 }
-
-export type Timelapse = ReturnType<typeof useTimelapse>

@@ -17,7 +17,6 @@ import {
 } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { useSearchParams } from 'react-router'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
@@ -31,7 +30,9 @@ import {
   patchGeometryMutation,
   type SavedGeometry,
 } from '../../../data/geometries/queries'
-import { ALL_WORKSPACES, useGeometryList } from '../use-geometry-list'
+import { useAreasView } from '../use-areas-view'
+import { useGeometryList } from '../use-geometry-list'
+import { ALL_WORKSPACES } from '../url-state'
 
 /** Saved geometries of the account: find one, show it, use it as the AOI, or save the AOI as a new one. */
 export function GeometryLibrary({
@@ -45,23 +46,12 @@ export function GeometryLibrary({
 }) {
   const snap = useSession()
   const currentWs = useWorkspaceId()
-  const [, setParams] = useSearchParams()
+  const [, update] = useAreasView()
   const { data, isPending, name: nameFilter, workspace } = useGeometryList()
   const [dialog, setDialog] = useState<{ kind: 'rename' | 'replace' | 'delete'; g: SavedGeometry } | null>(
     null,
   )
   const setAoi = useAoiStore((s) => s.setPolygons)
-
-  const update = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p)
-        if (value) next.set(key, value)
-        else next.delete(key)
-        return next
-      },
-      { replace: key === 'name' },
-    )
 
   return (
     <Paper withBorder p="md">
