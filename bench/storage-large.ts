@@ -97,8 +97,6 @@ export async function benchStorageLarge(): Promise<void> {
         ),
       )
     }
-    const draw = await benchDrawAll(browser, page, huge)
-    await context.close()
     const scroll = figures(scrolling)
     report('500-item list scrolled to its 500th row: longest task', scroll, 'none over 100 ms')
     console.log(
@@ -109,8 +107,14 @@ export async function benchStorageLarge(): Promise<void> {
     console.log(
       `  → ${zoom.median <= 200 ? 'meets' : 'MISSES'} (median of ${RUNS}; each run, ms: ${worldZoom.map((x) => x.toFixed(0)).join(', ')})`,
     )
-    printDrawAll(draw)
     for (const line of blamed) console.log(line)
+    // Printed first: a "Draw all" run that cannot finish must not lose the figures above.
+    try {
+      printDrawAll(await benchDrawAll(browser, page, huge))
+    } catch (e) {
+      console.log(`  ! Draw all not measured: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+    }
+    await context.close()
     console.log(`(storage large benchmark took ${((performance.now() - started) / 1000).toFixed(0)} s)`)
   } finally {
     await browser?.close().catch(() => undefined)
@@ -219,6 +223,16 @@ function drawnAt(page: Page, sources: string[]): Promise<number> {
   )
 }
 
+/**
+ * The map settled, or a minute gone: on a machine loaded far past its cores the page's own pictures can keep
+ * MapLibre from standing still that long, and the action is then measured over what is left of them.
+ */
+async function settledOrLate(page: Page): Promise<void> {
+  await mapSettled(page).catch(() =>
+    console.log('  ! the map had not settled after a minute; measured anyway'),
+  )
+}
+
 /** Clicks a button in the page, returning the page's clock at the click. */
 const clickAt = (page: Page, name: string) =>
   page.evaluate((label) => {
@@ -244,7 +258,7 @@ async function benchDrawAll(browser: Browser, page: Page, huge: string): Promise
   for (let i = 0; i < DRAW_RUNS; i++) {
     await page.goto(`${huge}?page=0&limit=20`, { waitUntil: 'commit', timeout: 120_000 })
     await page.getByRole('button', { name: 'Draw all 10,000 footprints' }).waitFor({ timeout: 60_000 })
-    await mapSettled(page)
+    await settledOrLate(page)
     const drawn = drawnAt(page, sources)
     const t0 = await clickAt(page, 'Draw all 10,000 footprints')
     out.console.push((await drawn) - t0)
@@ -267,9 +281,9 @@ async function benchDrawAll(browser: Browser, page: Page, huge: string): Promise
   for (let i = 0; i < DRAW_RUNS; i++) {
     await page.goto('/storage?limit=20', { waitUntil: 'commit', timeout: 120_000 })
     await page.getByRole('button', { name: label }).waitFor({ timeout: 60_000 })
-    await mapSettled(page)
+    await settledOrLate(page)
     await page.evaluate(() => window.__swathMap?.map.jumpTo({ center: [10, 20], zoom: 0.8 }))
-    await mapSettled(page)
+    await settledOrLate(page)
     let took = 0
     out.worldLongest.push(
       await longestWhile(page, async () => {
