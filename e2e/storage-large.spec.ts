@@ -103,4 +103,64 @@ test.describe('storage on the large world', () => {
     await row.getByRole('link').click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 60_000 })
   })
+
+  test('draws all 10,000 footprints of a delivery on request, and reads the list’s until cancelled', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000)
+    const reset = await request.post('/api/__sim/reset', {
+      data: { seed: 'large' },
+      headers: { connection: 'close' },
+    })
+    expect(reset.ok()).toBe(true)
+    await signIn(page, 'analyst@swath.test', `/storage?title=${encodeURIComponent(HUGE)}`)
+    await page.getByRole('link', { name: HUGE }).click()
+    await expect(page.getByRole('heading', { name: '10,000 items' })).toBeVisible({ timeout: 60_000 })
+    await mapReady(page)
+
+    const pages: URLSearchParams[] = []
+    page.on('request', (r) => {
+      if (/\/items$/.test(new URL(r.url()).pathname)) pages.push(new URL(r.url()).searchParams)
+    })
+    await page.getByRole('button', { name: 'Draw all 10,000 footprints' }).click()
+    const status = page.locator('[data-draw-all-status]')
+    await expect(status).toHaveText(/^Reading footprints: [\d,]+ of 10,000$/, { timeout: 60_000 })
+    await expect(status).toHaveText('All 10,000 footprints drawn.', { timeout: 120_000 })
+    expect(pages.map((q) => q.get('limit'))).toEqual(Array.from({ length: 10 }, () => '1000'))
+    // The list keeps its page of 20.
+    await expect(page.getByRole('table', { name: 'Items' }).locator('tr[data-item-id]')).toHaveCount(20)
+
+    // At the world's zoom all 10,000 are in the clusters; zoomed in on the delivery, they are outlines.
+    await toWorldZoom(page)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const map = window.__swathMap?.map
+            if (!map) return 0
+            const layers = ['storage-all-clusters-clusters', 'storage-all-clusters-points']
+            return map
+              .queryRenderedFeatures({ layers })
+              .reduce((n, f) => n + Number(f.properties.point_count ?? 1), 0)
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(10_000)
+    const centre = await page.evaluate(() => {
+      const data = window.__swathMap?.map.querySourceFeatures('storage-all-clusters')[0]
+      return data?.geometry.type === 'Point' ? (data.geometry.coordinates as [number, number]) : null
+    })
+    expect(centre).not.toBeNull()
+    await page.evaluate((c) => window.__swathMap?.map.jumpTo({ center: c ?? [0, 0], zoom: 9 }), centre)
+    await expect.poll(() => rendered(page, 'storage-all-outlines'), { timeout: 30_000 }).toBeGreaterThan(0)
+
+    // The collection list: every listed collection's items through the search, stopped on request.
+    await page.getByRole('link', { name: 'All of storage' }).click()
+    await page.getByRole('button', { name: 'Draw all footprints of the listed collections' }).click()
+    await expect(status).toHaveText(/^Reading footprints: [\d,]+ of [\d,]+$/, { timeout: 120_000 })
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(status).toHaveText(/^Stopped: [\d,]+ of [\d,]+ footprints drawn\.$/)
+    await expect(page.getByRole('button', { name: 'Start again' })).toBeVisible()
+  })
 })

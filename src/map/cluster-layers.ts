@@ -44,3 +44,23 @@ export function clusterLayers(
     },
   ]
 }
+
+/**
+ * Thin outlines of a source's footprints from `minZoom` on, and nothing below it: so many footprints (a whole
+ * delivery of 10,000) are left to their clustered centres at the zooms where they would be a smudge, and their
+ * source builds no tiles there.
+ */
+export function outlineLayers(
+  source: string,
+  style: { color: string; minZoom: number },
+): LayerSpecification[] {
+  return [
+    {
+      id: `${source}-outlines`,
+      type: 'line',
+      source,
+      minzoom: style.minZoom,
+      paint: { 'line-color': style.color, 'line-width': 1, 'line-opacity': 0.8 },
+    },
+  ]
+}

@@ -56,6 +56,9 @@ describe('the engine overlays', () => {
       cluster: true,
       clusterRadius: 40,
       clusterMaxZoom: 7,
+      // No tiles past the clustered zooms, and a buffer as wide as the widest disc.
+      maxzoom: 8,
+      buffer: 32,
     })
     expect(map.sources.get('scenes')?.spec).not.toHaveProperty('cluster')
     expect(ids(map)).toContain('centres-clusters')

@@ -206,8 +206,21 @@ export function sameList(a: readonly unknown[] | undefined, b: readonly unknown[
   return a.every((x, i) => x === b[i])
 }
 
-/** MapLibre's clustering options for an overlay that asks for it (`MapOverlay.cluster`), else none. */
+/**
+ * MapLibre's clustering options for an overlay that asks for it (`MapOverlay.cluster`), else none. Its tiles
+ * stop one zoom past the last clustered one (the layers of centres end there; deeper tiles are never drawn),
+ * and their buffer is what the widest disc (24 px and its stroke) needs, not MapLibre's 128 px: fewer and
+ * smaller tiles to build at each zoom the camera crosses.
+ */
 export function clusterOf(entry: Pick<MapOverlay, 'cluster'>) {
   const c = entry.cluster
-  return c ? { cluster: true, clusterRadius: c.radius, clusterMaxZoom: c.maxZoom } : {}
+  return c
+    ? {
+        cluster: true,
+        clusterRadius: c.radius,
+        clusterMaxZoom: c.maxZoom,
+        maxzoom: c.maxZoom + 1,
+        buffer: 32,
+      }
+    : {}
 }

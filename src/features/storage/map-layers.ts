@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, Point, Polygon } from 'geojson'
 import { boundsOf, isGeometry } from '../../lib/geometry-bounds'
-import { clusterLayers } from '../../map/cluster-layers'
+import { clusterLayers, outlineLayers } from '../../map/cluster-layers'
 import { footprintLayers, hoverSelectOverlay, polygonLayers } from '../../map/layers'
 import type { MapOverlay } from '../../map/layers'
 import type { StacCollection, StacItem } from '../../data/storage/queries'
@@ -10,6 +10,9 @@ export const ITEMS_SOURCE = 'storage-items'
 export const FILTER_BOX_SOURCE = 'storage-filter-box'
 export const COLLECTION_CLUSTERS_SOURCE = 'storage-collections-clusters'
 export const ITEM_CLUSTERS_SOURCE = 'storage-items-clusters'
+/** Every footprint read by "Draw all" (decision 74): their outlines, and their centres clustered. */
+export const ALL_SOURCE = 'storage-all'
+export const ALL_CLUSTERS_SOURCE = 'storage-all-clusters'
 /**
  * Below this zoom the footprints' centres are drawn too, gathered in clusters up to one level less: a scene of
  * 10 km is some 16 px wide at zoom 8, and under 1 px at the world's zoom, where MapLibre draws nothing of it.
@@ -134,6 +137,33 @@ export const itemClustersOverlay = (footprints: FeatureCollection): MapOverlay =
   cluster: CLUSTER,
   footprints: HIDEABLE,
 })
+
+/**
+ * From this zoom "Draw all"'s footprints are outlines; below it their centres, clustered, say where they are
+ * (10,000 footprints at a zoom where each is a pixel or two are a smudge that costs their tiles to build).
+ */
+export const ALL_OUTLINES_FROM_ZOOM = 6
+const ALL_COLOR = '#e8590c'
+const ALL_OUTLINE_LAYERS = outlineLayers(ALL_SOURCE, { color: ALL_COLOR, minZoom: ALL_OUTLINES_FROM_ZOOM })
+const ALL_CLUSTER_LAYERS = clusterLayers(ALL_CLUSTERS_SOURCE, {
+  color: ALL_COLOR,
+  maxZoom: CENTRES_UNTIL_ZOOM,
+})
+
+/** "Draw all"'s outlines (from `ALL_OUTLINES_FROM_ZOOM`) and clustered centres (below `CENTRES_UNTIL_ZOOM`). */
+export const allFootprintsOverlays = (set: {
+  outlines: FeatureCollection
+  centres: FeatureCollection
+}): MapOverlay[] => [
+  {
+    id: ALL_CLUSTERS_SOURCE,
+    data: set.centres,
+    layers: ALL_CLUSTER_LAYERS,
+    cluster: CLUSTER,
+    footprints: HIDEABLE,
+  },
+  { id: ALL_SOURCE, data: set.outlines, layers: ALL_OUTLINE_LAYERS, footprints: HIDEABLE },
+]
 
 /** The box the list is filtered by, dashed. */
 export function filterBoxOverlay(box: Box | undefined): MapOverlay {

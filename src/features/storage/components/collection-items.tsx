@@ -8,10 +8,12 @@ import { Section } from '../../../components/page-section'
 import { PagePastEnd } from '../../../components/page-past-end'
 import { Pager } from '../../../components/pager'
 import { itemsOptions, type StacCollection } from '../../../data/storage/queries'
+import { streamCollection } from '../../../data/storage/footprint-stream'
 import { countLabel } from '../../../lib/format'
 import type { MapHandle } from '../../../map/map-view'
 import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
 import {
+  allFootprintsOverlays,
   collectionBox,
   filterBoxOverlay,
   itemClustersOverlay,
@@ -21,7 +23,9 @@ import {
   padBox,
 } from '../map-layers'
 import { useHovered, useStorageUi } from '../storage-ui-store'
+import { useAllFootprints, type StreamSink } from '../use-all-footprints'
 import { useFootprintsMark } from '../use-footprints-mark'
+import { DrawAll } from './draw-all'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
 import { useItemsImagery } from '../../../data/storage/imagery/use-imagery'
 import { ItemTable } from './item-table'
@@ -46,11 +50,24 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const box = collectionBox(c)
   // Apart from the hover, so that hovering never sends the centres again.
   const clusters = useMemo(() => itemClustersOverlay(footprints), [footprints])
+  const all = useAllFootprints(c.id, (sink: StreamSink) =>
+    streamCollection(client, c.id, sink.onItems, sink.signal),
+  )
+  const allSet = all.state.set
+  const allOverlays = useMemo(
+    () => (allSet.outlines.features.length > 0 ? allFootprintsOverlays(allSet) : []),
+    [allSet],
+  )
   const overlays = useMemo(
-    () => [filterBoxOverlay(box ?? undefined), clusters, itemsOverlay(footprints, hovered)],
+    () => [
+      filterBoxOverlay(box ?? undefined),
+      // The page's centres are among all of them once those are drawn.
+      ...(allOverlays.length > 0 ? allOverlays : [clusters]),
+      itemsOverlay(footprints, hovered),
+    ],
     // The box is the collection's, fixed for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [clusters, footprints, hovered, c.id],
+    [clusters, allOverlays, footprints, hovered, c.id],
   )
   // The map is framed once per collection; the items' imagery is read for that frame.
   const view = useMemo(() => (box ? padBox(box) : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -84,6 +101,15 @@ export function CollectionItems({ c }: { c: StacCollection }) {
           />
         </Suspense>
       </div>
+      {matched > 0 && (
+        <DrawAll
+          state={all.state}
+          label={`Draw all ${countLabel(matched, 'footprint')}`}
+          onStart={all.start}
+          onCancel={all.cancel}
+          onClear={all.clear}
+        />
+      )}
       {items && items.length > 0 && (
         <Section id="collection-imagery" title="Imagery">
           <ImageryControls {...controls} none="No item on this page has a GeoTIFF to draw." />

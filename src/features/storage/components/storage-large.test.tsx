@@ -6,7 +6,12 @@ import { storageRoutes } from '../../../app/routes/storage-routes'
 import { mapView } from '../../../testing/map-view-state'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
-import { COLLECTION_CLUSTERS_SOURCE, ITEM_CLUSTERS_SOURCE } from '../map-layers'
+import {
+  ALL_CLUSTERS_SOURCE,
+  ALL_SOURCE,
+  COLLECTION_CLUSTERS_SOURCE,
+  ITEM_CLUSTERS_SOURCE,
+} from '../map-layers'
 
 // jsdom lays nothing out: the lists' scroll boxes report the height of a typical screen and a collection row
 // its usual height (rows are measured, as those with tags are taller), so the virtualiser renders the rows a
@@ -115,4 +120,66 @@ describe('storage on the large world', () => {
       expect(r.router.state.location.pathname).toBe(`/storage/collections/${id}/items/${itemId}`),
     )
   }, 90_000)
+
+  it('draws all 10,000 footprints of the large delivery on request, telling how far, without adding them to the list', async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    const world = c.backend.sim.runtime.world
+    const huge = [...world.stacCollections.values()].find((r) => r.itemIds.length === 10_000)
+    if (!huge) throw new Error('the large world has no 10,000-item collection')
+    await open(c, `/storage/collections/${huge.collection.id}?limit=20`)
+    await screen.findByRole('heading', { name: '10,000 items' }, { timeout: 30_000 })
+    const before = reads(c, /\/items$/).length
+    // Nothing more is read until the analyst asks.
+    expect(overlay(ALL_SOURCE)).toBeUndefined()
+    await user.click(screen.getByRole('button', { name: 'Draw all 10,000 footprints' }))
+    await screen.findByText(/^Reading footprints: [\d,]+ of 10,000$/, {}, { timeout: 30_000 })
+    await screen.findByText('All 10,000 footprints drawn.', {}, { timeout: 60_000 })
+    const streamed = reads(c, /\/items$/).slice(before)
+    expect(streamed.map((x) => Object.fromEntries(new URLSearchParams(x.query)))).toEqual(
+      Array.from({ length: 10 }, (_, i) => ({ page: String(i), limit: '1000' })),
+    )
+    await waitFor(() => expect(overlay(ALL_SOURCE)?.data.features).toHaveLength(10_000))
+    const first = overlay(ALL_SOURCE)?.data.features[0]
+    // Only the id and the footprint are kept.
+    expect(Object.keys(first?.properties ?? {})).toEqual(['id'])
+    expect(huge.itemIds).toContain(first?.properties?.id)
+    expect(overlay(ALL_CLUSTERS_SOURCE)?.data.features).toHaveLength(10_000)
+    // The list still shows its page of 20.
+    const table = screen.getByRole('table', { name: 'Items' })
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .filter((x) => x.dataset.itemId),
+    ).toHaveLength(20)
+    await user.click(screen.getByRole('button', { name: 'Clear' }))
+    await waitFor(() => expect(overlay(ALL_SOURCE)).toBeUndefined())
+  }, 120_000)
+
+  it('reads the listed collections’ footprints through the search and stops when cancelled', async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    await open(c, '/storage?limit=20')
+    await screen.findByRole('list', { name: 'Collections' }, { timeout: 30_000 })
+    const searches = () => c.backend.log.filter((r) => r.method === 'POST' && /\/stac\/search$/.test(r.path))
+    await user.click(screen.getByRole('button', { name: 'Draw all footprints of the listed collections' }))
+    await screen.findByText(/^Reading footprints: [\d,]+ of [\d,]+$/, {}, { timeout: 60_000 })
+    // Every collection the filters match was listed first, a page of 1,000 at a time.
+    const lists = reads(c, /^\/v2\/assets\/stac\/collections$/).map((r) => new URLSearchParams(r.query))
+    expect(lists.filter((q) => q.get('limit') === '1000').length).toBeGreaterThan(0)
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    const status = await screen.findByText(/^Stopped: [\d,]+ of [\d,]+ footprints drawn\.$/)
+    const [done, total] = (status.textContent ?? '')
+      .match(/[\d,]+/g)
+      ?.map((n) => Number(n.replace(/,/g, ''))) ?? [0, 0]
+    expect(done).toBeGreaterThan(0)
+    expect(done).toBeLessThan(total)
+    const asked = searches().length
+    expect(asked).toBeGreaterThan(0)
+    expect(searches()[0].body).toMatchObject({ limit: 1000, page: 0 })
+    // Cancelled: nothing more is read, and what was read stays drawn.
+    await waitFor(() => expect(overlay(ALL_SOURCE)?.data.features.length).toBe(done))
+    expect(searches().length).toBe(asked)
+    expect(screen.getByRole('button', { name: 'Start again' })).toBeInTheDocument()
+  }, 120_000)
 })

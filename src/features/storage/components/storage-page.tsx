@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
@@ -9,13 +9,17 @@ import { PagePastEnd } from '../../../components/page-past-end'
 import { Pager } from '../../../components/pager'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { paths } from '../../../config/paths'
+import { matchingCollections, streamSearch } from '../../../data/storage/footprint-stream'
 import { collectionsOptions } from '../../../data/storage/queries'
 import { collectionsCode } from '../../../data/storage/storage-code'
 import { countLabel } from '../../../lib/format'
+import { allFootprintsOverlays } from '../map-layers'
 import { isFiltered, LIMITS } from '../url-state'
+import { useAllFootprints, type StreamSink } from '../use-all-footprints'
 import { useCollectionsMap } from '../use-collections-map'
 import { useStorageView } from '../use-storage-view'
 import { CollectionResults } from './collection-list'
+import { DrawAll } from './draw-all'
 import { FiltersPanel } from './filters-panel'
 import { StorageArea } from './storage-area'
 import classes from './storage.module.css'
@@ -32,7 +36,24 @@ export function StoragePage() {
   const aoi = useAoiTools()
   const data = list.isPlaceholderData ? undefined : list.data
   const collections = data?.collections
-  const { overlays, fit, hovered, onHover, onOverlayHover } = useCollectionsMap(query, collections, aoi.map)
+  const {
+    overlays: listed,
+    fit,
+    hovered,
+    onHover,
+    onOverlayHover,
+  } = useCollectionsMap(query, collections, aoi.map)
+  // "Draw all" reads the items of every collection the filters match, whatever page is shown.
+  const { page: _page, limit: _limit, ...filters } = query
+  const all = useAllFootprints(JSON.stringify(filters), async (sink: StreamSink) => {
+    const ids = await matchingCollections(client, filters, sink.onCollections, sink.signal)
+    return streamSearch(client, ids, sink.onItems, sink.signal)
+  })
+  const allSet = all.state.set
+  const overlays = useMemo(
+    () => (allSet.outlines.features.length > 0 ? [...listed, ...allFootprintsOverlays(allSet)] : listed),
+    [listed, allSet],
+  )
 
   const matched = data?.context.matched ?? collections?.length ?? 0
   const limit = query.limit ?? 20
@@ -89,6 +110,15 @@ export function StoragePage() {
                 />
               </Group>
             </Group>
+            {data && matched > 0 && !blocked && (
+              <DrawAll
+                state={all.state}
+                label="Draw all footprints of the listed collections"
+                onStart={all.start}
+                onCancel={all.cancel}
+                onClear={all.clear}
+              />
+            )}
             <CollectionResults
               blocked={blocked}
               loading={list.isPending || (list.isFetching && !data)}
