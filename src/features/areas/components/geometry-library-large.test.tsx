@@ -139,8 +139,7 @@ describe('the geometry library on the large world', () => {
     await waitFor(() => expect(document.activeElement?.closest('li')?.dataset.rowIndex).toBe('9'))
     await user.keyboard('{ArrowUp}')
     expect(document.activeElement?.closest('li')?.dataset.rowIndex).toBe('8')
-    // Real layout and scrolling (to the last of the 500, far outside what is drawn) are the journey's
-    // (e2e/areas.spec.ts): jsdom scrolls nothing.
+    // Ctrl+End to the last of the 500, far outside what is drawn, needs real scrolling, which jsdom lacks.
     expect(document.activeElement).toHaveAccessibleName('Show')
   }, 90_000)
 })
