@@ -43,6 +43,7 @@ const LONG_LISTS: Record<string, string> = {
   '/orders': '/orders?size=500',
   '/decisions': '/decisions?decided=500',
   '/jobs': '/jobs?limit=100',
+  '/areas': '/areas?size=500',
 }
 
 type Seed = 'default' | 'large'
@@ -163,10 +164,14 @@ async function scrollTo500(page: Page, path: string): Promise<ScrollFigures> {
       let reached = 0
       let rows = document.querySelectorAll(row).length
       // Step down a screen a frame, as a wheel does, until the 500th row (or the last one) is in view.
-      // A virtual list (the orders table) draws only the rows in view: its true size is its aria-rowcount
-      // (less the header row) and each drawn row says its index.
-      const sized = document.querySelector('main [aria-rowcount]')
-      const virtualRows = sized ? Number(sized.getAttribute('aria-rowcount')) - 1 : null
+      // A virtual list draws only the rows in view: its true size is a table's aria-rowcount (less the
+      // header row) or a list's data-row-count, and each drawn row says its index.
+      const sized = document.querySelector('main [aria-rowcount], main [data-row-count]')
+      const virtualRows = !sized
+        ? null
+        : sized.hasAttribute('aria-rowcount')
+          ? Number(sized.getAttribute('aria-rowcount')) - 1
+          : Number(sized.getAttribute('data-row-count'))
       for (let step = 0; step < 400; step++) {
         const all = document.querySelectorAll(row)
         rows = virtualRows ?? all.length

@@ -156,15 +156,26 @@ test.describe('the large world, page by page', () => {
       { timeout: 60_000 },
     )
 
-    // Areas: the geometry library over every workspace says the service's total of 1,000.
+    // Areas: the geometry library over every workspace says the service's total of 1,000, a page at a time;
+    // a geometry of page 3 (the service's third page, newest change first) is shown on the map.
     const geometries = await get<{ totalElements: number }>('/v2/spatial/geometries?size=1')
     expect(geometries.totalElements).toBeGreaterThanOrEqual(1_000)
     await openFromNavigation(page, /^Areas$/)
     await main.getByRole('combobox', { name: 'Workspace' }).selectOption({ label: 'All workspaces' })
     await expect(main).toContainText(
-      `of ${count(geometries.totalElements, 'saved geometry', 'saved geometries')}`,
+      `${count(geometries.totalElements, 'saved geometry', 'saved geometries')}, page 1 of ${Math.ceil(geometries.totalElements / 100)}`,
       { timeout: 60_000 },
     )
+    const third = await get<{ content: { displayName: string }[] }>(
+      '/v2/spatial/geometries?page=2&size=100&sort=updatedAt,desc',
+    )
+    const pager = main.getByRole('navigation', { name: 'Pages of saved geometries' })
+    await pager.getByRole('button', { name: 'Page 3' }).click()
+    await expect(page).toHaveURL(/page=3/)
+    const saved = main.getByRole('list', { name: 'Saved geometries' }).getByRole('listitem')
+    await expect(saved.first()).toContainText(third.content[0].displayName, { timeout: 60_000 })
+    await saved.first().getByRole('button', { name: 'Show' }).click()
+    await expect(saved.first()).toHaveAttribute('aria-current', 'true')
 
     // The glossary's lists: each says the service's total; page 3 where there is one (collections).
     for (const [name, things, one, path] of [

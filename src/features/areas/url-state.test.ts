@@ -1,31 +1,44 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_WORKSPACES, areasRequest, areasSearch, readAreasView } from './url-state'
+import { libraryQuery, readLibraryView, withLibraryChange } from './url-state'
+
+const params = (s: string) => new URLSearchParams(s)
 
 describe('the geometry library in the URL', () => {
-  it('reads the name and the workspace, absent as empty and null', () => {
-    expect(readAreasView(new URLSearchParams())).toEqual({ name: '', workspace: null })
-    expect(readAreasView(new URLSearchParams('name=farm&workspace=ws-2'))).toEqual({
-      name: 'farm',
-      workspace: 'ws-2',
+  it('reads page and size, falling back to page 1 of 100 for what the service would not take', () => {
+    expect(readLibraryView(params(''))).toEqual({ name: '', workspace: null, page: 1, size: 100 })
+    expect(readLibraryView(params('name=lagos&workspace=all&page=3&size=500'))).toEqual({
+      name: 'lagos',
+      workspace: 'all',
+      page: 3,
+      size: 500,
     })
+    for (const bad of ['page=0&size=7', 'page=-2&size=abc', 'page=1.5&size=1001', 'page=2147483649'])
+      expect(readLibraryView(params(bad))).toMatchObject({ page: 1, size: 100 })
   })
 
-  it('changes one setting, keeps the other parameters, and drops one set empty', () => {
-    const params = new URLSearchParams('aoi=abc&name=farm')
-    expect(areasSearch(params, 'workspace', 'ws-2').toString()).toBe('aoi=abc&name=farm&workspace=ws-2')
-    expect(areasSearch(params, 'name', '').toString()).toBe('aoi=abc')
-    expect(params.toString()).toBe('aoi=abc&name=farm')
+  it('starts again at page 1 when the name, workspace or size changes, and leaves defaults out', () => {
+    const at3 = params('name=a&page=3&size=50&x=1')
+    expect(withLibraryChange(at3, { name: 'ab' }).toString()).toBe('name=ab&size=50&x=1')
+    expect(withLibraryChange(at3, { size: 100 }).toString()).toBe('name=a&x=1')
+    expect(withLibraryChange(at3, { workspace: 'all' }).toString()).toBe('name=a&size=50&x=1&workspace=all')
+    expect(withLibraryChange(at3, { page: 4 }).toString()).toBe('name=a&page=4&size=50&x=1')
+    expect(withLibraryChange(at3, { page: 1 }).toString()).toBe('name=a&size=50&x=1')
   })
 
-  it('asks for the workspace named, else the current one, and for every one with "all"', () => {
-    const list = { size: 100, sort: 'updatedAt,desc' }
-    expect(areasRequest({ name: '', workspace: null }, 'ws-1')).toEqual({ workspaceId: 'ws-1', ...list })
-    expect(areasRequest({ name: 'farm', workspace: 'ws-2' }, 'ws-1')).toEqual({
-      workspaceId: 'ws-2',
-      displayName: 'farm',
-      ...list,
+  it('asks the service for the page shown (0-based), filtered by name, newest change first', () => {
+    const view = readLibraryView(params('name=lagos&page=3&size=20'))
+    expect(libraryQuery(view, 'ws-1')).toEqual({
+      workspaceId: 'ws-1',
+      displayName: 'lagos',
+      page: 2,
+      size: 20,
+      sort: 'updatedAt,desc',
     })
-    expect(areasRequest({ name: '', workspace: ALL_WORKSPACES }, 'ws-1')).toEqual(list)
-    expect(areasRequest({ name: '', workspace: null }, null)).toEqual(list)
+    expect(libraryQuery({ ...view, workspace: 'all', name: '' }, 'ws-1')).toEqual({
+      page: 2,
+      size: 20,
+      sort: 'updatedAt,desc',
+    })
+    expect(libraryQuery({ ...view, workspace: 'ws-2' }, 'ws-1')).toMatchObject({ workspaceId: 'ws-2' })
   })
 })

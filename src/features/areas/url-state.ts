@@ -1,36 +1,60 @@
+import type { GeometryListQuery } from '../../data/geometries/queries'
+
 /**
- * The geometry library's view in the URL: part of a name (`name`) and a workspace (`workspace`, `all` for
- * every one; absent, the current workspace). Pure.
+ * The geometry library's view in the URL: `name` (the service's `displayName` filter, a substring),
+ * `workspace` (one workspace, or `all`), `page` (1-based) and `size`. The newest changes first.
  */
+export interface LibraryView {
+  name: string
+  /** A workspace id, `all`, or null for the current workspace. */
+  workspace: string | null
+  page: number
+  size: LibrarySize
+}
 
 export const ALL_WORKSPACES = 'all'
+export const LIBRARY_SIZES = [20, 50, 100, 500] as const
+export type LibrarySize = (typeof LIBRARY_SIZES)[number]
+export const DEFAULT_LIBRARY_SIZE: LibrarySize = 100
+// The service's page index is an int32: the URL's last usable page is one more than its largest value.
+const MAX_PAGE = 2_147_483_648
 
-export interface AreasView {
-  name: string
-  /** As written in the URL; null when absent. */
-  workspace: string | null
+export function readLibraryView(params: URLSearchParams): LibraryView {
+  const page = Number(params.get('page'))
+  const size = LIBRARY_SIZES.find((s) => String(s) === params.get('size')?.trim())
+  return {
+    name: params.get('name') ?? '',
+    workspace: params.get('workspace') || null,
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1,
+    size: size ?? DEFAULT_LIBRARY_SIZE,
+  }
 }
 
-export function readAreasView(params: URLSearchParams): AreasView {
-  return { name: params.get('name') ?? '', workspace: params.get('workspace') }
-}
-
-/** The search with one setting changed (an empty value drops it) and every other parameter kept. */
-export function areasSearch(params: URLSearchParams, key: keyof AreasView, value: string): URLSearchParams {
+/**
+ * The URL after a change of the view: a new name, workspace or size starts again at page 1; defaults are
+ * left out, so the plain library is `/areas`. Other parameters of the page are kept.
+ */
+export function withLibraryChange(params: URLSearchParams, change: Partial<LibraryView>): URLSearchParams {
+  const view = { ...readLibraryView(params), ...change }
+  if (!('page' in change)) view.page = 1
   const next = new URLSearchParams(params)
-  if (value) next.set(key, value)
-  else next.delete(key)
+  const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key))
+  set('name', view.name)
+  set('workspace', view.workspace)
+  set('page', view.page === 1 ? null : String(view.page))
+  set('size', view.size === DEFAULT_LIBRARY_SIZE ? null : String(view.size))
   return next
 }
 
-/** The list request of a view: the workspace named, else the current one, and none for all of them. */
-export function areasRequest(view: AreasView, currentWorkspace: string | null | undefined) {
+/** The one list request of a view: the page shown, filtered by name by the service. */
+export function libraryQuery(view: LibraryView, currentWorkspace: string | null): GeometryListQuery {
   const workspaceId =
     view.workspace === ALL_WORKSPACES ? undefined : (view.workspace ?? currentWorkspace ?? undefined)
   return {
     ...(workspaceId ? { workspaceId } : {}),
     ...(view.name ? { displayName: view.name } : {}),
-    size: 100,
+    page: view.page - 1,
+    size: view.size,
     sort: 'updatedAt,desc',
   }
 }

@@ -1,17 +1,18 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { areasSearch, readAreasView, type AreasView } from './url-state'
+import { readLibraryView, withLibraryChange, type LibraryView } from './url-state'
 
 /**
- * The geometry library's view in the URL, and changing one setting of it; typing a name replaces the
- * history entry rather than adding one per key.
+ * The geometry library's view in the URL (`name`, `workspace`, `page`, `size`), and changing it; typing a
+ * name replaces the history entry rather than adding one per key: Back leaves the page rather than undoing
+ * a letter.
  */
-export function useAreasView(): [AreasView, (key: keyof AreasView, value: string) => void] {
+export function useAreasView(): [LibraryView, (change: Partial<LibraryView>) => void] {
   const [params, setParams] = useSearchParams()
-  const view = useMemo(() => readAreasView(params), [params])
+  const view = useMemo(() => readLibraryView(params), [params])
   const update = useCallback(
-    (key: keyof AreasView, value: string) =>
-      setParams((p) => areasSearch(p, key, value), { replace: key === 'name' }),
+    (change: Partial<LibraryView>) =>
+      setParams((p) => withLibraryChange(p, change), { replace: 'name' in change }),
     [setParams],
   )
   return [view, update]

@@ -1,6 +1,6 @@
 import './mantine-styles'
 import { Stack, Text, Title } from '@mantine/core'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { AoiWorkspace, type FitRequest } from '../../../components/aoi/aoi-workspace'
 import { bboxOf } from '../../../lib/geo/measure'
 import { polygonsOf } from '../../../lib/geojson'
@@ -15,6 +15,13 @@ export function GeometriesPage() {
   const [shown, setShown] = useState<SavedGeometry | null>(null)
   const [hovered, setHovered] = useState<string | null>(null)
   const [fit, setFit] = useState<FitRequest | null>(null)
+  // Stable, so that hovering or showing one row does not draw the page's other rows again.
+  const onShow = useCallback((g: SavedGeometry) => {
+    setShown(g)
+    const ps = polygonsOf(g.featureCollection)
+    if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
+  }, [])
+  // The map draws the page of the library shown, as the list does.
   const overlays = useMemo(
     () => [libraryOverlay(data?.content ?? [], hovered, shown?.id ?? null)],
     [data, hovered, shown],
@@ -31,17 +38,7 @@ export function GeometriesPage() {
       <AoiWorkspace
         overlays={overlays}
         fitRequest={fit}
-        aside={
-          <GeometryLibrary
-            onHover={setHovered}
-            shownId={shown?.id ?? null}
-            onShow={(g) => {
-              setShown(g)
-              const ps = polygonsOf(g.featureCollection)
-              if (ps.length > 0) setFit({ bbox: bboxOf(ps), at: performance.now() })
-            }}
-          />
-        }
+        aside={<GeometryLibrary onHover={setHovered} shownId={shown?.id ?? null} onShow={onShow} />}
       />
     </Stack>
   )

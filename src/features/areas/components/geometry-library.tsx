@@ -1,11 +1,9 @@
 import '@mantine/core/styles/Menu.css'
 import '@mantine/core/styles/Skeleton.css'
 import {
-  ActionIcon,
   Alert,
   Button,
   Group,
-  Menu,
   Modal,
   NativeSelect,
   Paper,
@@ -15,12 +13,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core'
+import { useDebouncedCallback } from '@mantine/hooks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useCallback, useState, type FormEvent } from 'react'
 import { useApiClient, useSession, useWorkspaceId } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
+import { PagePastEnd } from '../../../components/page-past-end'
+import { Pager } from '../../../components/pager'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
-import { countLabel, formatArea, formatUtcDay } from '../../../lib/format'
+import { countLabel, formatArea } from '../../../lib/format'
 import { totalAreaKm2 } from '../../../lib/geo/measure'
 import { validateAoi } from '../../../lib/geo/validation'
 import { polygonsOf } from '../../../lib/geojson'
@@ -30,11 +31,14 @@ import {
   patchGeometryMutation,
   type SavedGeometry,
 } from '../../../data/geometries/queries'
-import { useAreasView } from '../use-areas-view'
 import { useGeometryList } from '../use-geometry-list'
-import { ALL_WORKSPACES } from '../url-state'
+import { ALL_WORKSPACES, LIBRARY_SIZES } from '../url-state'
+import { GeometryRows, type GeometryAction } from './geometry-rows'
 
-/** Saved geometries of the account: find one, show it, use it as the AOI, or save the AOI as a new one. */
+/**
+ * Saved geometries of the account, a page at a time as the service pages, filters by name and sorts them
+ * (newest change first): find one, show it, use it as the AOI, or save the AOI as a new one.
+ */
 export function GeometryLibrary({
   onShow,
   onHover,
@@ -46,12 +50,11 @@ export function GeometryLibrary({
 }) {
   const snap = useSession()
   const currentWs = useWorkspaceId()
-  const [, update] = useAreasView()
-  const { data, isPending, name: nameFilter, workspace } = useGeometryList()
-  const [dialog, setDialog] = useState<{ kind: 'rename' | 'replace' | 'delete'; g: SavedGeometry } | null>(
-    null,
-  )
+  const { data, isPending, view, update, workspace } = useGeometryList()
+  const [dialog, setDialog] = useState<{ kind: GeometryAction; g: SavedGeometry } | null>(null)
   const setAoi = useAoiStore((s) => s.setPolygons)
+  const onUse = useCallback((g: SavedGeometry) => setAoi(polygonsOf(g.featureCollection)), [setAoi])
+  const onAction = useCallback((kind: GeometryAction, g: SavedGeometry) => setDialog({ kind, g }), [])
 
   return (
     <Paper withBorder p="md">
@@ -61,17 +64,12 @@ export function GeometryLibrary({
         </Title>
         <SaveAoi workspaceId={currentWs} />
         <Group grow gap="xs" align="flex-end">
-          <TextInput
-            label="Filter by name"
-            size="xs"
-            value={nameFilter}
-            onChange={(e) => update('name', e.currentTarget.value)}
-          />
+          <NameFilter value={view.name} onChange={(name) => update({ name })} />
           <NativeSelect
             label="Workspace"
             size="xs"
             value={workspace}
-            onChange={(e) => update('workspace', e.currentTarget.value)}
+            onChange={(e) => update({ workspace: e.currentTarget.value })}
             data={[
               ...(snap.user?.workspaces ?? []).map((w) => ({ value: w.id, label: w.name })),
               { value: ALL_WORKSPACES, label: 'All workspaces' },
@@ -83,95 +81,86 @@ export function GeometryLibrary({
             <Skeleton h={36} />
             <Skeleton h={36} />
           </Stack>
-        ) : !data || data.content.length === 0 ? (
+        ) : !data || data.totalElements === 0 ? (
           <Text size="sm" c="dimmed">
-            {nameFilter
-              ? `No saved geometry is named like “${nameFilter}” here. Clear the filter or pick another workspace.`
+            {view.name
+              ? `No saved geometry is named like “${view.name}” here. Clear the filter or pick another workspace.`
               : 'No saved geometries yet. Draw an area and save it to reuse it in searches and orders.'}
           </Text>
+        ) : data.content.length === 0 ? (
+          <PagePastEnd
+            page={view.page}
+            totalPages={data.totalPages}
+            things="saved geometries"
+            onFirstPage={() => update({ page: 1 })}
+          />
         ) : (
           <>
-            <Text size="xs" c="dimmed" aria-live="polite">
-              {data.totalElements > data.content.length
-                ? `The ${data.content.length} most recently changed of ${countLabel(data.totalElements, 'saved geometry', 'saved geometries')}${nameFilter ? ' named like this' : ''}: filter by name to find an older one.`
-                : countLabel(data.totalElements, 'saved geometry', 'saved geometries')}
-            </Text>
-            <Stack
-              gap={4}
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label="Saved geometries"
-            >
-              {data.content.map((g) => (
-                <Group
-                  key={g.id}
-                  component="li"
-                  justify="space-between"
-                  wrap="nowrap"
-                  gap="xs"
-                  onMouseEnter={() => onHover?.(g.id)}
-                  onMouseLeave={() => onHover?.(null)}
-                  onFocus={() => onHover?.(g.id)}
-                  onBlur={() => onHover?.(null)}
-                  aria-current={g.id === shownId ? 'true' : undefined}
-                >
-                  <div style={{ minWidth: 0 }}>
-                    {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
-                    <Text
-                      size="sm"
-                      fw={600}
-                      style={{ overflowWrap: 'anywhere' }}
-                      data-testid="saved-area-name"
-                    >
-                      {g.displayName}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))} · updated{' '}
-                      {formatUtcDay(g.updatedAt)}
-                    </Text>
-                  </div>
-                  <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="default" onClick={() => onShow(g)}>
-                      Show
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      variant="default"
-                      onClick={() => setAoi(polygonsOf(g.featureCollection))}
-                    >
-                      Use as AOI
-                    </Button>
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="default"
-                          size="sm"
-                          aria-label={`More actions for ${g.displayName}`}
-                        >
-                          <span aria-hidden="true">⋯</span>
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        <Menu.Item onClick={() => setDialog({ kind: 'rename', g })}>Rename…</Menu.Item>
-                        <Menu.Item onClick={() => setDialog({ kind: 'replace', g })}>
-                          Replace with the current AOI…
-                        </Menu.Item>
-                        <Menu.Item color="red" onClick={() => setDialog({ kind: 'delete', g })}>
-                          Delete…
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Group>
-                </Group>
-              ))}
-            </Stack>
+            <Group justify="space-between" align="flex-end" wrap="nowrap" gap="xs">
+              <Text size="xs" c="dimmed" role="status">
+                {countLabel(data.totalElements, 'saved geometry', 'saved geometries')}
+                {view.name ? ' named like this' : ''}
+                {data.totalPages > 1 ? `, page ${view.page} of ${data.totalPages}` : ''}
+                {data.totalElements > 1 ? ', most recently changed first' : ''}
+              </Text>
+              <NativeSelect
+                label="Per page"
+                size="xs"
+                value={String(view.size)}
+                onChange={(e) => {
+                  const size = LIBRARY_SIZES.find((s) => String(s) === e.currentTarget.value)
+                  if (size) update({ size })
+                }}
+                data={LIBRARY_SIZES.map(String)}
+              />
+            </Group>
+            <GeometryRows
+              geometries={data.content}
+              shownId={shownId}
+              onShow={onShow}
+              onUse={onUse}
+              onAction={onAction}
+              onHover={onHover}
+            />
+            <Pager
+              things="saved geometries"
+              page={view.page}
+              total={data.totalPages}
+              onPage={(page) => update({ page })}
+            />
           </>
         )}
       </Stack>
       {dialog && <GeometryDialog {...dialog} onClose={() => setDialog(null)} />}
     </Paper>
+  )
+}
+
+/** How long typing may pause before the name goes to the service: one request per word, not per key. */
+const FILTER_AFTER_MS = 300
+
+/**
+ * The name filter, sent to the service as the typing pauses (or on Enter). What is typed is this field's own
+ * state, so that no key is lost while the URL and the list follow; it starts from the URL's name.
+ */
+function NameFilter({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  const [draft, setDraft] = useState(value)
+  const send = useDebouncedCallback((name: string) => {
+    if (name !== value) onChange(name)
+  }, FILTER_AFTER_MS)
+  return (
+    <TextInput
+      label="Filter by name"
+      size="xs"
+      value={draft}
+      onChange={(e) => {
+        setDraft(e.currentTarget.value)
+        send(e.currentTarget.value)
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') send.flush()
+      }}
+    />
   )
 }
 
@@ -229,7 +218,7 @@ function GeometryDialog({
   g,
   onClose,
 }: {
-  kind: 'rename' | 'replace' | 'delete'
+  kind: GeometryAction
   g: SavedGeometry
   onClose: () => void
 }) {

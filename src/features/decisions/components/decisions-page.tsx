@@ -1,20 +1,18 @@
 import './mantine-styles'
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { whatToDo } from '../../../api/errors'
-import { formatUtc } from '../../../lib/format'
 import { paths } from '../../../config/paths'
 import { countLabel } from '../../../lib/format'
-import { mergeInbox, orderIdsOf, type InboxRow } from '../inbox'
+import { mergeInbox, orderIdsOf } from '../inbox'
 import { canShowMoreDecided, DECIDED_STEP, inboxRequests, PENDING_LIMIT } from '../url-state'
 import { useDecisionsView } from '../use-decisions-view'
 import { quotationListOptions, studyListOptions } from '../../../data/decisions/queries'
 import { orderNamesOptions } from '../../../data/orders/queries'
-import { KIND_LABELS } from '../words'
-import { DecisionBadge } from './decision-badge'
+import { InboxTable } from './inbox-table'
 import classes from './tasking.module.css'
 
 const EMPTY: never[] = []
@@ -174,16 +172,6 @@ export function DecisionsPage() {
   )
 }
 
-const shortOrderId = (id: string): string => id.split('-')[0] ?? id
-
-/**
- * "Quotation for Camargue wetlands – Pléiades tasking": the kind first (what the link reads, so a name still
- * starts as its text does), then the order; the start of the order's id while the names load.
- */
-function itemLinkName(kind: InboxRow['kind'], orderId: string, orderName: string | undefined): string {
-  return `${KIND_LABELS[kind]} for ${orderName ?? `order ${shortOrderId(orderId)}`}`
-}
-
 /** The inbox narrowed to one order (`?order=`), with the way back to every decision. */
 function OrderFilter(props: { orderId: string; name: string | undefined; onShowAll: () => void }) {
   return (
@@ -199,65 +187,5 @@ function OrderFilter(props: { orderId: string; name: string | undefined; onShowA
         Show all
       </Button>
     </Group>
-  )
-}
-
-function InboxTable({
-  rows,
-  firstDecided,
-  nameOf,
-}: {
-  rows: readonly InboxRow[]
-  firstDecided: number
-  nameOf: ReadonlyMap<string, string>
-}) {
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table aria-label="Decisions" verticalSpacing="xs" highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Kind</Table.Th>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">Waiting since / decided at</Table.Th>
-            <Table.Th scope="col">What is asked</Table.Th>
-            <Table.Th scope="col">Decision</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r, i) => {
-            const orderName = nameOf.get(r.orderId)
-            return (
-              <Table.Tr key={r.id} className={i === firstDecided && i > 0 ? classes.firstDecided : undefined}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={r.kind === 'study' ? paths.study(r.id) : paths.quotation(r.id)}
-                    fw={600}
-                    // Every row's link reads the same; its name says which order, for a list of links.
-                    aria-label={itemLinkName(r.kind, r.orderId, orderName)}
-                  >
-                    {KIND_LABELS[r.kind]}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.order(r.orderId)}>
-                    {orderName ?? `Order ${shortOrderId(r.orderId)}`}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  {r.decidedAt
-                    ? `Decided ${formatUtc(r.decidedAt)}`
-                    : `Waiting since ${formatUtc(r.createdAt)}`}
-                </Table.Td>
-                <Table.Td>{r.asked}</Table.Td>
-                <Table.Td>
-                  <DecisionBadge kind={r.kind} decision={r.decision} />
-                </Table.Td>
-              </Table.Tr>
-            )
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   )
 }
