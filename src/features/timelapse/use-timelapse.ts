@@ -120,15 +120,26 @@ export function useTimelapse(
   cap = MAX_FRAMES,
 ) {
   const { client, fetchLink } = useConsoleServices()
+  const { minCoverage, maxCloud } = filters
+  // Pages are newest first: once they hold `cap` frames, older pages cannot change which frames play.
+  const enough = useMemo(
+    () => ({
+      key: `${cap}|${minCoverage}|${maxCloud}`,
+      test: (items: readonly StacItem[]) =>
+        selectFrames(candidatesOf(items, area ?? []), { minCoverage, maxCloud }, cap).frames.length >= cap,
+    }),
+    [area, cap, minCoverage, maxCloud],
+  )
   const search = useQuery({
-    ...areaItemsOptions(client, area ?? []),
+    ...areaItemsOptions(client, area ?? [], enough),
     enabled: area !== null && area.length > 0,
+    // Changed filters may read more pages: the frames already there stay until they are read.
+    placeholderData: (previous) => previous,
   })
   const candidates = useMemo(
     () => (search.data && area ? candidatesOf(search.data.items, area) : []),
     [search.data, area],
   )
-  const { minCoverage, maxCloud } = filters
   const selection = useMemo(
     () => selectFrames(candidates, { minCoverage, maxCloud }, cap),
     [candidates, minCoverage, maxCloud, cap],
@@ -195,6 +206,8 @@ export function useTimelapse(
   )
   return {
     search,
+    /** Whether older deliveries were not read (the newest pages held every frame). */
+    olderUnread: search.data?.more ?? false,
     /** Every candidate (items with a GeoTIFF), before the filters. */
     candidates: candidates.length,
     selection,
