@@ -73,7 +73,7 @@ async function opticalItems(page: Page, n: number): Promise<{ items: Item[]; tok
   return { items, token }
 }
 
-async function signedLink(page: Page, token: string, assetId: string): Promise<string> {
+export async function signedLink(page: Page, token: string, assetId: string): Promise<string> {
   const link = await page.request.post(`${ORIGIN}/api/v2/assets/${assetId}/download-url`, {
     headers: { authorization: `Bearer ${token}` },
   })
@@ -91,7 +91,7 @@ async function wholeFile(page: Page, token: string, assetId: string): Promise<Ar
  * bucket never does, and which would otherwise be timed as the console's first Range request. Just before the
  * item is opened: the simulator keeps only its last few files.
  */
-async function makeOnServer(page: Page, token: string, assetId: string): Promise<void> {
+export async function makeOnServer(page: Page, token: string, assetId: string): Promise<void> {
   await page.request.get(await signedLink(page, token, assetId), { headers: { range: 'bytes=0-0' } })
 }
 
@@ -116,7 +116,7 @@ interface Run {
   view: View
 }
 
-interface View {
+export interface View {
   width: number
   height: number
   center: [number, number]
@@ -379,7 +379,7 @@ function blame(json: Buffer, started: number, ms: number): Buffer {
   return Buffer.from(lines.join('\n'))
 }
 
-async function mapView(page: Page): Promise<View> {
+export async function mapView(page: Page): Promise<View> {
   return page.evaluate(() => {
     const m = (
       window as unknown as {
@@ -409,7 +409,7 @@ async function mapView(page: Page): Promise<View> {
  * its reader (the console's own code) built by Vite afresh each time, beside the page, its script, the shared
  * bare-map module and MapLibre's own ESM build.
  */
-async function buildFloor(): Promise<string> {
+export async function buildImageryFloor(): Promise<string> {
   const out = join(BENCH_OUT, 'imagery-floor')
   await build({
     configFile: false,
@@ -432,7 +432,7 @@ async function buildFloor(): Promise<string> {
   return '/imagery-floor/index.html'
 }
 
-interface FloorRun {
+export interface FloorRun {
   ms: number
   /** Milliseconds from the start to the pixels in hand (read, decoded, rendered in the worker). */
   decoded: number
@@ -443,14 +443,17 @@ interface FloorRun {
   lastByte: number
 }
 
-/** The floor, cold, in a browser context of its own (nothing cached): the item's overview on a bare map. */
-async function openFloor(
+/**
+ * The floor, cold, in a browser context of its own (nothing cached): the item's overview on a bare map (the
+ * overview `run.width` wide, the map of `run.view`). The time-lapse's bench (bench/timelapse.ts) uses it too.
+ */
+export async function openImageryFloor(
   browser: Browser,
   page: Page,
   floorPath: string,
   token: string,
-  item: Item,
-  run: Run,
+  item: Pick<Item, 'assetId'>,
+  run: Pick<Run, 'width' | 'view'>,
   display?: number[],
 ): Promise<FloorRun> {
   const params = { url: await signedLink(page, token, item.assetId), targetPx: run.width, view: run.view }
@@ -505,11 +508,11 @@ export async function benchImagery(): Promise<void> {
     // One to warm up, RUNS counted, one traced.
     const { items, token } = await opticalItems(page, RUNS + 2)
     if (items.length < RUNS + 2) throw new Error(`only ${items.length} optical items delivered`)
-    const floorPath = await buildFloor()
+    const floorPath = await buildImageryFloor()
     // The first item warms the page's code paths (the map, the worker), and the floor's: it is not counted.
     await makeOnServer(page, token, items[0].assetId)
     const warm = await openItem(page, items[0], token)
-    await openFloor(browser, page, floorPath, token, items[0], warm)
+    await openImageryFloor(browser, page, floorPath, token, items[0], warm)
     // The console and the floor take turns, item by item: the same file, the same overview, the same view.
     const runs: Run[] = []
     const floorRuns: FloorRun[] = []
@@ -519,7 +522,15 @@ export async function benchImagery(): Promise<void> {
       const run = await openItem(page, item, token)
       runs.push(run)
       floorRuns.push(
-        await openFloor(browser, page, floorPath, token, item, run, i === RUNS - 1 ? display : undefined),
+        await openImageryFloor(
+          browser,
+          page,
+          floorPath,
+          token,
+          item,
+          run,
+          i === RUNS - 1 ? display : undefined,
+        ),
       )
     }
 

@@ -16,6 +16,7 @@ import { stopEveryPreview } from './preview'
 import { benchSimulator, benchSimulatorLists } from './simulator'
 import { benchStorage } from './storage'
 import { benchStorageLarge } from './storage-large'
+import { benchTimelapse } from './timelapse'
 
 /** One section of the bench, and how long it may take before it is called stuck (generous: a loaded machine). */
 interface Section {
@@ -36,6 +37,7 @@ const SECTIONS: Section[] = [
   { name: 'storage-large', run: benchStorageLarge, minutes: 30 },
   { name: 'imagery', run: benchImagery, minutes: 20 },
   { name: 'order-deliveries', run: benchOrderDeliveries, minutes: 20 },
+  { name: 'timelapse', run: benchTimelapse, minutes: 30 },
   { name: 'imagery-hostile', run: benchHostileTiff, minutes: 10 },
   // Idle minutes are the measure here: its limit grows with them.
   { name: 'notifications', run: benchNotifications, minutes: 10 + NOTIFICATIONS_MINUTES * 12 },

@@ -22,19 +22,26 @@ export function areaGeometry(polygons: readonly Polygon[]): Polygon | MultiPolyg
     : { type: 'MultiPolygon', coordinates: polygons.map((p) => p.coordinates) }
 }
 
+/** When the newest pages already hold what the reader needs: a test, and a key naming it for the cache. */
+export interface Enough {
+  key: string
+  test: (items: readonly StacItem[]) => boolean
+}
+
 /**
  * Every stored item whose footprint meets an area, newest first: a storage search over the area read page by
- * page (the contract's zero-based `page` in the body) up to AREA_PAGES pages. One key per area, under the
- * storage searches, so invalidating storage reaches it.
+ * page (the contract's zero-based `page` in the body) up to AREA_PAGES pages, or until `enough` says the pages
+ * read suffice (a place with a thousand deliveries is not read whole for its newest dozen). One key per area
+ * (and stopping rule), under the storage searches, so invalidating storage reaches it.
  */
-export function areaItemsOptions(client: ApiClient, polygons: readonly Polygon[]) {
+export function areaItemsOptions(client: ApiClient, polygons: readonly Polygon[], enough?: Enough) {
   const body: StorageSearch = {
     intersects: areaGeometry(polygons),
     limit: AREA_PAGE,
     sortby: [{ field: 'datetime', direction: 'desc' }],
   }
   return queryOptions({
-    queryKey: [...storageKeys.search(body), 'all-pages'] as const,
+    queryKey: [...storageKeys.search(body), 'all-pages', enough?.key ?? null] as const,
     queryFn: async ({ signal }): Promise<AreaItems> => {
       const items: StacItem[] = []
       for (let page = 0; page < AREA_PAGES; page++) {
@@ -42,6 +49,7 @@ export function areaItemsOptions(client: ApiClient, polygons: readonly Polygon[]
         items.push(...answer.features)
         const next = answer.links?.some((l) => l.rel === 'next') ?? false
         if (!next) return { items, more: false }
+        if (enough?.test(items)) return { items, more: true }
       }
       return { items, more: true }
     },

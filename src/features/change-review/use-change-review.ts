@@ -48,11 +48,13 @@ export function useChangeReview(
   after: StacItem | null,
   targetPx: number | null,
   choice: ChangeChoice,
+  /** Drawn alone while there is no pair yet (the item the review was opened from), so the map is not bare. */
+  alone: StacItem | null = null,
 ) {
   const { client, fetchLink } = useConsoleServices()
   const targets = useMemo(
-    () => (before && after ? [before, after].map((item) => ({ item, targetPx })) : []),
-    [before, after, targetPx],
+    () => (before && after ? [before, after] : alone ? [alone] : []).map((item) => ({ item, targetPx })),
+    [before, after, alone, targetPx],
   )
   const imagery = useImagery(targets)
   // The same reads as the swipe's (one query per asset and width): their samples, for the difference.

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import type { MultiPolygon, Polygon } from 'geojson'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useConsoleServices } from '../../api/console-context'
 import { areaItemsOptions } from '../../data/storage/area-items'
 import { imageryAssetOf, imageryOptions } from '../../data/storage/imagery/use-imagery'
@@ -14,6 +14,7 @@ import type { Raster } from '../../lib/imagery/render'
 import {
   formulaMean,
   frameView,
+  framesToRead,
   MAX_FRAMES,
   selectFrames,
   type FrameCandidate,
@@ -119,15 +120,26 @@ export function useTimelapse(
   cap = MAX_FRAMES,
 ) {
   const { client, fetchLink } = useConsoleServices()
+  const { minCoverage, maxCloud } = filters
+  // Pages are newest first: once they hold `cap` frames, older pages cannot change which frames play.
+  const enough = useMemo(
+    () => ({
+      key: `${cap}|${minCoverage}|${maxCloud}`,
+      test: (items: readonly StacItem[]) =>
+        selectFrames(candidatesOf(items, area ?? []), { minCoverage, maxCloud }, cap).frames.length >= cap,
+    }),
+    [area, cap, minCoverage, maxCloud],
+  )
   const search = useQuery({
-    ...areaItemsOptions(client, area ?? []),
+    ...areaItemsOptions(client, area ?? [], enough),
     enabled: area !== null && area.length > 0,
+    // Changed filters may read more pages: the frames already there stay until they are read.
+    placeholderData: (previous) => previous,
   })
   const candidates = useMemo(
     () => (search.data && area ? candidatesOf(search.data.items, area) : []),
     [search.data, area],
   )
-  const { minCoverage, maxCloud } = filters
   const selection = useMemo(
     () => selectFrames(candidates, { minCoverage, maxCloud }, cap),
     [candidates, minCoverage, maxCloud, cap],
@@ -136,13 +148,24 @@ export function useTimelapse(
   useEffect(() => {
     if (frames.length > 0) startImageryReader()
   }, [frames.length])
+  // Frames are read a few at a time, in play order: the first one shown is not kept waiting by the rest.
+  const framesKey = frames.map((f) => f.key).join('|')
+  const [readWindow, setReadWindow] = useState({ of: '', readable: 0 })
+  // A new set of frames starts from its first ones (never with the last set's count).
+  const readable = readWindow.of === framesKey ? readWindow.readable : framesToRead(frames.map(() => false))
   const results = useQueries({
-    queries: frames.map((f) => imageryOptions(client, fetchLink, f.assetId, targetPx)),
+    queries: frames.map((f, i) => ({
+      ...imageryOptions(client, fetchLink, f.assetId, targetPx),
+      enabled: targetPx !== null && i < readable,
+    })),
   })
   const rasters = results.map((r) => r.data?.raster ?? null)
   const statuses: FrameStatus[] = results.map((r) =>
     r.status === 'error' ? 'failed' : r.data ? 'read' : 'reading',
   )
+  // As frames settle, the next ones open (state adjusted while rendering: no extra pass through an effect).
+  const next = framesToRead(results.map((r) => r.status !== 'pending'))
+  if (next > readable) setReadWindow({ of: framesKey, readable: next })
   const rastersKey = rasters.map((r, i) => (r ? `${frames[i].key}:${r.width}` : statuses[i])).join('|')
   // The reference frame: the first one read, once every earlier one has failed (so it never changes later).
   const reference = statuses.findIndex((s) => s !== 'failed')
@@ -183,6 +206,8 @@ export function useTimelapse(
   )
   return {
     search,
+    /** Whether older deliveries were not read (the newest pages held every frame). */
+    olderUnread: search.data?.more ?? false,
     /** Every candidate (items with a GeoTIFF), before the filters. */
     candidates: candidates.length,
     selection,

@@ -4,6 +4,7 @@ import {
   aoiMask,
   formulaMean,
   frameView,
+  framesToRead,
   leftOutTotal,
   meanInMask,
   selectFrames,
@@ -93,6 +94,25 @@ describe('selectFrames', () => {
     const list = [cand('a', '2026-01-01', { cloud: 80 }), cand('b', '2026-01-02', { coverage: 0.2 })]
     expect(selectFrames(list, filters).frames).toHaveLength(0)
     expect(selectFrames(list, { minCoverage: 0, maxCloud: 100 }).frames).toHaveLength(2)
+  })
+})
+
+describe('framesToRead', () => {
+  it('opens the first frames up to the limit, in play order', () => {
+    expect(framesToRead([false, false, false, false], 2)).toBe(2)
+    expect(framesToRead([], 2)).toBe(0)
+    expect(framesToRead([false], 2)).toBe(1)
+  })
+
+  it('moves on as frames settle, whichever settles first', () => {
+    expect(framesToRead([true, false, false, false], 2)).toBe(3)
+    expect(framesToRead([false, true, false, false, false], 2)).toBe(3)
+    expect(framesToRead([true, true, true, false], 2)).toBe(4)
+    expect(framesToRead([true, true, true], 2)).toBe(3)
+  })
+
+  it('reads one at a time when asked', () => {
+    expect(framesToRead([true, false, false], 1)).toBe(2)
   })
 })
 

@@ -80,6 +80,28 @@ export function selectFrames<T extends FrameCandidate>(
   return { frames: once.slice(once.length - Math.min(cap, once.length)), leftOut }
 }
 
+/**
+ * Frames read at once. Each frame is its own file read by Range requests in the one reader worker: read all
+ * together, the first frame shown waits behind every other (and a store that makes files on demand, as the
+ * simulator does, remakes each file per request once more are open than it keeps). Two overlap one frame's
+ * requests with the other's decoding.
+ */
+export const FRAMES_READ_AT_ONCE = 2
+
+/**
+ * How many frames, from the first, may be read now: frames are read in play order, at most `atOnce` of them
+ * unsettled (neither read nor failed) at a time. The prefix only grows as frames settle.
+ */
+export function framesToRead(settled: readonly boolean[], atOnce = FRAMES_READ_AT_ONCE): number {
+  let open = 0
+  for (let i = 0; i < settled.length; i++) {
+    if (settled[i]) continue
+    if (open === atOnce) return i
+    open++
+  }
+  return settled.length
+}
+
 export const leftOutTotal = (l: LeftOut) => l.coverage + l.cloud + l.repeat + l.beyondCap
 
 /**

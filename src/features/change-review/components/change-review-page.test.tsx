@@ -155,7 +155,7 @@ describe('change review', () => {
     expect(screen.queryByTestId('changed-area')).toBeNull()
   }, 120_000)
 
-  it('says how to start without an item, and says so when a place has no other delivery', async () => {
+  it('says how to start without an item, and says so when a place has no other delivery, showing its picture', async () => {
     const c = await signedInConsole()
     const first = await open(paths.changeReview(), c)
     expect(await screen.findByRole('link', { name: 'Go to storage' })).toHaveAttribute('href', '/storage')
@@ -166,6 +166,11 @@ describe('change review', () => {
     if (!alone) throw new Error('seed changed: no Toronto delivery')
     await open(paths.changeReviewOf(alone.collection.id, alone.itemIds[0]), c)
     expect(await screen.findByText(/^No other stored delivery of this place has an image/)).toBeVisible()
+    // The map is not bare: the item the review was opened from is drawn alone.
+    await waitFor(
+      () => expect(mapView.props?.images?.map((i) => i.id)).toEqual([`imagery-${alone.itemIds[0]}`]),
+      { timeout: 20_000 },
+    )
     expect(screen.queryByRole('link', { name: 'Run change detection on this pair' })).toBeNull()
   }, 30_000)
 })

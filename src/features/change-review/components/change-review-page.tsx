@@ -144,7 +144,7 @@ function Review({
   const pair = other ? inTimeOrder(item, other, dateOf) : null
 
   const { box: mapBox, px } = useDevicePxWidth()
-  const review = useChangeReview(pair?.before ?? null, pair?.after ?? null, px, view)
+  const review = useChangeReview(pair?.before ?? null, pair?.after ?? null, px, view, item)
   const { imagery } = review
 
   const fit = useMemo(() => {
@@ -158,9 +158,9 @@ function Review({
   }, [item.id, other?.id])
 
   const shownImages = useMemo(() => {
-    if (view.shown === 'difference') return review.differenceImage ? [review.differenceImage] : []
+    if (pair && view.shown === 'difference') return review.differenceImage ? [review.differenceImage] : []
     return imagery.images
-  }, [view.shown, review.differenceImage, imagery.images])
+  }, [pair, view.shown, review.differenceImage, imagery.images])
   const [imgBefore, imgAfter] = imagery.images
   const swipe =
     view.shown === 'swipe' && pair && imgBefore && imgAfter

@@ -79,8 +79,8 @@ export function PairPicker({
   if (candidates.length === 0 && !other)
     return (
       <Text size="sm">
-        No other stored delivery of this place has an image to compare with. Order or task this area again and
-        come back once it is delivered.
+        No other stored delivery of this place has an image to compare with: the map shows this one alone.
+        Order or task this area again and come back once it is delivered, then pick it under “Compare with”.
       </Text>
     )
   const proposedOne = other !== null && proposal !== null && other.id === proposal.id
@@ -124,7 +124,8 @@ export function PairPicker({
       )}
       {!other && !otherFailed && !otherLoading && !proposal && (
         <Text size="sm">
-          No other delivery covers at least half of this one on another day: pick one to compare with.
+          No other delivery covers at least half of this one on another day. The map shows this one: pick
+          another delivery of the place under “Compare with” to see what changed.
         </Text>
       )}
       {otherFailed && (

@@ -44,7 +44,7 @@ export function FiltersPanel({
 }
 
 /** How many delivered images the filters left out, and why. */
-export function LeftOutNote({ leftOut }: { leftOut: LeftOut }) {
+export function LeftOutNote({ leftOut, olderUnread = false }: { leftOut: LeftOut; olderUnread?: boolean }) {
   const total = leftOutTotal(leftOut)
   if (total === 0) return null
   const why = [
@@ -56,6 +56,7 @@ export function LeftOutNote({ leftOut }: { leftOut: LeftOut }) {
   return (
     <Text size="sm" data-left-out={total}>
       {countLabel(total, 'delivered image')} left out: {why.join(', ')}.
+      {olderUnread && ' Older deliveries were not read: the newest frames are all here.'}
     </Text>
   )
 }

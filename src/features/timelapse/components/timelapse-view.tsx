@@ -154,7 +154,7 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
                     statuses={t.statuses}
                     onRetry={t.retryFrame}
                   />
-                  <LeftOutNote leftOut={t.selection.leftOut} />
+                  <LeftOutNote leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
                   <FiltersPanel filters={filters} onFilters={onFilters} />
                 </Stack>
               )}
