@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { mapSettled, pageDrawn, watchErrors } from './catalog'
+import { mapSettled, pageDrawn, watchErrors } from './catalog-probes'
 import {
   buildImageryFloor,
   makeOnServer,
