@@ -4,8 +4,8 @@ import type { Map as MlMap } from 'maplibre-gl'
 /**
  * What the benches read off the console's pages in Chromium (bench/catalog.ts and the benches that reuse
  * these): the performance marks a search places, the map's view and readiness (window.__swathMap), the result
- * rows, the footprints on the map, the requests a page makes, its errors. Each only reads or waits; the steps
- * that drive a page are the benches' own.
+ * rows, the footprints on the map, the map's work (frames, camera steps), the requests a page makes, its
+ * errors. Each only reads or waits; the steps that drive a page are the benches' own.
  */
 
 /** SwiftShader draws slowly on two cores. */
@@ -351,4 +351,48 @@ export async function consoleFootprints(page: Page): Promise<ConsoleFootprints> 
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/**
+ * Starts recording what the console's map does from now on: each frame (`render`), each camera step (`move`)
+ * and each time the footprints' data reached the map (`data` of `catalog-footprints`), with its time.
+ */
+export async function recordMapWork(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      __swathMap?: { map?: MlMap }
+      __benchWork?: { render: number[]; move: number[]; data: number[] }
+    }
+    const map = w.__swathMap?.map
+    if (!map) return
+    const work = { render: [] as number[], move: [] as number[], data: [] as number[] }
+    w.__benchWork = work
+    map.on('render', () => work.render.push(performance.now()))
+    map.on('move', () => work.move.push(performance.now()))
+    map.on('sourcedata', (e) => {
+      if (e.sourceId === 'catalog-footprints' && e.sourceDataType === 'content')
+        work.data.push(performance.now())
+    })
+  })
+}
+
+/** What the console's map did in a span: its frames, camera steps and footprint data. */
+export interface MapWork {
+  frames: number
+  moves: number
+  data: number
+}
+
+/** What the console's map did between two times (`recordMapWork`). */
+export async function mapWorkBetween(page: Page, from: number, to: number): Promise<MapWork> {
+  return page.evaluate(
+    ([a, b]) => {
+      const work = (
+        window as unknown as { __benchWork?: { render: number[]; move: number[]; data: number[] } }
+      ).__benchWork
+      const n = (list: number[] | undefined) => (list ?? []).filter((t) => t >= a && t <= b).length
+      return { frames: n(work?.render), moves: n(work?.move), data: n(work?.data) }
+    },
+    [from, to],
+  )
 }

@@ -79,7 +79,7 @@ export async function benchStorage(): Promise<void> {
         properties: {},
         geometry: boxPolygon(c.extent.spatial.bbox[0] as Box),
       }))
-      floor.push(await floorRun(floorContext, floorServer.url, await mapView(page), features))
+      floor.push((await floorRun(floorContext, floorServer.url, await mapView(page), features)).ms)
     }
     await floorContext.close()
 

@@ -37,7 +37,7 @@ describe('the engine basemap', () => {
     map.fire('moveend', {})
     expect(urls(REGION)).toEqual([])
     map.fire('sourcedata', { sourceId: WORLD, sourceDataType: 'content' })
-    map.loaded.add(WORLD)
+    map.loadedSources.add(WORLD)
     map.fire('sourcedata', { sourceId: WORLD, sourceDataType: 'metadata' })
     expect(urls(REGION)).toEqual([`${BASE}basemap/region.json`])
     expect(urls(MORE_PLACES_SOURCE)).toEqual([`${BASE}basemap/place-labels-more.json`])

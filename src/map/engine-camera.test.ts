@@ -22,6 +22,19 @@ describe('the engine camera', () => {
     ])
   })
 
+  it('jumps to a fit while the map is still laying out tiles, and flies once it is done', () => {
+    const { map, camera: c } = camera()
+    map.fire('idle')
+    map.laying = true
+    c.fitTo(PARIS)
+    map.laying = false
+    c.fitTo(PARIS)
+    expect(map.calls).toEqual([
+      'fitBounds [[2.2,48.8],[2.5,48.9]] animate=false',
+      'fitBounds [[2.2,48.8],[2.5,48.9]] animate=true',
+    ])
+  })
+
   it('ignores a box that is not finite', () => {
     const { map, camera: c } = camera()
     c.fitTo([Number.NaN, 0, 1, 1])

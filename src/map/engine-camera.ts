@@ -29,8 +29,12 @@ export class EngineCamera {
   }
 
   /**
-   * Frames a box: flying there once the map has drawn, jumping there before (a map opened on an order or an
-   * AOI starts where it belongs, and fetches that place's basemap at once rather than after a flight).
+   * Frames a box: flying there once the map has drawn and has nothing left to lay out, jumping there otherwise.
+   * A map opened on an order or an AOI starts where it belongs, and fetches that place's basemap at once rather
+   * than after a flight. A map still laying out tiles (a search's footprints just handed over, a basemap band)
+   * jumps too (decision 72): each frame of a flight draws the whole map, which where WebGL is emulated leaves a
+   * 1.4 s flight two frames, and the tiles where it ends are laid out only once it has: an every-host search's
+   * framing held its map's idle with 2,000 footprints back by seconds.
    */
   fitTo(bbox: Bbox, animate = true): void {
     const [w, s, e, n] = bbox
@@ -41,7 +45,7 @@ export class EngineCamera {
         [w, s],
         [e, n],
       ],
-      { padding: 48, maxZoom: 14, animate: animate && this.drawn },
+      { padding: 48, maxZoom: 14, animate: animate && this.drawn && this.map.loaded() },
     )
   }
 

@@ -33,7 +33,9 @@ export class FakeMap {
   camera = { center: { lng: 0, lat: 0 }, bounds: [-10, -5, 10, 5] as [number, number, number, number] }
   zoom = 1.6
   /** The sources whose tiles have loaded where the camera is (`isSourceLoaded`). */
-  readonly loaded = new Set<string>()
+  readonly loadedSources = new Set<string>()
+  /** Whether tiles are still being laid out anywhere (`loaded()` answers the opposite). */
+  laying = false
   /** What `queryRenderedFeatures` answers. */
   rendered: { id?: string | number; source: string; geometry: unknown }[] = []
 
@@ -79,8 +81,13 @@ export class FakeMap {
     return this.zoom
   }
 
+  /** MapLibre's `loaded()`: the style and every source's tiles in view are in. */
+  loaded(): boolean {
+    return !this.laying
+  }
+
   isSourceLoaded(id: string): boolean {
-    return this.loaded.has(id)
+    return this.loadedSources.has(id)
   }
 
   setMissingStyleImageResolver(): void {}
