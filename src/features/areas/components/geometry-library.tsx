@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Menu.css'
 import '@mantine/core/styles/Skeleton.css'
 import {
   Alert,
