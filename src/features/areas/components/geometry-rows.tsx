@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Menu.css'
 import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core'
 import { memo } from 'react'
 import { formatArea, formatUtcDay } from '../../../lib/format'
