@@ -11,8 +11,7 @@ import { CollectionPage } from './components/collection-page'
 import { ItemPage } from './components/item-page'
 import { SearchPage } from './components/search-page'
 import { StoragePage } from './components/storage-page'
-import { ITEMS_PAGE_DEFAULT, readItemsPaging } from './items-paging'
-import { readStorageView } from './url-state'
+import { ITEMS_PAGE_DEFAULT, readItemsPaging, readStorageView } from './url-state'
 
 type RoutePart = Pick<RouteObject, 'loader' | 'Component'>
 

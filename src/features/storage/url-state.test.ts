@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readStorageView, storageSearch } from './url-state'
+import { readItemsPaging, readStorageView, storageSearch, withItemsPaging } from './url-state'
 
 const ID = '0b6e4f2a-1111-4222-8333-944455556666'
 const read = (s: string) => readStorageView(new URLSearchParams(s))
@@ -39,5 +39,27 @@ describe('storage view in the URL', () => {
 
   it('drops unknown sources and sizes', () => {
     expect(read('sources=archive,BOGUS&limit=7').query).toEqual({ page: 0, limit: 20, sources: ['ARCHIVE'] })
+  })
+})
+
+describe('a collection page’s items paging in the URL', () => {
+  const paging = (s: string) => readItemsPaging(new URLSearchParams(s))
+
+  it('reads a zero-based page and an offered size', () => {
+    expect(paging('page=3&limit=500')).toEqual({ page: 3, limit: 500 })
+    expect(paging('')).toEqual({ page: 0, limit: 20 })
+  })
+
+  it('falls back to the first page and the default size for what it cannot use', () => {
+    expect(paging('page=-1&limit=50')).toEqual({ page: 0, limit: 20 })
+    expect(paging('page=1.5&limit=abc')).toEqual({ page: 0, limit: 20 })
+  })
+
+  it('writes both page and size and keeps every other parameter', () => {
+    const next = withItemsPaging(new URLSearchParams('page=2&limit=100&x=1'), { page: 0, limit: 500 })
+    expect(next.toString()).toBe('page=0&limit=500&x=1')
+    expect(withItemsPaging(new URLSearchParams('x=1'), { page: 4, limit: 20 }).toString()).toBe(
+      'x=1&page=4&limit=20',
+    )
   })
 })

@@ -121,3 +121,31 @@ export const isFiltered = (q: CollectionsQuery) =>
     q.title ||
     q.sources?.length
   )
+
+/** Page sizes offered for a collection's items; 500 lists a large delivery at once. */
+export const ITEMS_LIMITS = [20, 100, 500] as const
+export const ITEMS_PAGE_DEFAULT = 20
+
+export interface ItemsPaging {
+  /** Zero-based. */
+  page: number
+  limit: number
+}
+
+/** `?page=` (zero-based) and `?limit=` of a collection page. */
+export function readItemsPaging(params: URLSearchParams): ItemsPaging {
+  const page = Number(params.get('page'))
+  const limit = Number(params.get('limit'))
+  return {
+    page: Number.isInteger(page) && page >= 0 ? page : 0,
+    limit: (ITEMS_LIMITS as readonly number[]).includes(limit) ? limit : ITEMS_PAGE_DEFAULT,
+  }
+}
+
+/** The collection page's search at another page (and size): both written, every other parameter kept. */
+export function withItemsPaging(params: URLSearchParams, paging: ItemsPaging): URLSearchParams {
+  const next = new URLSearchParams(params)
+  next.set('page', String(paging.page))
+  next.set('limit', String(paging.limit))
+  return next
+}

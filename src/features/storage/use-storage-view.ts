@@ -1,7 +1,15 @@
 import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
 import { useLatestSearch } from '../../lib/use-latest-search'
 import type { CollectionsQuery } from '../../data/storage/query'
-import { readStorageView, storageSearch, type StorageView } from './url-state'
+import {
+  readItemsPaging,
+  readStorageView,
+  storageSearch,
+  withItemsPaging,
+  type ItemsPaging,
+  type StorageView,
+} from './url-state'
 
 /**
  * The storage browser's view read from and written to the URL. A change starts again at the first page
@@ -16,4 +24,18 @@ export function useStorageView(): [StorageView, (change: Partial<CollectionsQuer
     [setParams],
   )
   return [view, update]
+}
+
+/**
+ * A collection page's paging of its items in the URL (`page`, zero-based, and `limit`), and going to another
+ * page or size; each move is a history entry of its own, so Back returns to the page before.
+ */
+export function useItemsPaging(): [ItemsPaging, (page: number, limit?: number) => void] {
+  const [params, setParams] = useSearchParams()
+  const paging = useMemo(() => readItemsPaging(params), [params])
+  const go = useCallback(
+    (page: number, limit = paging.limit) => setParams((p) => withItemsPaging(p, { page, limit })),
+    [paging.limit, setParams],
+  )
+  return [paging, go]
 }

@@ -2,7 +2,7 @@ import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_FILTERS, MAX_FRAMES } from '../../lib/imagery/timelapse'
 import { DEFAULT_VIEW } from '../../lib/imagery/view'
-import { readTimelapse, timelapseParams } from './url-state'
+import { readTimelapse, timelapseParams, withTimelapseChange } from './url-state'
 
 const box: Polygon = {
   type: 'Polygon',
@@ -44,5 +44,19 @@ describe('time-lapse URL', () => {
     expect(odd.frames).toBe(MAX_FRAMES)
     expect(readTimelapse(new URLSearchParams('aoi=zz')).problem).toMatch(/cannot be read/)
     expect(readTimelapse(new URLSearchParams('item=nothing')).problem).toMatch(/collection and an item/)
+  })
+
+  it('changes the filters or the view and keeps the subject, the frames and the rest', () => {
+    const state = readTimelapse(new URLSearchParams('item=c/i&cloud=10&frames=8&stretch=minmax'))
+    const filtered = withTimelapseChange(state, { filters: { minCoverage: 0.7, maxCloud: 30 } })
+    expect(filtered?.toString()).toBe('item=c%2Fi&cover=70&cloud=30&frames=8&stretch=minmax')
+    const viewed = readTimelapse(withTimelapseChange(state, { view: { ...state.view, formula: 'nir' } })!)
+    expect(viewed).toMatchObject({ subject: state.subject, filters: state.filters, frames: 8 })
+    expect(viewed.view).toEqual({ ...state.view, formula: 'nir' })
+  })
+
+  it('changes nothing when there is no subject to keep', () => {
+    const none = readTimelapse(new URLSearchParams('cloud=10'))
+    expect(withTimelapseChange(none, { filters: DEFAULT_FILTERS })).toBeNull()
   })
 })

@@ -87,3 +87,23 @@ export function timelapseParams(s: {
   if (s.view) for (const [k, v] of Object.entries(viewToParams(s.view))) out.set(k, v)
   return out
 }
+
+/** A change the page makes to its view: the frames' filters or the picture's view. */
+export interface TimelapseChange {
+  filters?: FrameFilters
+  view?: ImageView
+}
+
+/**
+ * The URL parameters of the state after a change; the subject and the number of frames are kept. Null when
+ * there is no subject to keep (a page with nothing to play changes nothing).
+ */
+export function withTimelapseChange(state: TimelapseState, change: TimelapseChange): URLSearchParams | null {
+  if (!state.subject) return null
+  return timelapseParams({
+    subject: state.subject,
+    filters: change.filters ?? state.filters,
+    view: change.view ?? state.view,
+    frames: state.frames,
+  })
+}

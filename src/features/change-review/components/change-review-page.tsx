@@ -3,7 +3,7 @@ import { Anchor, Button, Code, Group, Skeleton, Stack, Text, Title } from '@mant
 import { useQuery } from '@tanstack/react-query'
 import type { Geometry, MultiPolygon, Polygon } from 'geojson'
 import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
@@ -18,7 +18,8 @@ import { useDevicePxWidth } from '../../../lib/use-device-px-width'
 import type { LonLat } from '../../../map/map-engine'
 import { useChangeReview } from '../use-change-review'
 import { itemLabel, signed } from '../words'
-import { changeViewSearch, readChangeView, type ChangeView, type ItemRef } from '../url-state'
+import type { ChangeView, ItemRef } from '../url-state'
+import { useChangeReviewView } from '../use-change-review-view'
 import { ChangeControls } from './change-controls'
 import { LaunchChange } from './launch-change'
 import { PairPicker } from './pair-picker'
@@ -37,13 +38,7 @@ const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
  * catalog's change-detection process one click away, filled in with the pair.
  */
 export function ChangeReviewPage() {
-  const [params, setParams] = useSearchParams()
-  const paramsText = params.toString()
-  const view = useMemo(() => readChangeView(new URLSearchParams(paramsText)), [paramsText])
-  const setView = useCallback(
-    (v: ChangeView) => setParams(changeViewSearch(v), { replace: true }),
-    [setParams],
-  )
+  const [view, setView] = useChangeReviewView()
   if (!view.item)
     return (
       <Stack gap="md" maw={640}>

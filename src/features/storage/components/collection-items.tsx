@@ -2,7 +2,6 @@ import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useRef } from 'react'
-import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { Section } from '../../../components/page-section'
 import { PagePastEnd } from '../../../components/page-past-end'
@@ -11,7 +10,7 @@ import { itemsOptions, type StacCollection } from '../../../data/storage/queries
 import { streamCollection } from '../../../data/storage/footprint-stream'
 import { countLabel } from '../../../lib/format'
 import type { MapHandle } from '../../../map/map-view'
-import { ITEMS_LIMITS, readItemsPaging } from '../items-paging'
+import { ITEMS_LIMITS } from '../url-state'
 import {
   allFootprintsOverlays,
   collectionBox,
@@ -25,6 +24,7 @@ import {
 import { useHovered, useStorageUi } from '../storage-ui-store'
 import { useAllFootprints, type StreamSink } from '../use-all-footprints'
 import { useFootprintsMark } from '../use-footprints-mark'
+import { useItemsPaging } from '../use-storage-view'
 import { DrawAll } from './draw-all'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
 import { useItemsImagery } from '../../../data/storage/imagery/use-imagery'
@@ -36,8 +36,7 @@ const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).
 /** A collection's items, paged in the URL, and the map of its extent and their footprints. */
 export function CollectionItems({ c }: { c: StacCollection }) {
   const client = useApiClient()
-  const [params, setParams] = useSearchParams()
-  const { page, limit } = readItemsPaging(params)
+  const [{ page, limit }, go] = useItemsPaging()
   const q = useQuery(itemsOptions(client, c.id, page, limit))
   const data = q.isPlaceholderData ? undefined : q.data
   const items = data?.features
@@ -77,12 +76,6 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   // Every item of the page drawn from its own GeoTIFF, each overview as wide as the item shows here.
   const { mapBox, imagery } = useItemsImagery(items, view)
   const { images, onCursor, ...controls } = imagery
-  const go = (p: number, l = limit) => {
-    const next = new URLSearchParams(params)
-    next.set('page', String(p))
-    next.set('limit', String(l))
-    setParams(next)
-  }
 
   return (
     <Stack gap="lg">

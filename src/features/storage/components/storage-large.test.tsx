@@ -121,6 +121,34 @@ describe('storage on the large world', () => {
     )
   }, 90_000)
 
+  it('pages the collection’s items in the URL, each move a history entry, a new size from the first page', async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    const huge = [...c.backend.sim.runtime.world.stacCollections.values()].find(
+      (r) => r.itemIds.length === 10_000,
+    )
+    if (!huge) throw new Error('the large world has no 10,000-item collection')
+    const r = await open(c, `/storage/collections/${huge.collection.id}?page=2&limit=100&x=1`)
+    await screen.findByRole('heading', { name: '10,000 items' }, { timeout: 30_000 })
+    const search = () => Object.fromEntries(new URLSearchParams(r.router.state.location.search))
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(search()).toEqual({ page: '3', limit: '100', x: '1' }))
+    expect(r.router.state.historyAction).toBe('PUSH')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Items per page' }), '500')
+    await waitFor(() => expect(search()).toEqual({ page: '0', limit: '500', x: '1' }))
+    expect(r.router.state.historyAction).toBe('PUSH')
+    await r.router.navigate(-1)
+    await waitFor(() => expect(search()).toEqual({ page: '3', limit: '100', x: '1' }))
+    await waitFor(() =>
+      expect(
+        reads(c, /\/items$/).map((x) => Object.fromEntries(new URLSearchParams(x.query))),
+      ).toContainEqual({
+        page: '0',
+        limit: '500',
+      }),
+    )
+  }, 90_000)
+
   it('draws all 10,000 footprints of the large delivery on request, telling how far, without adding them to the list', async () => {
     const user = userEvent.setup()
     const c = await large()

@@ -2,16 +2,15 @@ import './mantine-styles'
 import { Alert, Anchor, Button, Code, Group, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import type { MultiPolygon, Polygon } from 'geojson'
-import { useCallback, useMemo } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
 import { paths } from '../../../config/paths'
 import { itemOptions } from '../../../data/storage/queries'
 import { polygonsOf } from '../../../lib/geo/rings'
-import type { FrameFilters } from '../../../lib/imagery/timelapse'
-import type { ImageView } from '../../../lib/imagery/view'
-import { readTimelapse, timelapseParams, type TimelapseSubject } from '../url-state'
+import type { TimelapseSubject } from '../url-state'
+import { useTimelapseView } from '../use-timelapse-view'
 import { TimelapseView } from './timelapse-view'
 
 /**
@@ -19,23 +18,8 @@ import { TimelapseView } from './timelapse-view'
  * (that item's footprint), with its filters and picture's view in the URL.
  */
 export function TimelapsePage() {
-  const [params, setParams] = useSearchParams()
-  const text = params.toString()
-  const state = useMemo(() => readTimelapse(new URLSearchParams(text)), [text])
+  const [state, update] = useTimelapseView()
   const { subject } = state
-  const update = useCallback(
-    (change: { filters?: FrameFilters; view?: ImageView }) => {
-      if (!subject) return
-      const next = timelapseParams({
-        subject,
-        filters: change.filters ?? state.filters,
-        view: change.view ?? state.view,
-        frames: state.frames,
-      })
-      setParams(next, { replace: true })
-    },
-    [subject, state.filters, state.view, state.frames, setParams],
-  )
   if (state.problem || !subject)
     return (
       <Stack gap="md">
