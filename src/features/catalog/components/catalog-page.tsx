@@ -152,13 +152,7 @@ export function CatalogPage() {
               allHosts={search.allHosts}
               onMore={search.more}
               hostCount={search.statuses.filter((s) => s.count > 0).length}
-              code={
-                search.built
-                  ? () => search.built && searchCode(search.built, view.page)
-                  : search.allHosts && search.builtAll.length > 0
-                    ? () => allHostsSearchCode(search.builtAll, search.sort, hostTitles)
-                    : null
-              }
+              code={searchCodeOf(search, view.page, hostTitles)}
               save={
                 search.builtAll.length > 0 && (
                   <SaveSearch built={search.builtAll} view={view} areaName={areaName} />
@@ -230,6 +224,19 @@ type SearchDraft = ReturnType<typeof useSearchDraft>
 type SceneSearch = ReturnType<typeof useSceneSearch>
 type AoiView = 'plan' | 'archive-or-task'
 type MapOverlays = ReturnType<typeof useMapOverlays>['overlays']
+
+/** The code of the search shown, one host's or every host's; null while there is none to write. */
+function searchCodeOf(
+  search: SceneSearch,
+  page: CatalogViewState['view']['page'],
+  hostTitles: Map<string, string>,
+) {
+  return search.built
+    ? () => search.built && searchCode(search.built, page)
+    : search.allHosts && search.builtAll.length > 0
+      ? () => allHostsSearchCode(search.builtAll, search.sort, hostTitles)
+      : null
+}
 
 /** The searched AOI's own name (an imported file's), while the AOI drawn is the one searched. */
 function useSearchedAreaName(applied: CatalogViewState['applied']): string | null {
