@@ -122,7 +122,13 @@ test.describe('the large world, page by page', () => {
       await page.getByRole('button', { name: /^Show 20 more decided/ }).click()
       await expect(main).toContainText(`the ${shown} most recent of`, { timeout: 60_000 })
     }
-    const decision = page.locator('main tbody tr a[href^="/decisions/"]').nth(waiting + 45)
+    // The inbox draws only the rows in view (decision 73): the wheel over it brings row waiting + 46 in.
+    const decision = main.locator(`tbody tr[aria-rowindex="${waiting + 45 + 2}"] a[href^="/decisions/"]`)
+    await main.locator('tbody tr a[href^="/decisions/"]').first().hover()
+    await expect(async () => {
+      if ((await decision.count()) === 0) await page.mouse.wheel(0, 400)
+      await expect(decision).toBeVisible({ timeout: 2_000 })
+    }).toPass({ timeout: 120_000 })
     await decision.click()
     await expect(page).toHaveURL(/\/decisions\/(studies|quotations)\//)
     await expect(page.locator('main h1').first()).toBeVisible({ timeout: 60_000 })

@@ -54,7 +54,13 @@ export function useVirtualRows(opts: VirtualRowsOptions): VirtualRows {
   const items = virtualizer.getVirtualItems()
   const rows = virtual ? items.map((v) => v.index) : Array.from({ length: count }, (_, i) => i)
   const before = virtual && items.length > 0 ? items[0].start : 0
-  const after = virtual && items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0
+  // With no row drawn yet the spacer holds the whole length: a box sized by its content (a max-height only)
+  // would otherwise stay 0 px high, and a 0 px box shows no rows, so none would ever be drawn.
+  const after = !virtual
+    ? 0
+    : items.length > 0
+      ? virtualizer.getTotalSize() - items[items.length - 1].end
+      : virtualizer.getTotalSize()
   const target = (i: number) =>
     scroller.current?.querySelector<HTMLElement>(`[data-row-index="${i}"] ${focus}`) ?? null
 
