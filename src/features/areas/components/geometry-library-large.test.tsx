@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { areasRoutes } from '../../../app/routes/areas-routes'
 import { mapView } from '../../../testing/map-view-state'
+import { fakeHeights } from '../../../testing/fake-heights'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { LIBRARY_SOURCE } from '../map-layers'
@@ -13,23 +14,7 @@ import { LIBRARY_SOURCE } from '../map-layers'
 // the dom project shares one jsdom per worker.
 const heights = (el: HTMLElement) =>
   el.hasAttribute('data-geometries-scroller') ? 600 : el.dataset.rowIndex !== undefined ? 56 : 0
-const props = ['clientHeight', 'offsetHeight'] as const
-const original = props.map((p) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, p))
-beforeAll(() => {
-  for (const p of props)
-    Object.defineProperty(HTMLElement.prototype, p, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return heights(this)
-      },
-    })
-})
-afterAll(() => {
-  props.forEach((p, i) => {
-    const d = original[i]
-    if (d) Object.defineProperty(HTMLElement.prototype, p, d)
-  })
-})
+fakeHeights(heights)
 
 const large = () => signedInConsole('analyst@swath.test', createSimBackend({ seed: 'large' }))
 const open = (c: TestConsole, at: string) =>

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { decisionsRoutes } from '../../../app/routes/decisions-routes'
+import { fakeHeights } from '../../../testing/fake-heights'
 import { renderWithConsole } from '../../../testing/render'
 import { createSimBackend, signedInConsole } from '../../../testing/sim-backend'
 
@@ -11,23 +12,7 @@ import { createSimBackend, signedInConsole } from '../../../testing/sim-backend'
 // the dom project shares one jsdom per worker.
 const heights = (el: HTMLElement) =>
   el.hasAttribute('data-decisions-scroller') ? 600 : el.dataset.rowIndex !== undefined ? 41 : 0
-const props = ['clientHeight', 'offsetHeight'] as const
-const original = props.map((p) => Object.getOwnPropertyDescriptor(HTMLElement.prototype, p))
-beforeAll(() => {
-  for (const p of props)
-    Object.defineProperty(HTMLElement.prototype, p, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return heights(this)
-      },
-    })
-})
-afterAll(() => {
-  props.forEach((p, i) => {
-    const d = original[i]
-    if (d) Object.defineProperty(HTMLElement.prototype, p, d)
-  })
-})
+fakeHeights(heights)
 
 /** Issue 40 §2 (decisions) on the large world: 1,000 studies and quotations, 40 of them waiting. */
 describe('the decisions inbox on the large world', () => {
