@@ -266,9 +266,14 @@ test.describe('storage', () => {
     const files = page.getByRole('region', { name: 'Files' })
     const download = files.getByRole('button', { name: /^Download / }).first()
     const pick = files.getByRole('checkbox', { name: /^Pick .* for the download manager$/ }).first()
-    await download.scrollIntoViewIfNeeded()
-    await expect(download).toBeInViewport({ ratio: 1 })
-    await expect(pick).toBeInViewport({ ratio: 1 })
+    // The picture leads the page: its controls appear once it is drawn and push the files down.
+    await expect(page.getByRole('button', { name: 'Fit to image' })).toBeVisible({ timeout: 60_000 })
+    // Anything still arriving above (the order's name) may move the table again: scroll until it holds.
+    await expect(async () => {
+      await download.scrollIntoViewIfNeeded()
+      await expect(download).toBeInViewport({ ratio: 1, timeout: 1_000 })
+      await expect(pick).toBeInViewport({ ratio: 1, timeout: 1_000 })
+    }).toPass({ timeout: 30_000 })
     const card = await files.boundingBox()
     for (const control of [download, pick]) {
       const box = await control.boundingBox()
