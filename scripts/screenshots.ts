@@ -11,8 +11,10 @@ import { chromiumLaunch } from '../e2e/chromium'
  * docs/screenshots/ with an index page. Detail pages are reached through their lists, as an analyst would.
  */
 
-const OUT = 'docs/screenshots'
+// SHOTS_OUT puts a partial set elsewhere, so that docs/screenshots/ keeps its whole index.
+const OUT = process.env.SHOTS_OUT ?? 'docs/screenshots'
 const PORT = 5331
+const ANALYST = 'analyst@swath.test'
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 1024, height: 700 },
@@ -39,6 +41,30 @@ const firstOf = (path: string, href: RegExp) => async (page: Page, origin: strin
   const target = hrefs.find((h) => href.test(h))
   if (!target) throw new Error(`no link like ${href.source} on ${path}`)
   await page.goto(`${origin}${target}`)
+}
+
+/**
+ * The first item of the demo world's Berlin Mitte delivery, the place delivered most often: its page. The
+ * collection is found through the API, as the journeys do, since the storage list's first page may not show it.
+ */
+async function berlinItem(page: Page, origin: string, query: string) {
+  const grant = await page.request.post(`${origin}/auth/realms/public/protocol/openid-connect/token`, {
+    form: { grant_type: 'password', client_id: 'service-api', username: ANALYST, password: 'swath-demo' },
+  })
+  const { access_token } = (await grant.json()) as { access_token: string }
+  const get = async <T>(path: string) =>
+    (await (
+      await page.request.get(`${origin}/api${path}`, { headers: { authorization: `Bearer ${access_token}` } })
+    ).json()) as T
+  const { collections } = await get<{ collections: { id: string; title?: string }[] }>(
+    '/v2/assets/stac/collections?limit=100',
+  )
+  const col = collections.find((c) => c.title === 'Pléiades - Berlin Mitte 2026')
+  if (!col) throw new Error('seed changed: no Berlin Mitte 2026 delivery')
+  const { features } = await get<{ features: { id: string }[] }>(
+    `/v2/assets/stac/collections/${col.id}/items`,
+  )
+  await page.goto(`${origin}/storage/collections/${col.id}/items/${features[0].id}${query}`)
 }
 
 const SHOTS: Shot[] = [
@@ -75,6 +101,41 @@ const SHOTS: Shot[] = [
         .getAttribute('href', { timeout: 30_000 })
       if (!href) throw new Error('no item link on the collection page')
       await page.goto(`${origin}${href}`)
+    },
+  },
+  {
+    name: 'storage-item-formula',
+    title: 'A stored item drawn by a typed formula',
+    open: async (page, origin) => {
+      await berlinItem(page, origin, `?formula=${encodeURIComponent('(nir - red) / (nir + red)')}`)
+    },
+  },
+  {
+    name: 'timelapse',
+    title: 'Time-lapse of a place',
+    open: async (page, origin) => {
+      await berlinItem(page, origin, '')
+      await settled(page)
+      await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+      await page.getByRole('group', { name: 'Time-lapse player' }).waitFor({ timeout: 60_000 })
+      await page
+        .getByRole('status', { name: 'Reading the frames' })
+        .waitFor({ state: 'detached', timeout: 120_000 })
+    },
+  },
+  {
+    name: 'change-review',
+    title: 'Change review of two deliveries',
+    open: async (page, origin) => {
+      await berlinItem(page, origin, '')
+      await settled(page)
+      await page.getByRole('link', { name: 'Review change' }).click()
+      await settled(page)
+      await page.getByText('Difference', { exact: true }).click()
+      await page.getByText(/outlined on the map\.$/).waitFor({ timeout: 120_000 })
+      await settled(page)
+      // The page as it opens: its heading and map in view, not scrolled to the clicked control.
+      await page.evaluate(() => window.scrollTo(0, 0))
     },
   },
   { name: 'processing', title: 'Processing', open: visit('/processing') },
@@ -131,6 +192,9 @@ async function settled(page: Page) {
 }
 
 export async function main(): Promise<void> {
+  // SHOTS=timelapse,change-review takes only those (the index then lists only them too).
+  const only = process.env.SHOTS?.split(',').filter(Boolean)
+  const chosen = only ? SHOTS.filter((s) => only.includes(s.name)) : SHOTS
   const build = spawnSync(
     'npx',
     ['vite', 'build', '--outDir', BENCH_OUT, '--emptyOutDir', '--logLevel', 'warn'],
@@ -163,7 +227,7 @@ export async function main(): Promise<void> {
         const page = await context.newPage()
         await signInAsAnalyst(page)
         // The theme follows the browser's scheme until the analyst picks one.
-        for (const shot of SHOTS) {
+        for (const shot of chosen) {
           const file = `${shot.name}-${size.width}-${scheme}.jpg`
           try {
             await shot.open(page, preview.origin)
@@ -182,7 +246,7 @@ export async function main(): Promise<void> {
     await browser.close()
     await preview.stop()
   }
-  for (const shot of SHOTS) {
+  for (const shot of chosen) {
     const cell = (w: number, s: string) => {
       const f = `${shot.name}-${w}-${s}.jpg`
       return files.get(shot.name)?.includes(f)
