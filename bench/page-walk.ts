@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
+import { pageDrawn } from './catalog-probes'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'
 
@@ -162,7 +163,11 @@ async function clickAndTime(page: Page, path: string, list: boolean): Promise<nu
 async function scrollTo500(page: Page, path: string, trace?: Browser): Promise<ScrollFigures> {
   await page.goto(LONG_LISTS[path] ?? path)
   await page.locator(ROW).first().waitFor({ timeout: PAGE_TIMEOUT_MS })
-  await page.waitForTimeout(0)
+  await mapDrawn(page)
+  // The pointer rests on the list, as when scrolling with the wheel: the rows passing under it are hovered
+  // (a list that marks the hovered row on its map does so while it scrolls).
+  const first = await page.locator(ROW).first().boundingBox()
+  if (first) await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2)
   if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   const { started, ...figures } = await page.evaluate(
     async ({ row, path, anchor }) => {
@@ -185,6 +190,11 @@ async function scrollTo500(page: Page, path: string, trace?: Browser): Promise<S
         : sized.hasAttribute('aria-rowcount')
           ? Number(sized.getAttribute('aria-rowcount')) - 1
           : Number(sized.getAttribute('data-row-count'))
+      // The boxes that scroll, found once: looking for them at every step (a style read of every element in
+      // main) was the bench's own work inside the tasks it measured.
+      const boxes = [...document.querySelectorAll('main *')].filter(
+        (el) => el.scrollHeight > el.clientHeight + 20 && getComputedStyle(el).overflowY !== 'visible',
+      )
       for (let step = 0; step < 400; step++) {
         const all = document.querySelectorAll(row)
         rows = virtualRows ?? all.length
@@ -197,10 +207,7 @@ async function scrollTo500(page: Page, path: string, trace?: Browser): Promise<S
           break
         }
         window.scrollBy(0, innerHeight * 0.8)
-        for (const el of document.querySelectorAll('main *')) {
-          if (el.scrollHeight > el.clientHeight + 20 && getComputedStyle(el).overflowY !== 'visible')
-            el.scrollTop += el.clientHeight * 0.8
-        }
+        for (const el of boxes) el.scrollTop += el.clientHeight * 0.8
         await frame()
       }
       await frame()
@@ -211,6 +218,31 @@ async function scrollTo500(page: Page, path: string, trace?: Browser): Promise<S
   )
   if (!trace) return figures
   return { ...figures, blame: blameLongest(await trace.stopTracing(), started) }
+}
+
+/**
+ * On a page with a map: waits until MapLibre has loaded and stands still, and the page's frames come at their
+ * pace again (bench/catalog-probes.ts). Its first draws compile WebGL programs (400–550 ms on SwiftShader under
+ * load), which is the page's opening, not its scrolling: the analyst scrolls a page already drawn.
+ */
+async function mapDrawn(page: Page): Promise<void> {
+  const hasMap = await page.evaluate(() => '__swathMap' in window)
+  if (!hasMap) return
+  await page
+    .waitForFunction(
+      () => {
+        const m = (
+          window as unknown as {
+            __swathMap?: { isReady: () => boolean; map: { loaded: () => boolean; isMoving: () => boolean } }
+          }
+        ).__swathMap
+        return !!m && m.isReady() && m.map.loaded() && !m.map.isMoving()
+      },
+      undefined,
+      { timeout: PAGE_TIMEOUT_MS, polling: 100 },
+    )
+    .catch(() => console.log(`  ! ${page.url()}: the map did not settle in ${PAGE_TIMEOUT_MS} ms`))
+  await pageDrawn(page)
 }
 
 /** The trace's longest main-thread task after `started`: its length, owners and costliest functions. */
