@@ -1,6 +1,8 @@
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { chromiumLaunch } from '../e2e/chromium'
-import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
+import { pageDrawn } from './catalog-probes'
+import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
+import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'
 
 /**
  * Issue 40 §3: a walk of every page the navigation reaches, as the analyst opens it, on the large world
@@ -13,6 +15,9 @@ import { ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
  *   made until the network was quiet.
  * - scrolling each list to its 500th row (or its last, when it shows fewer) at the largest page size it
  *   offers: the longest main-thread task, target none over 100 ms;
+ *   On the large world each scroll is traced with V8's sampling profiler and its longest task put to its
+ *   owners (React, Mantine, MapLibre, the app, the browser's layout…) and functions (bench/trace-blame.ts);
+ *   PAGE_WALK_BLAME=0 leaves the trace out (the profiler itself lengthens the tasks a little).
  * - the JS heap after the whole walk (target < 80 MB), and back on Start after a GC (< 40 MB).
  *
  * What the simulator answers at each size (ms per list page, filter, sort) is the `simulator-lists` section.
@@ -44,7 +49,11 @@ const LONG_LISTS: Record<string, string> = {
   '/decisions': '/decisions?decided=500',
   '/jobs': '/jobs?limit=100',
   '/areas': '/areas?size=500',
+  '/storage': '/storage?limit=100',
 }
+/** Whether the large world's scrolls are traced to say whose time their longest task was. */
+const BLAME = process.env.PAGE_WALK_BLAME !== '0'
+const ANCHOR = 'swath:bench-page-walk-scroll'
 
 type Seed = 'default' | 'large'
 
@@ -63,6 +72,8 @@ interface ScrollFigures {
   rows: number
   reached: number
   longestTaskMs: number
+  /** Whose time the longest task was, when the scroll was traced. */
+  blame?: string
 }
 
 interface WalkFigures {
@@ -149,12 +160,19 @@ async function clickAndTime(page: Page, path: string, list: boolean): Promise<nu
 }
 
 /** The main-thread tasks while the window and every scrolling box in main move down to row `target`. */
-async function scrollTo500(page: Page, path: string): Promise<ScrollFigures> {
+async function scrollTo500(page: Page, path: string, trace?: Browser): Promise<ScrollFigures> {
   await page.goto(LONG_LISTS[path] ?? path)
   await page.locator(ROW).first().waitFor({ timeout: PAGE_TIMEOUT_MS })
-  await page.waitForTimeout(0)
-  return page.evaluate(
-    async ({ row, path }) => {
+  await mapDrawn(page)
+  // The pointer rests on the list, as when scrolling with the wheel: the rows passing under it are hovered
+  // (a list that marks the hovered row on its map does so while it scrolls).
+  const first = await page.locator(ROW).first().boundingBox()
+  if (first) await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2)
+  if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
+  const { started, ...figures } = await page.evaluate(
+    async ({ row, path, anchor }) => {
+      performance.mark(anchor)
+      const started = performance.now()
       const tasks: number[] = []
       const observer = new PerformanceObserver((l) => {
         for (const e of l.getEntries()) tasks.push(e.duration)
@@ -172,6 +190,11 @@ async function scrollTo500(page: Page, path: string): Promise<ScrollFigures> {
         : sized.hasAttribute('aria-rowcount')
           ? Number(sized.getAttribute('aria-rowcount')) - 1
           : Number(sized.getAttribute('data-row-count'))
+      // The boxes that scroll, found once: looking for them at every step (a style read of every element in
+      // main) was the bench's own work inside the tasks it measured.
+      const boxes = [...document.querySelectorAll('main *')].filter(
+        (el) => el.scrollHeight > el.clientHeight + 20 && getComputedStyle(el).overflowY !== 'visible',
+      )
       for (let step = 0; step < 400; step++) {
         const all = document.querySelectorAll(row)
         rows = virtualRows ?? all.length
@@ -184,18 +207,68 @@ async function scrollTo500(page: Page, path: string): Promise<ScrollFigures> {
           break
         }
         window.scrollBy(0, innerHeight * 0.8)
-        for (const el of document.querySelectorAll('main *')) {
-          if (el.scrollHeight > el.clientHeight + 20 && getComputedStyle(el).overflowY !== 'visible')
-            el.scrollTop += el.clientHeight * 0.8
-        }
+        for (const el of boxes) el.scrollTop += el.clientHeight * 0.8
         await frame()
       }
       await frame()
       observer.disconnect()
-      return { path, rows, reached, longestTaskMs: Math.max(0, ...tasks) }
+      return { path, rows, reached, longestTaskMs: Math.max(0, ...tasks), started }
     },
-    { row: ROW, path },
+    { row: ROW, path, anchor: ANCHOR },
   )
+  if (!trace) return figures
+  return { ...figures, blame: blameLongest(await trace.stopTracing(), started) }
+}
+
+/**
+ * On a page with a map: waits until MapLibre has loaded and stands still, and the page's frames come at their
+ * pace again (bench/catalog-probes.ts). Its first draws compile WebGL programs (400–550 ms on SwiftShader under
+ * load), which is the page's opening, not its scrolling: the analyst scrolls a page already drawn.
+ */
+async function mapDrawn(page: Page): Promise<void> {
+  const hasMap = await page.evaluate(() => '__swathMap' in window)
+  if (!hasMap) return
+  await page
+    .waitForFunction(
+      () => {
+        const m = (
+          window as unknown as {
+            __swathMap?: { isReady: () => boolean; map: { loaded: () => boolean; isMoving: () => boolean } }
+          }
+        ).__swathMap
+        return !!m && m.isReady() && m.map.loaded() && !m.map.isMoving()
+      },
+      undefined,
+      { timeout: PAGE_TIMEOUT_MS, polling: 100 },
+    )
+    .catch(() => console.log(`  ! ${page.url()}: the map did not settle in ${PAGE_TIMEOUT_MS} ms`))
+  await pageDrawn(page)
+}
+
+/** The trace's longest main-thread task after `started`: its length, owners and costliest functions. */
+function blameLongest(json: Buffer, started: number): string {
+  const trace = readTrace(json.toString('utf8'), new Sources(BENCH_OUT), ANCHOR, started)
+  if (!trace) return 'the trace had no samples of the page'
+  const longest = trace.tasks
+    .filter((t) => t.at >= started)
+    .reduce<{ at: number; duration: number } | null>((a, t) => (!a || t.duration > a.duration ? t : a), null)
+  if (!longest) return 'no task of 10 ms or more in the trace'
+  const b = blameTask(trace, longest.at, longest.duration)
+  const app = b.top.length > 0 ? ` [app: ${b.top.slice(0, 3).join('; ')}]` : ''
+  // The browser's share by the function it was sampled in: a native call (getComputedStyle, a layout forced
+  // by reading a size) or a script with no source (the bench's own scrolling, evaluated in the page).
+  const inTask = trace.samples.filter(
+    (x) => x.owner === 'browser' && x.at >= longest.at && x.at <= longest.at + longest.duration,
+  )
+  const all = trace.samples.filter((x) => x.at >= longest.at && x.at <= longest.at + longest.duration)
+  const per = all.length === 0 ? 0 : longest.duration / all.length
+  const native = new Map<string, number>()
+  for (const x of inTask) native.set(x.where.trim(), (native.get(x.where.trim()) ?? 0) + per)
+  const browser = [...native]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 3)
+    .map(([w, t]) => `${w} ${t.toFixed(0)}`)
+  return `traced ${longest.duration.toFixed(0)} ms at +${(longest.at - started).toFixed(0)}: ${describeOwners(b.by)} — ${b.any.join('; ')}${app}${browser.length > 0 ? ` {browser in: ${browser.join('; ')}}` : ''}`
 }
 
 async function heapMb(context: BrowserContext, page: Page, gc: boolean): Promise<number> {
@@ -257,7 +330,8 @@ async function walk(browser: Browser, seed: Seed): Promise<WalkFigures> {
     }
     const scrolls: ScrollFigures[] = []
     for (const f of pages)
-      if (f.waited === 'rows' && f.path !== '/') scrolls.push(await scrollTo500(page, f.path))
+      if (f.waited === 'rows' && f.path !== '/')
+        scrolls.push(await scrollTo500(page, f.path, BLAME && seed === 'large' ? browser : undefined))
     const heapAfterWalkMb = await heapMb(context, page, false)
     await nav.getByRole('link', { name: /^Start/ }).click()
     await page.locator('main h1').first().waitFor()
@@ -311,6 +385,7 @@ export async function benchPageWalk(): Promise<void> {
       console.log(
         `  ${(LONG_LISTS[s.path] ?? s.path).padEnd(26)} default ${ms(d?.longestTaskMs).padStart(7)} (row ${d?.reached ?? 0} of ${d?.rows ?? 0})  large ${ms(s.longestTaskMs).padStart(7)} (row ${s.reached} of ${s.rows})  ${s.longestTaskMs <= SCROLL_TASK_TARGET_MS ? 'meets' : 'MISSES'}`,
       )
+      if (s.blame) console.log(`    longest task's cause (large): ${s.blame}`)
     }
     const mb = (x: number) => `${x.toFixed(1)} MB`
     const { heapAfterWalkMb: dw, heapOnStartMb: ds } = byWorld.default

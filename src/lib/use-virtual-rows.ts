@@ -14,6 +14,8 @@ export interface VirtualRowsOptions {
   focus: string
   /** Lists shorter than this draw every row (the keys work alike); 0: always virtual. */
   virtualFrom?: number
+  /** The rows Page Up/Down move by; by default a screenful (the box's height in rows, less two). */
+  pageRows?: number
 }
 
 export interface VirtualRows {
@@ -79,7 +81,8 @@ export function useVirtualRows(opts: VirtualRowsOptions): VirtualRows {
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     const row = (e.target as HTMLElement).closest<HTMLElement>('[data-row-index]')
     if (!row) return
-    const perPage = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight) / rowHeight) - 2)
+    const perPage =
+      opts.pageRows ?? Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight) / rowHeight) - 2)
     const to = keyTarget(e.key, e.ctrlKey, Number(row.dataset.rowIndex), count, perPage)
     if (to === null) return
     e.preventDefault()

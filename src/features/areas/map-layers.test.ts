@@ -42,4 +42,14 @@ describe('library overlay', () => {
     ])
     expect(o.layers.map((l) => l.id)).toEqual(['library-fill', 'library-line'])
   })
+
+  it('the same page keeps its data when the hover moves, and lists only the hovered and shown states', () => {
+    const page = [saved('a'), saved('b'), saved('c')]
+    const before = libraryOverlay(page, 'a', null)
+    const after = libraryOverlay(page, 'c', null)
+    expect(after.data).toBe(before.data)
+    expect(after.states).toEqual([{ id: 2, state: { hover: true, selected: false } }])
+    expect(libraryOverlay(page, null, null).states).toEqual([])
+    expect(libraryOverlay([...page], 'c', null).data).not.toBe(before.data)
+  })
 })

@@ -1,4 +1,4 @@
-import { useMemo, useState, type RefObject } from 'react'
+import { useCallback, useMemo, useState, type RefObject } from 'react'
 import type { CollectionsQuery } from '../../data/storage/query'
 import type { StacCollection } from '../../data/storage/queries'
 import { boundsOf } from '../../lib/geometry-bounds'
@@ -43,13 +43,14 @@ export function useCollectionsMap(
     const box = query.bbox ?? boundsOf(footprints.features.map((f) => f.geometry))
     if (box) setFramed({ key: filtersKey, fit: { bbox: padBox(box) } })
   }
-  return {
-    overlays,
-    fit: framed?.fit ?? null,
-    hovered,
-    onHover: (i: number | null) => setHovered(collections, i),
-    onOverlayHover: (source: string, id: string | number | null) => {
+  // Stable for a page of collections: the list's rows are memoised, and a new handler on every hover drew
+  // every row in view again (with their Mantine components) as each row passed under the pointer.
+  const onHover = useCallback((i: number | null) => setHovered(collections, i), [collections, setHovered])
+  const onOverlayHover = useCallback(
+    (source: string, id: string | number | null) => {
       if (source === COLLECTIONS_SOURCE) setHovered(collections, typeof id === 'number' ? id : null)
     },
-  }
+    [collections, setHovered],
+  )
+  return { overlays, fit: framed?.fit ?? null, hovered, onHover, onOverlayHover }
 }

@@ -1,4 +1,4 @@
-import { Anchor, Table } from '@mantine/core'
+import { Table } from '@mantine/core'
 import { memo } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
@@ -16,6 +16,9 @@ const HEADER_ROWS = 1
 const ROW_ESTIMATE = 41
 /** Shorter inboxes draw every row; a long one (500 decided) only those in its scroll box. */
 const VIRTUAL_FROM = 30
+
+/** Kind, order, when, what is asked, decision: shares of the table's width. */
+const WIDTHS = ['15%', '26%', '21%', '23%', '15%']
 
 const shortOrderId = (id: string): string => id.split('-')[0] ?? id
 
@@ -72,7 +75,15 @@ export function InboxTable({
         highlightOnHover
         stickyHeader={virtual}
         miw={760}
+        // Fixed: the columns' widths are the colgroup's, so rows drawn while scrolling never lay the whole
+        // table out again (with widths from content, each scroll step's Layout was 70 ms and more).
+        layout="fixed"
       >
+        <colgroup>
+          {WIDTHS.map((w, i) => (
+            <col key={i} style={{ width: w }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr aria-rowindex={1}>
             <Table.Th scope="col">Kind</Table.Th>
@@ -115,6 +126,10 @@ export function InboxTable({
   )
 }
 
+/**
+ * One row in plain elements styled by inbox-table.module.css as Mantine's table rows and anchors look: a
+ * screenful of rows drawn in one scroll step was nine Mantine components a row, each resolving its styles.
+ */
 const InboxTableRow = memo(function InboxTableRow({
   row: r,
   index,
@@ -129,36 +144,33 @@ const InboxTableRow = memo(function InboxTableRow({
   measure: ((el: Element | null) => void) | undefined
 }) {
   return (
-    <Table.Tr
+    <tr
       ref={measure}
-      className={firstDecided ? tasking.firstDecided : undefined}
+      className={firstDecided ? `${classes.row} ${tasking.firstDecided}` : classes.row}
       aria-rowindex={index + HEADER_ROWS + 1}
       data-row-index={index}
       data-index={index}
     >
-      <Table.Td>
-        <Anchor
-          component={Link}
+      <td>
+        <Link
           to={r.kind === 'study' ? paths.study(r.id) : paths.quotation(r.id)}
-          fw={600}
+          className={`${classes.link} ${classes.strong}`}
           // Every row's link reads the same; its name says which order, for a list of links.
           aria-label={itemLinkName(r.kind, r.orderId, orderName)}
         >
           {KIND_LABELS[r.kind]}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        <Anchor component={Link} to={paths.order(r.orderId)}>
+        </Link>
+      </td>
+      <td>
+        <Link to={paths.order(r.orderId)} className={classes.link}>
           {orderName ?? `Order ${shortOrderId(r.orderId)}`}
-        </Anchor>
-      </Table.Td>
-      <Table.Td>
-        {r.decidedAt ? `Decided ${formatUtc(r.decidedAt)}` : `Waiting since ${formatUtc(r.createdAt)}`}
-      </Table.Td>
-      <Table.Td>{r.asked}</Table.Td>
-      <Table.Td>
+        </Link>
+      </td>
+      <td>{r.decidedAt ? `Decided ${formatUtc(r.decidedAt)}` : `Waiting since ${formatUtc(r.createdAt)}`}</td>
+      <td>{r.asked}</td>
+      <td>
         <DecisionBadge kind={r.kind} decision={r.decision} />
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   )
 })

@@ -1,8 +1,8 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useRef, type KeyboardEvent } from 'react'
+import { memo, useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import { formatUtc } from '../../../lib/format'
+import { useVirtualRows } from '../../../lib/use-virtual-rows'
 import { shortId } from '../words'
 import { MARKS, type Order } from '../../../data/orders/queries'
 import { subStatusLabel, TYPE_LABELS } from '../../../data/orders/status'
@@ -52,8 +52,6 @@ export interface OrdersTableProps {
   total: number
 }
 
-const rowSelector = (i: number) => `tr[data-row-index="${i}"] a`
-
 /**
  * One page of orders as a table whose rows outside the scroll box are not rendered: spacer rows above and
  * below keep the scroll height, `aria-rowcount`/`aria-rowindex` keep the table's true size for assistive
@@ -61,25 +59,17 @@ const rowSelector = (i: number) => `tr[data-row-index="${i}"] a`
  */
 export const OrdersTable = memo(function OrdersTable(props: OrdersTableProps) {
   const { orders, response } = props
-  const scroller = useRef<HTMLDivElement>(null)
-  // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise; this component
-  // re-renders on scroll anyway, and its rows are memoised on their own.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scroller, rows, before, after, onKeyDown } = useVirtualRows({
     count: orders.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    rowHeight: ROW_HEIGHT,
+    focus: 'a',
     // The sticky header covers the top of the box: rows scrolled "into view" must clear it.
     scrollPaddingStart: 40,
   })
-  const items = virtualizer.getVirtualItems()
-  const before = items.length > 0 ? items[0].start : 0
-  const after = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0
 
   // The page's own timing mark: the rows of a response are in the DOM (the frame they are painted in).
   const marked = useRef<unknown>(null)
-  const shown = items.length > 0
+  const shown = rows.length > 0
   useLayoutEffect(() => {
     if (!shown || marked.current === response) return
     const id = requestAnimationFrame(() => {
@@ -88,50 +78,6 @@ export const OrdersTable = memo(function OrdersTable(props: OrdersTableProps) {
     })
     return () => cancelAnimationFrame(id)
   }, [response, orders.length, shown])
-
-  // Moving with the keys may land on a row that is not rendered yet: it is focused once it is.
-  const pendingFocus = useRef<number | null>(null)
-  useLayoutEffect(() => {
-    const i = pendingFocus.current
-    if (i === null) return
-    const link = scroller.current?.querySelector<HTMLAnchorElement>(rowSelector(i))
-    if (link) {
-      pendingFocus.current = null
-      link.focus({ preventScroll: true })
-    }
-  })
-
-  function onKeyDown(e: KeyboardEvent<HTMLTableSectionElement>) {
-    const row = (e.target as HTMLElement).closest<HTMLElement>('tr[data-row-index]')
-    if (!row) return
-    const here = Number(row.dataset.rowIndex)
-    const perPage = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 2)
-    const to = (() => {
-      switch (e.key) {
-        case 'ArrowDown':
-          return here + 1
-        case 'ArrowUp':
-          return here - 1
-        case 'PageDown':
-          return here + perPage
-        case 'PageUp':
-          return here - perPage
-        case 'Home':
-          return e.ctrlKey ? 0 : null
-        case 'End':
-          return e.ctrlKey ? orders.length - 1 : null
-        default:
-          return null
-      }
-    })()
-    if (to === null) return
-    e.preventDefault()
-    const target = Math.max(0, Math.min(orders.length - 1, to))
-    virtualizer.scrollToIndex(target, { align: 'auto' })
-    const link = scroller.current?.querySelector<HTMLAnchorElement>(rowSelector(target))
-    if (link) link.focus({ preventScroll: false })
-    else pendingFocus.current = target
-  }
 
   return (
     <div ref={scroller} className={classes.scroller} data-orders-scroller="">
@@ -159,14 +105,14 @@ export const OrdersTable = memo(function OrdersTable(props: OrdersTableProps) {
               <td colSpan={COLUMNS.length} />
             </tr>
           )}
-          {items.map((item) => {
-            const order = orders[item.index]
+          {rows.map((i) => {
+            const order = orders[i]
             return (
               <OrderRow
                 key={order.id}
                 order={order}
-                index={item.index}
-                rowIndex={props.offset + item.index + HEADER_ROWS + 1}
+                index={i}
+                rowIndex={props.offset + i + HEADER_ROWS + 1}
                 product={order.dataProductId ? props.productTitles.get(order.dataProductId) : undefined}
                 budgetNames={props.budgetNames}
               />

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo, useRef } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { Section } from '../../../components/page-section'
 import { PagePastEnd } from '../../../components/page-past-end'
@@ -46,6 +46,9 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const footprints = useMemo(() => itemFootprints(items ?? []), [items])
   const hovered = useHovered(items)
   const setHovered = useStorageUi((s) => s.setHovered)
+  // Stable for a page of items: the table's rows are memoised, and a new handler on every hover drew every
+  // row in view again as each passed under the pointer while the list scrolled.
+  const onHover = useCallback((i: number | null) => setHovered(items, i), [items, setHovered])
   const box = collectionBox(c)
   // Apart from the hover, so that hovering never sends the centres again.
   const clusters = useMemo(() => itemClustersOverlay(footprints), [footprints])
@@ -131,12 +134,7 @@ export function CollectionItems({ c }: { c: StacCollection }) {
         ) : items.length === 0 ? (
           <Text size="sm">This collection holds no items: its files are listed with the collection.</Text>
         ) : (
-          <ItemTable
-            items={items}
-            collectionId={c.id}
-            hovered={hovered}
-            onHover={(i) => setHovered(items, i)}
-          />
+          <ItemTable items={items} collectionId={c.id} hovered={hovered} onHover={onHover} />
         )}
         <Group justify="space-between">
           <NativeSelect

@@ -1,13 +1,12 @@
 import './mantine-styles'
 import { Alert, Anchor, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
+import { memo, useLayoutEffect, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { isApiError } from '../../../api/errors'
 import { paths } from '../../../config/paths'
 import type { StacCollection } from '../../../data/storage/queries'
 import { formatUtc } from '../../../lib/format'
-import { keyTarget } from '../../../lib/list-keys'
+import { useVirtualRows } from '../../../lib/use-virtual-rows'
 import { PAGE_MARKS } from '../use-footprints-mark'
 import { orderLabel, useOrderNames } from '../use-order-names'
 import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
@@ -83,7 +82,6 @@ export function CollectionResults(props: {
 /** Lists longer than this are virtualised: only the rows in view (and a few more) are in the DOM. */
 const VIRTUAL_FROM = 30
 const ROW_ESTIMATE = 78
-const rowLink = (i: number) => `li[data-row-index="${i}"] a[data-row-link]`
 
 /**
  * A page of collections; past `VIRTUAL_FROM` rows only those in the scroll box are rendered (measured, since a
@@ -99,21 +97,16 @@ function CollectionList({
   hovered: number | null
   onHover: (i: number | null) => void
 }) {
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtual = collections.length > VIRTUAL_FROM
-  // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? collections.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 6,
+  const { scroller, virtual, rows, before, after, measure, onKeyDown } = useVirtualRows({
+    count: collections.length,
+    rowHeight: ROW_ESTIMATE,
+    measured: true,
+    focus: 'a[data-row-link]',
+    virtualFrom: VIRTUAL_FROM + 1,
+    // Page Up/Down move by 8 rows, as this list's keys always have (a row's height varies with its tags).
+    pageRows: 8,
   })
-  const vItems = virtualizer.getVirtualItems()
-  const shownRows = virtual ? vItems.map((v) => v.index) : collections.map((_, i) => i)
-  const before = virtual && vItems.length > 0 ? vItems[0].start : 0
-  const after = virtual && vItems.length > 0 ? virtualizer.getTotalSize() - vItems[vItems.length - 1].end : 0
-  const shown = shownRows.length > 0
+  const shown = rows.length > 0
   // The page's own timing mark: this response's rows are in the DOM (the frame they are painted in).
   useLayoutEffect(() => {
     if (!shown) return
@@ -122,30 +115,7 @@ function CollectionList({
     )
     return () => cancelAnimationFrame(id)
   }, [collections, shown])
-  // Moving with the keys may land on a row that is not rendered yet: it is focused once it is.
-  const pendingFocus = useRef<number | null>(null)
-  useLayoutEffect(() => {
-    const i = pendingFocus.current
-    if (i === null) return
-    const link = scroller.current?.querySelector<HTMLAnchorElement>(rowLink(i))
-    if (link) {
-      pendingFocus.current = null
-      link.focus()
-    }
-  })
   const orderNames = useOrderNames(collections.map((c) => str(c['up42-order:id'])))
-
-  function onKeyDown(e: KeyboardEvent<HTMLUListElement>) {
-    const row = (e.target as HTMLElement).closest<HTMLElement>('li[data-row-index]')
-    if (!row) return
-    const to = keyTarget(e.key, e.ctrlKey, Number(row.dataset.rowIndex), collections.length)
-    if (to === null) return
-    e.preventDefault()
-    if (virtual) virtualizer.scrollToIndex(to, { align: 'auto' })
-    const link = scroller.current?.querySelector<HTMLAnchorElement>(rowLink(to))
-    if (link) link.focus()
-    else pendingFocus.current = to
-  }
 
   return (
     <div
@@ -156,16 +126,18 @@ function CollectionList({
       <ul
         className={classes.list}
         aria-label="Collections"
+        // The list's whole length, for a reader of the DOM (the walk's bench): only some rows are in it.
+        data-row-count={collections.length}
         onMouseLeave={() => onHover(null)}
         onKeyDown={onKeyDown}
         style={virtual ? { paddingTop: before, paddingBottom: after } : undefined}
       >
-        {shownRows.map((i) => (
+        {rows.map((i) => (
           <CollectionRow
             key={collections[i].id}
             c={collections[i]}
             index={i}
-            measure={virtual ? virtualizer.measureElement : undefined}
+            measure={measure}
             orderNames={orderNames}
             hovered={hovered === i}
             onHover={onHover}

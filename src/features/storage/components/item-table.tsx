@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { memo, useLayoutEffect, useMemo, useRef } from 'react'
+import { memo, useLayoutEffect, useMemo } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths'
 import type { StacItem } from '../../../data/storage/queries'
 import { formatUtc } from '../../../lib/format'
+import { useVirtualRows } from '../../../lib/use-virtual-rows'
 import { tagsOf, titleOf } from '../words'
 import { PAGE_MARKS } from '../use-footprints-mark'
 import classes from './storage.module.css'
@@ -27,21 +27,14 @@ export function ItemTable({
   hovered: number | null
   onHover: (i: number | null) => void
 }) {
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtual = items.length > VIRTUAL_FROM
-  // TanStack Virtual hands back a mutable instance, which the React Compiler cannot memoise.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: virtual ? items.length : 0,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
+  // The table's links are reached with Tab, as ever: the hook's keys between rows are not used here.
+  const { scroller, virtual, rows, before, after } = useVirtualRows({
+    count: items.length,
+    rowHeight: ROW_HEIGHT,
+    focus: 'a',
+    virtualFrom: VIRTUAL_FROM + 1,
   })
-  const shownRows = virtual ? virtualizer.getVirtualItems().map((v) => v.index) : items.map((_, i) => i)
-  const vItems = virtualizer.getVirtualItems()
-  const before = virtual && vItems.length > 0 ? vItems[0].start : 0
-  const after = virtual && vItems.length > 0 ? virtualizer.getTotalSize() - vItems[vItems.length - 1].end : 0
-  const shown = shownRows.length > 0
+  const shown = rows.length > 0
   // The page's own timing mark: this page of items is listed (the frame it is painted in).
   useLayoutEffect(() => {
     if (!shown) return
@@ -78,7 +71,7 @@ export function ItemTable({
               <td colSpan={columns} />
             </tr>
           )}
-          {shownRows.map((i) => (
+          {rows.map((i) => (
             <ItemRow
               key={items[i].id}
               item={items[i]}
