@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
+  FootprintCollector,
   StreamCancelled,
-  withItems,
   type FootprintSet,
   type StreamProgress,
 } from '../../data/storage/footprint-stream'
@@ -20,6 +20,7 @@ export interface DrawAllState {
   /** While listing: collections listed so far, of how many. */
   collections: StreamProgress | null
   error: string | null
+  /** What the map draws: nothing new while reading, every footprint read once the reading ends (decision 80). */
   set: FootprintSet
 }
 
@@ -40,13 +41,15 @@ export interface StreamSink {
 
 /**
  * "Draw all N footprints" (decision 74): runs `stream` when asked, keeps what it reads as footprints only, and
- * says how far it is; cancel stops it (what was read stays drawn), clear forgets it. What was read lives as
+ * says how far it is; the map is handed them all at once when the reading ends (decision 80); cancel stops it
+ * (what was read is drawn), clear forgets it. What was read lives as
  * long as the page does (component state, not the query cache: leaving the page lets its thousands go), and a
  * new `scope` (another collection, other filters) starts again from nothing.
  */
 export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Promise<unknown>) {
   const [state, setState] = useState<{ scope: string; s: DrawAllState }>({ scope, s: IDLE })
   const running = useRef<AbortController | null>(null)
+  const gathered = useRef(new FootprintCollector())
   const streamRef = useRef(stream)
   useEffect(() => {
     streamRef.current = stream
@@ -64,6 +67,8 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
     running.current?.abort()
     const controller = new AbortController()
     running.current = controller
+    const collector = new FootprintCollector()
+    gathered.current = collector
     const live = () => running.current === controller && !controller.signal.aborted
     update(() => ({ ...IDLE, phase: 'listing' }))
     streamRef
@@ -73,26 +78,34 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
           if (live()) update((s) => ({ ...s, collections }))
         },
         onItems: (items, progress) => {
-          if (live())
-            update((s) => ({ ...s, phase: 'reading', items: progress, set: withItems(s.set, items) }))
+          if (!live()) return
+          collector.add(items)
+          update((s) => ({ ...s, phase: 'reading', items: progress }))
         },
       })
       .then(
         () => {
-          if (live()) update((s) => ({ ...s, phase: 'done' }))
+          if (live()) update((s) => ({ ...s, phase: 'done', set: collector.set() }))
         },
         (e: unknown) => {
           if (running.current !== controller) return
           if (e instanceof StreamCancelled || controller.signal.aborted)
-            update((s) => ({ ...s, phase: 'cancelled' }))
-          else update((s) => ({ ...s, phase: 'failed', error: e instanceof Error ? e.message : String(e) }))
+            update((s) => ({ ...s, phase: 'cancelled', set: collector.set() }))
+          else
+            update((s) => ({
+              ...s,
+              phase: 'failed',
+              error: e instanceof Error ? e.message : String(e),
+              set: collector.set(),
+            }))
         },
       )
   }, [update])
 
   const cancel = useCallback(() => {
     running.current?.abort()
-    update((s) => (s.phase === 'listing' || s.phase === 'reading' ? { ...s, phase: 'cancelled' } : s))
+    const set = gathered.current.set()
+    update((s) => (s.phase === 'listing' || s.phase === 'reading' ? { ...s, phase: 'cancelled', set } : s))
   }, [update])
 
   const clear = useCallback(() => {
