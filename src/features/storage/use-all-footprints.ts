@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
@@ -40,14 +40,52 @@ export interface StreamSink {
 }
 
 /**
+ * Where "Draw all" is, for one page: held apart from the page's React state, so that each page read (a progress
+ * step) re-renders only what reads the progress (`useDrawAllState`), not the page with its list and filters,
+ * 100–170 ms a step on the large world's collection list under load (decision 80). A state of another scope
+ * reads as idle.
+ */
+export class DrawAllStore {
+  private current: { scope: string; s: DrawAllState } = { scope: '', s: IDLE }
+  private readonly listeners = new Set<() => void>()
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  state(scope: string): DrawAllState {
+    return this.current.scope === scope ? this.current.s : IDLE
+  }
+
+  update(scope: string, f: (s: DrawAllState) => DrawAllState): void {
+    this.current = { scope, s: f(this.state(scope)) }
+    for (const listener of this.listeners) listener()
+  }
+}
+
+/** What the progress display reads: a store and the scope it shows. */
+export interface DrawAllView {
+  store: DrawAllStore
+  scope: string
+}
+
+/** The whole state of "Draw all", progress and all: for the component that tells it. */
+export function useDrawAllState({ store, scope }: DrawAllView): DrawAllState {
+  return useSyncExternalStore(store.subscribe, () => store.state(scope))
+}
+
+/**
  * "Draw all N footprints" (decision 74): runs `stream` when asked, keeps what it reads as footprints only, and
- * says how far it is; the map is handed them all at once when the reading ends (decision 80); cancel stops it
- * (what was read is drawn), clear forgets it. What was read lives as
- * long as the page does (component state, not the query cache: leaving the page lets its thousands go), and a
- * new `scope` (another collection, other filters) starts again from nothing.
+ * says how far it is (`view`, for `useDrawAllState`); the map is handed them all at once when the reading ends
+ * (`set`, decision 80); cancel stops it (what was read is drawn), clear forgets it. What was read lives as long
+ * as the page does (its own store, not the query cache: leaving the page lets its thousands go), and a new
+ * `scope` (another collection, other filters) starts again from nothing.
  */
 export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Promise<unknown>) {
-  const [state, setState] = useState<{ scope: string; s: DrawAllState }>({ scope, s: IDLE })
+  const [store] = useState(() => new DrawAllStore())
   const running = useRef<AbortController | null>(null)
   const gathered = useRef(new FootprintCollector())
   const streamRef = useRef(stream)
@@ -56,12 +94,8 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
   })
   // Another scope: what runs stops, and nothing of the old scope is shown.
   useEffect(() => () => running.current?.abort(), [scope])
-  const current = state.scope === scope ? state.s : IDLE
-  const update = useCallback(
-    (f: (s: DrawAllState) => DrawAllState) =>
-      setState((was) => ({ scope, s: f(was.scope === scope ? was.s : IDLE) })),
-    [scope],
-  )
+  const set = useSyncExternalStore(store.subscribe, () => store.state(scope).set)
+  const update = useCallback((f: (s: DrawAllState) => DrawAllState) => store.update(scope, f), [scope, store])
 
   const start = useCallback(() => {
     running.current?.abort()
@@ -114,5 +148,6 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
     update(() => IDLE)
   }, [update])
 
-  return { state: current, start, cancel, clear }
+  const view = useMemo(() => ({ store, scope }), [store, scope])
+  return { set, view, start, cancel, clear }
 }
