@@ -2,7 +2,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { STREAM_LIMIT } from '../../../data/storage/footprint-stream'
 import { storageRoutes } from '../../../app/routes/storage-routes'
 import { mapView } from '../../../testing/map-view-state'
 import { fakeHeights } from '../../../testing/fake-heights'
@@ -151,10 +150,7 @@ describe('storage on the large world', () => {
     await screen.findByText('All 10,000 footprints drawn.', {}, { timeout: 60_000 })
     const streamed = reads(c, /\/items$/).slice(before)
     expect(streamed.map((x) => Object.fromEntries(new URLSearchParams(x.query)))).toEqual(
-      Array.from({ length: 10_000 / STREAM_LIMIT }, (_, i) => ({
-        page: String(i),
-        limit: String(STREAM_LIMIT),
-      })),
+      Array.from({ length: 10 }, (_, i) => ({ page: String(i), limit: '1000' })),
     )
     await waitFor(() => expect(overlay(ALL_SOURCE)?.data.features).toHaveLength(10_000))
     const first = overlay(ALL_SOURCE)?.data.features[0]
@@ -181,9 +177,9 @@ describe('storage on the large world', () => {
     const searches = () => c.backend.log.filter((r) => r.method === 'POST' && /\/stac\/search$/.test(r.path))
     await user.click(screen.getByRole('button', { name: 'Draw all footprints of the listed collections' }))
     await screen.findByText(/^Reading footprints: [\d,]+ of [\d,]+$/, {}, { timeout: 60_000 })
-    // Every collection the filters match was listed first, a page of STREAM_LIMIT at a time.
+    // Every collection the filters match was listed first, a page of 1,000 at a time.
     const lists = reads(c, /^\/v2\/assets\/stac\/collections$/).map((r) => new URLSearchParams(r.query))
-    expect(lists.filter((q) => q.get('limit') === String(STREAM_LIMIT)).length).toBeGreaterThan(0)
+    expect(lists.filter((q) => q.get('limit') === '1000').length).toBeGreaterThan(0)
     await user.click(screen.getByRole('button', { name: 'Cancel' }))
     const status = await screen.findByText(/^Stopped: [\d,]+ of [\d,]+ footprints drawn\.$/)
     const [done, total] = (status.textContent ?? '')
@@ -193,7 +189,7 @@ describe('storage on the large world', () => {
     expect(done).toBeLessThan(total)
     const asked = searches().length
     expect(asked).toBeGreaterThan(0)
-    expect(searches()[0].body).toMatchObject({ limit: STREAM_LIMIT, page: 0 })
+    expect(searches()[0].body).toMatchObject({ limit: 1000, page: 0 })
     // Cancelled: nothing more is read, and what was read stays drawn.
     await waitFor(() => expect(overlay(ALL_SOURCE)?.data.features.length).toBe(done))
     expect(searches().length).toBe(asked)
