@@ -1,18 +1,7 @@
 import { chromiumLaunch } from '../e2e/chromium'
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import type { Map as MlMap } from 'maplibre-gl'
-import {
-  bandSource,
-  COUNTRIES_SOURCE,
-  offlineStyle,
-  PLACE_DOT,
-  placeDotImage,
-  PLACES_SOURCE,
-} from '../src/map/basemap'
+import { BASEMAP_SOURCES as SOURCES, consoleView, startBasemapFloor, type View } from './basemap-floor'
 import { signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
 
@@ -30,19 +19,10 @@ const ORIGIN = `http://127.0.0.1:${PORT}`
 const VIEWPORT = { width: 1280, height: 800 }
 const RUNS = 4
 const TIMEOUT = 90_000
-/** The sources that make the basemap at a world view: drawn means all of them loaded. */
-const SOURCES = [bandSource('world'), COUNTRIES_SOURCE, PLACES_SOURCE]
-
-interface View {
-  width: number
-  height: number
-  camera: { center: [number, number]; zoom: number }
-}
-
 export async function benchBasemap(): Promise<void> {
   console.log('\n## Offline basemap (Chromium, SwiftShader WebGL, production build)')
   const preview = await startPreview({ port: PORT })
-  let floor: Awaited<ReturnType<typeof startFloorServer>> | null = null
+  let floor: Awaited<ReturnType<typeof startBasemapFloor>> | null = null
   let browser: Browser | null = null
   try {
     browser = await chromium.launch(chromiumLaunch)
@@ -52,7 +32,7 @@ export async function benchBasemap(): Promise<void> {
     await signInAsAnalyst(page)
     // A first load warms the HTTP cache and the browser's compiled code, for both sides alike.
     const view = (await consoleRun(page)).view
-    floor = await startFloorServer(view)
+    floor = await startBasemapFloor('basemap-floor.html', view)
     const floorContext = await browser.newContext({ viewport: VIEWPORT })
     await floorRun(floorContext, floor.url)
     const consoleMs: number[] = []
@@ -109,16 +89,7 @@ async function consoleRun(page: Page): Promise<{ ms: number; view: View }> {
     { timeout: TIMEOUT, polling: 50 },
   )
   const ms = (await handle.jsonValue()) as number
-  const view = await page.evaluate((): View => {
-    const m = (window as unknown as { __swathMap: { map: MlMap } }).__swathMap.map
-    const c = m.getCenter()
-    return {
-      width: m.getContainer().clientWidth,
-      height: m.getContainer().clientHeight,
-      camera: { center: [c.lng, c.lat], zoom: m.getZoom() },
-    }
-  })
-  return { ms, view }
+  return { ms, view: await consoleView(page) }
 }
 
 async function floorRun(context: BrowserContext, url: string): Promise<number> {
@@ -137,59 +108,5 @@ async function floorRun(context: BrowserContext, url: string): Promise<number> {
     return (await handle.jsonValue()) as number
   } finally {
     await page.close()
-  }
-}
-
-/**
- * Serves the floor page, MapLibre's ESM build, the basemap's files from public/basemap/, and `floor.json`:
- * the console's offline style naming this server's files, the console map's view, and the place dot.
- */
-async function startFloorServer(view: View): Promise<{ url: string; close: () => Promise<void> }> {
-  const dist = join('node_modules', 'maplibre-gl', 'dist')
-  const files: Record<string, string> = {
-    '/floor.html': join('bench', 'basemap-floor.html'),
-    '/floor-map.mjs': join('bench', 'floor-map.mjs'),
-    '/maplibre-gl.mjs': join(dist, 'maplibre-gl.mjs'),
-    '/maplibre-gl-worker.mjs': join(dist, 'maplibre-gl-worker.mjs'),
-  }
-  const types: Record<string, string> = {
-    '.html': 'text/html; charset=utf-8',
-    '.mjs': 'text/javascript',
-    '.json': 'application/json',
-  }
-  let origin = ''
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://floor').pathname
-    if (path === '/floor.json') {
-      const dot = placeDotImage()
-      const body = {
-        style: offlineStyle('light', `${origin}/`),
-        view,
-        sources: SOURCES,
-        dot: { id: PLACE_DOT, width: dot.width, height: dot.height, data: [...dot.data] },
-      }
-      res.writeHead(200, { 'content-type': types['.json'] }).end(JSON.stringify(body))
-      return
-    }
-    const file = files[path] ?? (path.startsWith('/basemap/') ? join('public', normalize(path)) : null)
-    if (!file || !existsSync(file)) {
-      res.writeHead(404).end()
-      return
-    }
-    res
-      .writeHead(200, {
-        'content-type': types[extname(file)] ?? 'application/octet-stream',
-        'cache-control': 'max-age=600',
-      })
-      .end(readFileSync(file))
-  })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', resolve)
-  })
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return {
-    url: `${origin}/floor.html`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

@@ -1,6 +1,6 @@
-// What the benchmarks' floor pages share (bench/basemap-floor.html, bench/imagery-floor.html): a bare MapLibre
-// map from MapLibre's own ESM build, served by each floor's server beside this file, filling a box of the
-// console map's size at the page's top left.
+// What the benchmarks' floor pages share (bench/basemap-floor.html, bench/storage-floor.html,
+// bench/imagery-floor.html): a bare MapLibre map from MapLibre's own ESM build, served by each floor's server
+// beside this file, filling a box of the console map's size at the page's top left.
 /* global document */
 import { Map, setWorkerUrl } from './maplibre-gl.mjs'
 
@@ -19,4 +19,28 @@ export function bareMap(size, options) {
   })
   document.body.append(container)
   return new Map({ container, attributionControl: false, ...options })
+}
+
+/**
+ * The floors on the console's basemap (bench/basemap-floor.html, bench/storage-floor.html): `floor.json` as
+ * bench/basemap-floor.ts serves it, drawn as a bare map of the console map's view and style, with the place
+ * dot made as the console's engine makes it. Returns the map and the basemap's sources.
+ */
+export async function basemapMap() {
+  const { style, view, dot, sources } = await (await fetch('/floor.json')).json()
+  const map = bareMap(view, {
+    style,
+    ...view.camera,
+    // As the console's map does (its canvas is read back by screenshots and tests).
+    canvasContextAttributes: { preserveDrawingBuffer: true },
+  })
+  map.setMissingStyleImageResolver((id) => {
+    if (id === dot.id && !map.hasImage(id))
+      map.addImage(
+        id,
+        { width: dot.width, height: dot.height, data: new Uint8Array(dot.data) },
+        { sdf: true },
+      )
+  })
+  return { map, sources }
 }

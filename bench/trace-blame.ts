@@ -332,3 +332,57 @@ export const describeOwners = (by: Partial<Record<Owner, number>>): string =>
     .sort((x, y) => y[1] - x[1])
     .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
     .join(', ')
+
+/** With TRACE_CATEGORIES, what `nativeEvents` reads: the GPU's work, in the page and in the GPU process. */
+export const GPU_TRACE_CATEGORIES = ['gpu', 'gpu.angle', 'disabled-by-default-gpu.service']
+
+/**
+ * The named trace events within a stretch of the page's clock (`at`, `duration` ms), by thread ("page" for the
+ * page's main thread, else the process and thread names), each thread's `top` names by their time in it (ms,
+ * events clipped to the stretch; nested events count in their own name as well): where a long task's native
+ * time went when no script owns it, say the page waiting on the GPU process while it builds programs.
+ */
+export function nativeEvents(
+  json: string,
+  anchor: string,
+  anchorAt: number,
+  at: number,
+  duration: number,
+  top = 5,
+): string[] {
+  const events = (JSON.parse(json) as { traceEvents: TraceEvent[] }).traceEvents
+  const mark = events.find((e) => e.name === anchor && e.cat.includes('blink.user_timing'))
+  if (!mark) return []
+  const offset = mark.ts / 1000 - anchorAt
+  const names = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name'))
+      names.set(e.name === 'thread_name' ? `${e.pid}/${e.tid}` : `${e.pid}`, e.args?.name ?? '')
+  const generic = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask'])
+  const byThread = new Map<string, Map<string, number>>()
+  for (const e of events) {
+    if (e.ph !== 'X' || !e.dur || generic.has(e.name)) continue
+    const from = Math.max(at, e.ts / 1000 - offset)
+    const to = Math.min(at + duration, (e.ts + e.dur) / 1000 - offset)
+    if (to <= from) continue
+    const thread =
+      e.pid === mark.pid && e.tid === mark.tid
+        ? 'page'
+        : `${names.get(`${e.pid}`) ?? e.pid}/${names.get(`${e.pid}/${e.tid}`) ?? e.tid}`
+    const own = byThread.get(thread) ?? new Map<string, number>()
+    own.set(e.name, (own.get(e.name) ?? 0) + (to - from))
+    byThread.set(thread, own)
+  }
+  return [...byThread]
+    .map(([thread, own]) => ({ thread, own, total: Math.max(...own.values()) }))
+    .sort((a, b) => b.total - a.total)
+    .slice(0, 4)
+    .map(
+      ({ thread, own }) =>
+        `${thread}: ${[...own]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+          .join('; ')}`,
+    )
+}

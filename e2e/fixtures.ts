@@ -58,8 +58,9 @@ export class SimControl {
   private send(method: 'get' | 'post' | 'put' | 'delete', path: string, data?: unknown) {
     return this.request[method](`/api/__sim/${path}`, { data, headers: { connection: 'close' } })
   }
-  async reset() {
-    expect((await this.send('post', 'reset')).ok()).toBe(true)
+  /** The seeded world again; `large` for issue 40's large one. */
+  async reset(seed?: 'large') {
+    expect((await this.send('post', 'reset', seed ? { seed } : undefined)).ok()).toBe(true)
   }
   async advance(seconds: number) {
     expect((await this.send('post', 'clock', { advanceSeconds: seconds })).ok()).toBe(true)

@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource } from 'maplibre-gl'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeMap } from '../testing/fake-map'
-import { DEFER_OVER, OverlayFeed, sendPlan, SLICE, type Fed } from './overlay-feed'
+import { BULK_SLICE, DEFER_OVER, OverlayFeed, sendPlan, SLICE, type Fed } from './overlay-feed'
 
 const point = (id?: number): Feature => ({
   type: 'Feature',
@@ -16,8 +16,8 @@ const fc = (features: Feature[]): FeatureCollection => ({ type: 'FeatureCollecti
 describe('the plan of a send', () => {
   it('sends only what data adds to the features the map has', () => {
     const had = points(3)
-    expect(sendPlan(had, [...had, point(3)], false)).toEqual({ appends: true, from: 3, sliced: false })
-    expect(sendPlan(had, [had[0], point(9)], false)).toEqual({ appends: false, from: 0, sliced: false })
+    expect(sendPlan(had, [...had, point(3)], false)).toMatchObject({ appends: true, from: 3, sliced: false })
+    expect(sendPlan(had, [had[0], point(9)], false)).toMatchObject({ appends: false, from: 0, sliced: false })
   })
 
   it('slices an interactive overlay with many features to send, all with ids', () => {
@@ -27,6 +27,16 @@ describe('the plan of a send', () => {
     expect(sendPlan([], [...many, point()], true).sliced).toBe(false)
     // What the map has already does not count.
     expect(sendPlan(many.slice(0, 2), many, true).sliced).toBe(false)
+    expect(sendPlan([], many, true).slice).toBe(SLICE)
+  })
+
+  it('slices any other overlay only past BULK_SLICE features to send, BULK_SLICE a slice', () => {
+    const bulk = points(BULK_SLICE)
+    expect(sendPlan([], bulk, false).sliced).toBe(false)
+    const more = [...bulk, point(BULK_SLICE)]
+    expect(sendPlan([], more, false)).toMatchObject({ sliced: true, slice: BULK_SLICE })
+    expect(sendPlan([point(-1)], more, false)).toMatchObject({ appends: false, sliced: true })
+    expect(sendPlan(bulk, more, false).sliced).toBe(false)
   })
 })
 
@@ -83,6 +93,26 @@ describe('the overlay feed', () => {
     expect(drawn).not.toHaveBeenCalled()
     map.fire('idle')
     expect(drawn).toHaveBeenCalledOnce()
+  })
+
+  it('hands a bulk overlay over BULK_SLICE at a time, and one of BULK_SLICE whole', async () => {
+    const all = points(BULK_SLICE * 2 + 5)
+    const entry: Fed = { data: fc(all), interactive: false }
+    const { feed: f, source, record } = feed(entry)
+    f.send('scenes', source)
+    await vi.runAllTimersAsync()
+    expect(record.updates.map((u) => (u as { add: Feature[] }).add.length)).toEqual([
+      BULK_SLICE,
+      BULK_SLICE,
+      5,
+    ])
+    expect(record.updates.flatMap((u) => (u as { add: Feature[] }).add)).toEqual(all)
+
+    const whole = fc(points(BULK_SLICE))
+    const one = feed({ data: whole, interactive: false })
+    one.feed.send('scenes', one.source)
+    expect(one.record.data.slice(1)).toEqual([whole])
+    expect(one.record.updates).toEqual([])
   })
 
   it('replaces what the map had with the first slice when the data does not add to it', async () => {

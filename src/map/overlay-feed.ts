@@ -20,6 +20,14 @@ export const SLICE = 1000
  * of 60 from the answer to the rows.
  */
 export const DEFER_OVER = 200
+/**
+ * The most features of any other overlay handed to MapLibre in one task: past it, they go in slices of this
+ * many when the page is idle, as an interactive overlay's do. "Draw all" hands 50,000 footprints and their
+ * 50,000 centres at once when its reading ends (decision 80): in one `setData` each, MapLibre's copy of them to
+ * its worker was one task of 2 s on the loaded bench machine. 10,000 (one large delivery) still go whole, in
+ * one round of the worker's indexing like a bare map's.
+ */
+export const BULK_SLICE = 10_000
 
 /** What the feed reads and writes of an overlay: its data, and what of it MapLibre has. */
 export interface Fed {
@@ -35,21 +43,22 @@ export interface Fed {
 
 /**
  * How to hand new data to the map, given the features it has: `from` the first feature to send (past those
- * it has, when the data only adds to them), and whether they go in slices when the page is idle (an
- * interactive overlay with more than DEFER_OVER to send, every feature with an id).
+ * it has, when the data only adds to them), and whether they go in slices of `slice` when the page is idle (an
+ * interactive overlay with more than DEFER_OVER to send, SLICE a slice; any other with more than BULK_SLICE,
+ * BULK_SLICE a slice; every feature with an id).
  */
 export function sendPlan(
   had: readonly Feature[],
   features: readonly Feature[],
   interactive: boolean,
-): { appends: boolean; from: number; sliced: boolean } {
+): { appends: boolean; from: number; sliced: boolean; slice: number } {
   const appends = had.length <= features.length && had.every((f, i) => features[i] === f)
   const from = appends ? had.length : 0
+  const slice = interactive ? SLICE : BULK_SLICE
   const sliced =
-    interactive &&
-    features.length - from > DEFER_OVER &&
+    features.length - from > (interactive ? DEFER_OVER : BULK_SLICE) &&
     features.every((f) => f.id !== undefined && f.id !== null)
-  return { appends, from, sliced }
+  return { appends, from, sliced, slice }
 }
 
 /**
@@ -70,14 +79,14 @@ export class OverlayFeed {
   /**
    * Hands a source's data to MapLibre. Data that only adds features to what the map has (a search's next
    * answers, in arrival order) sends the new ones alone, through `updateData`; other data replaces it. Sliced
-   * data goes once the page is idle, SLICE at a time, each slice once MapLibre's worker has taken the previous:
-   * no task copies more than a slice.
+   * data goes once the page is idle, a slice at a time (`sendPlan`), each slice once MapLibre's worker has taken
+   * the previous: no task copies more than a slice.
    */
   send(id: string, src: GeoJSONSource): void {
     const entry = this.entryOf(id)
     if (!entry) return
     const features = entry.data.features
-    const { appends, from, sliced } = sendPlan(entry.onMap ?? [], features, entry.interactive)
+    const { appends, from, sliced, slice: size } = sendPlan(entry.onMap ?? [], features, entry.interactive)
     if (entry.slicing) this.stop(entry.slicing)
     entry.slicing = undefined
     if (!sliced) {
@@ -100,7 +109,7 @@ export class OverlayFeed {
       const now = this.entryOf(id)
       if (!live() || !now) return this.stop(token)
       const at = replace ? 0 : (now.onMap?.length ?? 0)
-      const slice = now.data.features.slice(at, at + SLICE)
+      const slice = now.data.features.slice(at, at + size)
       now.onMap = [...(replace ? [] : (now.onMap ?? [])), ...slice]
       const done = now.onMap.length >= now.data.features.length
       const sent = replace

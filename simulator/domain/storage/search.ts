@@ -76,19 +76,27 @@ export function searchItems(world: World, accountId: string, q: ItemQuery): Stac
   }
   const sortKeys = q.sortKeys ?? []
   const created = QUERYABLES.created.get
-  return matches.sort(({ item: a }, { item: b }) => {
-    for (const { key, sign } of sortKeys) {
-      const x = first(key(a))
-      const y = first(key(b))
+  // Each item's keys read once, not at every comparison: a key may parse a date, and sorting the large world's
+  // 50,000 items compared some 800,000 times, two seconds a page of "Draw all"'s search.
+  const keyed = matches.map((rec) => ({
+    rec,
+    keys: sortKeys.map(({ key }) => first(key(rec.item))),
+    created: first(created(rec.item)) ?? 0,
+  }))
+  keyed.sort((a, b) => {
+    for (let i = 0; i < sortKeys.length; i++) {
+      const x = a.keys[i]
+      const y = b.keys[i]
       if (x === y) continue
       if (x === null) return 1
       if (y === null) return -1
-      return (x < y ? -1 : 1) * sign
+      return (x < y ? -1 : 1) * sortKeys[i].sign
     }
-    const x = first(created(a)) ?? 0
-    const y = first(created(b)) ?? 0
-    return x === y ? (a.id < b.id ? -1 : 1) : x < y ? 1 : -1
+    const x = a.created
+    const y = b.created
+    return x === y ? (a.rec.item.id < b.rec.item.id ? -1 : 1) : x < y ? 1 : -1
   })
+  return keyed.map((k) => k.rec)
 }
 
 /** The filters of the collections list; empty lists and an empty title filter nothing. */

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
+  FootprintCollector,
   footprintOf,
   linkPaging,
   StreamCancelled,
   streamPages,
-  withItems,
   type ItemPage,
 } from './footprint-stream'
 
@@ -84,23 +84,44 @@ describe('footprintOf', () => {
   })
 })
 
-describe('withItems', () => {
-  it('numbers on, keeps the footprints already there (the same objects) and adds their centres', () => {
-    const one = withItems(EMPTY_SET, [item('a', 0), item('b', 2)])
-    const two = withItems(one, [item('c', 4)])
-    expect(two.outlines.features.map((f) => f.id)).toEqual([0, 1, 2])
-    expect(two.outlines.features[0]).toBe(one.outlines.features[0])
-    expect(two.centres.features[1]).toBe(one.centres.features[1])
-    expect(two.centres.features[2]).toMatchObject({
+describe('FootprintCollector', () => {
+  it('numbers on across pages, keeps only id and footprint, and adds their centres', () => {
+    const c = new FootprintCollector()
+    c.add([item('a', 0), item('b', 2)])
+    c.add([item('c', 4)])
+    const set = c.set()
+    expect(set.outlines.features.map((f) => f.id)).toEqual([0, 1, 2])
+    expect(set.outlines.features[2]).toEqual({
+      type: 'Feature',
+      id: 2,
+      properties: { id: 'c' },
+      geometry: square(4),
+    })
+    expect(set.centres.features[2]).toMatchObject({
       id: 2,
       properties: { id: 'c' },
       geometry: { type: 'Point', coordinates: [4.5, 0.5] },
     })
   })
 
-  it('is the same set when a page adds nothing drawable', () => {
-    const none = { ...item('c', 0), geometry: null, bbox: undefined } as unknown as StacItem
-    expect(withItems(EMPTY_SET, [none])).toBe(EMPTY_SET)
+  it('hands a set that later pages leave alone, and the same set while nothing new came', () => {
+    const c = new FootprintCollector()
+    expect(c.set()).toBe(EMPTY_SET)
+    c.add([item('a', 0)])
+    const one = c.set()
+    expect(c.set()).toBe(one)
+    c.add([item('b', 2)])
+    expect(one.outlines.features).toHaveLength(1)
+    expect(one.centres.features).toHaveLength(1)
+    expect(c.set().outlines.features).toHaveLength(2)
+    expect(c.size).toBe(2)
+  })
+
+  it('skips an item with nothing drawable, numbering on without a gap', () => {
+    const c = new FootprintCollector()
+    const none = { ...item('x', 0), geometry: null, bbox: undefined } as unknown as StacItem
+    c.add([none, item('a', 0)])
+    expect(c.set().outlines.features.map((f) => [f.id, f.properties.id])).toEqual([[0, 'a']])
   })
 })
 

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
+  FootprintCollector,
   StreamCancelled,
-  withItems,
   type FootprintSet,
   type StreamProgress,
 } from '../../data/storage/footprint-stream'
@@ -20,6 +20,7 @@ export interface DrawAllState {
   /** While listing: collections listed so far, of how many. */
   collections: StreamProgress | null
   error: string | null
+  /** What the map draws: nothing new while reading, every footprint read once the reading ends (decision 80). */
   set: FootprintSet
 }
 
@@ -39,31 +40,69 @@ export interface StreamSink {
 }
 
 /**
+ * Where "Draw all" is, for one page: held apart from the page's React state, so that each page read (a progress
+ * step) re-renders only what reads the progress (`useDrawAllState`), not the page with its list and filters,
+ * 100–170 ms a step on the large world's collection list under load (decision 80). A state of another scope
+ * reads as idle.
+ */
+export class DrawAllStore {
+  private current: { scope: string; s: DrawAllState } = { scope: '', s: IDLE }
+  private readonly listeners = new Set<() => void>()
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener)
+    return () => {
+      this.listeners.delete(listener)
+    }
+  }
+
+  state(scope: string): DrawAllState {
+    return this.current.scope === scope ? this.current.s : IDLE
+  }
+
+  update(scope: string, f: (s: DrawAllState) => DrawAllState): void {
+    this.current = { scope, s: f(this.state(scope)) }
+    for (const listener of this.listeners) listener()
+  }
+}
+
+/** What the progress display reads: a store and the scope it shows. */
+export interface DrawAllView {
+  store: DrawAllStore
+  scope: string
+}
+
+/** The whole state of "Draw all", progress and all: for the component that tells it. */
+export function useDrawAllState({ store, scope }: DrawAllView): DrawAllState {
+  return useSyncExternalStore(store.subscribe, () => store.state(scope))
+}
+
+/**
  * "Draw all N footprints" (decision 74): runs `stream` when asked, keeps what it reads as footprints only, and
- * says how far it is; cancel stops it (what was read stays drawn), clear forgets it. What was read lives as
- * long as the page does (component state, not the query cache: leaving the page lets its thousands go), and a
- * new `scope` (another collection, other filters) starts again from nothing.
+ * says how far it is (`view`, for `useDrawAllState`); the map is handed them all at once when the reading ends
+ * (`set`, decision 80); cancel stops it (what was read is drawn), clear forgets it. What was read lives as long
+ * as the page does (its own store, not the query cache: leaving the page lets its thousands go), and a new
+ * `scope` (another collection, other filters) starts again from nothing.
  */
 export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Promise<unknown>) {
-  const [state, setState] = useState<{ scope: string; s: DrawAllState }>({ scope, s: IDLE })
+  const [store] = useState(() => new DrawAllStore())
   const running = useRef<AbortController | null>(null)
+  const gathered = useRef(new FootprintCollector())
   const streamRef = useRef(stream)
   useEffect(() => {
     streamRef.current = stream
   })
   // Another scope: what runs stops, and nothing of the old scope is shown.
   useEffect(() => () => running.current?.abort(), [scope])
-  const current = state.scope === scope ? state.s : IDLE
-  const update = useCallback(
-    (f: (s: DrawAllState) => DrawAllState) =>
-      setState((was) => ({ scope, s: f(was.scope === scope ? was.s : IDLE) })),
-    [scope],
-  )
+  const set = useSyncExternalStore(store.subscribe, () => store.state(scope).set)
+  const update = useCallback((f: (s: DrawAllState) => DrawAllState) => store.update(scope, f), [scope, store])
 
   const start = useCallback(() => {
     running.current?.abort()
     const controller = new AbortController()
     running.current = controller
+    const collector = new FootprintCollector()
+    gathered.current = collector
     const live = () => running.current === controller && !controller.signal.aborted
     update(() => ({ ...IDLE, phase: 'listing' }))
     streamRef
@@ -73,26 +112,34 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
           if (live()) update((s) => ({ ...s, collections }))
         },
         onItems: (items, progress) => {
-          if (live())
-            update((s) => ({ ...s, phase: 'reading', items: progress, set: withItems(s.set, items) }))
+          if (!live()) return
+          collector.add(items)
+          update((s) => ({ ...s, phase: 'reading', items: progress }))
         },
       })
       .then(
         () => {
-          if (live()) update((s) => ({ ...s, phase: 'done' }))
+          if (live()) update((s) => ({ ...s, phase: 'done', set: collector.set() }))
         },
         (e: unknown) => {
           if (running.current !== controller) return
           if (e instanceof StreamCancelled || controller.signal.aborted)
-            update((s) => ({ ...s, phase: 'cancelled' }))
-          else update((s) => ({ ...s, phase: 'failed', error: e instanceof Error ? e.message : String(e) }))
+            update((s) => ({ ...s, phase: 'cancelled', set: collector.set() }))
+          else
+            update((s) => ({
+              ...s,
+              phase: 'failed',
+              error: e instanceof Error ? e.message : String(e),
+              set: collector.set(),
+            }))
         },
       )
   }, [update])
 
   const cancel = useCallback(() => {
     running.current?.abort()
-    update((s) => (s.phase === 'listing' || s.phase === 'reading' ? { ...s, phase: 'cancelled' } : s))
+    const set = gathered.current.set()
+    update((s) => (s.phase === 'listing' || s.phase === 'reading' ? { ...s, phase: 'cancelled', set } : s))
   }, [update])
 
   const clear = useCallback(() => {
@@ -101,5 +148,6 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
     update(() => IDLE)
   }, [update])
 
-  return { state: current, start, cancel, clear }
+  const view = useMemo(() => ({ store, scope }), [store, scope])
+  return { set, view, start, cancel, clear }
 }

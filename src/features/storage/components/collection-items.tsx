@@ -55,7 +55,7 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const all = useAllFootprints(c.id, (sink: StreamSink) =>
     streamCollection(client, c.id, sink.onItems, sink.signal),
   )
-  const allSet = all.state.set
+  const allSet = all.set
   const allOverlays = useMemo(
     () => (allSet.outlines.features.length > 0 ? allFootprintsOverlays(allSet) : []),
     [allSet],
@@ -99,7 +99,7 @@ export function CollectionItems({ c }: { c: StacCollection }) {
       </div>
       {matched > 0 && (
         <DrawAll
-          state={all.state}
+          view={all.view}
           label={`Draw all ${countLabel(matched, 'footprint')}`}
           onStart={all.start}
           onCancel={all.cancel}

@@ -1,11 +1,11 @@
 import '@mantine/core/styles/Progress.css'
 import { Alert, Button, Group, Progress, Text } from '@mantine/core'
-import type { DrawAllState } from '../use-all-footprints'
+import { useDrawAllState, type DrawAllView } from '../use-all-footprints'
 
 const formatCount = (n: number) => n.toLocaleString('en')
 
 interface Props {
-  state: DrawAllState
+  view: DrawAllView
   /** What the button offers: "Draw all 10,000 footprints". */
   label: string
   onStart: () => void
@@ -20,7 +20,8 @@ const of = (done: number, total: number | null) =>
  * The analyst's "Draw all" action (decision 74): the button, then how far the reading is with a Cancel, then
  * how it ended with a Clear. Told in a live region, so a screen reader hears it move on.
  */
-export function DrawAll({ state, label, onStart, onCancel, onClear }: Props) {
+export function DrawAll({ view, label, onStart, onCancel, onClear }: Props) {
+  const state = useDrawAllState(view)
   const { phase, items, collections, error } = state
   const running = phase === 'listing' || phase === 'reading'
   const drawn = state.set.outlines.features.length

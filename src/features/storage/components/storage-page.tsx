@@ -49,7 +49,7 @@ export function StoragePage() {
     const ids = await matchingCollections(client, filters, sink.onCollections, sink.signal)
     return streamSearch(client, ids, sink.onItems, sink.signal)
   })
-  const allSet = all.state.set
+  const allSet = all.set
   const overlays = useMemo(
     () => (allSet.outlines.features.length > 0 ? [...listed, ...allFootprintsOverlays(allSet)] : listed),
     [listed, allSet],
@@ -112,7 +112,7 @@ export function StoragePage() {
             </Group>
             {data && matched > 0 && !blocked && (
               <DrawAll
-                state={all.state}
+                view={all.view}
                 label="Draw all footprints of the listed collections"
                 onStart={all.start}
                 onCancel={all.cancel}
