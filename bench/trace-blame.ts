@@ -144,9 +144,19 @@ function ownerOf(file: string | null, frame: CallFrame): Owner {
 
 // ------------------------------------------------------------------------------------------------- trace
 
+export interface Sample {
+  at: number
+  owner: Owner
+  where: string
+  app?: string
+}
+
 export interface Trace {
-  /** The page's main thread samples: time (ms, page clock) and the leaf node's owner and source. */
-  samples: { at: number; owner: Owner; where: string }[]
+  /**
+   * The page's main thread samples: time (ms, page clock), the leaf node's owner and source, and the app's
+   * own source file nearest the leaf on its stack (`src/…`), if any: whose render or handler the time was for.
+   */
+  samples: Sample[]
   /** The main thread's tasks of 10 ms or more: start (ms, page clock) and length. */
   tasks: { at: number; duration: number }[]
   /** The browser's own steps on the main thread (style, layout, paint…): name, start (page clock), length. */
@@ -207,6 +217,21 @@ function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sour
   const start = Number(profile.args?.data?.startTime ?? profile.ts)
   const nodes = new Map<number, ProfileNode>()
   const owners = new Map<number, { owner: Owner; where: string }>()
+  const apps = new Map<number, string | undefined>()
+  /** The app's source file nearest the node on its stack (the node's own included). */
+  const appOf = (id: number): string | undefined => {
+    if (apps.has(id)) return apps.get(id)
+    const node = nodes.get(id)
+    let app: string | undefined
+    if (node) {
+      const f = node.callFrame
+      const file = f.url ? sources.fileOf(f.url, f.lineNumber, f.columnNumber) : null
+      const own = file ? /(^|\/)(src\/.*)$/.exec(file) : null
+      app = own ? own[2] : node.parent !== undefined ? appOf(node.parent) : undefined
+    }
+    apps.set(id, app)
+    return app
+  }
   const samples: Trace['samples'] = []
   let t = start
   for (const e of events) {
@@ -230,7 +255,7 @@ function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sour
         o = { owner, where: `${f.functionName || '(anonymous)'} ${short}` }
         owners.set(node.id, o)
       }
-      samples.push({ at: t / 1000 - offset, ...o })
+      samples.push({ at: t / 1000 - offset, ...o, app: appOf(node.id) })
     }
   }
   return samples
@@ -332,3 +357,37 @@ export const describeOwners = (by: Partial<Record<Owner, number>>): string =>
     .sort((x, y) => y[1] - x[1])
     .map(([o, ms]) => `${o} ${ms.toFixed(0)}`)
     .join(', ')
+
+/**
+ * What a stretch of the main thread went to, by the step of the way to a search's first rows it belongs to:
+ * each sample by its leaf (MapLibre, garbage collection, the browser's own work, idle) and otherwise by the
+ * app's source file nearest the leaf on its stack (the component React was rendering, the hook it ran).
+ * `kinds` names those files' steps, the first match winning; the rest is "other app" or the leaf's owner.
+ * Milliseconds by step (the profiler's intervals), and the browser's named steps (style, layout, paint, image
+ * decode) in the stretch, summed by name.
+ */
+export function attribute(
+  trace: Trace,
+  start: number,
+  duration: number,
+  kinds: readonly (readonly [string, RegExp])[],
+): { by: Record<string, number>; steps: Record<string, number> } {
+  const inside = trace.samples.filter((s) => s.at >= start && s.at <= start + duration)
+  const ms = inside.length < 2 ? 0 : (inside[inside.length - 1].at - inside[0].at) / (inside.length - 1)
+  const by: Record<string, number> = {}
+  for (const s of inside) {
+    const kind =
+      s.owner === 'maplibre' || s.owner === 'gc' || s.owner === 'idle' || s.owner === 'browser'
+        ? s.owner
+        : s.app
+          ? (kinds.find(([, re]) => re.test(s.app ?? ''))?.[0] ?? 'other app')
+          : s.owner
+    by[kind] = (by[kind] ?? 0) + ms
+  }
+  const steps: Record<string, number> = {}
+  for (const step of trace.steps) {
+    const overlap = Math.min(start + duration, step.at + step.duration) - Math.max(start, step.at)
+    if (overlap > 0) steps[step.name] = (steps[step.name] ?? 0) + overlap
+  }
+  return { by, steps }
+}
