@@ -59,13 +59,14 @@ interface ProfileNode {
 const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const VLQ_VALUE = new Map([...VLQ].map((c, i) => [c, i]))
 
-/** Per generated line, its segments as [column, source index], sorted by column. */
-type LineSegments = [number, number][]
+/** Per generated line, its segments as [column, source index, name index or -1], sorted by column. */
+type LineSegments = [number, number, number][]
 
 /** Reads a source map's mappings down to which source each generated position belongs to. */
 function decodeMappings(mappings: string): LineSegments[] {
   const lines: LineSegments[] = []
   let source = 0
+  let name = 0
   for (const line of mappings.split(';')) {
     const segs: LineSegments = []
     let column = 0
@@ -87,7 +88,8 @@ function decodeMappings(mappings: string): LineSegments[] {
       column += values[0] ?? 0
       if (values.length >= 4) {
         source += values[1]
-        segs.push([column, source])
+        if (values.length >= 5) name += values[4]
+        segs.push([column, source, values.length >= 5 ? name : -1])
       }
     }
     lines.push(segs)
@@ -97,12 +99,14 @@ function decodeMappings(mappings: string): LineSegments[] {
 
 interface SourceMap {
   sources: string[]
+  names: string[]
   lines: LineSegments[]
 }
 
 /** The source file a position of a built script comes from, through its map in `dir` (null without one). */
 export class Sources {
   private maps = new Map<string, SourceMap | null>()
+  private texts = new Map<string, string[]>()
   constructor(private dir: string) {}
 
   fileOf(url: string, line: number, column: number): string | null {
@@ -113,8 +117,12 @@ export class Sources {
       const path = join(this.dir, 'assets', `${name}.map`)
       map = null
       if (existsSync(path)) {
-        const raw = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string }
-        map = { sources: raw.sources, lines: decodeMappings(raw.mappings) }
+        const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+          sources: string[]
+          names?: string[]
+          mappings: string
+        }
+        map = { sources: raw.sources, names: raw.names ?? [], lines: decodeMappings(raw.mappings) }
       }
       this.maps.set(name, map)
     }
@@ -126,6 +134,34 @@ export class Sources {
       found = src
     }
     return found === null ? null : (map.sources[found] ?? null)
+  }
+
+  /**
+   * The source's name of a built function (`functionName` as the profiler gives it, minified): the name the
+   * source map gives the minified name's occurrence nearest the function's position; else the name as given.
+   */
+  nameOf(url: string, line: number, column: number, functionName: string): string {
+    const name = url.split('/').pop()?.split('?')[0] ?? ''
+    const map = this.maps.get(name)
+    if (!map || !functionName || !/^[\w$]+$/.test(functionName)) return functionName
+    let text = this.texts.get(name)
+    if (text === undefined) {
+      const path = join(this.dir, 'assets', name)
+      text = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : []
+      this.texts.set(name, text)
+    }
+    const generated = text[line] ?? ''
+    const near = generated.slice(Math.max(0, column - 40), column + 40)
+    let best: number | null = null
+    for (const m of near.matchAll(
+      new RegExp(`(?<![\\w$])${functionName.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'),
+    )) {
+      const at = Math.max(0, column - 40) + (m.index ?? 0)
+      if (best === null || Math.abs(at - column) < Math.abs(best - column)) best = at
+    }
+    if (best === null) return functionName
+    const segment = (map.lines[line] ?? []).find(([col]) => col === best)
+    return segment && segment[2] >= 0 ? (map.names[segment[2]] ?? functionName) : functionName
   }
 }
 
@@ -252,7 +288,10 @@ function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sour
         const owner: Owner =
           f.functionName === '(idle)' ? 'idle' : f.functionName === '(program)' ? 'browser' : ownerOf(file, f)
         const short = (file ?? f.url ?? '').replace(/^.*?(node_modules\/|src\/)/, '$1')
-        o = { owner, where: `${f.functionName || '(anonymous)'} ${short}` }
+        const fn = f.url
+          ? sources.nameOf(f.url, f.lineNumber, f.columnNumber, f.functionName)
+          : f.functionName
+        o = { owner, where: `${fn || '(anonymous)'} ${short}` }
         owners.set(node.id, o)
       }
       samples.push({ at: t / 1000 - offset, ...o, app: appOf(node.id) })
