@@ -40,6 +40,7 @@ import {
   attribute,
   blameTask,
   describeOwners,
+  eventsIn,
   readTrace,
   Sources,
   TRACE_CATEGORIES,
@@ -424,6 +425,14 @@ function printFirstRowsAttribution(trace: Trace, arrived: number | null, parsed:
     ),
   )
   console.log(`    the browser's steps in it: ${order(named) || 'none'} ms (style/layout/paint/image decode)`)
+  // A task that is all the browser's own time (no script sampled): the trace events it held, by name.
+  for (const task of trace.tasks.filter((t) => t.at + t.duration >= from && t.at <= rows)) {
+    const b = blameTask(trace, task.at, task.duration)
+    if ((b.by.browser ?? 0) < task.duration / 2) continue
+    console.log(
+      `    task +${(task.at - parsed).toFixed(0)} (${ms(task.duration)}), the browser's own: ${eventsIn(trace, task.at, task.duration).join('; ') || 'no named event'}`,
+    )
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------- output

@@ -197,6 +197,11 @@ export interface Trace {
   tasks: { at: number; duration: number }[]
   /** The browser's own steps on the main thread (style, layout, paint…): name, start (page clock), length. */
   steps: { name: string; at: number; duration: number }[]
+  /**
+   * Every complete event of 1 ms or more on the main thread under a task (any name but the task's own): what a
+   * task whose samples are all the browser's own ("(program)") was doing.
+   */
+  events: { name: string; at: number; duration: number }[]
 }
 
 /** The renderer's own steps worth naming when a task's time is the browser's. */
@@ -244,7 +249,30 @@ export function readTrace(json: string, sources: Sources, anchor: string, anchor
   const steps = events
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && STEPS.has(e.name))
     .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
-  return { samples, tasks, steps }
+  const events_ = events
+    .filter(
+      (e) =>
+        e.pid === pid &&
+        e.tid === tid &&
+        e.ph === 'X' &&
+        (e.dur ?? 0) >= 1_000 &&
+        !/^(RunTask|ThreadControllerImpl::RunTask|ProfileChunk)$/.test(e.name),
+    )
+    .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  return { samples, tasks, steps, events: events_ }
+}
+
+/** The trace events in a stretch of the main thread, summed by name, the longest first (nested ones count too). */
+export function eventsIn(trace: Trace, start: number, duration: number): string[] {
+  const by = new Map<string, number>()
+  for (const e of trace.events) {
+    const overlap = Math.min(start + duration, e.at + e.duration) - Math.max(start, e.at)
+    if (overlap > 0) by.set(e.name, (by.get(e.name) ?? 0) + overlap)
+  }
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([n, t]) => `${n} ${t.toFixed(0)}`)
 }
 
 /** A profile's samples, on the page's clock (`offset`: the trace's clock, ms, minus the page's). */
