@@ -430,7 +430,7 @@ function printFirstRowsAttribution(trace: Trace, arrived: number | null, parsed:
     const b = blameTask(trace, task.at, task.duration)
     if ((b.by.browser ?? 0) < task.duration / 2) continue
     console.log(
-      `    task +${(task.at - parsed).toFixed(0)} (${ms(task.duration)}), the browser's own: ${eventsIn(trace, task.at, task.duration).join('; ') || 'no named event'}`,
+      `    task ${task.at >= parsed ? '+' : ''}${(task.at - parsed).toFixed(0)} (${ms(task.duration)}), the browser's own: ${eventsIn(trace, task.at, task.duration).join('; ') || 'no named event'}`,
     )
   }
 }
