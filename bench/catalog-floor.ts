@@ -98,10 +98,14 @@ export interface FloorBasemap {
   dot: { id: string; width: number; height: number; data: number[] }
 }
 
-/** One floor draw: ms from adding the footprints to the map's next idle, and the map frames drawn meanwhile. */
+/**
+ * One floor draw: ms from adding the footprints to the map's next idle, and the map frames drawn and footprint
+ * data rounds (MapLibre's `sourcedata` of content) meanwhile.
+ */
 export interface FloorDraw {
   ms: number
   frames: number
+  data: number
 }
 
 export async function floorRun(
@@ -122,7 +126,7 @@ export async function floorRun(
         const w = window as unknown as {
           floor: (
             a: unknown,
-          ) => Promise<{ ms: number; frames: number; center: [number, number]; zoom: number }>
+          ) => Promise<{ ms: number; frames: number; data: number; center: [number, number]; zoom: number }>
         }
         return w.floor(args)
       },
@@ -132,7 +136,7 @@ export async function floorRun(
       console.log(`  ! the floor map's zoom ${result.zoom} differs from the console's ${view.camera.zoom}`)
     }
     if (errors.length > 0) console.log(`  ! floor page errors: ${errors.join(' | ')}`)
-    return { ms: result.ms, frames: result.frames }
+    return { ms: result.ms, frames: result.frames, data: result.data }
   } finally {
     await page.close()
   }

@@ -36,7 +36,17 @@ import {
 } from './catalog-probes'
 import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
 import { figures, report } from './stats'
-import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES, type Owner } from './trace-blame'
+import {
+  attribute,
+  blameTask,
+  describeOwners,
+  eventsIn,
+  readTrace,
+  Sources,
+  TRACE_CATEGORIES,
+  type Owner,
+  type Trace,
+} from './trace-blame'
 
 /**
  * The catalog search page in Chromium (SwiftShader WebGL) over the production build in dist-bench/ (built by
@@ -192,9 +202,9 @@ export async function benchCatalog(): Promise<void> {
       }
     }
     await floorContext.close()
-    // BENCH_TRACE=1: one more search, traced (not counted: the profiler slows it), to say where the time from
-    // the response to the first rows goes.
-    if (process.env.BENCH_TRACE) await tracedSearch(browser, page, errors)
+    // One more search, traced (not counted: the profiler slows it), to say where the time from the response to
+    // the first rows goes (BENCH_TRACE=0 leaves it out).
+    if (process.env.BENCH_TRACE !== '0') await tracedSearch(browser, page, errors)
     await context.close()
     if (!searchFeatures || !searchRequests || !rows)
       throw new Error('the first catalog load was not measured')
@@ -326,6 +336,18 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
     `traced search (not counted; the profiler slows it): response → first rows ${ms(rows)}, → map idle ${ms(marks['swath:footprints-idle'][0].startTime - response)}`,
   )
   if (!trace) return console.log('  ! the trace had no samples of the page')
+  // The search's answer as the network delivered it (resource timing): from there to the parsed answer (the
+  // response mark, placed by the query once the client has read and parsed the body) is the JSON parse.
+  const arrived = await page.evaluate(
+    (path) =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => new RegExp(path).test(new URL(e.name).pathname))
+        .map((e) => e.responseEnd)[0] ?? null,
+    SEARCH_PATH.source,
+  )
+  printFirstRowsAttribution(trace, arrived, response, response + rows)
   const all = blameTask(trace, response, rows, false)
   console.log(
     `  response → first rows, main thread: ${(Object.entries(all.by) as [Owner, number][])
@@ -357,6 +379,58 @@ async function tracedSearch(browser: Browser, page: Page, errors: string[]): Pro
     const b = blameTask(trace, task.at, task.duration)
     console.log(
       `    task +${(task.at - response).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
+    )
+  }
+}
+
+/**
+ * The steps of the way from a search's answer to its first rows, by the app's source file on the sampled stack
+ * (`attribute`): what of the page's work in that stretch the rows needed (the answer parsed, the rows sorted and
+ * listed) and what could come after them (the owned-scene guard's reads, the map's shell and MapLibre).
+ */
+const FIRST_ROWS_STEPS = [
+  ['owned-scene guard', /owned-scene|^src\/data\/orders\//],
+  [
+    'merge & sort',
+    /^src\/features\/catalog\/(merge-hosts|scene-properties|use-scene-search|use-coverage|coverage)\./,
+  ],
+  [
+    'list render',
+    /^src\/features\/catalog\/components\/(result-list|results|results-header|scene-thumbnail|host-status)\./,
+  ],
+  [
+    'map shell',
+    /^src\/map\/|^src\/features\/catalog\/(components\/catalog-map|use-map-overlays|map-layers)\./,
+  ],
+  ['client & queries', /^src\/(api|data)\//],
+] as const
+
+/** Prints the attribution of the stretch from the answer's arrival to the first rows' frame. */
+function printFirstRowsAttribution(trace: Trace, arrived: number | null, parsed: number, rows: number): void {
+  const from = arrived ?? parsed
+  const { by, steps } = attribute(trace, from, rows - from, FIRST_ROWS_STEPS)
+  const parse = arrived === null ? null : parsed - arrived
+  const order = (o: Record<string, number>) =>
+    Object.entries(o)
+      .filter(([, t]) => t >= 0.5)
+      .sort((x, y) => y[1] - x[1])
+      .map(([k, t]) => `${k} ${t.toFixed(0)}`)
+      .join(', ')
+  console.log(
+    `  attribution, answer arrived → first rows' frame (${ms(rows - from)}): answer read and parsed (arrival → response mark) ${parse === null ? '?' : ms(parse)}; main thread by step: ${order(by)} ms (idle: waiting for the frame)`,
+  )
+  const named = Object.fromEntries(
+    Object.entries(steps).filter(([k]) =>
+      /Decode|Image|Layout|UpdateLayoutTree|Paint|PrePaint|Commit/.test(k),
+    ),
+  )
+  console.log(`    the browser's steps in it: ${order(named) || 'none'} ms (style/layout/paint/image decode)`)
+  // A task that is all the browser's own time (no script sampled): the trace events it held, by name.
+  for (const task of trace.tasks.filter((t) => t.at + t.duration >= from && t.at <= rows)) {
+    const b = blameTask(trace, task.at, task.duration)
+    if ((b.by.browser ?? 0) < task.duration / 2) continue
+    console.log(
+      `    task ${task.at >= parsed ? '+' : ''}${(task.at - parsed).toFixed(0)} (${ms(task.duration)}), the browser's own: ${eventsIn(trace, task.at, task.duration).join('; ') || 'no named event'}`,
     )
   }
 }
@@ -410,7 +484,7 @@ function printTimings(runs: ConsoleRun[], floor: FloorDraw[], fair: FloorDraw[],
   )
   const median = (xs: number[]) => figures(xs).median
   console.log(
-    `  map frames from the response to idle: console median ${median(runs.map((r) => r.work.frames))} (${runs.map((r) => r.work.frames).join(', ')}), camera steps ${runs.map((r) => r.work.moves).join(', ')}, footprint data ${runs.map((r) => r.work.data).join(', ')}; floor median ${median(fair.map((f) => f.frames))}`,
+    `  map frames from the response to idle: console median ${median(runs.map((r) => r.work.frames))} (${runs.map((r) => r.work.frames).join(', ')}), floor median ${median(fair.map((f) => f.frames))}; footprint data rounds: console ${runs.map((r) => r.work.data).join(', ')}, floor ${fair.map((f) => f.data).join(', ')}; camera steps: console ${runs.map((r) => r.work.moves).join(', ')}, floor 0`,
   )
   // For information: the same figure counted from the later of the response and the map's own `load`.
   const afterLoad = runs.flatMap((r) => {

@@ -59,13 +59,14 @@ interface ProfileNode {
 const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 const VLQ_VALUE = new Map([...VLQ].map((c, i) => [c, i]))
 
-/** Per generated line, its segments as [column, source index], sorted by column. */
-type LineSegments = [number, number][]
+/** Per generated line, its segments as [column, source index, name index or -1], sorted by column. */
+type LineSegments = [number, number, number][]
 
 /** Reads a source map's mappings down to which source each generated position belongs to. */
 function decodeMappings(mappings: string): LineSegments[] {
   const lines: LineSegments[] = []
   let source = 0
+  let name = 0
   for (const line of mappings.split(';')) {
     const segs: LineSegments = []
     let column = 0
@@ -87,7 +88,8 @@ function decodeMappings(mappings: string): LineSegments[] {
       column += values[0] ?? 0
       if (values.length >= 4) {
         source += values[1]
-        segs.push([column, source])
+        if (values.length >= 5) name += values[4]
+        segs.push([column, source, values.length >= 5 ? name : -1])
       }
     }
     lines.push(segs)
@@ -97,12 +99,14 @@ function decodeMappings(mappings: string): LineSegments[] {
 
 interface SourceMap {
   sources: string[]
+  names: string[]
   lines: LineSegments[]
 }
 
 /** The source file a position of a built script comes from, through its map in `dir` (null without one). */
 export class Sources {
   private maps = new Map<string, SourceMap | null>()
+  private texts = new Map<string, string[]>()
   constructor(private dir: string) {}
 
   fileOf(url: string, line: number, column: number): string | null {
@@ -113,8 +117,12 @@ export class Sources {
       const path = join(this.dir, 'assets', `${name}.map`)
       map = null
       if (existsSync(path)) {
-        const raw = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; mappings: string }
-        map = { sources: raw.sources, lines: decodeMappings(raw.mappings) }
+        const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+          sources: string[]
+          names?: string[]
+          mappings: string
+        }
+        map = { sources: raw.sources, names: raw.names ?? [], lines: decodeMappings(raw.mappings) }
       }
       this.maps.set(name, map)
     }
@@ -126,6 +134,34 @@ export class Sources {
       found = src
     }
     return found === null ? null : (map.sources[found] ?? null)
+  }
+
+  /**
+   * The source's name of a built function (`functionName` as the profiler gives it, minified): the name the
+   * source map gives the minified name's occurrence nearest the function's position; else the name as given.
+   */
+  nameOf(url: string, line: number, column: number, functionName: string): string {
+    const name = url.split('/').pop()?.split('?')[0] ?? ''
+    const map = this.maps.get(name)
+    if (!map || !functionName || !/^[\w$]+$/.test(functionName)) return functionName
+    let text = this.texts.get(name)
+    if (text === undefined) {
+      const path = join(this.dir, 'assets', name)
+      text = existsSync(path) ? readFileSync(path, 'utf8').split('\n') : []
+      this.texts.set(name, text)
+    }
+    const generated = text[line] ?? ''
+    const near = generated.slice(Math.max(0, column - 40), column + 40)
+    let best: number | null = null
+    for (const m of near.matchAll(
+      new RegExp(`(?<![\\w$])${functionName.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'),
+    )) {
+      const at = Math.max(0, column - 40) + (m.index ?? 0)
+      if (best === null || Math.abs(at - column) < Math.abs(best - column)) best = at
+    }
+    if (best === null) return functionName
+    const segment = (map.lines[line] ?? []).find(([col]) => col === best)
+    return segment && segment[2] >= 0 ? (map.names[segment[2]] ?? functionName) : functionName
   }
 }
 
@@ -144,13 +180,28 @@ function ownerOf(file: string | null, frame: CallFrame): Owner {
 
 // ------------------------------------------------------------------------------------------------- trace
 
+export interface Sample {
+  at: number
+  owner: Owner
+  where: string
+  app?: string
+}
+
 export interface Trace {
-  /** The page's main thread samples: time (ms, page clock) and the leaf node's owner and source. */
-  samples: { at: number; owner: Owner; where: string }[]
+  /**
+   * The page's main thread samples: time (ms, page clock), the leaf node's owner and source, and the app's
+   * own source file nearest the leaf on its stack (`src/…`), if any: whose render or handler the time was for.
+   */
+  samples: Sample[]
   /** The main thread's tasks of 10 ms or more: start (ms, page clock) and length. */
   tasks: { at: number; duration: number }[]
   /** The browser's own steps on the main thread (style, layout, paint…): name, start (page clock), length. */
   steps: { name: string; at: number; duration: number }[]
+  /**
+   * Every complete event of 1 ms or more on the main thread under a task (any name but the task's own): what a
+   * task whose samples are all the browser's own ("(program)") was doing.
+   */
+  events: { name: string; at: number; duration: number }[]
 }
 
 /** The renderer's own steps worth naming when a task's time is the browser's. */
@@ -198,7 +249,30 @@ export function readTrace(json: string, sources: Sources, anchor: string, anchor
   const steps = events
     .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && STEPS.has(e.name))
     .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
-  return { samples, tasks, steps }
+  const events_ = events
+    .filter(
+      (e) =>
+        e.pid === pid &&
+        e.tid === tid &&
+        e.ph === 'X' &&
+        (e.dur ?? 0) >= 1_000 &&
+        !/^(RunTask|ThreadControllerImpl::RunTask|ProfileChunk)$/.test(e.name),
+    )
+    .map((e) => ({ name: e.name, at: e.ts / 1000 - offset, duration: (e.dur ?? 0) / 1000 }))
+  return { samples, tasks, steps, events: events_ }
+}
+
+/** The trace events in a stretch of the main thread, summed by name, the longest first (nested ones count too). */
+export function eventsIn(trace: Trace, start: number, duration: number): string[] {
+  const by = new Map<string, number>()
+  for (const e of trace.events) {
+    const overlap = Math.min(start + duration, e.at + e.duration) - Math.max(start, e.at)
+    if (overlap > 0) by.set(e.name, (by.get(e.name) ?? 0) + overlap)
+  }
+  return [...by]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([n, t]) => `${n} ${t.toFixed(0)}`)
 }
 
 /** A profile's samples, on the page's clock (`offset`: the trace's clock, ms, minus the page's). */
@@ -207,6 +281,21 @@ function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sour
   const start = Number(profile.args?.data?.startTime ?? profile.ts)
   const nodes = new Map<number, ProfileNode>()
   const owners = new Map<number, { owner: Owner; where: string }>()
+  const apps = new Map<number, string | undefined>()
+  /** The app's source file nearest the node on its stack (the node's own included). */
+  const appOf = (id: number): string | undefined => {
+    if (apps.has(id)) return apps.get(id)
+    const node = nodes.get(id)
+    let app: string | undefined
+    if (node) {
+      const f = node.callFrame
+      const file = f.url ? sources.fileOf(f.url, f.lineNumber, f.columnNumber) : null
+      const own = file ? /(^|\/)(src\/.*)$/.exec(file) : null
+      app = own ? own[2] : node.parent !== undefined ? appOf(node.parent) : undefined
+    }
+    apps.set(id, app)
+    return app
+  }
   const samples: Trace['samples'] = []
   let t = start
   for (const e of events) {
@@ -227,10 +316,13 @@ function profileSamples(events: TraceEvent[], profile: TraceEvent, sources: Sour
         const owner: Owner =
           f.functionName === '(idle)' ? 'idle' : f.functionName === '(program)' ? 'browser' : ownerOf(file, f)
         const short = (file ?? f.url ?? '').replace(/^.*?(node_modules\/|src\/)/, '$1')
-        o = { owner, where: `${f.functionName || '(anonymous)'} ${short}` }
+        const fn = f.url
+          ? sources.nameOf(f.url, f.lineNumber, f.columnNumber, f.functionName)
+          : f.functionName
+        o = { owner, where: `${fn || '(anonymous)'} ${short}` }
         owners.set(node.id, o)
       }
-      samples.push({ at: t / 1000 - offset, ...o })
+      samples.push({ at: t / 1000 - offset, ...o, app: appOf(node.id) })
     }
   }
   return samples
@@ -385,4 +477,38 @@ export function nativeEvents(
           .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
           .join('; ')}`,
     )
+}
+
+/**
+ * What a stretch of the main thread went to, by the step of the way to a search's first rows it belongs to:
+ * each sample by its leaf (MapLibre, garbage collection, the browser's own work, idle) and otherwise by the
+ * app's source file nearest the leaf on its stack (the component React was rendering, the hook it ran).
+ * `kinds` names those files' steps, the first match winning; the rest is "other app" or the leaf's owner.
+ * Milliseconds by step (the profiler's intervals), and the browser's named steps (style, layout, paint, image
+ * decode) in the stretch, summed by name.
+ */
+export function attribute(
+  trace: Trace,
+  start: number,
+  duration: number,
+  kinds: readonly (readonly [string, RegExp])[],
+): { by: Record<string, number>; steps: Record<string, number> } {
+  const inside = trace.samples.filter((s) => s.at >= start && s.at <= start + duration)
+  const ms = inside.length < 2 ? 0 : (inside[inside.length - 1].at - inside[0].at) / (inside.length - 1)
+  const by: Record<string, number> = {}
+  for (const s of inside) {
+    const kind =
+      s.owner === 'maplibre' || s.owner === 'gc' || s.owner === 'idle' || s.owner === 'browser'
+        ? s.owner
+        : s.app
+          ? (kinds.find(([, re]) => re.test(s.app ?? ''))?.[0] ?? 'other app')
+          : s.owner
+    by[kind] = (by[kind] ?? 0) + ms
+  }
+  const steps: Record<string, number> = {}
+  for (const step of trace.steps) {
+    const overlap = Math.min(start + duration, step.at + step.duration) - Math.max(start, step.at)
+    if (overlap > 0) steps[step.name] = (steps[step.name] ?? 0) + overlap
+  }
+  return { by, steps }
 }

@@ -102,6 +102,11 @@ export class EngineOverlays {
     this.feed.afterIdle(callback)
   }
 
+  /** See `OverlayFeed.beforeData`. */
+  beforeData(callback: (held: boolean) => void): void {
+    this.feed.beforeData(callback)
+  }
+
   /** The bands' end markers, above the basemap: each overlay's layers go in under their band's (`bandOf`). */
   addBands(): void {
     for (const band of OVERLAY_BANDS)

@@ -37,6 +37,8 @@ export class MapEngine {
   private readonly drawing: EngineDrawing
   private readonly keyboard: EngineKeyboard
   private readonly imagery: EngineImagery
+  /** The fit waiting for an overlay's data (`fitTo`), until it goes or the camera is moved otherwise. */
+  private fitWaiting: object | null = null
 
   constructor(
     container: HTMLElement,
@@ -73,6 +75,9 @@ export class MapEngine {
     this.drawing = new EngineDrawing(map, this.life, handlers, this.overlays)
     this.keyboard = new EngineKeyboard(map, handlers, () => camera.center())
     if (opts.fit) camera.fitTo(opts.fit, false)
+    map.on('movestart', (e) => {
+      if (e.originalEvent) this.fitWaiting = null
+    })
     // Not `load`, which waits until the basemap has drawn: overlays go in with the style, and the map draws
     // them and the basemap in one pass.
     map.once('style.load', () => {
@@ -205,14 +210,25 @@ export class MapEngine {
 
   /**
    * Frames a box: flying there once the map has drawn, jumping there before (a map opened on an order or an
-   * AOI starts where it belongs, and fetches that place's basemap at once rather than after a flight).
+   * AOI starts where it belongs, and fetches that place's basemap at once rather than after a flight). A fit
+   * asked while an overlay's data waits to be handed over (a search's footprints, sent after the rows' frame)
+   * waits for it and jumps in the same task, just before it: the map lays its tiles out once, at the framed
+   * place with every footprint, where framed first it laid them out there, then again with the footprints
+   * (decision 81). The analyst's own camera (a drag, "Go to a place") wins over a fit still waiting.
    */
   fitTo(bbox: Bbox, animate = true): void {
-    this.camera.fitTo(bbox, animate)
+    const token = {}
+    this.fitWaiting = token
+    this.overlays.beforeData((held) => {
+      if (this.fitWaiting !== token || this.life.destroyed) return
+      this.fitWaiting = null
+      this.camera.fitTo(bbox, animate && !held)
+    })
   }
 
   /** Flies the camera to a point (a place picked in "Go to a place"). */
   flyTo(center: LonLat, zoom: number): void {
+    this.fitWaiting = null
     this.camera.flyTo(center, zoom)
   }
 

@@ -125,6 +125,40 @@ describe('the overlay feed', () => {
     expect(record.updates).toEqual([{ add: all.slice(SLICE) }])
   })
 
+  it('holds what waits for the data until just before it goes, and hands answers given meanwhile over at once', async () => {
+    const first = points(DEFER_OVER + 1)
+    const entry: Fed = { data: fc(first), interactive: true }
+    const { feed: f, source, record } = feed(entry)
+    const seen: { held: boolean; handed: number }[] = []
+    const fit = (held: boolean) => seen.push({ held, handed: record.data.length + record.updates.length - 1 })
+    f.send('scenes', source)
+    f.beforeData(fit)
+    // A second answer before the page is idle: it joins the first, and what was held waits for both.
+    const both = [...first, ...points(DEFER_OVER, first.length)]
+    entry.data = fc(both)
+    f.send('scenes', source)
+    expect(seen).toEqual([])
+    await vi.runAllTimersAsync()
+    // Called in the task that hands the data over, before it: nothing of it had gone yet.
+    expect(seen).toEqual([{ held: true, handed: 0 }])
+    expect(record.data).toHaveLength(1)
+    expect(record.updates).toEqual([{ add: both }])
+  })
+
+  it('calls at once when no data waits, and lets go of what it held when the overlay leaves', () => {
+    const entry: Fed = { data: fc(points(DEFER_OVER + 1)), interactive: true }
+    const { feed: f, source } = feed(entry)
+    const now = vi.fn()
+    f.beforeData(now)
+    expect(now).toHaveBeenCalledWith(false)
+    f.send('scenes', source)
+    const held = vi.fn()
+    f.beforeData(held)
+    expect(held).not.toHaveBeenCalled()
+    f.stop(entry.slicing as object)
+    expect(held).toHaveBeenCalledWith(true)
+  })
+
   it('stops slicing for a map taken down, and still calls back', async () => {
     const entry: Fed = { data: fc(points(SLICE * 2)), interactive: true }
     const { map, feed: f, source, record, life } = feed(entry)

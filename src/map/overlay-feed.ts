@@ -10,9 +10,10 @@ import type { EngineLife } from './engine-types'
  * own (15–65 ms measured in Chromium on the bench machine; 500 took 7–12 ms); more go in slices, see
  * `OverlayFeed.send`. Each slice costs the worker a new index of everything sent so far and the map a reload of
  * its tiles: at 200 a slice, one search's 500 footprints took three rounds of both where the bare map takes
- * one, 1.9× its time (decision 47). One host's page (500) goes whole.
+ * one, 1.9× its time (decision 47). A search of every host (4 hosts × 500) goes whole too: at 1,000 a slice its
+ * 2,000 took two rounds where the floor takes one (decision 81).
  */
-export const SLICE = 1000
+export const SLICE = 2000
 /**
  * An interactive overlay sending more features than this waits until the page is idle (at most IDLE_WAIT): the
  * list that came with them paints first. Sent in the answer's own task, 500 footprints put the map's frame
@@ -69,6 +70,9 @@ export class OverlayFeed {
   /** Slicings under way: `afterIdle` waits for them. */
   private readonly slicings = new Set<object>()
   private afterSlicing: (() => void)[] = []
+  /** Slicings still waiting for the page to be idle, nothing of them handed over yet: `beforeData` waits. */
+  private readonly waiting = new Set<object>()
+  private beforeFirst: ((held: boolean) => void)[] = []
 
   constructor(
     private readonly map: MlMap,
@@ -87,9 +91,12 @@ export class OverlayFeed {
     if (!entry) return
     const features = entry.data.features
     const { appends, from, sliced, slice: size } = sendPlan(entry.onMap ?? [], features, entry.interactive)
+    // A send still waiting is replaced by this one: what it held waits for this one instead.
+    const joined = entry.slicing !== undefined && this.waiting.delete(entry.slicing)
     if (entry.slicing) this.stop(entry.slicing)
     entry.slicing = undefined
     if (!sliced) {
+      if (joined) this.release()
       if (appends && from === features.length) {
         // Nothing new (the same features in a new collection, or none again: a search starting over none).
       } else if (appends && from > 0) void src.updateData({ add: features.slice(from) })
@@ -101,6 +108,7 @@ export class OverlayFeed {
     const token = {}
     entry.slicing = token
     this.slicings.add(token)
+    this.waiting.add(token)
     const live = () =>
       !this.life.destroyed &&
       this.entryOf(id)?.slicing === token &&
@@ -108,6 +116,7 @@ export class OverlayFeed {
     const step = (replace: boolean) => {
       const now = this.entryOf(id)
       if (!live() || !now) return this.stop(token)
+      if (this.waiting.delete(token)) this.release()
       const at = replace ? 0 : (now.onMap?.length ?? 0)
       const slice = now.data.features.slice(at, at + size)
       now.onMap = [...(replace ? [] : (now.onMap ?? [])), ...slice]
@@ -128,8 +137,25 @@ export class OverlayFeed {
 
   /** Ends a slicing (its overlay was removed, given other data, or is done). */
   stop(token: object): void {
+    if (this.waiting.delete(token)) this.release()
     if (!this.slicings.delete(token) || this.slicings.size > 0) return
     for (const callback of this.afterSlicing.splice(0)) this.map.once('idle', callback)
+  }
+
+  /**
+   * Calls back just before the data waiting to be handed over goes (in the same task, `held` true), or at once
+   * when none waits (`held` false): a camera moved there lays the map's tiles out once, with all of that data,
+   * where moved before the data came it laid them out at the new place, then again with the data (decision 81).
+   * Data given meanwhile joins the wait, so what arrives together is handed over together.
+   */
+  beforeData(callback: (held: boolean) => void): void {
+    if (this.waiting.size > 0) this.beforeFirst.push(callback)
+    else callback(false)
+  }
+
+  /** The first waiting slicing goes (or is dropped): the callbacks held for it run. */
+  private release(): void {
+    for (const callback of this.beforeFirst.splice(0)) callback(true)
   }
 
   /** Calls back once the map has drawn everything it was given so far (MapLibre's `idle`, after any slicing). */

@@ -7,6 +7,8 @@ import type { MapHandle, MapViewProps } from '../map/map-view'
 export const mapView: {
   /** The props of the last render, or null before the map was drawn. */
   props: MapViewProps | null
+  /** Called with the props of each render, when a test wants every one of them rather than the last. */
+  onRender?: (props: MapViewProps) => void
   /** What the map's handle answers (centre and bounds of the view); a file sets its own place. */
   view: { center: ReturnType<MapHandle['center']>; bounds: ReturnType<MapHandle['bounds']> }
 } = {
@@ -17,6 +19,7 @@ export const mapView: {
 /** Keeps the props the page gave the map and fills its handle, as the real map does once it is ready. */
 export function recordMapProps(props: MapViewProps): void {
   mapView.props = props
+  mapView.onRender?.(props)
   if (props.handle)
     props.handle.current = {
       center: () => mapView.view.center,

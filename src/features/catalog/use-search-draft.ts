@@ -6,7 +6,6 @@ import type { Bbox } from '../../map/map-engine'
 import { formatArea } from '../../lib/format'
 import { bboxOf, totalAreaKm2 } from '../../lib/geo/measure'
 import { validateAoi } from '../../lib/geo/validation'
-import { whenIdle } from '../../lib/when-idle'
 import { samePolygons } from '../../lib/polyline'
 import type { AreaMode, Draft } from './components/search-form'
 import {
@@ -84,27 +83,13 @@ export function useSearchDraft(
   // Set when a search runs or arrives: once its answer is in, the map frames the AOI and the scenes, once,
   // so the analyst's own panning afterwards stays.
   const [framePending, setFramePending] = useState(() => hasApplied(view))
-  // Framed once the page is idle after the answer's rows are painted, not in the answer's render: the frame
-  // reads every footprint (2,000 when four hosts answer) and the camera then moves, a task of its own. Scenes
-  // merged in meanwhile (a deferred render) are framed too: the wait starts again with them.
-  // It waits for every answered scene to be shown (the first answer's render lists one host, later ones
-  // merge deferred), or the frame would hold one host's scenes. The wait restarts when scenes are added, not
-  // whenever a render hands over equal data in new objects: a page that renders more often than the idle wait
-  // (the map reporting its camera while it moves) would otherwise never be framed.
+  // Framed once every answered scene is shown (the first answer's render lists one host, later ones merge
+  // deferred), or the frame would hold one host's scenes: asked of the map with the footprints it frames, in
+  // the commit that gives them. The map holds a fit asked while footprints wait to be handed over (after the
+  // rows' frame) and moves in the same task as them, just before: its tiles are laid out once, at the framed
+  // place with every footprint (decision 81). Framed after them, once the page was idle, the map laid its
+  // tiles out with the footprints where the camera was, then again where it went.
   const frameNow = framePending && !results.isFetching && results.allShown
-  const frame = useEffectEvent(() => {
-    setFramePending(false)
-    const shapes = results.footprints.features
-      .map((f) => f.geometry)
-      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
-    const request = fitRequestOf(searchFrame(applied.area, shapes))
-    if (request) setFitRequest(request)
-  })
-  const sceneCount = results.footprints.features.length
-  useEffect(() => {
-    if (!frameNow) return
-    return whenIdle(frame, 300)
-  }, [frameNow, sceneCount, appliedKey])
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
     // area that did not come from this page brings the camera to that area.
@@ -116,6 +101,13 @@ export function useSearchDraft(
     setFramePending(hasApplied(view))
     // A search that arrives by a link or back/forward shows its results.
     if (appliedKey !== ownKey && hasApplied(view)) setTab('results')
+  } else if (frameNow) {
+    setFramePending(false)
+    const shapes = results.footprints.features
+      .map((f) => f.geometry)
+      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
+    const request = fitRequestOf(searchFrame(applied.area, shapes))
+    if (request) setFitRequest(request)
   }
   // No host chosen: every host is searched.
   const draftHost = draft.host

@@ -71,4 +71,12 @@ describe('measures', () => {
     expect(bboxOf([poly(square(10, 40, 1)), poly(square(-5, 45, 2))])).toEqual([-5, 40, 11, 47])
     expect(bboxOf([])).toEqual([0, 0, 0, 0])
   })
+
+  it('leaves out of the bounding box what is not a position of two finite numbers', () => {
+    const odd = {
+      type: 'Polygon',
+      coordinates: [[[1, 2], [Number.NaN, 50], ['x', 60], null, [3, 4], [Infinity, 0]], 'ring'],
+    } as unknown as Polygon
+    expect(bboxOf([odd, null as unknown as Polygon])).toEqual([1, 2, 3, 4])
+  })
 })

@@ -48,7 +48,9 @@ export function totalPositions(ps: Polygon[]): number {
 
 /**
  * [west, south, east, north] of every position, as plain minima and maxima (never west > east, so an AOI
- * split at the antimeridian spans the whole width). [0, 0, 0, 0] when there is no position.
+ * split at the antimeridian spans the whole width). [0, 0, 0, 0] when there is no position. Positions that are
+ * not two finite numbers are skipped, as `readRings` does, but read in place: a search's frame reads 2,000
+ * footprints in the task that frames them, and copying their rings first took most of it.
  */
 export function bboxOf(ps: Polygon[]): [number, number, number, number] {
   let w = Infinity
@@ -56,8 +58,18 @@ export function bboxOf(ps: Polygon[]): [number, number, number, number] {
   let e = -Infinity
   let n = -Infinity
   for (const p of Array.isArray(ps) ? ps : []) {
-    for (const ring of readRings(p) ?? []) {
-      for (const [x, y] of ring) {
+    const rings: unknown = (p as Partial<Polygon> | null)?.coordinates
+    if (!Array.isArray(rings)) continue
+    for (let r = 0; r < rings.length; r++) {
+      const ring: unknown = rings[r]
+      if (!Array.isArray(ring)) continue
+      for (let i = 0; i < ring.length; i++) {
+        const pos: unknown = ring[i]
+        if (!Array.isArray(pos)) continue
+        const x: unknown = pos[0]
+        const y: unknown = pos[1]
+        if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y))
+          continue
         if (x < w) w = x
         if (x > e) e = x
         if (y < s) s = y

@@ -125,6 +125,28 @@ describe('catalog page', () => {
     await waitFor(() => expect(map.props?.fit?.bbox).toEqual(around))
   })
 
+  it('asks the map to frame every host’s scenes in the render that gives it their footprints', async () => {
+    // The map holds a fit asked while footprints wait to be handed over and moves just before they go: asked
+    // a render after them, the fit came once they had gone, and the map laid its tiles out twice.
+    const renders: { fit: number[] | undefined; footprints: number }[] = []
+    map.onRender = (props) =>
+      renders.push({
+        fit: props.fit?.bbox,
+        footprints: props.overlays?.find((o) => o.id === 'catalog-footprints')?.data.features.length ?? 0,
+      })
+    try {
+      await open(`/catalog?aoi=${encodePolygons([paris])}`)
+      await results()
+      const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+      await waitFor(() => expect(map.props?.fit?.bbox).toEqual(boxAround(footprints()?.features ?? [])))
+      const all = footprints()?.features.length ?? 0
+      const first = renders.findIndex((r) => r.footprints === all)
+      expect(renders[first].fit).toEqual(map.props?.fit?.bbox)
+    } finally {
+      map.onRender = undefined
+    }
+  })
+
   it('asks previews of the host whose scenes are shown, also while the next search runs', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=30&bbox=-20,30,40,60')
     await waitFor(async () =>
