@@ -197,10 +197,16 @@ test('the catalog’s quicklooks join the time-lapse as marked frames, are expor
   await expect(page.getByRole('table', { name: 'Mean per date' }).locator('tbody tr')).toHaveCount(delivered)
   await expect(page.getByText(/quicklook frames? (is|are) not in the series/)).toBeVisible()
 
-  // Both themes, checked by axe.
+  // Both themes on a quicklook frame, looked at (the screenshots are kept with the run's results) and
+  // checked by axe.
+  for (let i = 0; i < total && (await date.getAttribute('data-kind')) !== 'quicklook'; i++)
+    await player.getByRole('button', { name: 'Next frame' }).click()
+  await expect(date).toHaveAttribute('data-kind', 'quicklook')
   await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('timelapse-quicklook-light.png'), fullPage: true })
   await page.getByRole('button', { name: 'Switch to the dark theme' }).click()
   await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('timelapse-quicklook-dark.png'), fullPage: true })
   await page.getByRole('button', { name: 'Switch to the light theme' }).click()
 
   // The GIF holds every frame, the quicklooks too, decoded here.
