@@ -152,3 +152,69 @@ test('a stored item’s place as a time-lapse: played and stepped, exported as a
     expect(Number(cells[cells.length - 1])).toBe(own.count)
   }
 })
+
+test('the catalog’s quicklooks join the time-lapse as marked frames, are exported with the rest, and the page passes axe in both themes', async ({
+  page,
+  request,
+}) => {
+  const place = await berlin(request)
+  await signIn(page, EMAIL, place.path)
+  await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+  await mapReady(page)
+  const player = page.getByRole('group', { name: 'Time-lapse player' })
+  await expect(player).toContainText(/Frame 1 of (\d+):/, { timeout: 30_000 })
+  const delivered = Number(/Frame 1 of (\d+)/.exec((await player.textContent()) ?? '')?.[1])
+  await expect(page.getByRole('status', { name: 'Reading the frames' })).toHaveCount(0, { timeout: 60_000 })
+
+  // Off by default; the switch by keyboard puts it in the link.
+  const toggle = page.getByRole('switch', { name: /Add the catalog's quicklooks/ })
+  await expect(toggle).not.toBeChecked()
+  await toggle.focus()
+  await page.keyboard.press('Space')
+  await expect(toggle).toBeChecked()
+  await expect(page).toHaveURL(/[?&]quicklooks=1/)
+  const joined = page.locator('[data-quicklooks]')
+  await expect(joined).toHaveText(/quicklooks? joined the frames\./, { timeout: 30_000 })
+  const count = Number(await joined.getAttribute('data-quicklooks'))
+  expect(count).toBeGreaterThan(0)
+  const total = delivered + count
+  await expect(player).toContainText(`Frame 1 of ${total}:`)
+
+  // Stepping through: every quicklook frame says so on its date and in the player, the others do not.
+  const date = page.getByRole('status', { name: 'Frame date' })
+  let quicklooks = 0
+  for (let i = 0; i < total; i++) {
+    await expect(player).toContainText(`Frame ${i + 1} of ${total}:`)
+    if ((await date.getAttribute('data-kind')) === 'quicklook') {
+      quicklooks++
+      await expect(date).toHaveText(/^\d{1,2} \w{3} \d{4} · quicklook$/)
+      await expect(player).toContainText('catalog quicklook (lower quality)')
+    } else await expect(date).not.toContainText('quicklook')
+    await player.getByRole('button', { name: 'Next frame' }).click()
+  }
+  expect(quicklooks).toBe(count)
+  // The series keeps the delivered frames, and says why.
+  await expect(page.getByRole('table', { name: 'Mean per date' }).locator('tbody tr')).toHaveCount(delivered)
+  await expect(page.getByText(/quicklook frames? (is|are) not in the series/)).toBeVisible()
+
+  // Both themes on a quicklook frame, looked at (the screenshots are kept with the run's results) and
+  // checked by axe.
+  for (let i = 0; i < total && (await date.getAttribute('data-kind')) !== 'quicklook'; i++)
+    await player.getByRole('button', { name: 'Next frame' }).click()
+  await expect(date).toHaveAttribute('data-kind', 'quicklook')
+  await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('timelapse-quicklook-light.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Switch to the dark theme' }).click()
+  await expectAccessible(page)
+  await page.screenshot({ path: test.info().outputPath('timelapse-quicklook-dark.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Switch to the light theme' }).click()
+
+  // The GIF holds every frame, the quicklooks too, decoded here.
+  const exportPanel = page.getByRole('region', { name: 'Export' })
+  const button = exportPanel.getByRole('button', { name: `Export GIF (${total} frames)` })
+  await expect(button).toBeEnabled({ timeout: 30_000 })
+  const [gif] = await Promise.all([page.waitForEvent('download'), button.click()])
+  const reader = new GifReader(await readFile((await gif.path()) ?? ''))
+  expect(reader.numFrames()).toBe(total)
+  expect(reader.width).toBe(1024)
+})

@@ -10,11 +10,11 @@ import {
   footprintLayers,
   footprintsOverlay,
   hostColors,
-  quicklookImage,
   searchAreaOverlay,
   withHoverAndSelection,
 } from './map-layers'
 import type { MapOverlay } from '../../map/layers'
+import { quicklookImage } from '../../map/quicklook-image'
 import { MARKS, previewOptions, type Scene } from '../../data/catalog/queries'
 import { basketKey, useBasketStore } from '../../components/basket/basket-store'
 

@@ -1,4 +1,5 @@
 import { applyPalette, GIFEncoder, quantize } from 'gifenc'
+import { cropTo } from '../../lib/imagery/timelapse-quicklooks'
 
 /** One frame to write: its picture and the words burnt into its corner (its date, and whether a quicklook). */
 export interface GifFrame {
@@ -57,6 +58,37 @@ export async function encodeGif(
   }
   gif.finish()
   return new Blob([gif.bytes().slice().buffer], { type: 'image/gif' })
+}
+
+type Box = [number, number, number, number]
+
+/**
+ * A quicklook drawn as a frame of the GIF: the part of the picture (spanning `picture`) that shows the
+ * delivered frames' box `view`, on a canvas of their size, black where the quicklook does not reach.
+ */
+export async function quicklookCanvas(
+  url: string,
+  picture: Box,
+  view: Box,
+  width: number,
+  height: number,
+): Promise<HTMLCanvasElement> {
+  const img = new Image()
+  img.src = url
+  await img.decode()
+  const c = document.createElement('canvas')
+  c.width = width
+  c.height = height
+  const ctx = c.getContext('2d')
+  if (!ctx) throw new Error('This browser cannot draw the frames to export them.')
+  ctx.fillStyle = '#000'
+  ctx.fillRect(0, 0, width, height)
+  const { sx, sy, sw, sh } = cropTo(picture, view, img.naturalWidth, img.naturalHeight)
+  // Drawn through the crop's transform rather than drawImage's source rectangle: the rectangle may reach
+  // past the picture, which browsers clip differently.
+  ctx.setTransform(width / sw, 0, 0, height / sh, (-sx * width) / sw, (-sy * height) / sh)
+  ctx.drawImage(img, 0, 0)
+  return c
 }
 
 /** Hands a file to the browser's downloads. */

@@ -55,6 +55,17 @@ describe('time-lapse URL', () => {
     expect(viewed.view).toEqual({ ...state.view, formula: 'nir' })
   })
 
+  it('has the quicklooks off unless the link turns them on, and keeps them through other changes', () => {
+    expect(readTimelapse(new URLSearchParams('item=c/i')).quicklooks).toBe(false)
+    expect(readTimelapse(new URLSearchParams('item=c/i&quicklooks=yes')).quicklooks).toBe(false)
+    const state = readTimelapse(new URLSearchParams('item=c/i&cloud=10'))
+    const on = withTimelapseChange(state, { quicklooks: true })
+    expect(on?.toString()).toBe('item=c%2Fi&cloud=10&quicklooks=1')
+    const filtered = readTimelapse(withTimelapseChange(readTimelapse(on!), { filters: DEFAULT_FILTERS })!)
+    expect(filtered).toMatchObject({ quicklooks: true, filters: DEFAULT_FILTERS })
+    expect(withTimelapseChange(filtered, { quicklooks: false })?.toString()).toBe('item=c%2Fi')
+  })
+
   it('changes nothing when there is no subject to keep', () => {
     const none = readTimelapse(new URLSearchParams('cloud=10'))
     expect(withTimelapseChange(none, { filters: DEFAULT_FILTERS })).toBeNull()

@@ -15,6 +15,8 @@ export interface TimelapseState {
   view: ImageView
   /** How many of the newest frames play (MAX_FRAMES unless the link asks fewer). */
   frames: number
+  /** Whether the catalog's quicklooks of the place and period join as lower-quality frames (off by default). */
+  quicklooks: boolean
 }
 
 const share = (raw: string | null, fallback: number, max: number) => {
@@ -26,7 +28,8 @@ const share = (raw: string | null, fallback: number, max: number) => {
 /**
  * The page's view from its URL: `aoi` (encoded polygons, as the catalog writes them) or `item`
  * (`<collection id>/<item id>`), `cover` (least share of the area, percent), `cloud` (most cloud, percent),
- * and the picture's view (`bands`, `stretch`, `formula`, as on the item page).
+ * the picture's view (`bands`, `stretch`, `formula`, as on the item page) and `quicklooks=1` (the catalog's
+ * quicklooks join as frames).
  */
 export function readTimelapse(params: URLSearchParams): TimelapseState {
   const filters: FrameFilters = {
@@ -35,6 +38,7 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
   }
   const view = viewFromParams(params)
   const frames = Math.max(1, Math.round(share(params.get('frames'), MAX_FRAMES, MAX_FRAMES)))
+  const quicklooks = params.get('quicklooks') === '1'
   const aoi = params.get('aoi')
   const item = params.get('item')
   if (aoi !== null) {
@@ -46,8 +50,9 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
         filters,
         view,
         frames,
+        quicklooks,
       }
-    return { subject: { kind: 'area', polygons }, problem: null, filters, view, frames }
+    return { subject: { kind: 'area', polygons }, problem: null, filters, view, frames, quicklooks }
   }
   if (item !== null) {
     const at = item.indexOf('/')
@@ -58,6 +63,7 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
         filters,
         view,
         frames,
+        quicklooks,
       }
     return {
       subject: { kind: 'item', collectionId: item.slice(0, at), itemId: item.slice(at + 1) },
@@ -65,9 +71,10 @@ export function readTimelapse(params: URLSearchParams): TimelapseState {
       filters,
       view,
       frames,
+      quicklooks,
     }
   }
-  return { subject: null, problem: null, filters, view, frames }
+  return { subject: null, problem: null, filters, view, frames, quicklooks }
 }
 
 /** The URL parameters of a time-lapse (defaults left out). */
@@ -76,6 +83,7 @@ export function timelapseParams(s: {
   filters?: FrameFilters
   view?: ImageView
   frames?: number
+  quicklooks?: boolean
 }): URLSearchParams {
   const out = new URLSearchParams()
   if (s.subject.kind === 'area') out.set('aoi', encodePolygons(s.subject.polygons))
@@ -84,14 +92,16 @@ export function timelapseParams(s: {
   if (f.minCoverage !== DEFAULT_FILTERS.minCoverage) out.set('cover', String(Math.round(f.minCoverage * 100)))
   if (f.maxCloud !== DEFAULT_FILTERS.maxCloud) out.set('cloud', String(f.maxCloud))
   if (s.frames !== undefined && s.frames !== MAX_FRAMES) out.set('frames', String(s.frames))
+  if (s.quicklooks) out.set('quicklooks', '1')
   if (s.view) for (const [k, v] of Object.entries(viewToParams(s.view))) out.set(k, v)
   return out
 }
 
-/** A change the page makes to its view: the frames' filters or the picture's view. */
+/** A change the page makes to its view: the frames' filters, the picture's view, or the quicklooks joining. */
 export interface TimelapseChange {
   filters?: FrameFilters
   view?: ImageView
+  quicklooks?: boolean
 }
 
 /**
@@ -105,5 +115,6 @@ export function withTimelapseChange(state: TimelapseState, change: TimelapseChan
     filters: change.filters ?? state.filters,
     view: change.view ?? state.view,
     frames: state.frames,
+    quicklooks: change.quicklooks ?? state.quicklooks,
   })
 }

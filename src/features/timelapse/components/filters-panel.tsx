@@ -44,18 +44,30 @@ export function FiltersPanel({
 }
 
 /** How many delivered images the filters left out, and why. */
-export function LeftOutNote({ leftOut, olderUnread = false }: { leftOut: LeftOut; olderUnread?: boolean }) {
+export function LeftOutNote({
+  leftOut,
+  olderUnread = false,
+  noun = 'delivered image',
+  repeated = 'delivered again',
+}: {
+  leftOut: LeftOut
+  olderUnread?: boolean
+  /** What was left out, in the singular: delivered images, or the catalog's quicklooks. */
+  noun?: string
+  /** Why a repeat was left out, in the noun's words. */
+  repeated?: string
+}) {
   const total = leftOutTotal(leftOut)
   if (total === 0) return null
   const why = [
     leftOut.coverage > 0 && `${leftOut.coverage} cover too little of the area`,
     leftOut.cloud > 0 && `${leftOut.cloud} too cloudy`,
-    leftOut.repeat > 0 && `${leftOut.repeat} delivered again`,
+    leftOut.repeat > 0 && `${leftOut.repeat} ${repeated}`,
     leftOut.beyondCap > 0 && `${leftOut.beyondCap} older than the newest frames shown`,
   ].filter(Boolean)
   return (
     <Text size="sm" data-left-out={total}>
-      {countLabel(total, 'delivered image')} left out: {why.join(', ')}.
+      {countLabel(total, noun)} left out: {why.join(', ')}.
       {olderUnread && ' Older deliveries were not read: the newest frames are all here.'}
     </Text>
   )

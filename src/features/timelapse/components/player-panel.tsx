@@ -1,14 +1,18 @@
 import './mantine-styles'
 import { Button, Group, SegmentedControl, Slider, Stack, Text } from '@mantine/core'
 import { formatUtcDay } from '../../../lib/format'
+import type { FrameCandidate } from '../../../lib/imagery/timelapse'
 import { SPEEDS, type Player, type Speed } from '../use-player'
-import type { Frame, FrameStatus } from '../use-timelapse'
+import type { FrameStatus } from '../use-timelapse'
+
+/** A frame as the player tells it: when, how cloudy, how much of the area, and whether a quicklook. */
+export type PlayerFrame = Pick<FrameCandidate, 'time' | 'cloud' | 'coverage'> & { quicklook: boolean }
 
 const speedLabel = (s: number) => `${s}/s`
 
 /**
  * Play, pause, step and speed, the frame shown on a slider, and what it is: its date, cloud, share of the
- * area and whether it is read. Space plays and pauses and the arrows step anywhere on the page.
+ * area, whether it is a catalog quicklook (a lower-quality frame) and whether it is read. Space plays and pauses and the arrows step anywhere on the page.
  */
 export function PlayerPanel({
   player,
@@ -17,7 +21,7 @@ export function PlayerPanel({
   onRetry,
 }: {
   player: Player
-  frames: readonly Frame[]
+  frames: readonly PlayerFrame[]
   statuses: readonly FrameStatus[]
   onRetry: (i: number) => void
 }) {
@@ -55,11 +59,15 @@ export function PlayerPanel({
         step={1}
         value={player.index}
         onChange={player.go}
-        label={(i) => (frames[i] ? formatUtcDay(frames[i].time) : '')}
+        label={(i) =>
+          frames[i] ? `${formatUtcDay(frames[i].time)}${frames[i].quicklook ? ' · quicklook' : ''}` : ''
+        }
         disabled={n < 2}
         thumbLabel="Frame"
         thumbProps={{
-          'aria-valuetext': f ? `Frame ${player.index + 1} of ${n}, ${formatUtcDay(f.time)}` : undefined,
+          'aria-valuetext': f
+            ? `Frame ${player.index + 1} of ${n}, ${formatUtcDay(f.time)}${f.quicklook ? ', quicklook' : ''}`
+            : undefined,
         }}
       />
       <Group gap="xs" align="center">
@@ -75,8 +83,14 @@ export function PlayerPanel({
         />
       </Group>
       {f && (
-        <Text size="sm" data-frame={player.index} aria-live="polite">
+        <Text
+          size="sm"
+          data-frame={player.index}
+          data-kind={f.quicklook ? 'quicklook' : 'delivered'}
+          aria-live="polite"
+        >
           Frame {player.index + 1} of {n}: {formatUtcDay(f.time)}
+          {f.quicklook ? ' · catalog quicklook (lower quality)' : ''}
           {f.cloud !== null ? ` · ${Math.round(f.cloud)} % cloud` : ''} · covers{' '}
           {Math.round(f.coverage * 100)} % of the area
           {status === 'reading' ? ' · reading…' : status === 'failed' ? ' · could not be read' : ''}
@@ -85,7 +99,7 @@ export function PlayerPanel({
       {status === 'failed' && (
         <Group>
           <Button size="xs" variant="default" onClick={() => onRetry(player.index)}>
-            Read this frame again
+            {f?.quicklook ? 'Fetch this quicklook again' : 'Read this frame again'}
           </Button>
         </Group>
       )}

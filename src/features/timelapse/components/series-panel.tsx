@@ -16,10 +16,13 @@ const fmt = (v: number) => v.toFixed(4)
 export const SeriesPanel = memo(function SeriesPanel({
   series,
   formula,
+  quicklooks = 0,
 }: {
   /** Each frame's point, with the width of the overview its mean was taken on. */
   series: readonly ((SeriesPoint & { width?: number }) | null | { error: string })[]
   formula: string
+  /** Quicklook frames playing: not in the series (their pixels are display colours, not the bands' values). */
+  quicklooks?: number
 }) {
   const points = useMemo(
     () => series.filter((p): p is SeriesPoint & { width?: number } => p !== null && 'mean' in p),
@@ -35,6 +38,12 @@ export const SeriesPanel = memo(function SeriesPanel({
       <Text size="sm">
         The mean of <code>{formula}</code> over the pixels inside the area, per frame.
       </Text>
+      {quicklooks > 0 && (
+        <Text size="sm" data-quicklooks-left-out={quicklooks}>
+          {quicklooks === 1 ? 'The 1 quicklook frame is' : `The ${quicklooks} quicklook frames are`} not in
+          the series: a quicklook is a picture in display colours, without the bands the formula reads.
+        </Text>
+      )}
       {error ? (
         <Text size="sm" c="red">
           The formula cannot be read for these images: {error.error}

@@ -117,6 +117,94 @@ describe('time-lapse page', () => {
     expect(player).toHaveTextContent(`Frame 1 of ${expected.length}:`)
   })
 
+  it('adds the catalog’s quicklooks of the place and period as marked frames, by keyboard, under the same filters', async () => {
+    const user = userEvent.setup()
+    const c = await signedInConsole()
+    const { rec, expected } = berlin(c)
+    // A formula is on: a quicklook says it does not take it.
+    await open(`/timelapse?item=${rec.collectionId}/${rec.item.id}&formula=nir`, c)
+    const images = () => mapView.props?.images ?? []
+    await waitFor(() => expect(images()).toHaveLength(expected.length), { timeout: 90_000 })
+    // Off by default: the catalog is not searched.
+    const toggle = screen.getByRole('switch', { name: /Add the catalog's quicklooks/ })
+    expect(toggle).not.toBeChecked()
+    expect(c.backend.log.some((l) => l.path.startsWith('/catalog/'))).toBe(false)
+    // The switch by keyboard.
+    act(() => toggle.focus())
+    await user.keyboard(' ')
+    expect(toggle).toBeChecked()
+    const joined = await screen.findByText(/quicklooks? joined the frames\./, undefined, { timeout: 90_000 })
+    const count = Number(joined.getAttribute('data-quicklooks'))
+    expect(count).toBeGreaterThan(0)
+    expect(count).toBeLessThanOrEqual(24)
+
+    // The catalog was searched over the footprint and the delivered frames' period, one search per host.
+    const period = `${new Date(expected[0]).toISOString().slice(0, 10)}T00:00:00Z/${new Date(expected[expected.length - 1]).toISOString().slice(0, 10)}T23:59:59Z`
+    const searches = c.backend.log.filter((l) => /^\/catalog\/hosts\/[^/]+\/stac\/search$/.test(l.path))
+    expect(searches.length).toBeGreaterThan(0)
+    for (const s of searches)
+      expect(s.body).toMatchObject({ intersects: rec.item.geometry, datetime: period })
+    // On the map: every frame, the quicklooks by their URL on their footprints, one shown.
+    await waitFor(() => expect(images()).toHaveLength(expected.length + count), { timeout: 90_000 })
+    const laid = images().filter((i) => 'url' in i)
+    expect(laid).toHaveLength(count)
+    expect(images().filter((i) => i.opacity === 1)).toHaveLength(1)
+    // Each quicklook joined is one the catalog answered, under the page's filters (40 % cloud at most).
+    const fetched = c.backend.log
+      .filter((l) => /\/quicklook$/.test(l.path))
+      .map((l) => ({ host: l.path.split('/')[2], id: decodeURIComponent(l.path.split('/')[4]) }))
+    expect(fetched).toHaveLength(count)
+    for (const { host, id } of fetched) {
+      const answer = await c.client.POST('/catalog/hosts/{host-name}/stac/search', {
+        params: { path: { 'host-name': host } },
+        body: { ids: [id] },
+      })
+      const scene = answer.data?.features[0]
+      expect(scene?.properties.id).toBe(id)
+      expect(scene?.properties.cloudCoverage ?? 0).toBeLessThanOrEqual(40)
+      const when = Date.parse(String(scene?.properties.datetime))
+      expect(when).toBeGreaterThanOrEqual(Date.parse(period.split('/')[0]))
+      expect(when).toBeLessThanOrEqual(Date.parse(period.split('/')[1]))
+    }
+
+    // Stepping through every frame: dates never go back, and a quicklook's date says what it is.
+    const date = screen.getByRole('status', { name: 'Frame date' })
+    const player = screen.getByRole('group', { name: 'Time-lapse player' })
+    // Out of the switch (a field keeps the arrows for itself).
+    act(() => toggle.blur())
+    const seen: { text: string; kind: string | null }[] = []
+    for (let i = 0; i < expected.length + count; i++) {
+      seen.push({ text: date.textContent ?? '', kind: date.getAttribute('data-kind') })
+      await user.keyboard('{ArrowRight}')
+    }
+    const quick = seen.filter((f) => f.kind === 'quicklook')
+    expect(quick).toHaveLength(count)
+    for (const f of quick) expect(f.text).toMatch(/ · quicklook — formula not applied$/)
+    for (const f of seen.filter((x) => x.kind === 'delivered')) expect(f.text).not.toMatch(/quicklook/)
+    const times = seen.map((f) => Date.parse(`${f.text.split(' · ')[0]} UTC`))
+    expect(times).toEqual([...times].sort((a, b) => a - b))
+    // In the player's words too.
+    while (date.getAttribute('data-kind') !== 'quicklook') await user.keyboard('{ArrowRight}')
+    expect(player).toHaveTextContent(/· catalog quicklook \(lower quality\)/)
+    // The series keeps the delivered frames only, and says why the quicklooks are not in it.
+    const table = screen.getByRole('table', { name: 'Mean per date' })
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(expected.length)
+    expect(screen.getByText(/quicklook frames? (is|are) not in the series/)).toBeVisible()
+
+    // Tighter filters leave more quicklooks out, and the switch turns them off again.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Cloud at most (%)' }), { target: { value: '1' } })
+    // (The delivered frames left change the period, and the catalog is searched again.)
+    await waitFor(
+      () =>
+        expect(
+          Number(document.querySelector('[data-quicklooks]')?.getAttribute('data-quicklooks')),
+        ).toBeLessThan(count),
+      { timeout: 90_000 },
+    )
+    await user.click(toggle)
+    await waitFor(() => expect(images().filter((i) => 'url' in i)).toHaveLength(0))
+  }, 240_000)
+
   it('says when no delivered item covers the area, and when the search fails, with a retry', async () => {
     const c = await signedInConsole()
     // A square in the South Atlantic: nothing is stored there.

@@ -52,8 +52,10 @@ export function TimelapsePage() {
           filters={state.filters}
           frames={state.frames}
           view={state.view}
+          quicklooks={state.quicklooks}
           onFilters={(filters) => update({ filters })}
           onView={(view) => update({ view })}
+          onQuicklooks={(quicklooks) => update({ quicklooks })}
         />
       )}
     </SubjectArea>

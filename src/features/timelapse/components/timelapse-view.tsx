@@ -9,15 +9,18 @@ import { paths } from '../../../config/paths'
 import { countLabel, formatUtcDay } from '../../../lib/format'
 import { bboxOf } from '../../../lib/geo/measure'
 import type { FrameFilters } from '../../../lib/imagery/timelapse'
+import { frameLabel } from '../../../lib/imagery/timelapse-quicklooks'
 import type { ImageView } from '../../../lib/imagery/view'
 import { histogram } from '../../../lib/imagery/view'
 import { useDevicePxWidth } from '../../../lib/use-device-px-width'
-import type { MapImage } from '../../../map/map-engine'
-import { usePlayer, usePlayerKeys } from '../use-player'
+import { usePlayerKeys } from '../use-player'
+import { usePlayedFrames } from '../use-played-frames'
+import { useQuicklookFrames } from '../use-quicklook-frames'
 import { useTimelapse } from '../use-timelapse'
 import { ExportPanel } from './export-panel'
 import { FiltersPanel, LeftOutNote } from './filters-panel'
 import { PlayerPanel } from './player-panel'
+import { QuicklooksPanel } from './quicklooks-panel'
 import { SeriesPanel } from './series-panel'
 import classes from './timelapse.module.css'
 
@@ -31,8 +34,11 @@ interface Props {
   /** How many of the newest frames play. */
   frames: number
   view: ImageView
+  /** Whether the catalog's quicklooks join as lower-quality frames. */
+  quicklooks: boolean
   onFilters: (f: FrameFilters) => void
   onView: (v: ImageView) => void
+  onQuicklooks: (on: boolean) => void
 }
 
 const pad = ([w, s, e, n]: number[], by = 0.15) => {
@@ -42,39 +48,20 @@ const pad = ([w, s, e, n]: number[], by = 0.15) => {
 }
 
 /** The time-lapse of an area: the map with the frame shown and its date, the player, filters, view, series, exports. */
-export function TimelapseView({ area, title, back, filters, frames, view, onFilters, onView }: Props) {
+export function TimelapseView(props: Props) {
+  const { area, title, back, filters, frames, view, onFilters, onView } = props
   const { box: mapBox, px } = useDevicePxWidth()
   const t = useTimelapse(area, filters, view, px, frames)
-  const player = usePlayer(t.frames.length)
-  usePlayerKeys(player, t.frames.length > 0)
+  const q = useQuicklookFrames(area, t.frames, filters, props.quicklooks)
+  const { played, images, playerFrames, statuses, retryFrame, exportFrames, exportView, player } =
+    usePlayedFrames(t, q, view.formula !== null)
+  usePlayerKeys(player, played.length > 0)
   const fit = useMemo(() => ({ bbox: pad(bboxOf(area)) }), [area])
-  const images = useMemo<MapImage[]>(
-    () =>
-      t.frames.flatMap((_, i) => {
-        const canvas = t.drawn[i]
-        const r = t.rasters[i]
-        if (!canvas || !r) return []
-        const [w, s, e, n] = r.bbox
-        return [
-          {
-            id: `timelapse-${i}`,
-            canvas,
-            // Every frame is on the map; the one shown is opaque: a step changes two opacities, nothing more.
-            opacity: i === player.index ? 1 : 0,
-            corners: [
-              [w, n],
-              [e, n],
-              [e, s],
-              [w, s],
-            ],
-          },
-        ]
-      }),
-    [t.frames, t.drawn, t.rasters, player.index],
-  )
+  const formulaOn = view.formula !== null
   const read = t.statuses.filter((s) => s === 'read').length
   const failed = t.statuses.filter((s) => s === 'failed').length
-  const frame = t.frames[player.index]
+  const shown = played[player.index]
+  const frame = shown?.frame
   const analysed = useMemo(
     () =>
       t.analysed
@@ -126,8 +113,8 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
               <TimelapseMap label="Map of the time-lapse" area={area} images={images} fit={fit} />
             </Suspense>
             {frame && (
-              <output className={classes.date} aria-label="Frame date" aria-live="off">
-                {formatUtcDay(frame.time)}
+              <output className={classes.date} aria-label="Frame date" aria-live="off" data-kind={shown.kind}>
+                {frameLabel(formatUtcDay(frame.time), shown.kind, formulaOn)}
               </output>
             )}
           </div>
@@ -150,12 +137,22 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
                   )}
                   <PlayerPanel
                     player={player}
-                    frames={t.frames}
-                    statuses={t.statuses}
-                    onRetry={t.retryFrame}
+                    frames={playerFrames}
+                    statuses={statuses}
+                    onRetry={retryFrame}
                   />
                   <LeftOutNote leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
                   <FiltersPanel filters={filters} onFilters={onFilters} />
+                  <QuicklooksPanel
+                    on={props.quicklooks}
+                    onChange={props.onQuicklooks}
+                    searching={q.searching}
+                    error={q.error}
+                    onRetry={q.retry}
+                    joined={q.frames.length}
+                    candidates={q.candidates}
+                    leftOut={q.leftOut}
+                  />
                 </Stack>
               )}
             </Section>
@@ -169,8 +166,8 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
               </Section>
             )}
             <ExportPanel
-              frames={t.frames}
-              drawn={t.drawn}
+              frames={exportFrames}
+              view={exportView}
               series={t.series}
               formula={t.formula}
               speed={player.speed}
@@ -178,7 +175,9 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
           </Stack>
         </div>
       )}
-      {t.frames.length > 0 && <SeriesPanel series={t.series} formula={t.formula} />}
+      {t.frames.length > 0 && (
+        <SeriesPanel series={t.series} formula={t.formula} quicklooks={q.frames.length} />
+      )}
     </Stack>
   )
 }
