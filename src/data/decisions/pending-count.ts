@@ -5,6 +5,9 @@ import { decisionKeys, type TaskingListQuery } from './keys'
 
 // Its own module: the navigation shows the count on every page, so it must not bring the decision pages' code.
 
+/** How often the navigation's count of decisions waiting is read again while the tab is visible. */
+export const PENDING_COUNT_POLL_MS = 60_000
+
 /**
  * How many studies and quotations wait for a decision, for the navigation: two requests of one item each,
  * their `totalElements` summed. Rechecked every minute while the tab is visible.
@@ -20,7 +23,7 @@ export function pendingDecisionsOptions(client: ApiClient) {
       ])
       return studies.totalElements + quotations.totalElements
     },
-    refetchInterval: 60_000,
+    refetchInterval: PENDING_COUNT_POLL_MS,
     refetchIntervalInBackground: false,
     staleTime: 30_000,
     // A count in the navigation is never worth an error page.
