@@ -4,13 +4,16 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import reactRefresh from 'eslint-plugin-react-refresh'
 import tseslint from 'typescript-eslint'
 import { defineConfig, globalIgnores } from 'eslint/config'
-import { boundaries, dataImports, packageHomes } from './scripts/eslint-boundaries.js'
+import { boundaries, dataImports, oneUrlHome, packageHomes } from './scripts/eslint-boundaries.js'
 
 // Import boundaries (docs/architecture.md): the layers and features of the console and no cycles, and the
 // packages one folder wraps (scripts/eslint-boundaries.js: only src/map/ touches the map engine, only
 // src/components/schema-form/ rjsf, only src/lib/geo/ turf; the console never imports the simulator); the
 // simulator takes nothing from the console but the generated contract types. src/data/ never imports
 // src/components/ (dataImports: the order forms' model, which both use, is in src/lib/order-params/).
+// The URL has one home per feature (oneUrlHome, decision 57): only the view hooks, `use-<feature>-view.ts`,
+// import react-router's useSearchParams (or lib/use-latest-search); the exceptions, each with its reason, are
+// URL_HOMES in scripts/eslint-boundaries.js.
 
 // Size (issue 43): no source file over 600 lines and no function over 150, blank lines and comments not
 // counted (a comment says why; it should never be the thing cut to fit). Tests may hold long lists of cases:
@@ -87,8 +90,7 @@ export default defineConfig([
     files: ['src/**/*.tsx'],
     extends: [reactRefresh.configs.vite],
   },
-  ...packageHomes(),
-  ...dataImports(),
+  ...oneUrlHome([...packageHomes(), ...dataImports()]),
   {
     files: ['simulator/**/*.ts'],
     rules: {

@@ -180,3 +180,52 @@ export function dataImports() {
     { files: ['src/data/**/*.test.{ts,tsx}'], rules: rule(true) },
   ]
 }
+
+/**
+ * The URL's search parameters are read and written in one place per feature (decision 57): its view hook,
+ * `use-<feature>-view.ts`, over the pure readers and writers of its `url-state.ts`. Anywhere else in the
+ * console, importing react-router's `useSearchParams`, or `lib/use-latest-search` (the same hook, its changes
+ * built on the latest search), is refused. Each place that may is listed with its reason.
+ */
+export const URL_HOMES = [
+  {
+    files: 'src/**/use-*-view.ts',
+    reason: "the view hooks: each feature's one reader and writer of its URL (the sign-in page's is in app/)",
+  },
+  {
+    files: 'src/lib/use-latest-search.ts',
+    reason: 'useSearchParams whose changes build on the latest search written: the lists’ view hooks use it',
+  },
+  { files: 'src/lib/use-latest-search.test.tsx', reason: 'the test of that hook' },
+]
+
+const URL_MESSAGE =
+  "The URL is read and written in the feature's view hook (use-<feature>-view.ts) over its url-state.ts: take the value from there (decision 57)."
+
+const URL_PATHS = [{ name: 'react-router', importNames: ['useSearchParams'], message: URL_MESSAGE }]
+const URL_PATTERNS = [{ regex: '(^|/)use-latest-search$', message: URL_MESSAGE }]
+
+/**
+ * Adds the URL's rule to the `no-restricted-imports` blocks given (`packageHomes()`, `dataImports()`, in the
+ * order the config applies them). A later block replaces the rule's options, so the URL's homes get, after
+ * them all, a twin of each block that applies to them (its files and a URL home both matched), holding that
+ * block's restrictions without the URL's: the last block that applies to a file still decides, as before.
+ */
+export function oneUrlHome(blocks) {
+  const homes = URL_HOMES.map((h) => h.files)
+  const withUrl = (options) => ({
+    ...options,
+    paths: [...(options.paths ?? []), ...URL_PATHS],
+    patterns: [...(options.patterns ?? []), ...URL_PATTERNS],
+  })
+  return [
+    ...blocks.map((block) => {
+      const [level, options] = block.rules['no-restricted-imports']
+      return { ...block, rules: { ...block.rules, 'no-restricted-imports': [level, withUrl(options)] } }
+    }),
+    ...blocks.map((block) => ({
+      ...block,
+      files: block.files.flatMap((f) => homes.map((h) => [f, h])),
+    })),
+  ]
+}

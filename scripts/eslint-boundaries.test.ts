@@ -1,9 +1,9 @@
 import { ESLint } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { describe, expect, it } from 'vitest'
-import { boundaries, dataImports, packageHomes } from './eslint-boundaries.js'
+import { boundaries, dataImports, oneUrlHome, packageHomes } from './eslint-boundaries.js'
 
-// The boundary and package-home rules of eslint.config.js, run on their own (no type information needed) over probes: an
+// The boundary, package-home and URL rules of eslint.config.js, run on their own (no type information needed) over probes: an
 // import that crosses a boundary is written as if it stood at a path of the console and linted there; the
 // cycle is two real files in scripts/lint-fixtures/ (the main lint ignores them).
 const eslint = new ESLint({
@@ -12,8 +12,7 @@ const eslint = new ESLint({
   overrideConfig: [
     { files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser } },
     ...boundaries(['catalog', 'orders']),
-    ...packageHomes(),
-    ...dataImports(),
+    ...oneUrlHome([...packageHomes(), ...dataImports()]),
   ],
 })
 
@@ -126,6 +125,54 @@ describe('import boundaries', () => {
     expect(await problems(sim, 'src/testing/probe.ts')).toEqual([])
     expect(await problems(sim, 'src/features/probe.test.ts')).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*never imports the simulator/),
+    ])
+  })
+
+  it('refuse a component reading the URL itself, and let the feature’s view hook read it', async () => {
+    const probe =
+      "import { useSearchParams } from 'react-router'\nexport const useProbe = () => useSearchParams()[0]\n"
+    for (const file of [
+      'src/features/catalog/components/result-list.tsx',
+      'src/features/catalog/use-scene-search.ts',
+      'src/components/role-notice/use-shared-draft.ts',
+      'src/features/catalog/components/catalog-page.test.tsx',
+    ])
+      expect(await problems(probe, file)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*view hook \(use-<feature>-view\.ts\)/),
+      ])
+    expect(await problems(probe, 'src/features/catalog/use-catalog-view.ts')).toEqual([])
+    expect(await problems(probe, 'src/app/session/use-sign-in-view.ts')).toEqual([])
+    // The rest of react-router stays free everywhere.
+    const link = "import { Link, useParams } from 'react-router'\nexport const all = [Link, useParams]\n"
+    expect(await problems(link, 'src/features/catalog/components/result-list.tsx')).toEqual([])
+  })
+
+  it('refuse the latest-search hook outside a view hook: it is useSearchParams by another name', async () => {
+    const probe =
+      "import { useLatestSearch } from '../../lib/use-latest-search'\nexport const u = useLatestSearch\n"
+    expect(await problems(probe, 'src/features/orders/components/orders-page.tsx')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*view hook/),
+    ])
+    expect(await problems(probe, 'src/features/orders/use-orders-view.ts')).toEqual([])
+  })
+
+  it('keep the package homes and the data rule in a view hook, where the URL is free', async () => {
+    const turf = "import { area } from '@turf/turf'\nexport const a = area\n"
+    expect(await problems(turf, 'src/features/catalog/use-catalog-view.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Only src\/lib\/geo\/ wraps turf/),
+    ])
+    const both = [
+      "import { useSearchParams } from 'react-router'",
+      "import { SchemaForm } from '../../components/schema-form/schema-form'",
+      'export const all = [useSearchParams, SchemaForm]',
+      '',
+    ].join('\n')
+    expect(await problems(both, 'src/data/orders/use-orders-view.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*src\/data\/ never imports src\/components\//),
+    ])
+    expect(await problems(both, 'src/data/orders/probe.ts')).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*view hook/),
+      expect.stringMatching(/^no-restricted-imports: .*src\/data\/ never imports src\/components\//),
     ])
   })
 

@@ -12,6 +12,9 @@ import { MAX_NEXT_LENGTH } from './safe-next'
 /** The search parameter every shared draft travels in. */
 export const SHARE_PARAM = 'shared'
 
+/** The shared draft a page's URL carries, still encoded (`decodeShared` reads it); null when none. */
+export const readSharedText = (params: URLSearchParams): string | null => params.get(SHARE_PARAM)
+
 /** Longer than any draft the console shares; a value this long was not made by it. */
 const MAX_SHARED_LENGTH = 200_000
 

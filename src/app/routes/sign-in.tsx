@@ -1,11 +1,10 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core'
 import { lazy, Suspense, useState } from 'react'
-import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Navigate, useNavigate } from 'react-router'
 import { useSession } from '../../api/console-context'
-import { paths } from '../../config/paths'
-import { safeNext } from '../../lib/safe-next'
 import { isConnectionProblem } from '../session/sign-in-messages'
 import { SignInForm } from '../session/sign-in-form'
+import { useSignInView } from '../session/use-sign-in-view'
 
 // Fetched only when asked for or when a sign-in fails for a connection reason: a working sign-in never loads it.
 const ConnectionReport = lazy(async () => ({
@@ -14,12 +13,11 @@ const ConnectionReport = lazy(async () => ({
 
 export function SignInPage() {
   const { status } = useSession()
-  const [params] = useSearchParams()
+  // Only paths of the console: a crafted `next` must not send the analyst elsewhere.
+  const { next } = useSignInView()
   const navigate = useNavigate()
   // Which token servers the connection check covers: the region that failed, or every one when asked.
   const [check, setCheck] = useState<{ regionIds?: string[]; key: number } | null>(null)
-  // Only paths of the console: a crafted `next` must not send the analyst elsewhere.
-  const next = safeNext(params.get('next'), paths.home())
   if (status === 'signed-in') return <Navigate to={next} replace />
   return (
     <Center mih="100vh" p="md" component="main" id="main">

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { SHARE_PARAM, type SharedRead } from '../../lib/share-link'
 
 /** What a link did: applied (with what it carried, so the page can say where the draft came from) or not. */
@@ -7,16 +6,18 @@ export type SharedOutcome<T = unknown> =
   { kind: 'applied'; value: T } | { kind: 'refused'; reason: string } | null
 
 /**
- * Reads a shared draft from `?shared=` once, hands it to `apply` (which may refuse it with a reason, e.g.
- * while a placement of the reader's own is unsettled), then leaves the URL so a reload does not apply it
- * again. A link that cannot be read changes nothing: the reader's own draft stays as it was.
+ * Takes a shared draft (`?shared=`, as the page's view hook read it: `text`) once, hands it to `apply` (which
+ * may refuse it with a reason, e.g. while a placement of the reader's own is unsettled), then has the page
+ * take it out of the URL (`leave`, a stable callback) so a reload does not apply it again. A link that cannot
+ * be read changes nothing: the reader's own draft stays as it was. The URL is the page's: this hook reads
+ * and writes none of it.
  */
 export function useSharedDraft<T>(
+  text: string | null,
+  leave: (param: typeof SHARE_PARAM) => void,
   decode: (text: string) => SharedRead<T>,
   apply: (value: T) => string | null,
 ): SharedOutcome<T> {
-  const [params, setParams] = useSearchParams()
-  const text = params.get(SHARE_PARAM)
   const [outcome, setOutcome] = useState<SharedOutcome<T>>(null)
   // Effects run twice on mount in development (StrictMode): one link, applied once.
   const handled = useRef<string | null>(null)
@@ -30,14 +31,7 @@ export function useSharedDraft<T>(
         ? { kind: 'applied', value: read.value }
         : { kind: 'refused', reason: refused ?? '' },
     )
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p)
-        next.delete(SHARE_PARAM)
-        return next
-      },
-      { replace: true },
-    )
-  }, [text, decode, apply, setParams])
+    leave(SHARE_PARAM)
+  }, [text, leave, decode, apply])
   return outcome
 }

@@ -13,3 +13,18 @@ export function readStatusFilter(params: URLSearchParams): StatusFilter {
 export function budgetListQuery(status: StatusFilter): BudgetListQuery {
   return { ...(status === 'all' ? {} : { status: [status] }), size: 100, sort: 'name,asc' }
 }
+
+/** How a budget's page charts its usage: credits per day, or the running total (`?chart=cumulative`). */
+export type ChartMode = 'daily' | 'cumulative'
+
+/** A budget page's chart mode; anything but `cumulative` is the default, per day. */
+export const readChartMode = (params: URLSearchParams): ChartMode =>
+  params.get('chart') === 'cumulative' ? 'cumulative' : 'daily'
+
+/** The budget page's search with another chart mode (the default left out), every other parameter kept. */
+export function withChartMode(params: URLSearchParams, mode: ChartMode): URLSearchParams {
+  const next = new URLSearchParams(params)
+  if (mode === 'cumulative') next.set('chart', mode)
+  else next.delete('chart')
+  return next
+}

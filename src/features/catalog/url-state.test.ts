@@ -2,6 +2,7 @@ import type { Polygon } from 'geojson'
 import { booleanPointInPolygon, point } from '@turf/turf'
 import { describe, expect, it } from 'vitest'
 import type { components } from '../../api/schema'
+import { savedSearchLink } from '../../data/saved-searches/queries'
 import { encodePolygons } from '../../lib/polyline'
 import { poly, rect } from '../../testing/builders'
 import {
@@ -16,6 +17,7 @@ import {
   loosen,
   loosenSuggestions,
   readCatalogView,
+  readSince,
   sameFilters,
   searchableByHost,
   searchFrame,
@@ -716,5 +718,33 @@ describe('searchFrame', () => {
 
   it('leaves a search of the map view where the analyst framed it', () => {
     expect(searchFrame({ kind: 'bbox', bbox: [0, 0, 10, 10] }, [poly(rect(20, 20, 21, 21))])).toBeNull()
+  })
+})
+
+describe('readSince', () => {
+  const saved = {
+    id: 's1',
+    name: 'Ports',
+    params: 'host=oneatlas&page=next:abc',
+    requests: [],
+    savedAt: '2026-11-01T00:00:00Z',
+    lookedAt: '2026-11-02T00:00:00Z',
+  }
+  const paramsOf = (url: string) => new URL(url, 'https://console.test').searchParams
+
+  it('reads the instant a saved search’s link carries, which is no part of the search itself', () => {
+    const params = paramsOf(savedSearchLink({ ...saved, seenUpTo: '2026-11-05T12:00:00Z' }))
+    expect(readSince(params)).toBe('2026-11-05T12:00:00Z')
+    expect(writeCatalogView(readCatalogView(params)).toString()).toBe('host=oneatlas')
+  })
+
+  it('is none for a saved search that had found nothing, or a plain catalog link', () => {
+    expect(readSince(paramsOf(savedSearchLink({ ...saved, seenUpTo: null })))).toBeNull()
+    expect(readSince(new URLSearchParams('host=oneatlas'))).toBeNull()
+  })
+
+  it('is none for a value that is not an instant', () => {
+    expect(readSince(new URLSearchParams('since='))).toBeNull()
+    expect(readSince(new URLSearchParams('since=yesterday'))).toBeNull()
   })
 })

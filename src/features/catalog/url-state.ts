@@ -214,6 +214,17 @@ export function writeCatalogView(view: CatalogView): URLSearchParams {
   return out
 }
 
+/**
+ * `?since=<instant>`: a saved search opened from its list (`savedSearchLink`), to mark the scenes acquired or
+ * published after the analyst last looked and to ask the hosts again. It is not part of the search: read on
+ * arrival and never written back, so the first search, sort or page after it leaves it out. A value that is
+ * not an instant is no `since`.
+ */
+export function readSince(params: URLSearchParams): string | null {
+  const since = params.get('since')
+  return since !== null && !Number.isNaN(Date.parse(since)) ? since : null
+}
+
 const bboxParam = (bbox: Bbox): string => bbox.map((n) => +n.toFixed(5)).join(',')
 
 /** Whether two areas are the same as their links write them; AOIs compared without writing their text. */

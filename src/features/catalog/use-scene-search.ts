@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
 import { useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { isApiError } from '../../api/errors'
 import { searchOptions } from '../../data/catalog/queries'
@@ -49,14 +48,15 @@ export interface HostStatus {
  * The applied search run against its host, or against every host when it names none: the scenes shown (in
  * arrival order: their index is their feature id on the map), their rows with their coverage of the area in
  * the sort asked for, the footprints for the map, how each host is doing, and what went wrong.
+ * `openedSince`: a saved search was opened to see what is new (`since` in the URL, read by useCatalogView).
  */
 export function useSceneSearch(
   view: CatalogView,
   appliedPolygons: Polygon[],
   byHost: SearchableCollections['byHost'],
+  openedSince: boolean,
 ) {
   const client = useApiClient()
-  const openedSince = useSearchParams()[0].has('since')
   const applied = view.filters
   const allHosts = view.searched && applied.host === null
   const appliedHostCollections = applied.host ? byHost.get(applied.host) : undefined

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import { defaultsOf } from '../../lib/order-params/form-model'
@@ -9,6 +8,7 @@ import { orderFormOptions } from '../../data/orders/ordering-queries'
 import { orderOptions, type Order } from '../../data/orders/queries'
 import { withSceneId, type Collection } from '../../data/orders/scene-line'
 import { useCheckoutStore } from './checkout-store'
+import { useCheckoutView } from './use-checkout-view'
 
 /** What "Order again" from an order's page did: a line filled from the order, or why not. */
 export type AgainOutcome =
@@ -32,8 +32,7 @@ const polygonsOf = (g: unknown): Polygon[] => {
  * not add the line twice.
  */
 export function useOrderAgain(collections: Collection[] | undefined): AgainOutcome {
-  const [params, setParams] = useSearchParams()
-  const orderId = params.get('again')
+  const [{ againOrderId: orderId }, leave] = useCheckoutView()
   const client = useApiClient()
   const qc = useQueryClient()
   const [outcome, setOutcome] = useState<AgainOutcome>(null)
@@ -42,15 +41,7 @@ export function useOrderAgain(collections: Collection[] | undefined): AgainOutco
   useEffect(() => {
     if (!orderId || !collections || handled.current === orderId) return
     handled.current = orderId
-    const clear = () =>
-      setParams(
-        (p) => {
-          const next = new URLSearchParams(p)
-          next.delete('again')
-          return next
-        },
-        { replace: true },
-      )
+    const clear = () => leave('again')
     void (async () => {
       let order: Order
       try {
@@ -95,6 +86,6 @@ export function useOrderAgain(collections: Collection[] | undefined): AgainOutco
       setOutcome({ kind: 'applied', orderId: order.id, orderName: order.displayName })
       clear()
     })()
-  }, [orderId, collections, client, qc, setParams])
+  }, [orderId, collections, client, qc, leave])
   return outcome
 }

@@ -52,3 +52,35 @@ export function licenceQuery(view: LicenceListView): EulaListQuery {
     size: view.size,
   }
 }
+
+/**
+ * A licence page's choice among its versions (`?version=` shown, `?from=`/`?to=` compared); null where the
+ * URL names none or not a version number, and the page then picks its own (the current one, the one before).
+ */
+export interface VersionChoice {
+  version: number | null
+  from: number | null
+  to: number | null
+}
+
+const VERSION = /^(0|[1-9]\d{0,8})$/
+const readVersion = (raw: string | null) => (raw !== null && VERSION.test(raw) ? Number(raw) : null)
+
+export function readVersionChoice(params: URLSearchParams): VersionChoice {
+  return {
+    version: readVersion(params.get('version')),
+    from: readVersion(params.get('from')),
+    to: readVersion(params.get('to')),
+  }
+}
+
+/** The licence page's search with the versions changed set, every other parameter kept. */
+export function withVersionChoice(params: URLSearchParams, change: Partial<VersionChoice>): URLSearchParams {
+  const next = new URLSearchParams(params)
+  for (const key of ['version', 'from', 'to'] as const) {
+    const v = change[key]
+    if (v === null) next.delete(key)
+    else if (v !== undefined) next.set(key, String(v))
+  }
+  return next
+}

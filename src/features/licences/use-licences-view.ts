@@ -1,6 +1,14 @@
 import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
 import { useLatestSearch } from '../../lib/use-latest-search'
-import { licenceSearch, readLicenceView, type LicenceListView } from './url-state'
+import {
+  licenceSearch,
+  readLicenceView,
+  readVersionChoice,
+  withVersionChoice,
+  type LicenceListView,
+  type VersionChoice,
+} from './url-state'
 
 /**
  * The licence list's view in the URL. Any change but paging starts again from page 1, built on the URL as it
@@ -15,4 +23,19 @@ export function useLicencesView(): [LicenceListView, (change: Partial<LicenceLis
     [setParams],
   )
   return [view, update]
+}
+
+/**
+ * A licence page's versions shown and compared, in the URL. A choice replaces the entry and keeps the scroll:
+ * it is another look at the same licence.
+ */
+export function useLicenceVersions(): [VersionChoice, (change: Partial<VersionChoice>) => void] {
+  const [params, setParams] = useSearchParams()
+  const choice = useMemo(() => readVersionChoice(params), [params])
+  const choose = useCallback(
+    (change: Partial<VersionChoice>) =>
+      setParams((p) => withVersionChoice(p, change), { replace: true, preventScrollReset: true }),
+    [setParams],
+  )
+  return [choice, choose]
 }

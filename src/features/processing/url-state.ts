@@ -1,3 +1,6 @@
+import { isServiceItemUrl } from '../../data/storage/query'
+import { SHARE_PARAM } from '../../lib/share-link'
+
 /** The process catalogue's view in the URL: the search term, and what was handed over to the process chosen. */
 export interface ProcessesView {
   /** `?q=`: the catalogue's search, as typed. */
@@ -32,4 +35,35 @@ export function processesSearch(view: Pick<ProcessesView, 'term' | 'carried'>): 
   const next = new URLSearchParams(view.carried)
   if (view.term) next.set('q', view.term)
   return next
+}
+
+/**
+ * What a link hands a process's launch form (`paths.process`): `?from=<job id>` (run a job again), `?item=`
+ * (a stored item's URL, once per item input in their order; the change review hands two, newer first) with
+ * `?title=`, `?shared=` (a form shared as a link, still encoded) and `?collection=` (a delivery, where the
+ * item picker starts).
+ */
+export interface LaunchHandOver {
+  from: string | null
+  /** The items handed over, when every one is an item of the service's own storage; else none. */
+  items: string[]
+  /** The first item handed over that is not in the service's storage (the service would read any host). */
+  foreignItem: string | null
+  title: string | null
+  shared: string | null
+  collection: string | null
+}
+
+/** The launch form's hand-over from its URL; items are checked against the service's URL, `apiUrl`. */
+export function readLaunchHandOver(params: URLSearchParams, apiUrl: string): LaunchHandOver {
+  const asked = params.getAll('item')
+  const foreignItem = asked.find((i) => !isServiceItemUrl(i, apiUrl)) ?? null
+  return {
+    from: params.get('from'),
+    items: foreignItem === null ? asked : [],
+    foreignItem,
+    title: params.get('title'),
+    shared: params.get(SHARE_PARAM),
+    collection: params.get('collection'),
+  }
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { readItemsPaging, readStorageView, storageSearch, withItemsPaging } from './url-state'
+import { DEFAULT_VIEW, type ImageView } from '../../lib/imagery/view'
+import {
+  readItemImageView,
+  readItemsPaging,
+  readStorageView,
+  storageSearch,
+  withItemImageView,
+  withItemsPaging,
+} from './url-state'
 
 const ID = '0b6e4f2a-1111-4222-8333-944455556666'
 const read = (s: string) => readStorageView(new URLSearchParams(s))
@@ -61,5 +69,32 @@ describe('a collection page’s items paging in the URL', () => {
     expect(withItemsPaging(new URLSearchParams('x=1'), { page: 4, limit: 20 }).toString()).toBe(
       'x=1&page=4&limit=20',
     )
+  })
+})
+
+describe('an item page’s picture view in the URL', () => {
+  const view: ImageView = {
+    preset: 'false-colour',
+    formula: '(nir - red) / (nir + red)',
+    stretch: { kind: 'custom', limits: [[-0.2, 0.8]] },
+  }
+
+  it('writes a view and reads the same one back, keeping the page’s other parameters', () => {
+    const next = withItemImageView(new URLSearchParams('tab=files'), view)
+    expect(next.get('tab')).toBe('files')
+    expect(next.get('bands')).toBe('false-colour')
+    expect(readItemImageView(next)).toEqual(view)
+  })
+
+  it('replaces the view before: going back to the default leaves none of its parameters', () => {
+    const shown = withItemImageView(new URLSearchParams('x=1'), view)
+    expect(withItemImageView(shown, DEFAULT_VIEW).toString()).toBe('x=1')
+    const minmax = withItemImageView(shown, { ...DEFAULT_VIEW, stretch: { kind: 'minmax' } })
+    expect(minmax.toString()).toBe('x=1&stretch=minmax')
+  })
+
+  it('falls back to the default view for what it cannot read', () => {
+    expect(readItemImageView(new URLSearchParams(''))).toEqual(DEFAULT_VIEW)
+    expect(readItemImageView(new URLSearchParams('bands=ultraviolet&stretch=9,1'))).toEqual(DEFAULT_VIEW)
   })
 })

@@ -5,6 +5,7 @@ import {
   type CollectionsQuery,
   type StorageSource,
 } from '../../data/storage/query'
+import { viewFromParams, viewToParams, type ImageView } from '../../lib/imagery/view'
 
 /**
  * The storage browser's view in the URL, with the contract's own names, so a link says what the request
@@ -147,5 +148,19 @@ export function withItemsPaging(params: URLSearchParams, paging: ItemsPaging): U
   const next = new URLSearchParams(params)
   next.set('page', String(paging.page))
   next.set('limit', String(paging.limit))
+  return next
+}
+
+/** The item page's parameters of the picture's view (band combination, formula, stretch: lib/imagery/view). */
+const IMAGE_VIEW_PARAMS = ['bands', 'formula', 'stretch']
+
+/** How an item's picture is looked at, from its page's URL; anything unreadable falls back to the default. */
+export const readItemImageView = (params: URLSearchParams): ImageView => viewFromParams(params)
+
+/** The item page's search with another picture view: its three parameters replaced, every other one kept. */
+export function withItemImageView(params: URLSearchParams, view: ImageView): URLSearchParams {
+  const next = new URLSearchParams(params)
+  for (const k of IMAGE_VIEW_PARAMS) next.delete(k)
+  for (const [k, value] of Object.entries(viewToParams(view))) next.set(k, value)
   return next
 }

@@ -2,10 +2,13 @@ import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { useLatestSearch } from '../../lib/use-latest-search'
 import type { CollectionsQuery } from '../../data/storage/query'
+import type { ImageView } from '../../lib/imagery/view'
 import {
+  readItemImageView,
   readItemsPaging,
   readStorageView,
   storageSearch,
+  withItemImageView,
   withItemsPaging,
   type ItemsPaging,
   type StorageView,
@@ -38,4 +41,20 @@ export function useItemsPaging(): [ItemsPaging, (page: number, limit?: number) =
     [paging.limit, setParams],
   )
   return [paging, go]
+}
+
+/**
+ * How an item's picture is looked at (band combination, stretch, formula), in its page's URL, so a link opens
+ * the same view. A change replaces the entry: dragging a stretch leaves no trail of history.
+ */
+export function useItemImageView(): [ImageView, (view: ImageView) => void] {
+  const [params, setParams] = useSearchParams()
+  // Keyed by the text: the router's params object is new on every navigation, the view only when it changed.
+  const paramsText = params.toString()
+  const view = useMemo(() => readItemImageView(new URLSearchParams(paramsText)), [paramsText])
+  const setView = useCallback(
+    (next: ImageView) => setParams((old) => withItemImageView(old, next), { replace: true }),
+    [setParams],
+  )
+  return [view, setView]
 }

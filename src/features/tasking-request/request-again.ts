@@ -6,9 +6,6 @@ import type { TaskingDraft } from '../../data/orders/tasking-share'
 
 type Order = components['schemas']['Order']
 
-/** The search parameter that asks the tasking page to start from a placed order (`paths.taskingAgain`). */
-export const AGAIN_PARAM = 'again'
-
 /** What a placed tasking order gives a new request: its area, and a draft with a window starting now. */
 export interface RequestAgain {
   aoi: Polygon[]

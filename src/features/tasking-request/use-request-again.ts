@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useApiClient } from '../../api/console-context'
 import { useAoiStore } from '../../components/aoi/aoi-store'
 import { orderOptions, type Order } from '../../data/orders/queries'
-import { AGAIN_PARAM, requestAgain } from './request-again'
+import { requestAgain } from './request-again'
 import { isPending, TASKING_IDLE, type Collection } from './tasking-rules'
 import { useTaskingStore } from './tasking-store'
+import { useTaskingRequestView } from './use-tasking-request-view'
 
 export type AgainOutcome =
   { kind: 'applied'; orderName: string; orderId: string } | { kind: 'refused'; reason: string } | null
@@ -34,8 +34,7 @@ function applyAgain(order: Order | undefined, orderId: string, collections: Coll
  */
 export function useRequestAgain(collections: Collection[] | undefined): AgainOutcome {
   const client = useApiClient()
-  const [params, setParams] = useSearchParams()
-  const orderId = params.get(AGAIN_PARAM)
+  const [{ againOrderId: orderId }, leave] = useTaskingRequestView()
   const order = useQuery({
     ...orderOptions(client, orderId ?? ''),
     enabled: orderId !== null,
@@ -49,14 +48,7 @@ export function useRequestAgain(collections: Collection[] | undefined): AgainOut
     if (orderId === null || handled.current === orderId || !ready || !collections) return
     handled.current = orderId
     setOutcome(applyAgain(order.data, orderId, collections))
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p)
-        next.delete(AGAIN_PARAM)
-        return next
-      },
-      { replace: true },
-    )
-  }, [orderId, ready, order.data, collections, setParams])
+    leave('again')
+  }, [orderId, ready, order.data, collections, leave])
   return outcome
 }

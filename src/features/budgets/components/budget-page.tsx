@@ -18,7 +18,7 @@ import {
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState, type FormEvent } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
 import { DetailFailure, DetailLoading } from '../../../components/detail-states'
@@ -35,6 +35,7 @@ import { orderNamesOptions } from '../../../data/orders/queries'
 import { jobNamesOptions, processListOptions } from '../../../data/processing/queries'
 import { formatCredits, formatUtc, formatUtcDay } from '../../../lib/format'
 import { budgetAccess } from '../access'
+import { useBudgetChart } from '../use-budgets-view'
 import { asOfInstant, budgetFigures, burnRate, dailyUsage, runOut, type UsageRecord } from '../usage'
 import { EnforcementNote } from './enforcement-note'
 import { NoBudgetsForYou } from './no-budgets-for-you'
@@ -113,8 +114,7 @@ function OneBudget() {
 }
 
 function Usage({ budget, consumed, records }: { budget: Budget; consumed: number; records: UsageRecord[] }) {
-  const [params, setParams] = useSearchParams()
-  const view = params.get('chart') === 'cumulative' ? 'cumulative' : 'daily'
+  const [view, setView] = useBudgetChart()
   // Figures are stated at the later of when the page opened and the newest record (the service's clock may
   // run ahead of this one), so a refetch with a new record moves them.
   const [openedAt] = useState(() => Date.now())
@@ -159,12 +159,7 @@ function Usage({ budget, consumed, records }: { budget: Budget; consumed: number
             aria-label="Chart"
             size="xs"
             value={view}
-            onChange={(v) => {
-              const next = new URLSearchParams(params)
-              if (v === 'cumulative') next.set('chart', v)
-              else next.delete('chart')
-              setParams(next, { replace: true, preventScrollReset: true })
-            }}
+            onChange={(v) => setView(v === 'cumulative' ? 'cumulative' : 'daily')}
             data={[
               { value: 'daily', label: 'Per day' },
               { value: 'cumulative', label: 'Cumulative' },

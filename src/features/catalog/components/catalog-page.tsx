@@ -70,7 +70,7 @@ export function CatalogPage() {
   const glossary = useSearchableCollections()
   const url = useCatalogView()
   const { view, applied, go } = url
-  const search = useSceneSearch(view, url.appliedPolygons, glossary.byHost)
+  const search = useSceneSearch(view, url.appliedPolygons, glossary.byHost, url.since !== null)
   const form = useSearchDraft(url, glossary, search.refetch, search)
   // Colours go by the glossary's hosts, not by the hosts a search asks: they are known before the first search,
   // so starting one does not restyle the footprint layers (a full map frame, which under an emulated GPU holds
@@ -197,6 +197,7 @@ export function CatalogPage() {
                   key={search.listKey}
                   response={features}
                   rows={search.sorted}
+                  since={url.since}
                   withThumbnails={glossary.withThumbnails}
                   titles={glossary.titles}
                   hostColors={search.allHosts ? layers.hostColors : undefined}

@@ -1,7 +1,6 @@
 import { Badge, Text } from '@mantine/core'
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual'
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent } from 'react'
-import { useSearchParams } from 'react-router'
 import { basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { ownedLabel, useOwnedScenes, type OwnedOrder } from '../../../data/orders/owned-scenes'
 import { isNewSince } from '../../../data/saved-searches/saved-search'
@@ -29,6 +28,8 @@ interface Props {
   /** The response the rows come from: the timing mark is placed once per response. */
   response: unknown
   rows: SceneRow[]
+  /** A saved search opened with `since`: scenes acquired or published after it are marked new. */
+  since: string | null
   /** Collections whose scenes have thumbnails (`THUMBNAIL_AVAILABLE`). */
   withThumbnails: ReadonlySet<string>
   titles: ReadonlyMap<string, string>
@@ -99,8 +100,7 @@ export const ResultList = memo(function ResultList(props: Props) {
   const activeFrom = useCatalogUi((s) => s.activeFrom)
   const activate = useCatalogUi((s) => s.activate)
   const inBasket = useBasketStore((s) => s.scenes)
-  // A saved search opens with `since`: scenes acquired or published after it are marked new.
-  const since = useSearchParams()[0].get('since')
+  const { since } = props
   const basketKeys = new Set(inBasket.map(basketKey))
   // Orders are read back to the oldest scene listed: none placed before it can hold one of them.
   const acquired = useMemo(() => rows.map((r) => sceneTime(r.scene)), [rows])

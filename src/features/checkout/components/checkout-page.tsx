@@ -4,7 +4,7 @@ import { useCollectionsOfType } from '../../../data/glossary/use-collections-of-
 import { useRefreshAfterPlacing } from '../../../data/orders/use-refresh-after-placing'
 import { Alert, Anchor, Button, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useAoiStore } from '../../../components/aoi/aoi-store'
 import { BASKET_LIMIT, basketKey, useBasketStore } from '../../../components/basket/basket-store'
 import { paths } from '../../../config/paths'
@@ -29,6 +29,7 @@ import { shareUrl } from '../../../lib/share-link'
 import { SharedOutcomeNotice } from '../../../components/role-notice/role-notice'
 import { useSharedDraft, type SharedOutcome } from '../../../components/role-notice/use-shared-draft'
 import { decodeCheckoutShare, encodeCheckoutShare, type SharedCheckout } from '../share-checkout'
+import { useCheckoutView } from '../use-checkout-view'
 import { useOrderAgain, type AgainOutcome } from '../use-order-again'
 
 /**
@@ -53,7 +54,8 @@ export function CheckoutPage() {
   useProductFromLink(collections)
   const again = useOrderAgain(collections)
   const mayPlace = permissionsOf(useSession().user).change
-  const shared = useSharedDraft(decodeCheckoutShare, applySharedCheckout)
+  const [handOver, leave] = useCheckoutView()
+  const shared = useSharedDraft(handOver.shared, leave, decodeCheckoutShare, applySharedCheckout)
 
   const repeats = useRepeatOrders(lines)
   const busy = running || lines.some((l) => l.placement.kind === 'placing' || l.placement.kind === 'unknown')
@@ -305,9 +307,8 @@ function AgainNotice({ outcome }: { outcome: AgainOutcome }) {
  * then leaves the URL, so a reload does not add it again.
  */
 function useProductFromLink(collections: Collection[] | undefined) {
-  const [params, setParams] = useSearchParams()
+  const [{ productId }, leave] = useCheckoutView()
   const addProductLine = useCheckoutStore((s) => s.addProductLine)
-  const productId = params.get('product')
   // Effects run twice on mount in development (StrictMode): one link, one line.
   const handled = useRef<string | null>(null)
   useEffect(() => {
@@ -315,8 +316,8 @@ function useProductFromLink(collections: Collection[] | undefined) {
     handled.current = productId
     const collection = collections.find((c) => c.dataProducts.some((p) => p.id === productId))
     if (collection) addProductLine(collection.name, productId)
-    setParams({}, { replace: true })
-  }, [productId, collections, addProductLine, setParams])
+    leave('product')
+  }, [productId, collections, addProductLine, leave])
 }
 
 function PlacedNotice({

@@ -16,7 +16,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { useApiClient, useSession } from '../../../api/console-context'
 import { ApiError, whatToDo } from '../../../api/errors'
 import { CollectionTitle } from './collection-title'
@@ -33,6 +33,7 @@ import {
 } from '../../../data/licences/queries'
 import { formatUtc } from '../../../lib/format'
 import { processesUnder, productsUnder } from '../governs'
+import { useLicenceVersions } from '../use-licences-view'
 import { acceptanceLine, acceptedBy, lastAcceptedEarlier, licenceState } from '../words'
 import { AcceptPanel } from './accept-panel'
 import { DocumentCompare } from './document-compare'
@@ -208,12 +209,7 @@ function Versions({
   retry: () => void
 }) {
   const { user } = useSession()
-  const [params, setParams] = useSearchParams()
-  const set = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params)
-    for (const [k, v] of Object.entries(changes)) next.set(k, v)
-    setParams(next, { replace: true, preventScrollReset: true })
-  }
+  const [choice, choose] = useLicenceVersions()
   if (loading) return <Skeleton height={120} role="status" aria-label="Loading the versions" />
   if (error)
     return (
@@ -225,13 +221,13 @@ function Versions({
       </Alert>
     )
   if (documents.length === 0) return <Text>This license has no document yet.</Text>
-  const byVersion = (v: string | null) => documents.find((d) => String(d.version) === v)
+  const byVersion = (v: number | null) => documents.find((d) => d.version === v)
   const current = documents.find((d) => d.isCurrent) ?? documents[0]
-  const shown = byVersion(params.get('version')) ?? current
+  const shown = byVersion(choice.version) ?? current
   const sorted = [...documents].sort((a, b) => b.version - a.version)
-  const to = byVersion(params.get('to')) ?? current
+  const to = byVersion(choice.to) ?? current
   const from =
-    byVersion(params.get('from')) ?? sorted.find((d) => d.version < to.version) ?? sorted[sorted.length - 1]
+    byVersion(choice.from) ?? sorted.find((d) => d.version < to.version) ?? sorted[sorted.length - 1]
   return (
     <>
       <Paper withBorder p="sm" component="section" aria-labelledby="versions-title">
@@ -283,7 +279,7 @@ function Versions({
                     <Button
                       size="compact-sm"
                       variant="default"
-                      onClick={() => set({ version: String(d.version) })}
+                      onClick={() => choose({ version: d.version })}
                     >
                       Show version {d.version}
                     </Button>
@@ -317,7 +313,7 @@ function Versions({
             documents={sorted}
             from={from}
             to={to}
-            onChange={(f, t) => set({ from: String(f), to: String(t) })}
+            onChange={(f, t) => choose({ from: f, to: t })}
           />
         </Paper>
       )}

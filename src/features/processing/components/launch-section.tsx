@@ -16,7 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import {
   permissionsOf,
   useApiClient,
@@ -43,7 +43,6 @@ import {
 import { jobCode } from '../../../data/processing/job-code'
 import { CodeButton } from '../../../components/request-code/code-button'
 import { jobOptions, type Process } from '../../../data/processing/queries'
-import { isServiceItemUrl } from '../../../data/storage/query'
 import type { Eula } from '../../../data/licences/queries'
 import { paths } from '../../../config/paths'
 import { countLabel, formatCredits, formatUtc } from '../../../lib/format'
@@ -58,7 +57,7 @@ import {
 } from '../launch-model'
 import { isRunPending, RUN_IDLE, useLaunchStore, type LaunchDraft } from '../launch-store'
 import { useRunJob } from '../use-run-job'
-import { SHARE_PARAM } from '../../../lib/share-link'
+import { useLaunchHandOver } from '../use-processing-view'
 import { decodeLaunchShare } from '../share-launch'
 import { ItemPickerWidget } from './item-picker'
 import { PickerStart } from './picker-start'
@@ -73,18 +72,14 @@ const VALIDATE_AFTER_MS = 400
  */
 export function LaunchSection({ process, eula }: { process: Process; eula: UseQueryResult<Eula> | null }) {
   const client = useApiClient()
-  const [search] = useSearchParams()
   const { config } = useConsoleServices()
-  const from = search.get('from')
   // Items handed over by a link must be in the service's own storage: the service would read any host. The
   // change review hands over two (`item=<newer>&item=<older>`) and a title.
-  const askedItems = search.getAll('item')
-  const foreignItem = askedItems.find((i) => !isServiceItemUrl(i, config.apiUrl)) ?? null
-  const items = foreignItem === null ? askedItems : []
+  const handed = useLaunchHandOver(config.apiUrl)
+  const { from, items, foreignItem, title: askedTitle } = handed
   const item = items.join(' ') || null
-  const askedTitle = search.get('title')
   // A form shared as a link (the Viewer's, decision 14): its inputs are handed over as a job's are.
-  const sharedText = search.get(SHARE_PARAM)
+  const sharedText = handed.shared
   const shared = useMemo(
     () => (sharedText === null ? null : decodeLaunchShare(process.id, sharedText)),
     [process.id, sharedText],
@@ -123,7 +118,7 @@ export function LaunchSection({ process, eula }: { process: Process; eula: UseQu
 
   if (!draft) return <Skeleton height={200} role="status" aria-label="Preparing the form" />
   return (
-    <PickerStart.Provider value={{ collectionId: search.get('collection') }}>
+    <PickerStart.Provider value={{ collectionId: handed.collection }}>
       {shared && !shared.ok && (
         <Alert color="yellow" title="The shared link was not used" mb="sm" role="alert">
           {shared.reason} Nothing was changed: your own inputs are as you left them.

@@ -1,8 +1,8 @@
 import './mantine-styles'
 import { Anchor, Button, Code, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
-import { Link, useParams, useSearchParams } from 'react-router'
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { Link, useParams } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { isApiError } from '../../../api/errors'
 import { CopyTextButton } from '../../../components/copy-text-button'
@@ -21,7 +21,8 @@ import { AssetTable } from './asset-table'
 import { DownloadPanel } from './download-panel'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
 import { ViewControls } from '../../../components/imagery/view-controls'
-import { viewFromParams, viewToParams, type ImageView } from '../../../lib/imagery/view'
+import { viewToParams, type ImageView } from '../../../lib/imagery/view'
+import { useItemImageView } from '../use-storage-view'
 import { CompareWith } from './item-imagery'
 import { useItemImagery } from '../imagery/use-item-imagery'
 import { useCompareCandidates } from '../imagery/use-compare'
@@ -31,9 +32,6 @@ import { PropertyValue } from './property-value'
 import classes from './storage.module.css'
 
 const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
-
-/** The URL parameters of the picture's view. */
-const VIEW_PARAMS = ['bands', 'formula', 'stretch']
 
 const isNotFound = (e: unknown) => isApiError(e) && e.kind === 'not-found'
 
@@ -129,22 +127,7 @@ function ItemView({ item, collectionId }: { item: StacItem; collectionId: string
   // The overview read is the smallest as wide as the map shows it in device pixels.
   const { box: mapBox, px: targetPx } = useDevicePxWidth()
   // How the picture is looked at (band combination, stretch, formula) is in the URL: a link opens the same view.
-  const [params, setParams] = useSearchParams()
-  const paramsText = params.toString()
-  const view = useMemo(() => viewFromParams(new URLSearchParams(paramsText)), [paramsText])
-  const setView = useCallback(
-    (v: ImageView) =>
-      setParams(
-        (old) => {
-          const next = new URLSearchParams(old)
-          for (const k of VIEW_PARAMS) next.delete(k)
-          for (const [k, value] of Object.entries(viewToParams(v))) next.set(k, value)
-          return next
-        },
-        { replace: true },
-      ),
-    [setParams],
-  )
+  const [view, setView] = useItemImageView()
   const control = useMemo(() => ({ view, setView }), [view, setView])
   const { images, onCursor, ...imagery } = useItemImagery(item, targetPx, null, control)
   // Swipe compare: another stored item of the same place, in the same band combination where it has it.

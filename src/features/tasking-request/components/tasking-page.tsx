@@ -24,6 +24,7 @@ import { useTaskingUi, type PickedFrom } from '../tasking-ui-store'
 import { useTasking, type TaskingModel } from '../use-tasking'
 import { useTaskingPlacement } from '../use-tasking-placement'
 import { useRequestAgain } from '../use-request-again'
+import { useTaskingRequestView } from '../use-tasking-request-view'
 import { EulaGate } from '../../../components/licence-gate/eula-gate'
 import { licenceAccess } from '../../../data/licences/queries'
 import { OpportunitiesPanel } from './opportunities-panel'
@@ -112,7 +113,8 @@ export function TaskingPage() {
   const setPlacement = useTaskingStore((s) => s.setPlacement)
   const startNew = useTaskingStore((s) => s.startNew)
   const mayPlace = permissionsOf(useSession().user).change
-  const shared = useSharedDraft(decodeTaskingShare, applySharedTasking)
+  const [handOver, leave] = useTaskingRequestView()
+  const shared = useSharedDraft(handOver.shared, leave, decodeTaskingShare, applySharedTasking)
   const again = useRequestAgain(collections)
 
   useFocusFollowsView(placement.kind === 'placed' ? 'placed' : step)
