@@ -20,6 +20,7 @@ import {
   type FrameCandidate,
   type FrameFilters,
 } from '../../lib/imagery/timelapse'
+import { mark, measured, TIMELAPSE_MARKS, TIMELAPSE_MEASURES } from './marks'
 
 /** A stored item as a frame: what choosing reads, and the item and its GeoTIFF. */
 export interface Frame extends FrameCandidate {
@@ -96,13 +97,15 @@ function cached<V>(map: WeakMap<Raster, Map<string, V>>, r: Raster, key: string,
 
 function canvasFor(r: Raster, view: ImageView): HTMLCanvasElement | null {
   if (typeof document === 'undefined') return null
-  return cached(canvases, r, viewKey(view), () => {
-    const c = document.createElement('canvas')
-    c.width = r.width
-    c.height = r.height
-    c.getContext('2d')?.putImageData(new ImageData(renderView(r, view).rgba, r.width, r.height), 0, 0)
-    return c
-  })
+  return cached(canvases, r, viewKey(view), () =>
+    measured(TIMELAPSE_MEASURES.stretch, () => {
+      const c = document.createElement('canvas')
+      c.width = r.width
+      c.height = r.height
+      c.getContext('2d')?.putImageData(new ImageData(renderView(r, view).rgba, r.width, r.height), 0, 0)
+      return c
+    }),
+  )
 }
 
 export type FrameStatus = 'reading' | 'read' | 'failed'
@@ -148,16 +151,42 @@ export function useTimelapse(
   useEffect(() => {
     if (frames.length > 0) startImageryReader()
   }, [frames.length])
+  const known = area !== null && area.length > 0
+  useEffect(() => {
+    if (known) mark(TIMELAPSE_MARKS.area)
+  }, [known])
+  const listed = search.data !== undefined
+  useEffect(() => {
+    if (listed) mark(TIMELAPSE_MARKS.listed)
+  }, [listed])
   // Frames are read a few at a time, in play order: the first one shown is not kept waiting by the rest.
   const framesKey = frames.map((f) => f.key).join('|')
   const [readWindow, setReadWindow] = useState({ of: '', readable: 0 })
   // A new set of frames starts from its first ones (never with the last set's count).
   const readable = readWindow.of === framesKey ? readWindow.readable : framesToRead(frames.map(() => false))
   const results = useQueries({
-    queries: frames.map((f, i) => ({
-      ...imageryOptions(client, fetchLink, f.assetId, targetPx),
-      enabled: targetPx !== null && i < readable,
-    })),
+    queries: frames.map((f, i) => {
+      const first = i === 0
+      const options = imageryOptions(
+        client,
+        fetchLink,
+        f.assetId,
+        targetPx,
+        null,
+        first ? () => mark(TIMELAPSE_MARKS.firstDecoded) : undefined,
+      )
+      return {
+        ...options,
+        queryFn: first
+          ? async (context: { signal: AbortSignal }) => {
+              const read = await options.queryFn(context)
+              mark(TIMELAPSE_MARKS.firstRead)
+              return read
+            }
+          : options.queryFn,
+        enabled: targetPx !== null && i < readable,
+      }
+    }),
   })
   const rasters = results.map((r) => r.data?.raster ?? null)
   const statuses: FrameStatus[] = results.map((r) =>
@@ -175,7 +204,7 @@ export function useTimelapse(
   const analysed = useMemo(() => {
     if (!refRaster) return null
     const shown = { ...view, preset: presetForImage(refRaster.bands, view.preset) }
-    const made = renderView(refRaster, shown)
+    const made = measured(TIMELAPSE_MEASURES.stretch, () => renderView(refRaster, shown))
     cached(ownLimits, refRaster, key, () => made.limits)
     return { node: made.node, limits: made.limits, channels: made.channels }
     // The view by its key: a new object with the same stretch and formula changes nothing.
@@ -192,6 +221,10 @@ export function useTimelapse(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rastersKey, analysed],
   )
+  const firstPicture = drawn[0] != null
+  useEffect(() => {
+    if (firstPicture) mark(TIMELAPSE_MARKS.firstPicture)
+  }, [firstPicture])
   const formula = seriesFormula(view, bands)
   const areaKey = useMemo(() => JSON.stringify(area), [area])
   const series = useMemo(
