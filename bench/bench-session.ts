@@ -146,3 +146,42 @@ export function blameLines(
   }
   return lines.join('\n')
 }
+
+/** A page's own timing of an opening: its start and when the map drew (page clock), and what else it noted. */
+export type DrawnTiming<T> = T & { started: number; drawn: number }
+
+/** Waits until the page's timing object `window[name]` has `drawn`, and returns it. */
+export async function drawnTiming<T>(page: Page, name: string, timeout: number): Promise<DrawnTiming<T>> {
+  const handle = await page.waitForFunction(
+    (name) => {
+      const t = (window as unknown as Record<string, { drawn?: number } | undefined>)[name]
+      return t?.drawn !== undefined ? t : null
+    },
+    name,
+    { timeout, polling: 50 },
+  )
+  return (await handle.jsonValue()) as DrawnTiming<T>
+}
+
+/** A bench's port (BENCH_PORT, so that two worktrees never share one), its origin, viewport and counted runs. */
+export function benchSettings(defaultPort: number, defaultRuns: number) {
+  const port = Number(process.env.BENCH_PORT ?? defaultPort)
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    viewport: { width: 1440, height: 900 },
+    runs: Number(process.env.BENCH_RUNS ?? defaultRuns),
+  }
+}
+
+/**
+ * A response's kind for `watchRequests`: a Range request's answer, a link signed, a storage search, or the
+ * first of `more` whose pattern its URL's path matches; null for any other.
+ */
+export function requestKind(r: Response, more: [string, RegExp][] = []): string | null {
+  if (r.status() === 206) return 'range'
+  const path = new URL(r.url()).pathname
+  if (/\/download-url$/.test(path)) return 'sign'
+  if (/\/stac\/search$/.test(path)) return 'search'
+  return more.find(([, pattern]) => pattern.test(path))?.[0] ?? null
+}

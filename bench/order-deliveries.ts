@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page, Response } from '@playwright/test'
 import { build } from 'vite'
-import { blameLines, serviceApi, watchRequests, withPreviewBrowser, type ServiceApi } from './bench-session'
+import * as session from './bench-session'
 import { mapSettled, pageDrawn, watchErrors } from './catalog-probes'
 import { BENCH_OUT, signInAsAnalyst } from './preview'
 import { figures } from './stats'
@@ -20,10 +20,7 @@ import { TRACE_CATEGORIES } from './trace-blame'
  * worktrees never share one.
  */
 
-const PORT = Number(process.env.BENCH_PORT ?? 5243)
-const ORIGIN = `http://127.0.0.1:${PORT}`
-const VIEWPORT = { width: 1440, height: 900 }
-const RUNS = Number(process.env.BENCH_RUNS ?? 4)
+const { port: PORT, origin: ORIGIN, viewport: VIEWPORT, runs: RUNS } = session.benchSettings(5243, 4)
 const TIMEOUT = 120_000
 
 interface Delivery {
@@ -37,7 +34,7 @@ interface Order {
 }
 
 /** Orders whose deliveries are in storage with imagery, the ones with most pictures first. */
-async function deliveredOrders(api: ServiceApi, n: number): Promise<Order[]> {
+async function deliveredOrders(api: session.ServiceApi, n: number): Promise<Order[]> {
   const { post } = api
   const byOrder = new Map<string, Delivery[]>()
   let body: Record<string, unknown> | undefined = { limit: 100 }
@@ -66,8 +63,8 @@ async function deliveredOrders(api: ServiceApi, n: number): Promise<Order[]> {
   return orders.slice(0, n)
 }
 
-/** Has the simulator make the order's files ahead (see `ServiceApi.makeOnServer`). */
-async function makeOnServer(api: ServiceApi, order: Order): Promise<void> {
+/** Has the simulator make the order's files ahead (see `session.ServiceApi.makeOnServer`). */
+async function makeOnServer(api: session.ServiceApi, order: Order): Promise<void> {
   for (const d of order.items) await api.makeOnServer(d.assetId)
 }
 
@@ -102,18 +99,9 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
   await pageDrawn(page)
   if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   const sources = order.items.map((d) => `image-imagery-${d.itemId}`)
-  const requests = watchRequests(page, (r: Response) => {
-    const url = r.url()
-    return r.status() === 206
-      ? 'range'
-      : /\/download-url$/.test(url)
-        ? 'sign'
-        : /\/stac\/search$/.test(url)
-          ? 'search'
-          : /\/v2\/orders\/[^/?]+$/.test(url)
-            ? 'order'
-            : null
-  })
+  const requests = session.watchRequests(page, (r: Response) =>
+    session.requestKind(r, [['order', /\/v2\/orders\/[^/?]+$/]]),
+  )
   await page.evaluate(
     ({ path, sources }) => {
       type Engine = {
@@ -149,16 +137,7 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
     },
     { path: `/orders/${encodeURIComponent(order.id)}`, sources },
   )
-  type Timing = { started: number; drawn?: number; map?: number; first?: number }
-  const handle = await page.waitForFunction(
-    () => {
-      const t = (window as unknown as { __ordbench?: Timing }).__ordbench
-      return t?.drawn !== undefined ? t : null
-    },
-    undefined,
-    { timeout: TIMEOUT, polling: 50 },
-  )
-  const t = (await handle.jsonValue()) as Required<Timing>
+  const t = await session.drawnTiming<{ map: number; first: number }>(page, '__ordbench', TIMEOUT)
   const ms = t.drawn - t.started
   const times = (await requests.stop()).map(
     (x) => [x.kind, x.asked - t.started, x.answered - t.started] as const,
@@ -211,7 +190,8 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
     view,
     // ORDER_TRACE=<file> keeps the whole trace (every thread) for a closer look.
     trace:
-      traced && Buffer.from(blameLines(traced, 'swath:order-open', t.started, ms, process.env.ORDER_TRACE)),
+      traced &&
+      Buffer.from(session.blameLines(traced, 'swath:order-open', t.started, ms, process.env.ORDER_TRACE)),
   }
 }
 
@@ -252,7 +232,7 @@ interface FloorRun {
 /** The floor, cold, in a browser context of its own: the order's overviews on a bare map. */
 async function openFloor(
   browser: Browser,
-  api: ServiceApi,
+  api: session.ServiceApi,
   floorPath: string,
   order: Order,
   run: Run,
@@ -285,13 +265,13 @@ export async function benchOrderDeliveries(): Promise<void> {
   console.log(
     "\n## The order page's deliveries: order opened → every picture drawn (production build, Chromium)",
   )
-  await withPreviewBrowser({ port: PORT }, async (browser) => {
+  await session.withPreviewBrowser({ port: PORT }, async (browser) => {
     const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
     const page = await context.newPage()
     const errors = watchErrors(page)
     await signInAsAnalyst(page)
     // One to warm up, RUNS counted, one traced.
-    const api = await serviceApi(page, ORIGIN)
+    const api = await session.serviceApi(page, ORIGIN)
     const orders = await deliveredOrders(api, RUNS + 2)
     if (orders.length < RUNS + 2) throw new Error(`only ${orders.length} orders delivered imagery`)
     const floorPath = await buildFloor()

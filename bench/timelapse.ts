@@ -1,13 +1,6 @@
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test'
 import { TIMELAPSE_MARKS, TIMELAPSE_MEASURES } from '../src/features/timelapse/marks'
-import {
-  blameLines,
-  serviceApi,
-  watchRequests,
-  withPreviewBrowser,
-  type ServiceApi,
-  type Span,
-} from './bench-session'
+import * as session from './bench-session'
 import { mapSettled, pageDrawn, watchErrors } from './catalog-probes'
 import { buildImageryFloor, mapView, openImageryFloor, type FloorRun, type View } from './imagery'
 import { signInAsAnalyst } from './preview'
@@ -26,10 +19,7 @@ import { TRACE_CATEGORIES } from './trace-blame'
  * files are made ahead of each counted run, as the item bench does. BENCH_PORT overrides its port (5245).
  */
 
-const PORT = Number(process.env.BENCH_PORT ?? 5245)
-const ORIGIN = `http://127.0.0.1:${PORT}`
-const VIEWPORT = { width: 1440, height: 900 }
-const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const { port: PORT, origin: ORIGIN, viewport: VIEWPORT, runs: RUNS } = session.benchSettings(5245, 3)
 const TIMEOUT = 240_000
 const FRAMES = 12
 /** Berlin Mitte: the large world's most delivered place. */
@@ -98,22 +88,13 @@ interface Opening {
   file: [number, number]
 }
 
-const kindOf = (r: Response): string | null => {
-  const url = r.url()
-  return r.status() === 206
-    ? 'range'
-    : /\/download-url$/.test(url)
-      ? 'sign'
-      : /\/stac\/search$/.test(url)
-        ? 'search'
-        : /\/collections\/[^/]+\/items\/[^/?]+$/.test(url)
-          ? 'item'
-          : /\/assets\/[^/]+\.js$/.test(new URL(url).pathname)
-            ? 'code'
-            : null
-}
+const kindOf = (r: Response) =>
+  session.requestKind(r, [
+    ['item', /\/collections\/[^/]+\/items\/[^/?]+$/],
+    ['code', /\/assets\/[^/]+\.js$/],
+  ])
 
-const spanOf = (spans: Span[]): [number, number] =>
+const spanOf = (spans: session.Span[]): [number, number] =>
   spans.length === 0
     ? [NaN, NaN]
     : [Math.min(...spans.map((s) => s.asked)), Math.max(...spans.map((s) => s.answered))]
@@ -124,7 +105,7 @@ const spanOf = (spans: Span[]): [number, number] =>
  * that time into parts.
  */
 async function openFirstFrame(page: Page, path: string, firstAsset: string): Promise<Opening> {
-  const requests = watchRequests(page, kindOf)
+  const requests = session.watchRequests(page, kindOf)
   type Timing = { started: number; sourced?: number; drawn?: number }
   await page.evaluate((path) => {
     type Engine = {
@@ -151,15 +132,7 @@ async function openFirstFrame(page: Page, path: string, firstAsset: string): Pro
     dispatchEvent(new PopStateEvent('popstate', { state: null }))
     requestAnimationFrame(wait)
   }, path)
-  const handle = await page.waitForFunction(
-    () => {
-      const t = (window as unknown as { __tlbench?: Timing }).__tlbench
-      return t?.drawn !== undefined ? t : null
-    },
-    undefined,
-    { timeout: TIMEOUT, polling: 50 },
-  )
-  const t = (await handle.jsonValue()) as Required<Timing>
+  const t = await session.drawnTiming<{ sourced: number }>(page, '__tlbench', TIMEOUT)
   const ms = t.drawn - t.started
   const { width, marks, stretch } = await page.evaluate(
     ({ names, stretchName, started, drawn }) => {
@@ -284,7 +257,8 @@ async function stepping(browser: Browser, page: Page): Promise<Stepping> {
   const took = (await page.evaluate(() => performance.now())) - started
   const longest = await longestTask(page)
   const trace = await browser.stopTracing()
-  const blame = blameLines(trace, 'swath:timelapse-steps', started, took, process.env.TIMELAPSE_TRACE)
+  const blame = session
+    .blameLines(trace, 'swath:timelapse-steps', started, took, process.env.TIMELAPSE_TRACE)
     .split('\n')
     .filter((line, i) => i === 0 || Number(/\((\d+) ms\)/.exec(line)?.[1] ?? 0) > 50)
     .join('\n')
@@ -338,7 +312,7 @@ interface Place {
 }
 
 /** Each place's frames, found by opening its time-lapse once (not counted) and reading the series' items. */
-async function framesOf(page: Page, api: ServiceApi, f: Feature): Promise<Place> {
+async function framesOf(page: Page, api: session.ServiceApi, f: Feature): Promise<Place> {
   await page.goto(timelapsePath(f))
   const items = await allFramesRead(page)
   const { features } = await api.post<{ features: Feature[] }>('/v2/assets/stac/search', {
@@ -360,12 +334,12 @@ export async function benchTimelapse(): Promise<void> {
   console.log(
     `\n## Time-lapse: ${FRAMES} frames of Berlin Mitte on the large world (production build, Chromium)`,
   )
-  await withPreviewBrowser(
+  await session.withPreviewBrowser(
     { port: PORT, env: { SWATH_SEED: 'large' }, timeoutMs: TIMEOUT },
     async (browser) => {
       const { context, page } = await freshStorage(browser)
       const errors = watchErrors(page)
-      const api = await serviceApi(page, ORIGIN)
+      const api = await session.serviceApi(page, ORIGIN)
       const { features } = await api.post<{ features: Feature[] }>('/v2/assets/stac/search', {
         bbox: PLACE,
         limit: 40,
