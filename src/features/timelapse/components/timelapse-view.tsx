@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, memo, Suspense, useMemo } from 'react'
 import { Link } from 'react-router'
 import { Section } from '../../../components/page-section'
 import { ViewControls } from '../../../components/imagery/view-controls'
@@ -20,6 +20,12 @@ import { FiltersPanel, LeftOutNote } from './filters-panel'
 import { PlayerPanel } from './player-panel'
 import { SeriesPanel } from './series-panel'
 import classes from './timelapse.module.css'
+
+// A step changes the frame shown, nothing these panels draw: they are not drawn again for it.
+const StableViewControls = memo(ViewControls)
+const StableFilters = memo(FiltersPanel)
+const StableLeftOut = memo(LeftOutNote)
+const StableExport = memo(ExportPanel)
 
 const TimelapseMap = lazy(async () => ({ default: (await import('./timelapse-map')).TimelapseMap }))
 
@@ -75,21 +81,22 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
   const read = t.statuses.filter((s) => s === 'read').length
   const failed = t.statuses.filter((s) => s === 'failed').length
   const frame = t.frames[player.index]
+  // The histograms wait for the first frame to be shown: they are not on the first picture's path.
   const analysed = useMemo(
     () =>
-      t.analysed
+      t.analysed && t.firstShown
         ? {
             node: t.analysed.node,
             limits: t.analysed.limits,
             histograms: t.analysed.channels.map((c) => histogram(c)),
           }
         : null,
-    [t.analysed],
+    [t.analysed, t.firstShown],
   )
   const searching = t.search.isPending
   return (
     <Stack gap="md">
-      <Header title={title} back={back} />
+      <StableHeader title={title} back={back} />
       {t.search.error && !t.search.data ? (
         <Alert color="red" title="The delivered items over this area could not be found" role="alert">
           <Stack gap="xs" align="flex-start">
@@ -154,21 +161,21 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
                     statuses={t.statuses}
                     onRetry={t.retryFrame}
                   />
-                  <LeftOutNote leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
-                  <FiltersPanel filters={filters} onFilters={onFilters} />
+                  <StableLeftOut leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
+                  <StableFilters filters={filters} onFilters={onFilters} />
                 </Stack>
               )}
             </Section>
             {t.bands !== null && (
               <Section id="timelapse-view" title="Picture">
-                <ViewControls view={view} setView={onView} bands={t.bands} analysed={analysed} />
+                <StableViewControls view={view} setView={onView} bands={t.bands} analysed={analysed} />
                 <Text size="xs" c="dimmed">
                   Every frame is stretched as the first one is, so a frame is brighter only where its ground
                   is.
                 </Text>
               </Section>
             )}
-            <ExportPanel
+            <StableExport
               frames={t.frames}
               drawn={t.drawn}
               series={t.series}
@@ -183,7 +190,7 @@ export function TimelapseView({ area, title, back, filters, frames, view, onFilt
   )
 }
 
-function Header({ title, back }: { title: string; back: Props['back'] }) {
+const StableHeader = memo(function Header({ title, back }: { title: string; back: Props['back'] }) {
   return (
     <Stack gap={4}>
       <Group gap="md">
@@ -202,4 +209,4 @@ function Header({ title, back }: { title: string; back: Props['back'] }) {
       </Text>
     </Stack>
   )
-}
+})
