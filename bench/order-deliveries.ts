@@ -1,12 +1,12 @@
-import { copyFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page, type Response } from '@playwright/test'
+import type { Browser, Page, Response } from '@playwright/test'
 import { build } from 'vite'
-import { chromiumLaunch } from '../e2e/chromium'
+import * as session from './bench-session'
 import { mapSettled, pageDrawn, watchErrors } from './catalog-probes'
-import { BENCH_OUT, ensureBenchBuild, signInAsAnalyst, startPreview } from './preview'
+import { BENCH_OUT, signInAsAnalyst } from './preview'
 import { figures } from './stats'
-import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from './trace-blame'
+import { TRACE_CATEGORIES } from './trace-blame'
 
 /**
  * The order page's deliveries (issue 42 §2): an order that delivered imagery, opened in the console
@@ -20,12 +20,8 @@ import { blameTask, describeOwners, readTrace, Sources, TRACE_CATEGORIES } from 
  * worktrees never share one.
  */
 
-const PORT = Number(process.env.BENCH_PORT ?? 5243)
-const ORIGIN = `http://127.0.0.1:${PORT}`
-const VIEWPORT = { width: 1440, height: 900 }
-const RUNS = Number(process.env.BENCH_RUNS ?? 4)
+const { port: PORT, origin: ORIGIN, viewport: VIEWPORT, runs: RUNS } = session.benchSettings(5243, 4)
 const TIMEOUT = 120_000
-const EMAIL = 'analyst@swath.test'
 
 interface Delivery {
   itemId: string
@@ -37,26 +33,9 @@ interface Order {
   items: Delivery[]
 }
 
-async function api(
-  page: Page,
-): Promise<{ token: string; post: <T>(path: string, body: unknown) => Promise<T> }> {
-  const grant = await page.request.post(`${ORIGIN}/auth/realms/public/protocol/openid-connect/token`, {
-    form: { grant_type: 'password', client_id: 'service-api', username: EMAIL, password: 'swath-demo' },
-  })
-  const { access_token: token } = (await grant.json()) as { access_token: string }
-  const post = async <T>(path: string, body: unknown) =>
-    (await (
-      await page.request.post(`${ORIGIN}/api${path}`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: body,
-      })
-    ).json()) as T
-  return { token, post }
-}
-
 /** Orders whose deliveries are in storage with imagery, the ones with most pictures first. */
-async function deliveredOrders(page: Page, n: number): Promise<{ orders: Order[]; token: string }> {
-  const { token, post } = await api(page)
+async function deliveredOrders(api: session.ServiceApi, n: number): Promise<Order[]> {
+  const { post } = api
   const byOrder = new Map<string, Delivery[]>()
   let body: Record<string, unknown> | undefined = { limit: 100 }
   for (let pages = 0; body && pages < 20; pages++) {
@@ -81,23 +60,12 @@ async function deliveredOrders(page: Page, n: number): Promise<{ orders: Order[]
   }
   const orders = [...byOrder].map(([id, items]) => ({ id, items: items.slice(0, 12) }))
   orders.sort((a, b) => b.items.length - a.items.length)
-  return { orders: orders.slice(0, n), token }
+  return orders.slice(0, n)
 }
 
-async function signedLink(page: Page, token: string, assetId: string): Promise<string> {
-  const link = await page.request.post(`${ORIGIN}/api/v2/assets/${assetId}/download-url`, {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  return new URL(((await link.json()) as { url: string }).url, ORIGIN).href
-}
-
-/**
- * Has the simulator make the files ahead (one byte of each): it synthesises each image on its first read,
- * which a bucket never does. Just before the order is opened: the simulator keeps only its last few files.
- */
-async function makeOnServer(page: Page, token: string, order: Order): Promise<void> {
-  for (const d of order.items)
-    await page.request.get(await signedLink(page, token, d.assetId), { headers: { range: 'bytes=0-0' } })
+/** Has the simulator make the order's files ahead (see `session.ServiceApi.makeOnServer`). */
+async function makeOnServer(api: session.ServiceApi, order: Order): Promise<void> {
+  for (const d of order.items) await api.makeOnServer(d.assetId)
 }
 
 interface View {
@@ -131,28 +99,9 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
   await pageDrawn(page)
   if (trace) await trace.startTracing(page, { categories: TRACE_CATEGORIES })
   const sources = order.items.map((d) => `image-imagery-${d.itemId}`)
-  const spans: Promise<[string, number, number]>[] = []
-  const onResponse = (r: Response) => {
-    const url = r.url()
-    const kind =
-      r.status() === 206
-        ? 'range'
-        : /\/download-url$/.test(url)
-          ? 'sign'
-          : /\/stac\/search$/.test(url)
-            ? 'search'
-            : /\/v2\/orders\/[^/?]+$/.test(url)
-              ? 'order'
-              : null
-    if (!kind) return
-    spans.push(
-      r.finished().then(() => {
-        const t = r.request().timing()
-        return [kind, t.startTime, t.startTime + t.responseEnd]
-      }),
-    )
-  }
-  page.on('response', onResponse)
+  const requests = session.watchRequests(page, (r: Response) =>
+    session.requestKind(r, [['order', /\/v2\/orders\/[^/?]+$/]]),
+  )
   await page.evaluate(
     ({ path, sources }) => {
       type Engine = {
@@ -188,21 +137,10 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
     },
     { path: `/orders/${encodeURIComponent(order.id)}`, sources },
   )
-  type Timing = { started: number; drawn?: number; map?: number; first?: number }
-  const handle = await page.waitForFunction(
-    () => {
-      const t = (window as unknown as { __ordbench?: Timing }).__ordbench
-      return t?.drawn !== undefined ? t : null
-    },
-    undefined,
-    { timeout: TIMEOUT, polling: 50 },
-  )
-  const t = (await handle.jsonValue()) as Required<Timing>
+  const t = await session.drawnTiming<{ map: number; first: number }>(page, '__ordbench', TIMEOUT)
   const ms = t.drawn - t.started
-  page.off('response', onResponse)
-  const epoch = await page.evaluate(() => performance.timeOrigin)
-  const times = (await Promise.all(spans)).map(
-    ([k, a, b]) => [k, a - epoch - t.started, b - epoch - t.started] as const,
+  const times = (await requests.stop()).map(
+    (x) => [x.kind, x.asked - t.started, x.answered - t.started] as const,
   )
   const first = (kind: string): [number, number] => {
     const x = times.find(([k]) => k === kind)
@@ -250,24 +188,11 @@ async function openOrder(page: Page, order: Order, trace?: Browser): Promise<Run
     firstPicture: t.first - t.started,
     net,
     view,
-    trace: traced && blame(traced, t.started, ms),
+    // ORDER_TRACE=<file> keeps the whole trace (every thread) for a closer look.
+    trace:
+      traced &&
+      Buffer.from(session.blameLines(traced, 'swath:order-open', t.started, ms, process.env.ORDER_TRACE)),
   }
-}
-
-/** The traced run's main thread from the opening to the pictures on the map, by owner, as lines to print. */
-function blame(json: Buffer, started: number, ms: number): Buffer {
-  // ORDER_TRACE=<file> keeps the whole trace (every thread) for a closer look.
-  if (process.env.ORDER_TRACE) writeFileSync(process.env.ORDER_TRACE, json)
-  const trace = readTrace(json.toString('utf8'), new Sources(BENCH_OUT), 'swath:order-open', started)
-  if (!trace) return Buffer.from('  ! the trace had no samples of the page')
-  const lines = [`  main thread, opening → drawn: ${describeOwners(blameTask(trace, started, ms, false).by)}`]
-  for (const task of trace.tasks.filter((x) => x.at + x.duration >= started && x.at <= started + ms)) {
-    const b = blameTask(trace, task.at, task.duration)
-    lines.push(
-      `    task +${(task.at - started).toFixed(0)} (${task.duration.toFixed(0)} ms): ${describeOwners(b.by)} — ${b.any.join('; ')}`,
-    )
-  }
-  return Buffer.from(lines.join('\n'))
 }
 
 /** Puts the floor page, its script, its reader (built afresh) and MapLibre in dist-bench/deliveries-floor/. */
@@ -307,15 +232,14 @@ interface FloorRun {
 /** The floor, cold, in a browser context of its own: the order's overviews on a bare map. */
 async function openFloor(
   browser: Browser,
-  page: Page,
+  api: session.ServiceApi,
   floorPath: string,
-  token: string,
   order: Order,
   run: Run,
 ): Promise<FloorRun> {
   const images = []
   for (const [i, d] of order.items.entries())
-    images.push({ url: await signedLink(page, token, d.assetId), targetPx: run.widths[i] })
+    images.push({ url: await api.signedLink(d.assetId), targetPx: run.widths[i] })
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
   try {
     const floorPage = await context.newPage()
@@ -341,30 +265,27 @@ export async function benchOrderDeliveries(): Promise<void> {
   console.log(
     "\n## The order page's deliveries: order opened → every picture drawn (production build, Chromium)",
   )
-  ensureBenchBuild()
-  const preview = await startPreview({ port: PORT })
-  let browser: Browser | null = null
-  try {
-    browser = await chromium.launch(chromiumLaunch)
+  await session.withPreviewBrowser({ port: PORT }, async (browser) => {
     const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
     const page = await context.newPage()
     const errors = watchErrors(page)
     await signInAsAnalyst(page)
     // One to warm up, RUNS counted, one traced.
-    const { orders, token } = await deliveredOrders(page, RUNS + 2)
+    const api = await session.serviceApi(page, ORIGIN)
+    const orders = await deliveredOrders(api, RUNS + 2)
     if (orders.length < RUNS + 2) throw new Error(`only ${orders.length} orders delivered imagery`)
     const floorPath = await buildFloor()
-    await makeOnServer(page, token, orders[0])
+    await makeOnServer(api, orders[0])
     const warm = await openOrder(page, orders[0])
-    await openFloor(browser, page, floorPath, token, orders[0], warm)
+    await openFloor(browser, api, floorPath, orders[0], warm)
     // The console and the floor take turns, order by order: the same files, overviews and view.
     const runs: Run[] = []
     const floorRuns: FloorRun[] = []
     for (const order of orders.slice(1, RUNS + 1)) {
-      await makeOnServer(page, token, order)
+      await makeOnServer(api, order)
       const run = await openOrder(page, order)
       runs.push(run)
-      floorRuns.push(await openFloor(browser, page, floorPath, token, order, run))
+      floorRuns.push(await openFloor(browser, api, floorPath, order, run))
     }
     const c = figures(runs.map((r) => r.ms))
     const f = figures(floorRuns.map((r) => r.ms))
@@ -383,7 +304,7 @@ export async function benchOrderDeliveries(): Promise<void> {
     console.log(
       `  where the time goes (medians, ms from the opening): the order asked–answered ${median(runs.map((r) => r.net.order[0]))}–${median(runs.map((r) => r.net.order[1]))}, the deliveries' search ${median(runs.map((r) => r.net.search[0]))}–${median(runs.map((r) => r.net.search[1]))}, the link signed ${median(runs.map((r) => r.net.sign[0]))}–${median(runs.map((r) => r.net.sign[1]))}, the map made ${median(runs.map((r) => r.map))}, the first Range request ${median(runs.map((r) => r.net.firstRange))}, the last byte ${median(runs.map((r) => r.net.lastByte))}, the first picture on the map ${median(runs.map((r) => r.firstPicture))}, all drawn ${c.median.toFixed(0)}`,
     )
-    await makeOnServer(page, token, orders[RUNS + 1])
+    await makeOnServer(api, orders[RUNS + 1])
     const traced = await openOrder(page, orders[RUNS + 1], browser)
     console.log(
       `traced run (not counted; the profiler slows it): drawn at ${traced.ms.toFixed(0)} ms; map made ${traced.map.toFixed(0)}, first picture ${traced.firstPicture.toFixed(0)}`,
@@ -391,10 +312,7 @@ export async function benchOrderDeliveries(): Promise<void> {
     console.log(traced.trace?.toString('utf8') ?? '')
     if (errors.length > 0) console.log(`  ! console errors: ${errors.slice(0, 5).join(' | ')}`)
     await context.close()
-  } finally {
-    await browser?.close().catch(() => undefined)
-    await preview.stop()
-  }
+  })
 }
 
 /** `node scripts/run-ts.mjs bench/order-deliveries.ts`: this section alone. */

@@ -46,11 +46,12 @@ export class EngineImagery {
       const img = want.get(id)
       return !img || ('canvas' in img && this.canvases.get(id) !== img.canvas)
     }
-    for (const layer of this.map.getStyle().layers ?? []) {
-      if (layer.id.startsWith('image-') && stale(layer.id)) {
-        this.map.removeLayer(layer.id)
-        if (this.map.getSource(layer.id)) this.map.removeSource(layer.id)
-        this.canvases.delete(layer.id)
+    // The layers' ids alone: the style's copy (getStyle) serialises every source and layer, at each step.
+    for (const id of this.map.getLayersOrder()) {
+      if (id.startsWith('image-') && stale(id)) {
+        this.map.removeLayer(id)
+        if (this.map.getSource(id)) this.map.removeSource(id)
+        this.canvases.delete(id)
       }
     }
     for (const [key, img] of want) {

@@ -1,5 +1,5 @@
-import { applyPalette, GIFEncoder, quantize } from 'gifenc'
 import { cropTo } from '../../lib/imagery/timelapse-quicklooks'
+import { gifWriter, type GifAnswer, type GifRequest } from './gif-writer'
 
 /** One frame to write: its picture and the words burnt into its corner (its date, and whether a quicklook). */
 export interface GifFrame {
@@ -13,10 +13,82 @@ export const GIF_WIDTH = 1024
 /** Lets the page paint between frames, so an export of many frames holds the tab for one frame at most. */
 const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
+/** Where the frames are encoded: the export's worker where the browser has workers, else this thread. */
+interface Sink {
+  /** Takes one frame's pixels (handed over, not copied); resolves once at most one frame waits in it. */
+  add: (rgba: Uint8ClampedArray<ArrayBuffer>, width: number, height: number) => Promise<void>
+  finish: () => Promise<Uint8Array<ArrayBuffer>>
+  close: () => void
+}
+
+function workerSink(delayMs: number, onFrame?: (done: number) => void): Sink {
+  const worker = new Worker(new URL('./gif-worker.ts', import.meta.url), { type: 'module' })
+  let written = 0
+  let sent = 0
+  let failed: Error | null = null
+  let wake: (() => void) | null = null
+  let done: ((bytes: Uint8Array<ArrayBuffer>) => void) | null = null
+  worker.onmessage = (event: MessageEvent<GifAnswer>) => {
+    const a = event.data
+    if (a.kind === 'written') {
+      written = a.frames
+      onFrame?.(written)
+    } else if (a.kind === 'done') done?.(a.bytes)
+    else failed = new Error(a.message)
+    wake?.()
+  }
+  worker.onerror = (event) => {
+    event.preventDefault()
+    failed = new Error(event.message || 'The GIF writer stopped')
+    wake?.()
+  }
+  const until = (ready: () => boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (failed) reject(failed)
+        else if (ready()) resolve()
+        else wake = check
+      }
+      check()
+    })
+  worker.postMessage({ kind: 'start', delayMs } satisfies GifRequest)
+  return {
+    add: async (rgba, width, height) => {
+      worker.postMessage({ kind: 'frame', rgba, width, height } satisfies GifRequest, [rgba.buffer])
+      sent++
+      // One frame encoding while the next is drawn: never more held than that.
+      await until(() => written >= sent - 1)
+    },
+    finish: async () => {
+      let bytes: Uint8Array<ArrayBuffer> | null = null
+      done = (b) => (bytes = b)
+      worker.postMessage({ kind: 'finish' } satisfies GifRequest)
+      await until(() => bytes !== null)
+      return bytes as unknown as Uint8Array<ArrayBuffer>
+    },
+    close: () => worker.terminate(),
+  }
+}
+
+function threadSink(delayMs: number, onFrame?: (done: number) => void): Sink {
+  const writer = gifWriter(delayMs)
+  let written = 0
+  return {
+    add: async (rgba, width, height) => {
+      writer.add(rgba, width, height)
+      onFrame?.(++written)
+      await pause()
+    },
+    finish: () => Promise.resolve(writer.finish()),
+    close: () => undefined,
+  }
+}
+
 /**
  * The frames as an animated GIF (looping, `delayMs` each), each picture scaled to `width` on black with its
- * label burnt into the bottom-left corner, encoded here in the browser (gifenc: no `eval`, which the CSP
- * forbids). `onFrame` is told how many frames are written.
+ * label burnt into the bottom-left corner, encoded in the browser (gifenc: no `eval`, which the CSP forbids):
+ * drawn here one at a time and encoded in a worker while the next is drawn, so neither the page nor the
+ * memory holds all the frames at full size. `onFrame` is told how many frames are written.
  */
 export async function encodeGif(
   frames: readonly GifFrame[],
@@ -33,31 +105,32 @@ export async function encodeGif(
   out.height = height
   const ctx = out.getContext('2d', { willReadFrequently: true })
   if (!ctx) throw new Error('This browser cannot draw the frames to export them.')
-  const gif = GIFEncoder()
-  const font = Math.max(14, Math.round(width / 32))
-  for (let i = 0; i < frames.length; i++) {
+  const sink = typeof Worker === 'undefined' ? threadSink(delayMs, onFrame) : workerSink(delayMs, onFrame)
+  try {
+    const font = Math.max(14, Math.round(width / 32))
+    for (let i = 0; i < frames.length; i++) {
+      signal?.throwIfAborted()
+      const { canvas, label } = frames[i]
+      ctx.fillStyle = '#000'
+      ctx.fillRect(0, 0, width, height)
+      ctx.imageSmoothingEnabled = true
+      ctx.drawImage(canvas, 0, 0, width, height)
+      ctx.font = `600 ${font}px system-ui, sans-serif`
+      const pad = Math.round(font / 2)
+      const textWidth = ctx.measureText(label).width
+      ctx.fillStyle = 'rgba(0, 0, 0, 0.7)'
+      ctx.fillRect(pad, height - pad * 3 - font, textWidth + pad * 2, font + pad * 2)
+      ctx.fillStyle = '#fff'
+      ctx.textBaseline = 'top'
+      ctx.fillText(label, pad * 2, height - pad * 2 - font)
+      await sink.add(ctx.getImageData(0, 0, width, height).data, width, height)
+    }
     signal?.throwIfAborted()
-    const { canvas, label } = frames[i]
-    ctx.fillStyle = '#000'
-    ctx.fillRect(0, 0, width, height)
-    ctx.imageSmoothingEnabled = true
-    ctx.drawImage(canvas, 0, 0, width, height)
-    ctx.font = `600 ${font}px system-ui, sans-serif`
-    const pad = Math.round(font / 2)
-    const textWidth = ctx.measureText(label).width
-    ctx.fillStyle = 'rgba(0, 0, 0, 0.7)'
-    ctx.fillRect(pad, height - pad * 3 - font, textWidth + pad * 2, font + pad * 2)
-    ctx.fillStyle = '#fff'
-    ctx.textBaseline = 'top'
-    ctx.fillText(label, pad * 2, height - pad * 2 - font)
-    const rgba = ctx.getImageData(0, 0, width, height).data
-    const palette = quantize(rgba, 256)
-    gif.writeFrame(applyPalette(rgba, palette), width, height, { palette, delay: delayMs, repeat: 0 })
-    onFrame?.(i + 1)
-    await pause()
+    const bytes = await sink.finish()
+    return new Blob([bytes.buffer], { type: 'image/gif' })
+  } finally {
+    sink.close()
   }
-  gif.finish()
-  return new Blob([gif.bytes().slice().buffer], { type: 'image/gif' })
 }
 
 type Box = [number, number, number, number]

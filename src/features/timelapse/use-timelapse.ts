@@ -20,6 +20,7 @@ import {
   type FrameCandidate,
   type FrameFilters,
 } from '../../lib/imagery/timelapse'
+import { mark, measured, TIMELAPSE_MARKS, TIMELAPSE_MEASURES } from './marks'
 
 /** A stored item as a frame: what choosing reads, and the item and its GeoTIFF. */
 export interface Frame extends FrameCandidate {
@@ -47,6 +48,20 @@ function coverageOf(area: readonly Polygon[], areaBox: number[], item: StacItem)
   }
 }
 
+/**
+ * Each item's share of the last area it was measured against: the search's stopping test and the page both
+ * measure every item of a page, and clipping a footprint is the costly part of listing a place.
+ */
+const coverages = new WeakMap<StacItem, { area: readonly Polygon[]; coverage: number }>()
+
+function coverageFor(area: readonly Polygon[], areaBox: number[], item: StacItem): number {
+  const known = coverages.get(item)
+  if (known?.area === area) return known.coverage
+  const coverage = coverageOf(area, areaBox, item)
+  coverages.set(item, { area, coverage })
+  return coverage
+}
+
 /** The items that could be frames: those with a GeoTIFF and a time, with their share of the area. */
 export function candidatesOf(items: readonly StacItem[], area: readonly Polygon[]): Frame[] {
   const box = bboxOf([...area])
@@ -60,7 +75,7 @@ export function candidatesOf(items: readonly StacItem[], area: readonly Polygon[
         key: `${item.collection ?? ''}/${item.id}`,
         time,
         cloud: num(p['eo:cloud_cover']),
-        coverage: coverageOf(area, box, item),
+        coverage: coverageFor(area, box, item),
         constellation: typeof p.constellation === 'string' ? p.constellation : null,
         item,
         collectionId: item.collection ?? '',
@@ -94,15 +109,20 @@ function cached<V>(map: WeakMap<Raster, Map<string, V>>, r: Raster, key: string,
   return made
 }
 
+function canvasOf(r: Raster, rgba: Uint8ClampedArray<ArrayBuffer>): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null
+  const c = document.createElement('canvas')
+  c.width = r.width
+  c.height = r.height
+  c.getContext('2d')?.putImageData(new ImageData(rgba, r.width, r.height), 0, 0)
+  return c
+}
+
 function canvasFor(r: Raster, view: ImageView): HTMLCanvasElement | null {
   if (typeof document === 'undefined') return null
-  return cached(canvases, r, viewKey(view), () => {
-    const c = document.createElement('canvas')
-    c.width = r.width
-    c.height = r.height
-    c.getContext('2d')?.putImageData(new ImageData(renderView(r, view).rgba, r.width, r.height), 0, 0)
-    return c
-  })
+  return cached(canvases, r, viewKey(view), () =>
+    measured(TIMELAPSE_MEASURES.stretch, () => canvasOf(r, renderView(r, view).rgba)),
+  )
 }
 
 export type FrameStatus = 'reading' | 'read' | 'failed'
@@ -145,26 +165,66 @@ export function useTimelapse(
     [candidates, minCoverage, maxCloud, cap],
   )
   const { frames } = selection
+  const known = area !== null && area.length > 0
+  // The reader's worker loads while the place is listed, not after: its script is not on the first frame's path.
   useEffect(() => {
-    if (frames.length > 0) startImageryReader()
-  }, [frames.length])
+    if (!known) return
+    mark(TIMELAPSE_MARKS.area)
+    startImageryReader()
+  }, [known])
+  const listed = search.data !== undefined
+  useEffect(() => {
+    if (listed) mark(TIMELAPSE_MARKS.listed)
+  }, [listed])
   // Frames are read a few at a time, in play order: the first one shown is not kept waiting by the rest.
   const framesKey = frames.map((f) => f.key).join('|')
   const [readWindow, setReadWindow] = useState({ of: '', readable: 0 })
   // A new set of frames starts from its first ones (never with the last set's count).
-  const readable = readWindow.of === framesKey ? readWindow.readable : framesToRead(frames.map(() => false))
+  // The first frame is read alone until it is on the map (a frame painted after its picture was made).
+  const [shownOf, setShownOf] = useState('')
+  const firstShown = shownOf === framesKey
+  const readable =
+    readWindow.of === framesKey
+      ? readWindow.readable
+      : framesToRead(
+          frames.map(() => false),
+          undefined,
+          false,
+        )
   const results = useQueries({
-    queries: frames.map((f, i) => ({
-      ...imageryOptions(client, fetchLink, f.assetId, targetPx),
-      enabled: targetPx !== null && i < readable,
-    })),
+    queries: frames.map((f, i) => {
+      const first = i === 0
+      const options = imageryOptions(
+        client,
+        fetchLink,
+        f.assetId,
+        targetPx,
+        null,
+        first ? () => mark(TIMELAPSE_MARKS.firstDecoded) : undefined,
+      )
+      return {
+        ...options,
+        queryFn: first
+          ? async (context: { signal: AbortSignal }) => {
+              const read = await options.queryFn(context)
+              mark(TIMELAPSE_MARKS.firstRead)
+              return read
+            }
+          : options.queryFn,
+        enabled: targetPx !== null && i < readable,
+      }
+    }),
   })
   const rasters = results.map((r) => r.data?.raster ?? null)
   const statuses: FrameStatus[] = results.map((r) =>
     r.status === 'error' ? 'failed' : r.data ? 'read' : 'reading',
   )
   // As frames settle, the next ones open (state adjusted while rendering: no extra pass through an effect).
-  const next = framesToRead(results.map((r) => r.status !== 'pending'))
+  const next = framesToRead(
+    results.map((r) => r.status !== 'pending'),
+    undefined,
+    firstShown || results[0]?.status === 'error',
+  )
   if (next > readable) setReadWindow({ of: framesKey, readable: next })
   const rastersKey = rasters.map((r, i) => (r ? `${frames[i].key}:${r.width}` : statuses[i])).join('|')
   // The reference frame: the first one read, once every earlier one has failed (so it never changes later).
@@ -175,8 +235,10 @@ export function useTimelapse(
   const analysed = useMemo(() => {
     if (!refRaster) return null
     const shown = { ...view, preset: presetForImage(refRaster.bands, view.preset) }
-    const made = renderView(refRaster, shown)
+    const made = measured(TIMELAPSE_MEASURES.stretch, () => renderView(refRaster, shown))
     cached(ownLimits, refRaster, key, () => made.limits)
+    // The reference frame drawn with its own limits is this very rendering: its canvas is made from it.
+    cached(canvases, refRaster, viewKey(frameView(shown, made.limits)), () => canvasOf(refRaster, made.rgba))
     return { node: made.node, limits: made.limits, channels: made.channels }
     // The view by its key: a new object with the same stretch and formula changes nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -192,17 +254,28 @@ export function useTimelapse(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rastersKey, analysed],
   )
+  const firstPicture = drawn[0] != null
+  useEffect(() => {
+    if (!firstPicture) return
+    mark(TIMELAPSE_MARKS.firstPicture)
+    // Shown once the map has painted a frame since the picture was given to it (two frames from now).
+    let id = requestAnimationFrame(() => {
+      id = requestAnimationFrame(() => setShownOf(framesKey))
+    })
+    return () => cancelAnimationFrame(id)
+  }, [firstPicture, framesKey])
   const formula = seriesFormula(view, bands)
   const areaKey = useMemo(() => JSON.stringify(area), [area])
   const series = useMemo(
     () =>
       rasters.map((r, i) => {
-        if (!r || !area) return null
+        // The series waits for the first frame to be shown: its means are not on the first picture's path.
+        if (!r || !area || !firstShown) return null
         const m = cached(means, r, `${formula}|${areaKey}`, () => formulaMean(r, formula, area))
         return { time: frames[i].time, itemId: frames[i].item.id, width: r.width, ...m }
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rastersKey, formula, areaKey],
+    [rastersKey, formula, areaKey, firstShown],
   )
   return {
     search,
@@ -216,6 +289,8 @@ export function useTimelapse(
     rasters,
     /** Each frame's picture in the page's view and the reference frame's stretch (null until read). */
     drawn,
+    /** Whether the first frame is on the map (the rest are read, and the series made, after it). */
+    firstShown,
     /** The reference frame's view in numbers, for the stretch's histograms and the formula's legend. */
     analysed,
     bands,

@@ -104,6 +104,13 @@ describe('framesToRead', () => {
     expect(framesToRead([false], 2)).toBe(1)
   })
 
+  it('reads the first frame alone until it is shown, then the rest at the limit', () => {
+    expect(framesToRead([false, false, false], 2, false)).toBe(1)
+    expect(framesToRead([true, false, false], 2, false)).toBe(1)
+    expect(framesToRead([], 2, false)).toBe(0)
+    expect(framesToRead([true, false, false], 2, true)).toBe(3)
+  })
+
   it('moves on as frames settle, whichever settles first', () => {
     expect(framesToRead([true, false, false, false], 2)).toBe(3)
     expect(framesToRead([false, true, false, false, false], 2)).toBe(3)

@@ -90,9 +90,16 @@ export const FRAMES_READ_AT_ONCE = 2
 
 /**
  * How many frames, from the first, may be read now: frames are read in play order, at most `atOnce` of them
- * unsettled (neither read nor failed) at a time. The prefix only grows as frames settle.
+ * unsettled (neither read nor failed) at a time. The prefix only grows as frames settle. Until the first
+ * frame is shown (`firstShown`), it is read alone: no other read shares the reader, the network or the
+ * page's thread with the picture the analyst waits for.
  */
-export function framesToRead(settled: readonly boolean[], atOnce = FRAMES_READ_AT_ONCE): number {
+export function framesToRead(
+  settled: readonly boolean[],
+  atOnce = FRAMES_READ_AT_ONCE,
+  firstShown = true,
+): number {
+  if (!firstShown) return Math.min(1, settled.length)
   let open = 0
   for (let i = 0; i < settled.length; i++) {
     if (settled[i]) continue

@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { lazy, Suspense, useMemo } from 'react'
+import { lazy, memo, Suspense, useMemo } from 'react'
 import { Link } from 'react-router'
 import { Section } from '../../../components/page-section'
 import { ViewControls } from '../../../components/imagery/view-controls'
@@ -23,6 +23,12 @@ import { PlayerPanel } from './player-panel'
 import { QuicklooksPanel } from './quicklooks-panel'
 import { SeriesPanel } from './series-panel'
 import classes from './timelapse.module.css'
+
+// A step changes the frame shown, nothing these panels draw: they are not drawn again for it.
+const StableViewControls = memo(ViewControls)
+const StableFilters = memo(FiltersPanel)
+const StableLeftOut = memo(LeftOutNote)
+const StableExport = memo(ExportPanel)
 
 const TimelapseMap = lazy(async () => ({ default: (await import('./timelapse-map')).TimelapseMap }))
 
@@ -62,21 +68,22 @@ export function TimelapseView(props: Props) {
   const failed = t.statuses.filter((s) => s === 'failed').length
   const shown = played[player.index]
   const frame = shown?.frame
+  // The histograms wait for the first frame to be shown: they are not on the first picture's path.
   const analysed = useMemo(
     () =>
-      t.analysed
+      t.analysed && t.firstShown
         ? {
             node: t.analysed.node,
             limits: t.analysed.limits,
             histograms: t.analysed.channels.map((c) => histogram(c)),
           }
         : null,
-    [t.analysed],
+    [t.analysed, t.firstShown],
   )
   const searching = t.search.isPending
   return (
     <Stack gap="md">
-      <Header title={title} back={back} />
+      <StableHeader title={title} back={back} />
       {t.search.error && !t.search.data ? (
         <Alert color="red" title="The delivered items over this area could not be found" role="alert">
           <Stack gap="xs" align="flex-start">
@@ -141,8 +148,8 @@ export function TimelapseView(props: Props) {
                     statuses={statuses}
                     onRetry={retryFrame}
                   />
-                  <LeftOutNote leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
-                  <FiltersPanel filters={filters} onFilters={onFilters} />
+                  <StableLeftOut leftOut={t.selection.leftOut} olderUnread={t.olderUnread} />
+                  <StableFilters filters={filters} onFilters={onFilters} />
                   <QuicklooksPanel
                     on={props.quicklooks}
                     onChange={props.onQuicklooks}
@@ -158,14 +165,14 @@ export function TimelapseView(props: Props) {
             </Section>
             {t.bands !== null && (
               <Section id="timelapse-view" title="Picture">
-                <ViewControls view={view} setView={onView} bands={t.bands} analysed={analysed} />
+                <StableViewControls view={view} setView={onView} bands={t.bands} analysed={analysed} />
                 <Text size="xs" c="dimmed">
                   Every frame is stretched as the first one is, so a frame is brighter only where its ground
                   is.
                 </Text>
               </Section>
             )}
-            <ExportPanel
+            <StableExport
               frames={exportFrames}
               view={exportView}
               series={t.series}
@@ -182,7 +189,7 @@ export function TimelapseView(props: Props) {
   )
 }
 
-function Header({ title, back }: { title: string; back: Props['back'] }) {
+const StableHeader = memo(function Header({ title, back }: { title: string; back: Props['back'] }) {
   return (
     <Stack gap={4}>
       <Group gap="md">
@@ -201,4 +208,4 @@ function Header({ title, back }: { title: string; back: Props['back'] }) {
       </Text>
     </Stack>
   )
-}
+})
