@@ -1,5 +1,6 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import type { LonLat, MapImage } from './map-engine'
+import { boxCorners } from '../lib/geo/shapes'
 
 /**
  * Where a quicklook's corners go: the footprint's four corners when it is a quadrilateral (the picture is
@@ -23,12 +24,7 @@ export function quicklookCorners(footprint: Polygon | MultiPolygon): [LonLat, Lo
   const xs = pts.map((p) => p[0])
   const ys = pts.map((p) => p[1])
   const [w, e, s, n] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]
-  return [
-    [w, n],
-    [e, n],
-    [e, s],
-    [w, s],
-  ]
+  return boxCorners([w, s, e, n])
 }
 
 export function quicklookImage(

@@ -20,6 +20,7 @@ import { bandNamesFor, tryParse } from '../../lib/imagery/formula'
 import { FORMULA_PRESETS } from '../../lib/imagery/view'
 import type { LonLat, MapImage } from '../../map/map-engine'
 import { outlineOverlay } from './change-layers'
+import { boxCorners } from '../../lib/geo/shapes'
 
 /** What the difference is of, as the page offers it: a band of both images, or a formula over them. */
 export interface ChangeChoice {
@@ -116,17 +117,11 @@ export function useChangeReview(
     canvas
       .getContext('2d')
       ?.putImageData(new ImageData(renderDifference(values, limit), grid.width, grid.height), 0, 0)
-    const [w, s, e, n] = grid.bbox
     return {
       id: 'change-difference',
       canvas,
       opacity: 1,
-      corners: [
-        [w, n],
-        [e, n],
-        [e, s],
-        [w, s],
-      ],
+      corners: boxCorners(grid.bbox),
     }
   }, [difference])
 

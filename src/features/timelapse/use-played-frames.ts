@@ -8,6 +8,7 @@ import type { PlayerFrame } from './components/player-panel'
 import { usePlayer } from './use-player'
 import type { useQuicklookFrames } from './use-quicklook-frames'
 import type { useTimelapse } from './use-timelapse'
+import { boxCorners } from '../../lib/geo/shapes'
 
 /**
  * The frames as they play: the delivered ones and the quicklooks that joined them in one order, the player
@@ -37,18 +38,12 @@ export function usePlayedFrames(
         const canvas = t.drawn[p.index]
         const r = t.rasters[p.index]
         if (!canvas || !r) return []
-        const [w, s, e, n] = r.bbox
         return [
           {
             id: `timelapse-${p.index}`,
             canvas,
             opacity,
-            corners: [
-              [w, n],
-              [e, n],
-              [e, s],
-              [w, s],
-            ],
+            corners: boxCorners(r.bbox),
           },
         ]
       }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { areaKm2 } from './measure'
-import { circlePolygon, rectanglePolygon } from './shapes'
+import { boxCorners, circlePolygon, rectanglePolygon } from './shapes'
 import { validateAoi } from './validation'
 
 describe('shapes', () => {
@@ -26,5 +26,16 @@ describe('shapes', () => {
     ])
     expect(rectanglePolygon([12.4, 41.8], [12.6, 42])).toEqual(r)
     expect(validateAoi([r])).toEqual([])
+  })
+})
+
+describe('boxCorners', () => {
+  it('lays a [w, s, e, n] box from the top-left corner clockwise, as the map places a picture', () => {
+    expect(boxCorners([9.9, 53.4, 10.1, 53.6])).toEqual([
+      [9.9, 53.6],
+      [10.1, 53.6],
+      [10.1, 53.4],
+      [9.9, 53.4],
+    ])
   })
 })

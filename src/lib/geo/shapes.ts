@@ -29,3 +29,16 @@ export function rectanglePolygon(a: LonLat, b: LonLat): Polygon {
     ],
   }
 }
+
+/**
+ * A box's corners in the order a picture is laid on the map (top-left, top-right, bottom-right, bottom-left):
+ * `[w, s, e, n]` as a raster's or a footprint's bounds give it.
+ */
+export function boxCorners([w, s, e, n]: readonly number[]): [LonLat, LonLat, LonLat, LonLat] {
+  return [
+    [w, n],
+    [e, n],
+    [e, s],
+    [w, s],
+  ]
+}

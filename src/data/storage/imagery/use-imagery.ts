@@ -15,6 +15,7 @@ import { storageKeys } from '../keys'
 import { signDownload, type StacItem } from '../queries'
 import type { ReadResult } from './read-cog'
 import { readImagery, startImageryReader } from './run-read'
+import { boxCorners } from '../../../lib/geo/shapes'
 
 /** The item's Cloud-Optimized GeoTIFF: its data asset whose type says so. */
 export function imageryAssetOf(item: StacItem): { key: string; id: string } | null {
@@ -197,17 +198,11 @@ export function useImagery(
   const images = useMemo<MapImage[]>(() => {
     if (typeof document === 'undefined') return []
     return ready.map(({ item, result }) => {
-      const [w, s, e, n] = result.raster.bbox
       return {
         id: `imagery-${item.id}`,
         canvas: canvasOf(result, presetForImage(result.raster.bands, preset), view),
         opacity,
-        corners: [
-          [w, n],
-          [e, n],
-          [e, s],
-          [w, s],
-        ],
+        corners: boxCorners(result.raster.bbox),
       }
     })
     // The view by its key: a new object with the same stretch and formula draws nothing new.
