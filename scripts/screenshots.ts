@@ -67,6 +67,13 @@ async function berlinItem(page: Page, origin: string, query: string) {
   await page.goto(`${origin}/storage/collections/${col.id}/items/${features[0].id}${query}`)
 }
 
+/** Follows the link called `link` on the Berlin Mitte item's page, as the analyst does. */
+async function fromBerlinItem(page: Page, origin: string, link: string) {
+  await berlinItem(page, origin, '')
+  await settled(page)
+  await page.getByRole('link', { name: link }).click()
+}
+
 const SHOTS: Shot[] = [
   { name: 'start', title: 'Start', open: visit('/') },
   { name: 'catalog', title: 'Catalog search', open: visit('/catalog') },
@@ -114,9 +121,7 @@ const SHOTS: Shot[] = [
     name: 'timelapse',
     title: 'Time-lapse of a place',
     open: async (page, origin) => {
-      await berlinItem(page, origin, '')
-      await settled(page)
-      await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+      await fromBerlinItem(page, origin, 'Time-lapse of this place')
       await page.getByRole('group', { name: 'Time-lapse player' }).waitFor({ timeout: 60_000 })
       await page
         .getByRole('status', { name: 'Reading the frames' })
@@ -127,9 +132,7 @@ const SHOTS: Shot[] = [
     name: 'change-review',
     title: 'Change review of two deliveries',
     open: async (page, origin) => {
-      await berlinItem(page, origin, '')
-      await settled(page)
-      await page.getByRole('link', { name: 'Review change' }).click()
+      await fromBerlinItem(page, origin, 'Review change')
       await settled(page)
       await page.getByText('Difference', { exact: true }).click()
       await page.getByText(/outlined on the map\.$/).waitFor({ timeout: 120_000 })
