@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { APIRequestContext } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { fromArrayBuffer } from 'geotiff'
 import { GifReader } from 'omggif'
 import { expect, expectAccessible, mapReady, signIn, test } from './fixtures'
@@ -84,13 +84,19 @@ async function meanNdvi(
   throw new Error(`no ${width} px overview`)
 }
 
+/** Signs in on the Berlin Mitte item's page and follows its time-lapse link, as the analyst does. */
+async function openBerlinTimelapse(page: Page, request: APIRequestContext) {
+  const place = await berlin(request)
+  await signIn(page, EMAIL, place.path)
+  await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+  return place
+}
+
 test('a stored item’s place as a time-lapse: played and stepped, exported as a GIF of its frames, and its series checked against the files', async ({
   page,
   request,
 }) => {
-  const place = await berlin(request)
-  await signIn(page, EMAIL, place.path)
-  await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+  const place = await openBerlinTimelapse(page, request)
   await expect(page).toHaveURL(/\/timelapse\?item=/)
   await expect(
     page.getByRole('heading', { level: 1, name: 'Time-lapse of Pléiades - Berlin Mitte 2026' }),
@@ -157,9 +163,7 @@ test('the catalog’s quicklooks join the time-lapse as marked frames, are expor
   page,
   request,
 }) => {
-  const place = await berlin(request)
-  await signIn(page, EMAIL, place.path)
-  await page.getByRole('link', { name: 'Time-lapse of this place' }).click()
+  await openBerlinTimelapse(page, request)
   await mapReady(page)
   const player = page.getByRole('group', { name: 'Time-lapse player' })
   await expect(player).toContainText(/Frame 1 of (\d+):/, { timeout: 30_000 })
