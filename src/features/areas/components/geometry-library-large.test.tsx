@@ -127,4 +127,32 @@ describe('the geometry library on the large world', () => {
     // Ctrl+End to the last of the 500, far outside what is drawn, needs real scrolling, which jsdom lacks.
     expect(document.activeElement).toHaveAccessibleName('Show')
   }, 90_000)
+  it("opens a row's menu by keyboard, mounted only then: Escape gives the focus back and its items work", async () => {
+    const user = userEvent.setup()
+    const c = await large()
+    await open(c, '/areas?size=500')
+    const rows = within(await list()).getAllByRole('listitem')
+    // No row carries a menu until its own is opened (Mantine's Menu mounts then).
+    expect(screen.queryByRole('menu', { hidden: true })).toBeNull()
+    const name = within(rows[2]).getByTestId('saved-area-name').textContent ?? ''
+    const more = within(rows[2]).getByRole('button', { name: `More actions for ${name}` })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    more.focus()
+    await user.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu', { name: `More actions for ${name}` })
+    expect(more).toHaveAttribute('aria-expanded', 'true')
+    expect(more).toHaveAttribute('aria-controls', menu.id)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(more).toHaveFocus())
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+
+    await user.keyboard('{Enter}')
+    await screen.findByRole('menu', { name: `More actions for ${name}` })
+    // The menu's first item by the arrow key, chosen with Enter: the rename dialog for this row's geometry.
+    await user.keyboard('{ArrowDown}')
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Rename…' })).toHaveFocus())
+    await user.keyboard('{Enter}')
+    const dialog = await screen.findByRole('dialog', { name: 'Rename geometry' })
+    expect(within(dialog).getByLabelText('Name')).toHaveValue(name)
+  }, 90_000)
 })

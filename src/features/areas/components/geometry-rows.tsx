@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Menu.css'
-import { ActionIcon, Button, Group, Menu, Text } from '@mantine/core'
-import { memo } from 'react'
+import { Menu } from '@mantine/core'
+import { memo, useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { formatArea, formatUtcDay } from '../../../lib/format'
 import { totalAreaKm2 } from '../../../lib/geo/measure'
 import { polygonsOf } from '../../../lib/geojson'
@@ -75,6 +76,22 @@ export function GeometryRows({
   )
 }
 
+/** A geometry's area, worked out once per saved version: a row drawn again while scrolling back reuses it. */
+const areaOf = new WeakMap<SavedGeometry['featureCollection'], string>()
+function areaLabel(g: SavedGeometry): string {
+  let label = areaOf.get(g.featureCollection)
+  if (label === undefined) {
+    label = formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))
+    areaOf.set(g.featureCollection, label)
+  }
+  return label
+}
+
+/**
+ * One row in plain elements styled by geometry-rows.module.css as Mantine's compact default Buttons and
+ * ActionIcon look: a screenful of rows drawn in one scroll step was eight Mantine components a row (two
+ * Buttons, a Menu with its Popover, Groups, Texts), each resolving its styles. The menu is mounted when opened.
+ */
 const GeometryRow = memo(function GeometryRow({
   g,
   index,
@@ -91,13 +108,9 @@ const GeometryRow = memo(function GeometryRow({
   shown: boolean
 } & RowHandlers) {
   return (
-    <Group
+    <li
       ref={measure}
-      component="li"
       className={classes.row}
-      justify="space-between"
-      wrap="nowrap"
-      gap="xs"
       data-row-index={index}
       data-index={index}
       onMouseEnter={() => onHover?.(g.id)}
@@ -106,29 +119,74 @@ const GeometryRow = memo(function GeometryRow({
       onBlur={() => onHover?.(null)}
       aria-current={shown ? 'true' : undefined}
     >
-      <div style={{ minWidth: 0 }}>
+      <div className={classes.text}>
         {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="saved-area-name">
+        <div className={classes.name} data-testid="saved-area-name">
           {g.displayName}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatArea(totalAreaKm2(polygonsOf(g.featureCollection)))} · updated {formatUtcDay(g.updatedAt)}
-        </Text>
+        </div>
+        <div className={classes.meta}>
+          {areaLabel(g)} · updated {formatUtcDay(g.updatedAt)}
+        </div>
       </div>
-      <Group gap={4} wrap="nowrap">
-        <Button size="compact-xs" variant="default" onClick={() => onShow(g)} data-row-focus="">
+      <div className={classes.actions}>
+        <button type="button" className={classes.button} onClick={() => onShow(g)} data-row-focus="">
           Show
-        </Button>
-        <Button size="compact-xs" variant="default" onClick={() => onUse(g)}>
+        </button>
+        <button type="button" className={classes.button} onClick={() => onUse(g)}>
           Use as AOI
-        </Button>
-        <Menu position="bottom-end" withinPortal>
+        </button>
+        <RowMenu g={g} onAction={onAction} />
+      </div>
+    </li>
+  )
+})
+
+/**
+ * The row's "more actions" button, and Mantine's Menu from the first time it is opened (a row scrolled away
+ * and back starts without it again). The Menu hangs from an empty anchor at the button's lower right rather
+ * than from the button itself: the button stays the same element when the menu mounts, so it keeps the focus,
+ * and the Menu's Popover, which gives the focus back on closing to what had it on opening, returns it there.
+ */
+function RowMenu({ g, onAction }: { g: SavedGeometry; onAction: RowHandlers['onAction'] }) {
+  const [open, setOpen] = useState(false)
+  // Kept once mounted, so that the Menu sees itself close (its exit transition, the focus given back).
+  const [mounted, setMounted] = useState(false)
+
+  const id = useId()
+  // A press on the button while the menu is open closes it (as a click outside), and must not open it again.
+  const closing = useRef(false)
+  return (
+    <span className={classes.menuHolder}>
+      <button
+        type="button"
+        id={`${id}-more`}
+        className={`${classes.button} ${classes.icon}`}
+        aria-label={`More actions for ${g.displayName}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-dropdown` : undefined}
+        onMouseDown={() => {
+          closing.current = open
+        }}
+        onClick={() => {
+          if (!closing.current) {
+            // Mounted closed, then opened: Mantine notes what has the focus (this button) when it sees itself
+            // open, and gives the focus back to it on closing; a Menu mounted already open would not.
+            if (!mounted) flushSync(() => setMounted(true))
+            setOpen(true)
+          }
+          closing.current = false
+        }}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {mounted && (
+        <Menu id={id} opened={open} onChange={setOpen} position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="default" size="sm" aria-label={`More actions for ${g.displayName}`}>
-              <span aria-hidden="true">⋯</span>
-            </ActionIcon>
+            <span className={classes.menuAnchor} aria-hidden="true" />
           </Menu.Target>
-          <Menu.Dropdown>
+          {/* Named by the button (Mantine's own label is the empty anchor). */}
+          <Menu.Dropdown aria-labelledby={`${id}-more`}>
             <Menu.Item onClick={() => onAction('rename', g)}>Rename…</Menu.Item>
             <Menu.Item onClick={() => onAction('replace', g)}>Replace with the current AOI…</Menu.Item>
             <Menu.Item color="red" onClick={() => onAction('delete', g)}>
@@ -136,7 +194,7 @@ const GeometryRow = memo(function GeometryRow({
             </Menu.Item>
           </Menu.Dropdown>
         </Menu>
-      </Group>
-    </Group>
+      )}
+    </span>
   )
-})
+}
