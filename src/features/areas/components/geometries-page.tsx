@@ -26,6 +26,13 @@ export function GeometriesPage() {
     () => [libraryOverlay(data?.content ?? [], hovered, shown?.id ?? null)],
     [data, hovered, shown],
   )
+  const shownId = shown?.id ?? null
+  // The same element while only the hovered row changes: a row passing under the pointer redraws the map's
+  // overlay, not the library (its filter, pager and Mantine parts) beside it.
+  const aside = useMemo(
+    () => <GeometryLibrary onHover={setHovered} shownId={shownId} onShow={onShow} />,
+    [shownId, onShow],
+  )
   return (
     <Stack gap="md">
       <div>
@@ -35,11 +42,7 @@ export function GeometriesPage() {
           areas show dashed in violet.
         </Text>
       </div>
-      <AoiWorkspace
-        overlays={overlays}
-        fitRequest={fit}
-        aside={<GeometryLibrary onHover={setHovered} shownId={shown?.id ?? null} onShow={onShow} />}
-      />
+      <AoiWorkspace overlays={overlays} fitRequest={fit} aside={aside} />
     </Stack>
   )
 }
