@@ -102,7 +102,11 @@ test.describe('layouts that fit', () => {
     await signIn(page, 'analyst@swath.test', '/licences')
     const cutBadges = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll<HTMLElement>('main .mantine-Badge-root, main .mantine-Badge-label')]
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            'main .mantine-Badge-root, main .mantine-Badge-label, main [data-badge], main [data-badge] > span',
+          ),
+        ]
           .filter((el) => el.scrollWidth > el.clientWidth + 1)
           .map((el) => el.textContent),
       )
@@ -140,7 +144,7 @@ test.describe('layouts that fit', () => {
       const problems = await page.evaluate(() => {
         const out: string[] = []
         for (const row of document.querySelectorAll<HTMLElement>('tr[data-row-index]')) {
-          const badge = row.querySelector<HTMLElement>('.mantine-Badge-root')
+          const badge = row.querySelector<HTMLElement>('[data-badge]')
           // One line, and not cut by its cell.
           if (badge && badge.getBoundingClientRect().height > 22)
             out.push(`status wraps: ${badge.textContent}`)
@@ -159,6 +163,18 @@ test.describe('layouts that fit', () => {
             if (td.scrollHeight > td.clientHeight + 1) out.push(`taller than its row: ${td.textContent}`)
           for (const tag of row.querySelectorAll<HTMLElement>('[data-tag]'))
             if (tag.getBoundingClientRect().height > 20) out.push(`tag broken: ${tag.textContent}`)
+          // A budget's name breaks between words only: each word on one line.
+          for (const el of row.querySelectorAll<HTMLElement>('[data-whole-words]')) {
+            const text = el.firstChild
+            if (!(text instanceof Text)) continue
+            const words = text.data.matchAll(/\S+/g)
+            for (const w of words) {
+              const range = document.createRange()
+              range.setStart(text, w.index)
+              range.setEnd(text, w.index + w[0].length)
+              if (range.getClientRects().length > 1) out.push(`word broken: ${w[0]}`)
+            }
+          }
           // Text cut at two lines is readable whole on hover.
           for (const clamp of row.querySelectorAll<HTMLElement>('[data-clamp]'))
             if (clamp.scrollHeight > clamp.clientHeight + 1 && !clamp.closest('td')?.title)

@@ -16,6 +16,8 @@ export interface VirtualRowsOptions {
   virtualFrom?: number
   /** The rows Page Up/Down move by; by default a screenful (the box's height in rows, less two). */
   pageRows?: number
+  /** Rows drawn beyond each end of the box (6 unless said). */
+  overscan?: number
 }
 
 export interface VirtualRows {
@@ -50,7 +52,7 @@ export function useVirtualRows(opts: VirtualRowsOptions): VirtualRows {
     count: virtual ? count : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: opts.overscan ?? 6,
     scrollPaddingStart: opts.scrollPaddingStart ?? 0,
   })
   const items = virtualizer.getVirtualItems()

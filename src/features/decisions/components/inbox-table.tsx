@@ -5,8 +5,8 @@ import { paths } from '../../../config/paths'
 import { formatUtc } from '../../../lib/format'
 import { useVirtualRows } from '../../../lib/use-virtual-rows'
 import type { InboxRow } from '../inbox'
-import { KIND_LABELS } from '../words'
-import { DecisionBadge } from './decision-badge'
+import { DECISION_COLORS, decisionLabel, KIND_LABELS } from '../words'
+import { DotBadge } from '../../../components/dot-badge'
 import classes from './inbox-table.module.css'
 import tasking from './tasking.module.css'
 
@@ -169,7 +169,10 @@ const InboxTableRow = memo(function InboxTableRow({
       <td>{r.decidedAt ? `Decided ${formatUtc(r.decidedAt)}` : `Waiting since ${formatUtc(r.createdAt)}`}</td>
       <td>{r.asked}</td>
       <td>
-        <DecisionBadge kind={r.kind} decision={r.decision} />
+        {/* DecisionBadge's look in two plain elements: a Mantine Badge a row was drawn on every scroll step. */}
+        <DotBadge color={DECISION_COLORS[r.decision]} upper>
+          {decisionLabel(r.kind, r.decision)}
+        </DotBadge>
       </td>
     </tr>
   )

@@ -7,12 +7,12 @@ import { renderWithConsole, type RenderedConsole } from '../../../testing/render
 import { signedInConsole, type TestConsole } from '../../../testing/sim-backend'
 import { placeArchiveOrder } from '../../../testing/orders'
 
-// jsdom lays nothing out: the table's scroll box reports the height of a typical page, so the virtualiser
-// renders the rows a 600 px box shows (and its overscan).
+// jsdom lays nothing out: the table's scroll box reports the height of a tall page, so the virtualiser
+// renders the rows an 800 px box shows (and its overscan of 3): a page of 20 whole.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
   configurable: true,
   get(this: HTMLElement) {
-    return this.hasAttribute('data-orders-scroller') ? 600 : 0
+    return this.hasAttribute('data-orders-scroller') ? 800 : 0
   },
 })
 
