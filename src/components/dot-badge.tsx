@@ -4,18 +4,17 @@ import classes from './dot-badge.module.css'
 /**
  * A coloured dot and a name, drawn as Mantine's `<Badge variant="dot">` is but in two plain elements: for the
  * rows of a long list, where rows drawn while scrolling each resolved a Badge's styles. Elsewhere the console
- * uses the Badge itself. `color` is a theme colour's name ("teal"); `upper` sets the Badge's capitals.
+ * uses the Badge itself. `color` is a theme colour's name ("teal"). Sentence case and never cut, as the
+ * theme's Badge (app/theme.ts).
  */
 export function DotBadge({
   color,
   size = 'md',
-  upper = false,
   title,
   children,
 }: {
   color: string
   size?: 'sm' | 'md'
-  upper?: boolean
   title?: string
   children: string
 }) {
@@ -24,7 +23,6 @@ export function DotBadge({
       className={classes.root}
       data-badge=""
       data-size={size}
-      data-upper={upper || undefined}
       title={title}
       style={{ '--dot-badge-color': `var(--mantine-color-${color}-filled)` } as CSSProperties}
     >

@@ -170,9 +170,7 @@ const InboxTableRow = memo(function InboxTableRow({
       <td>{r.asked}</td>
       <td>
         {/* DecisionBadge's look in two plain elements: a Mantine Badge a row was drawn on every scroll step. */}
-        <DotBadge color={DECISION_COLORS[r.decision]} upper>
-          {decisionLabel(r.kind, r.decision)}
-        </DotBadge>
+        <DotBadge color={DECISION_COLORS[r.decision]}>{decisionLabel(r.kind, r.decision)}</DotBadge>
       </td>
     </tr>
   )
