@@ -121,12 +121,12 @@ const GeometryRow = memo(function GeometryRow({
     >
       <div className={classes.text}>
         {/* The whole name, wrapped at word boundaries (a long word breaks where it must). */}
-        <div className={classes.name} data-testid="saved-area-name">
+        <p className={classes.name} data-testid="saved-area-name">
           {g.displayName}
-        </div>
-        <div className={classes.meta}>
+        </p>
+        <p className={classes.meta}>
           {areaLabel(g)} · updated {formatUtcDay(g.updatedAt)}
-        </div>
+        </p>
       </div>
       <div className={classes.actions}>
         <button type="button" className={classes.button} onClick={() => onShow(g)} data-row-focus="">

@@ -28,13 +28,13 @@ interface Column {
  */
 const COLUMNS: Column[] = [
   { key: 'name', label: 'Name', width: '16.5%', sort: 'displayName' },
-  { key: 'status', label: 'Status', width: '13.5%', sort: 'status' },
+  { key: 'status', label: 'Status', width: '14.5%', sort: 'status' },
   { key: 'type', label: 'Type', width: '7%', sort: 'type' },
   { key: 'subStatus', label: 'Sub-status', width: '11%' },
-  { key: 'product', label: 'Data product', width: '12.5%' },
+  { key: 'product', label: 'Data product', width: '12%' },
   // The longest word of a budget's name ("Infrastructure") whole at the table's narrowest (980 px).
   { key: 'budget', label: 'Budget', width: '11%' },
-  { key: 'tags', label: 'Tags', width: '10%' },
+  { key: 'tags', label: 'Tags', width: '9.5%' },
   { key: 'created', label: 'Created', width: '9.25%', sort: 'createdAt' },
   { key: 'updated', label: 'Updated', width: '9.25%', sort: 'updatedAt' },
 ]
