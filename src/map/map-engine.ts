@@ -216,7 +216,11 @@ export class MapEngine {
    * place with every footprint, where framed first it laid them out there, then again with the footprints
    * (decision 81). The analyst's own camera (a drag, "Go to a place") wins over a fit still waiting.
    */
-  fitTo(bbox: Bbox, animate = true): void {
+  fitTo(bbox: Bbox, animate = true, reveal = false): void {
+    // Only to bring more into view (an every-host search's later scenes, past what its first ones framed): a
+    // camera that shows it all stays, its tiles laid out where they are (decision 83). With a fit still
+    // waiting, the camera has not reached the earlier frame: this one replaces it.
+    if (reveal && this.fitWaiting === null && this.camera.shows(bbox)) return
     const token = {}
     this.fitWaiting = token
     this.overlays.beforeData((held) => {

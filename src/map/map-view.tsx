@@ -14,8 +14,11 @@ export interface MapViewProps {
   onAoiChange: (polygons: Polygon[]) => void
   mode: DrawMode
   overlays?: MapOverlay[]
-  /** Fits the camera whenever a new request object arrives (an import, a library geometry shown, "zoom"). */
-  fit?: { bbox: Bbox } | null
+  /**
+   * Fits the camera whenever a new request object arrives (an import, a library geometry shown, "zoom"); with
+   * `reveal`, only if the camera does not show the box whole already.
+   */
+  fit?: { bbox: Bbox; reveal?: boolean } | null
   keyboardDraw?: { on: boolean; vertices: LonLat[] }
   onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
   onFileDrop?: (file: File) => void
@@ -187,7 +190,7 @@ export function MapView(props: MapViewProps) {
     engine?.setSwipe(leftId && rightId ? { left: leftId, right: rightId, position: swipeAt } : null)
   }, [engine, leftId, rightId, swipeAt])
   useEffect(() => {
-    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox)
+    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox, true, props.fit.reveal)
   }, [engine, props.fit])
   const kb = props.keyboardDraw
   useEffect(() => engine?.setKeyboardDraw(kb?.on ?? false, kb?.vertices ?? []), [engine, kb])
