@@ -14,6 +14,8 @@ export interface FitRequest {
   at: number
   /** Only to bring the box into view: a camera that shows it whole stays. */
   reveal?: boolean
+  /** Now, not with the footprints waiting to be handed to the map (`MapEngine.fitTo`). */
+  ahead?: boolean
 }
 
 /** A camera request for a box, stamped now so it wins over older ones; null without a box. */

@@ -134,7 +134,8 @@ export function useSearchDraft(
     // all unless its camera shows them already (a frame's margin, the world's copies).
     const first = frameNow ? framedFirst?.box : null
     const request = first && frame && within(frame, first) ? null : fitRequestOf(frame)
-    if (request) setFitRequest(first ? { ...request, reveal: true } : request)
+    if (request)
+      setFitRequest(frameFirst ? { ...request, ahead: true } : first ? { ...request, reveal: true } : request)
   }
   // No host chosen: every host is searched.
   const draftHost = draft.host

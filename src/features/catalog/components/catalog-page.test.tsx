@@ -150,10 +150,15 @@ describe('catalog page', () => {
   it('frames an every-host search with the first host’s scenes while the others are still out', async () => {
     // The map jumps there with the first footprints and lays its basemap out at that zoom while the other hosts
     // answer: framed only with the last answer, its new basemap tiles were on the way to the last footprints.
-    const renders: { fit: number[] | undefined; footprints: readonly { geometry: unknown }[] }[] = []
+    const renders: {
+      fit: number[] | undefined
+      ahead?: boolean
+      footprints: readonly { geometry: unknown }[]
+    }[] = []
     map.onRender = (props) =>
       renders.push({
         fit: props.fit?.bbox,
+        ahead: props.fit?.ahead,
         footprints: props.overlays?.find((o) => o.id === 'catalog-footprints')?.data.features ?? [],
       })
     try {
@@ -176,6 +181,8 @@ describe('catalog page', () => {
       const first = renders.find((r) => r.footprints.length > 0)
       expect(first?.footprints.length).toBeLessThan(all.length)
       expect(first?.fit).toEqual(boxAround(first?.footprints ?? []))
+      // It moves the camera at once, not with those footprints, which wait for the page to be idle.
+      expect(first?.ahead).toBe(true)
     } finally {
       map.onRender = undefined
     }
