@@ -20,12 +20,6 @@ export type { Bbox, DrawMode, LonLat, MapEngineHandlers, MapImage } from './engi
 /** How long a map taken off its page waits before it is removed (see `destroy`). */
 const REMOVE_AFTER = 2000
 
-/**
- * Owns the MapLibre map. React creates it once and pushes plain data through idempotent setters; the camera
- * and hover live in MapLibre, never in React state. A façade: the work is its parts' (docs/decisions/0053) —
- * the basemap, the camera, the overlays with their feed and picking, the AOI's drawing, keyboard drawing,
- * and the pictures with swipe compare — which share the map, the handlers and the engine's life.
- */
 /** How a fit moves (`MapEngine.fitTo`). */
 export interface FitHow {
   /** Only to bring the box into view: a camera that shows it whole stays. */
@@ -40,6 +34,12 @@ export interface FitHow {
 /** At most this long after the page's next frame, a fit asked `ahead` jumps (`whenIdle`). */
 const AHEAD_WAIT = 50
 
+/**
+ * Owns the MapLibre map. React creates it once and pushes plain data through idempotent setters; the camera
+ * and hover live in MapLibre, never in React state. A façade: the work is its parts' (docs/decisions/0053) —
+ * the basemap, the camera, the overlays with their feed and picking, the AOI's drawing, keyboard drawing,
+ * and the pictures with swipe compare — which share the map, the handlers and the engine's life.
+ */
 export class MapEngine {
   readonly map: MlMap
   private handlers: MapEngineHandlers = {}

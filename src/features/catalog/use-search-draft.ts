@@ -104,7 +104,8 @@ export function useSearchDraft(
   const frameNow = framePending && !results.isFetching && results.allShown
   // An every-host search frames the map with the first scenes shown, while the other hosts are still out (its
   // pages hold this search's scenes only; a one-host search shows the previous answer while it runs): the map
-  // jumps there with their footprints and lays its basemap out at the framed zoom while the others come, where
+  // jumps there after the rows' frame, ahead of their footprints (those wait for the page to be idle, which can
+  // come only once the others are merged), and lays its basemap out at the framed zoom meanwhile, where
   // framed with the last answer its new basemap tiles, the labels placed again, were on the way to the last
   // answer's footprints being drawn (decision 83).
   const frameFirst =
