@@ -53,6 +53,16 @@ describe('the engine camera', () => {
     expect(map.calls).toHaveLength(2)
   })
 
+  it('says whether the camera shows a box whole, and frames a box it shows when the map changes size', () => {
+    const { map, camera: c } = camera()
+    map.camera = { center: { lng: 0, lat: 0 }, bounds: [-200, -80, 200, 80] }
+    expect(c.shows([-179, -60, 179, 75])).toBe(true)
+    expect(c.shows([-179, -60, 179, 85])).toBe(false)
+    expect(map.calls).toEqual([])
+    map.fire('resize')
+    expect(map.calls).toEqual(['fitBounds [[-179,-60],[179,75]] animate=false'])
+  })
+
   it('forgets the box on a flight and once stopped', () => {
     const { map, camera: c } = camera()
     c.fitTo(PARIS, false)

@@ -49,6 +49,17 @@ export class EngineCamera {
     )
   }
 
+  /**
+   * Whether the camera shows the whole box already. It is then remembered as the box to frame, as a fit would
+   * (a map whose size settles later frames it whole), and the camera stays.
+   */
+  shows(bbox: Bbox): boolean {
+    const [w, s, e, n] = this.bounds()
+    if (!(bbox[0] >= w && bbox[1] >= s && bbox[2] <= e && bbox[3] <= n)) return false
+    this.framed = bbox
+    return true
+  }
+
   /** Flies the camera to a point (a place picked in "Go to a place"). */
   flyTo(center: LonLat, zoom: number): void {
     this.framed = null

@@ -34,6 +34,10 @@ export function createMap(
     // Screenshots and tests read the canvas back.
     canvasContextAttributes: { preserveDrawingBuffer: true },
     trackResize: false,
+    // Labels shown or hidden by a camera move appear at once: their 300 ms fade was two or three more frames
+    // of the whole map after every move, each 100-200 ms where WebGL is emulated, on the way from a search's
+    // last answer to its footprints drawn (decision 83).
+    fadeDuration: 0,
   })
   let observed = false
   const resizes = new ResizeObserver(() => {

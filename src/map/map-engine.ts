@@ -20,6 +20,20 @@ export type { Bbox, DrawMode, LonLat, MapEngineHandlers, MapImage } from './engi
 /** How long a map taken off its page waits before it is removed (see `destroy`). */
 const REMOVE_AFTER = 2000
 
+/** How a fit moves (`MapEngine.fitTo`). */
+export interface FitHow {
+  /** Only to bring the box into view: a camera that shows it whole stays. */
+  reveal?: boolean
+  /**
+   * Now, not with the data waiting to be handed over: a jump after the page's next frame, so the basemap is
+   * laid out at the new place while the rest of the data comes (an every-host search's first scenes).
+   */
+  ahead?: boolean
+}
+
+/** At most this long after the page's next frame, a fit asked `ahead` jumps (`whenIdle`). */
+const AHEAD_WAIT = 50
+
 /**
  * Owns the MapLibre map. React creates it once and pushes plain data through idempotent setters; the camera
  * and hover live in MapLibre, never in React state. A façade: the work is its parts' (docs/decisions/0053) —
@@ -216,14 +230,22 @@ export class MapEngine {
    * place with every footprint, where framed first it laid them out there, then again with the footprints
    * (decision 81). The analyst's own camera (a drag, "Go to a place") wins over a fit still waiting.
    */
-  fitTo(bbox: Bbox, animate = true): void {
+  fitTo(bbox: Bbox, animate = true, how: FitHow = {}): void {
+    // Only to bring more into view (an every-host search's later scenes, past what its first ones framed): a
+    // camera that shows it all stays, its tiles laid out where they are (decision 83). With a fit still
+    // waiting, the camera has not reached the earlier frame: this one replaces it.
+    if (how.reveal && this.fitWaiting === null && this.camera.shows(bbox)) return
     const token = {}
     this.fitWaiting = token
-    this.overlays.beforeData((held) => {
+    const go = (jump: boolean) => {
       if (this.fitWaiting !== token || this.life.destroyed) return
       this.fitWaiting = null
-      this.camera.fitTo(bbox, animate && !held)
-    })
+      this.camera.fitTo(bbox, animate && !jump)
+    }
+    if (!how.ahead) return this.overlays.beforeData(go)
+    // Ahead of the data: a jump once the page's next frame is painted, or with the data if it goes first.
+    whenIdle(() => go(true), AHEAD_WAIT)
+    this.overlays.beforeData((held) => held && go(true))
   }
 
   /** Flies the camera to a point (a place picked in "Go to a place"). */

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Skeleton.css'
 import { Skeleton, useComputedColorScheme } from '@mantine/core'
 import type { Polygon } from 'geojson'
 import { useEffect, useRef, useState, type DragEvent } from 'react'
-import { MapEngine, type Bbox, type DrawMode, type LonLat, type MapImage } from './map-engine'
+import { MapEngine, type Bbox, type DrawMode, type FitHow, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
 import type { FootprintView, MapOverlay } from './layers'
 import { FootprintControl } from './footprint-control'
@@ -14,8 +14,11 @@ export interface MapViewProps {
   onAoiChange: (polygons: Polygon[]) => void
   mode: DrawMode
   overlays?: MapOverlay[]
-  /** Fits the camera whenever a new request object arrives (an import, a library geometry shown, "zoom"). */
-  fit?: { bbox: Bbox } | null
+  /**
+   * Fits the camera whenever a new request object arrives (an import, a library geometry shown, "zoom"); how
+   * (`reveal`, `ahead`) as `MapEngine.fitTo` says.
+   */
+  fit?: ({ bbox: Bbox } & FitHow) | null
   keyboardDraw?: { on: boolean; vertices: LonLat[] }
   onKeyboardDraw?: (action: 'add' | 'undo' | 'finish' | 'cancel', center: LonLat) => void
   onFileDrop?: (file: File) => void
@@ -187,7 +190,7 @@ export function MapView(props: MapViewProps) {
     engine?.setSwipe(leftId && rightId ? { left: leftId, right: rightId, position: swipeAt } : null)
   }, [engine, leftId, rightId, swipeAt])
   useEffect(() => {
-    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox)
+    if (props.fit && props.fit !== initialFit.current) engine?.fitTo(props.fit.bbox, true, props.fit)
   }, [engine, props.fit])
   const kb = props.keyboardDraw
   useEffect(() => engine?.setKeyboardDraw(kb?.on ?? false, kb?.vertices ?? []), [engine, kb])

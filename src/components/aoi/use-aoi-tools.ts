@@ -12,6 +12,10 @@ import { useAoiImport } from './use-aoi-import'
 export interface FitRequest {
   bbox: Bbox
   at: number
+  /** Only to bring the box into view: a camera that shows it whole stays. */
+  reveal?: boolean
+  /** Now, not with the footprints waiting to be handed to the map (`MapEngine.fitTo`). */
+  ahead?: boolean
 }
 
 /** A camera request for a box, stamped now so it wins over older ones; null without a box. */

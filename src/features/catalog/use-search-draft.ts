@@ -39,6 +39,15 @@ const fitFor = (area: SearchArea | null): FitRequest | null => {
   return { bbox: area.kind === 'bbox' ? area.bbox : bboxOf(ps), at: performance.now() }
 }
 
+/** The footprints' polygons. */
+const shapesOf = (footprints: FeatureCollection) =>
+  footprints.features
+    .map((f) => f.geometry)
+    .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
+
+/** Whether box `a` lies within box `b`. */
+const within = (a: Bbox, b: Bbox) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3]
+
 /** What the form says of the area it will search. */
 function describeArea(mode: AreaMode, polygons: Polygon[]): string {
   if (mode === 'view') return 'The part of the world in the map view when you search.'
@@ -56,7 +65,7 @@ export function useSearchDraft(
   { byHost }: Pick<SearchableCollections, 'byHost'>,
   refetch: () => unknown,
   /** The applied search's answer as it stands: its scenes' footprints, and whether it is still running. */
-  results: { footprints: FeatureCollection; isFetching: boolean; allShown: boolean },
+  results: { footprints: FeatureCollection; isFetching: boolean; allShown: boolean; allHosts: boolean },
 ) {
   const applied = view.filters
   // The search the page itself applied last (Search, paging, sorting): only other arrivals move the camera.
@@ -83,6 +92,9 @@ export function useSearchDraft(
   // Set when a search runs or arrives: once its answer is in, the map frames the AOI and the scenes, once,
   // so the analyst's own panning afterwards stays.
   const [framePending, setFramePending] = useState(() => hasApplied(view))
+  // What an every-host search framed with its first scenes (null until then): the later hosts' scenes go to a
+  // map already there, and the map is framed again only for scenes that reach past it.
+  const [framedFirst, setFramedFirst] = useState<{ box: Bbox | null } | null>(null)
   // Framed once every answered scene is shown (the first answer's render lists one host, later ones merge
   // deferred), or the frame would hold one host's scenes: asked of the map with the footprints it frames, in
   // the commit that gives them. The map holds a fit asked while footprints wait to be handed over (after the
@@ -90,6 +102,18 @@ export function useSearchDraft(
   // place with every footprint (decision 81). Framed after them, once the page was idle, the map laid its
   // tiles out with the footprints where the camera was, then again where it went.
   const frameNow = framePending && !results.isFetching && results.allShown
+  // An every-host search frames the map with the first scenes shown, while the other hosts are still out (its
+  // pages hold this search's scenes only; a one-host search shows the previous answer while it runs): the map
+  // jumps there after the rows' frame, ahead of their footprints (those wait for the page to be idle, which can
+  // come only once the others are merged), and lays its basemap out at the framed zoom meanwhile, where
+  // framed with the last answer its new basemap tiles, the labels placed again, were on the way to the last
+  // answer's footprints being drawn (decision 83).
+  const frameFirst =
+    framePending &&
+    !frameNow &&
+    framedFirst === null &&
+    results.allHosts &&
+    results.footprints.features.length > 0
   if (seenKey !== appliedKey) {
     // Another search is shown (ours, a link, back/forward): the form shows it, and a search over another
     // area that did not come from this page brings the camera to that area.
@@ -99,15 +123,20 @@ export function useSearchDraft(
     setViewMoved(false)
     if (appliedKey !== ownKey && areaKey !== seenArea) setFitRequest(fitFor(applied.area))
     setFramePending(hasApplied(view))
+    setFramedFirst(null)
     // A search that arrives by a link or back/forward shows its results.
     if (appliedKey !== ownKey && hasApplied(view)) setTab('results')
-  } else if (frameNow) {
-    setFramePending(false)
-    const shapes = results.footprints.features
-      .map((f) => f.geometry)
-      .filter((g): g is Polygon | MultiPolygon => g.type === 'Polygon' || g.type === 'MultiPolygon')
-    const request = fitRequestOf(searchFrame(applied.area, shapes))
-    if (request) setFitRequest(request)
+  } else if (frameNow || frameFirst) {
+    const frame = searchFrame(applied.area, shapesOf(results.footprints))
+    // The first frame leaves the search still to be framed with all its scenes.
+    setFramePending(frameFirst)
+    setFramedFirst(frameFirst ? { box: frame } : null)
+    // Every scene within what the first ones framed: the map is already there. Past it, the map frames them
+    // all unless its camera shows them already (a frame's margin, the world's copies).
+    const first = frameNow ? framedFirst?.box : null
+    const request = first && frame && within(frame, first) ? null : fitRequestOf(frame)
+    if (request)
+      setFitRequest(frameFirst ? { ...request, ahead: true } : first ? { ...request, reveal: true } : request)
   }
   // No host chosen: every host is searched.
   const draftHost = draft.host
@@ -166,6 +195,7 @@ export function useSearchDraft(
     setRuns((n) => n + 1)
     setViewMoved(false)
     setFramePending(true)
+    setFramedFirst(null)
     if (view.searched && sameFilters(filters, applied) && view.page === null) {
       setTab('results')
       void refetch()

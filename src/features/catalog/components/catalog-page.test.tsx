@@ -147,6 +147,47 @@ describe('catalog page', () => {
     }
   })
 
+  it('frames an every-host search with the first host’s scenes while the others are still out', async () => {
+    // The map jumps there with the first footprints and lays its basemap out at that zoom while the other hosts
+    // answer: framed only with the last answer, its new basemap tiles were on the way to the last footprints.
+    const renders: {
+      fit: number[] | undefined
+      ahead?: boolean
+      footprints: readonly { geometry: unknown }[]
+    }[] = []
+    map.onRender = (props) =>
+      renders.push({
+        fit: props.fit?.bbox,
+        ahead: props.fit?.ahead,
+        footprints: props.overlays?.find((o) => o.id === 'catalog-footprints')?.data.features ?? [],
+      })
+    try {
+      // One host answers later than the others.
+      const backend = createSimBackend()
+      backend.sim.control.faults = [{ path: '/catalog/hosts/capellaspace/**', latencyMs: 300 }]
+      const c = await signedInConsole(undefined, backend)
+      await renderWithConsole((ctx) => [{ path: '/', children: catalogRoutes(ctx) }], {
+        at: `/catalog?aoi=${encodePolygons([paris])}`,
+        console: c,
+      })
+      await results()
+      const footprints = () => map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.data
+      await waitFor(() =>
+        expect(footprints()?.features.some((f) => f.properties?.host === 'capellaspace')).toBe(true),
+      )
+      await waitFor(() => expect(map.props?.fit?.bbox).toEqual(boxAround(footprints()?.features ?? [])))
+      const all = footprints()?.features ?? []
+
+      const first = renders.find((r) => r.footprints.length > 0)
+      expect(first?.footprints.length).toBeLessThan(all.length)
+      expect(first?.fit).toEqual(boxAround(first?.footprints ?? []))
+      // It moves the camera at once, not with those footprints, which wait for the page to be idle.
+      expect(first?.ahead).toBe(true)
+    } finally {
+      map.onRender = undefined
+    }
+  })
+
   it('asks previews of the host whose scenes are shown, also while the next search runs', async () => {
     const { console: c, router } = await open('/catalog?host=oneatlas&limit=30&bbox=-20,30,40,60')
     await waitFor(async () =>
