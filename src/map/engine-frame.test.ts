@@ -89,6 +89,17 @@ describe('holdFrames', () => {
     expect(w.drawn).toEqual([1])
   })
 
+  it('drops the frames asked when ended without drawing (a map taken down), and lets the map ask again', () => {
+    const w = world()
+    w.map.triggerRepaint()
+    holdFrames(w.map)(false)
+    w.frame()
+    expect(w.drawn).toEqual([])
+    w.map.triggerRepaint()
+    w.frame()
+    expect(w.drawn).toEqual([2])
+  })
+
   it('holds nothing on a hidden page, which draws no frames', () => {
     const w = world('hidden')
     w.map.triggerRepaint()

@@ -14,9 +14,10 @@ export interface FramedMap {
  * animation-frame callback, so a frame it asked for before the rows came (the searched area's tiles, its labels
  * fading) ran first in the rows' frame, and under an emulated GPU one map frame holds the thread for hundreds
  * of milliseconds of native work (decision 82). A hidden page draws no frames: nothing is held. Returns what
- * ends the hold at once; a second hold while one runs ends with it.
+ * ends the hold at once (with `draw` false, dropping the frames asked: a map being taken down); a second hold
+ * while one runs ends with it.
  */
-export function holdFrames(map: FramedMap): () => void {
+export function holdFrames(map: FramedMap): (draw?: boolean) => void {
   const running = holds.get(map)
   if (running) return running
   if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') return () => {}
@@ -32,16 +33,16 @@ export function holdFrames(map: FramedMap): () => void {
     wanted = true
   }
   const frame = requestAnimationFrame(() => end())
-  const end = () => {
+  const end = (draw = true) => {
     if (holds.get(map) !== end) return
     holds.delete(map)
     cancelAnimationFrame(frame)
     map.triggerRepaint = ask
-    if (wanted) map.triggerRepaint()
+    if (wanted && draw) map.triggerRepaint()
   }
   holds.set(map, end)
   return end
 }
 
 /** The holds under way, by map: what ends each. */
-const holds = new WeakMap<FramedMap, () => void>()
+const holds = new WeakMap<FramedMap, (draw?: boolean) => void>()

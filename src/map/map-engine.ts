@@ -41,7 +41,7 @@ export class MapEngine {
   /** The fit waiting for an overlay's data (`fitTo`), until it goes or the camera is moved otherwise. */
   private fitWaiting: object | null = null
   /** Ends the hold on the map's frames under way (`paintFirst`), if any. */
-  private endHold: (() => void) | null = null
+  private endHold: ((draw?: boolean) => void) | null = null
 
   constructor(
     container: HTMLElement,
@@ -264,7 +264,7 @@ export class MapEngine {
   destroy(): void {
     this.life.destroyed = true
     this.handlers = {}
-    this.endHold?.()
+    this.endHold?.(false)
     this.camera.stop()
     this.resizes.disconnect()
     this.keyboard.stop()
