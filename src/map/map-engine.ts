@@ -5,6 +5,7 @@ import { offlineStyle, type Scheme } from './basemap'
 import { EngineBasemap } from './engine-basemap'
 import { EngineCamera } from './engine-camera'
 import { EngineDrawing } from './engine-drawing'
+import { holdFrames } from './engine-frame'
 import { EngineImagery } from './engine-imagery'
 import { createMap } from './engine-map'
 import { EngineKeyboard } from './engine-keyboard'
@@ -53,6 +54,8 @@ export class MapEngine {
   private readonly imagery: EngineImagery
   /** The fit waiting for an overlay's data (`fitTo`), until it goes or the camera is moved otherwise. */
   private fitWaiting: object | null = null
+  /** Ends the hold on the map's frames under way (`paintFirst`), if any. */
+  private endHold: ((draw?: boolean) => void) | null = null
 
   constructor(
     container: HTMLElement,
@@ -220,6 +223,17 @@ export class MapEngine {
     this.imagery.setSwipe(swipe)
   }
 
+  // ---------------------------------------------------------------- frames
+
+  /**
+   * The page paints something first (a search's first rows): the map's next frame, asked before or meanwhile,
+   * is drawn in the frame after the page's next one (`holdFrames`, decision 82).
+   */
+  paintFirst(): void {
+    if (this.life.destroyed) return
+    this.endHold = holdFrames(this.map)
+  }
+
   // ---------------------------------------------------------------- camera
 
   /**
@@ -272,6 +286,7 @@ export class MapEngine {
   destroy(): void {
     this.life.destroyed = true
     this.handlers = {}
+    this.endHold?.(false)
     this.camera.stop()
     this.resizes.disconnect()
     this.keyboard.stop()

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css'
 import { Skeleton, useComputedColorScheme } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { useEffect, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import { MapEngine, type Bbox, type DrawMode, type FitHow, type LonLat, type MapImage } from './map-engine'
 import { formatLat, formatLon } from './format-coords'
 import type { FootprintView, MapOverlay } from './layers'
@@ -57,6 +57,11 @@ export interface MapViewProps {
    * picture in its first frames.
    */
   hold?: boolean
+  /**
+   * What the page paints before the map's next frame (a search's response, whose first rows the analyst waits
+   * for): each new value, from the render that shows it, holds the map's frames until the page's frame has run.
+   */
+  paintFirst?: unknown
 }
 
 /** The longest a map waits for its page's `hold` before it is made all the same. */
@@ -175,6 +180,11 @@ export function MapView(props: MapViewProps) {
     }
   }, [engine, props.overlays])
   useEffect(() => engine?.setImages(props.images ?? []), [engine, props.images])
+  // In the commit, not after it: a passive effect may run after the frame it is meant to come before.
+  const paintFirst = props.paintFirst
+  useLayoutEffect(() => {
+    if (paintFirst !== undefined) engine?.paintFirst()
+  }, [engine, paintFirst])
   // The footprint control shows while an overlay of many footprints is on the map; what it chose stays.
   const [footprintView, setFootprintView] = useState<FootprintView>('all')
   const footprintOverlays = (props.overlays ?? []).filter((o) => o.footprints)

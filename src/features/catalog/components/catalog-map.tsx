@@ -45,6 +45,7 @@ export function CatalogMap({ mapProps, hasQuicklooks, onViewMoved, tools, scenes
           {...overlays}
           overlays={marked}
           basemap={basemap}
+          paintFirst={scenes}
           swipe={swipe}
           label="Map of the search: area and scene footprints"
           onViewChange={(_b: Bbox, byUser: boolean) => {

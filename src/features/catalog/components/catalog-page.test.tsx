@@ -759,6 +759,30 @@ describe('catalog page', () => {
     expect(area()).toBe(outline)
   })
 
+  it('has the map hold its frame for the answer’s rows, once per answer, not for a hover', async () => {
+    const { router } = await open('/catalog')
+    await screen.findByLabelText('Data host')
+    const given: unknown[] = []
+    map.onRender = (props) => {
+      if (given.at(-1) !== props.paintFirst) given.push(props.paintFirst)
+    }
+    await act(() => router.navigate('/catalog?host=oneatlas&limit=40&bbox=-20,30,40,60'))
+    const list = await results()
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(3))
+    // In the render that shows the rows: the answer itself, as the list's own mark of its first rows.
+    const answer = given.at(-1)
+    expect(answer).toHaveLength(40)
+    fireEvent.pointerEnter(list.querySelector('#scene-option-1') as Element)
+    await waitFor(() =>
+      expect(map.props?.overlays?.find((o) => o.id === 'catalog-footprints')?.states).toContainEqual({
+        id: 1,
+        state: { hover: true, selected: false },
+      }),
+    )
+    map.onRender = undefined
+    expect(given.filter((g) => g !== undefined)).toEqual([answer])
+  })
+
   it('brings a scene clicked in the list into the map’s view, and leaves the camera when it is in view', async () => {
     await open(`/catalog?host=oneatlas&limit=20&aoi=${encodePolygons([paris])}`)
     const list = await results()
