@@ -86,6 +86,8 @@ interface Opening {
   searchPages: number
   sign: [number, number]
   file: [number, number]
+  /** With TIMELAPSE_OPEN_TRACE set: the opening's main-thread tasks by owner (bench/trace-blame.ts). */
+  blame?: string
 }
 
 const kindOf = (r: Response) =>
@@ -104,8 +106,15 @@ const spanOf = (spans: session.Span[]): [number, number] =>
  * has drawn a frame with the first frame's picture in it; the page's requests and the console's marks put
  * that time into parts.
  */
-async function openFirstFrame(page: Page, path: string, firstAsset: string): Promise<Opening> {
+async function openFirstFrame(
+  browser: Browser,
+  page: Page,
+  path: string,
+  firstAsset: string,
+): Promise<Opening> {
   const requests = session.watchRequests(page, kindOf)
+  const traced = process.env.TIMELAPSE_OPEN_TRACE !== undefined
+  if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
   type Timing = { started: number; sourced?: number; drawn?: number }
   await page.evaluate((path) => {
     type Engine = {
@@ -134,6 +143,15 @@ async function openFirstFrame(page: Page, path: string, firstAsset: string): Pro
   }, path)
   const t = await session.drawnTiming<{ sourced: number }>(page, '__tlbench', TIMEOUT)
   const ms = t.drawn - t.started
+  const blame = traced
+    ? session.blameLines(
+        await browser.stopTracing(),
+        'swath:timelapse-open',
+        t.started,
+        ms,
+        process.env.TIMELAPSE_OPEN_TRACE || undefined,
+      )
+    : undefined
   const { width, marks, stretch } = await page.evaluate(
     ({ names, stretchName, started, drawn }) => {
       const m = (
@@ -183,6 +201,11 @@ async function openFirstFrame(page: Page, path: string, firstAsset: string): Pro
     searchPages: of('search').length,
     sign: signed ? [signed.asked, signed.answered] : [NaN, NaN],
     file: spanOf(file),
+    blame: blame
+      ? `${blame}\n    code: ${of('code')
+          .map((x) => `${x.url.split('/').pop()} ${x.asked.toFixed(0)}–${x.answered.toFixed(0)} ms`)
+          .join(', ')}`
+      : undefined,
   }
 }
 
@@ -354,7 +377,12 @@ export async function benchTimelapse(): Promise<void> {
         await api.fresh()
         for (const id of place.firstAssets) await api.makeOnServer(id)
         const fresh = await freshStorage(browser)
-        const run = await openFirstFrame(fresh.page, timelapsePath(place.feature), place.firstAssets[0])
+        const run = await openFirstFrame(
+          browser,
+          fresh.page,
+          timelapsePath(place.feature),
+          place.firstAssets[0],
+        )
         await fresh.context.close()
         const floor = await openImageryFloor(
           browser,
@@ -376,6 +404,14 @@ export async function benchTimelapse(): Promise<void> {
         console.log(
           `    requests (ms from the opening): route code ${run.code.map(ms).join('–')}, item ${run.item.map(ms).join('–')}, search ${run.search.map(ms).join('–')}, first frame signed ${run.sign.map(ms).join('–')}, its file ${run.file.map(ms).join('–')}; stretch and formula on the main thread ${ms(run.stretch)} in all; floor: first Range ${ms(floor.firstRange)}, last byte ${ms(floor.lastByte)}, pixels in hand ${ms(floor.decoded)}, drawn ${ms(floor.ms)}`,
         )
+        // The opening's main-thread tasks over 30 ms, by owner (TIMELAPSE_OPEN_TRACE set).
+        if (run.blame)
+          console.log(
+            run.blame
+              .split('\n')
+              .filter((line, k) => k === 0 || Number(/\((\d+) ms\)/.exec(line)?.[1] ?? 0) > 30)
+              .join('\n'),
+          )
       }
       const c = figures(runs.map((r) => r.run.ms))
       const f = figures(runs.map((r) => r.floor.ms))
