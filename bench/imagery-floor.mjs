@@ -10,7 +10,19 @@ const picture = new Promise((resolve, reject) => {
   worker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data))
   worker.onerror = (e) => reject(new Error(e.message || 'the floor reader stopped'))
 })
-worker.postMessage({ url: p.url, targetPx: p.targetPx })
+// The link is given signed, or (`p.sign`: the asset and a token) signed here first, as any page that shows a
+// delivered file must: the service's download-url, answered with a link to read without the bearer.
+async function signed() {
+  if (!p.sign) return p.url
+  const answer = await fetch(`/api/v2/assets/${p.sign.assetId}/download-url`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${p.sign.token}` },
+  })
+  if (!answer.ok) throw new Error(`signing answered ${answer.status}`)
+  return new URL((await answer.json()).url, location.origin).href
+}
+const link = signed()
+link.then((url) => worker.postMessage({ url, targetPx: p.targetPx }))
 const map = bareMap(p.view, {
   style: {
     version: 8,
@@ -37,6 +49,7 @@ async function show(pic) {
 }
 
 try {
+  await link
   const pic = await picture
   const decoded = performance.now() - started
   await loaded

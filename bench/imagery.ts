@@ -455,8 +455,12 @@ export async function openImageryFloor(
   item: Pick<Item, 'assetId'>,
   run: Pick<Run, 'width' | 'view'>,
   display?: number[],
+  /** The floor signs the link itself, in its clock (the time-lapse's bench: the console signs in its own). */
+  signs = false,
 ): Promise<FloorRun> {
-  const params = { url: await signedLink(page, token, item.assetId), targetPx: run.width, view: run.view }
+  const params = signs
+    ? { sign: { assetId: item.assetId, token }, targetPx: run.width, view: run.view }
+    : { url: await signedLink(page, token, item.assetId), targetPx: run.width, view: run.view }
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: VIEWPORT })
   try {
     const floorPage = await context.newPage()

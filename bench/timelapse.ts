@@ -11,9 +11,9 @@ import { TRACE_CATEGORIES } from './trace-blame'
  * The time-lapse (issue 42 §4) on the large world, where Berlin Mitte has hundreds of deliveries (the default
  * world has at most 4 over one place): a 12-frame time-lapse of a stored item's place, opened in the console
  * (client-side, from Storage, in a fresh browser context so no frame comes from a cache) until its first frame
- * is on the map, against one item's floor (bench/imagery.ts's: the same overview of the first frame's file,
- * read, decoded and rendered with the console's code in a worker and shown on a bare map of the same size and
- * camera; target: at most 1.5×); once every frame is read, 24 steps by keyboard with the longest main-thread
+ * is on the map, against one item's floor (bench/imagery.ts's: the first frame's link signed, the same
+ * overview of its file read, decoded and rendered with the console's code in a worker and shown on a bare map
+ * of the same size and camera; target: at most 1.5×; decision 86 says which spans each counts); once every frame is read, 24 steps by keyboard with the longest main-thread
  * task seen (target: none over 50 ms); and the export of the 12 frames as a 1,024 px GIF (target: under
  * 10 s). The simulator makes each file on its first read, which a bucket never does: the first two frames'
  * files are made ahead of each counted run, as the item bench does. BENCH_PORT overrides its port (5245).
@@ -86,6 +86,8 @@ interface Opening {
   searchPages: number
   sign: [number, number]
   file: [number, number]
+  /** With TIMELAPSE_OPEN_TRACE set: the opening's main-thread tasks by owner (bench/trace-blame.ts). */
+  blame?: string
 }
 
 const kindOf = (r: Response) =>
@@ -104,8 +106,15 @@ const spanOf = (spans: session.Span[]): [number, number] =>
  * has drawn a frame with the first frame's picture in it; the page's requests and the console's marks put
  * that time into parts.
  */
-async function openFirstFrame(page: Page, path: string, firstAsset: string): Promise<Opening> {
+async function openFirstFrame(
+  browser: Browser,
+  page: Page,
+  path: string,
+  firstAsset: string,
+): Promise<Opening> {
   const requests = session.watchRequests(page, kindOf)
+  const traced = process.env.TIMELAPSE_OPEN_TRACE !== undefined
+  if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES })
   type Timing = { started: number; sourced?: number; drawn?: number }
   await page.evaluate((path) => {
     type Engine = {
@@ -134,6 +143,15 @@ async function openFirstFrame(page: Page, path: string, firstAsset: string): Pro
   }, path)
   const t = await session.drawnTiming<{ sourced: number }>(page, '__tlbench', TIMEOUT)
   const ms = t.drawn - t.started
+  const blame = traced
+    ? session.blameLines(
+        await browser.stopTracing(),
+        'swath:timelapse-open',
+        t.started,
+        ms,
+        process.env.TIMELAPSE_OPEN_TRACE || undefined,
+      )
+    : undefined
   const { width, marks, stretch } = await page.evaluate(
     ({ names, stretchName, started, drawn }) => {
       const m = (
@@ -183,6 +201,11 @@ async function openFirstFrame(page: Page, path: string, firstAsset: string): Pro
     searchPages: of('search').length,
     sign: signed ? [signed.asked, signed.answered] : [NaN, NaN],
     file: spanOf(file),
+    blame: blame
+      ? `${blame}\n    code: ${of('code')
+          .map((x) => `${x.url.split('/').pop()} ${x.asked.toFixed(0)}–${x.answered.toFixed(0)} ms`)
+          .join(', ')}`
+      : undefined,
   }
 }
 
@@ -354,7 +377,12 @@ export async function benchTimelapse(): Promise<void> {
         await api.fresh()
         for (const id of place.firstAssets) await api.makeOnServer(id)
         const fresh = await freshStorage(browser)
-        const run = await openFirstFrame(fresh.page, timelapsePath(place.feature), place.firstAssets[0])
+        const run = await openFirstFrame(
+          browser,
+          fresh.page,
+          timelapsePath(place.feature),
+          place.firstAssets[0],
+        )
         await fresh.context.close()
         const floor = await openImageryFloor(
           browser,
@@ -363,6 +391,9 @@ export async function benchTimelapse(): Promise<void> {
           api.token,
           { assetId: place.firstAssets[0] },
           run,
+          undefined,
+          // Like for like: the console signs the first frame's link in its clock, so the floor does in its.
+          true,
         )
         if (i > 0) runs.push({ run, floor })
         console.log(
@@ -376,6 +407,17 @@ export async function benchTimelapse(): Promise<void> {
         console.log(
           `    requests (ms from the opening): route code ${run.code.map(ms).join('–')}, item ${run.item.map(ms).join('–')}, search ${run.search.map(ms).join('–')}, first frame signed ${run.sign.map(ms).join('–')}, its file ${run.file.map(ms).join('–')}; stretch and formula on the main thread ${ms(run.stretch)} in all; floor: first Range ${ms(floor.firstRange)}, last byte ${ms(floor.lastByte)}, pixels in hand ${ms(floor.decoded)}, drawn ${ms(floor.ms)}`,
         )
+        // The opening's main-thread tasks over 30 ms, by owner (TIMELAPSE_OPEN_TRACE set).
+        if (run.blame)
+          console.log(
+            run.blame
+              .split('\n')
+              .filter(
+                (line, k) =>
+                  k === 0 || line.startsWith('    code:') || Number(/\((\d+) ms\)/.exec(line)?.[1] ?? 0) > 30,
+              )
+              .join('\n'),
+          )
       }
       const c = figures(runs.map((r) => r.run.ms))
       const f = figures(runs.map((r) => r.floor.ms))

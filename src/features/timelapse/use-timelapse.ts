@@ -5,10 +5,20 @@ import { useConsoleServices } from '../../api/console-context'
 import { areaItemsOptions } from '../../data/storage/area-items'
 import { imageryAssetOf, imageryOptions } from '../../data/storage/imagery/use-imagery'
 import { startImageryReader } from '../../data/storage/imagery/run-read'
+import type { ReadResult } from '../../data/storage/imagery/read-cog'
 import type { StacItem } from '../../data/storage/queries'
 import { intersectionAreaRatio } from '../../lib/geo/combine'
 import { bboxOf } from '../../lib/geo/measure'
-import { FORMULA_PRESETS, renderView, viewKey, type ImageView, type Limits } from '../../lib/imagery/view'
+import { boxCoverShare, boxOf } from '../../lib/geo/shapes'
+import {
+  channelValues,
+  FORMULA_PRESETS,
+  renderView,
+  shownView,
+  viewKey,
+  type ImageView,
+  type Limits,
+} from '../../lib/imagery/view'
 import { presetForImage } from '../../lib/imagery/layers'
 import type { Raster } from '../../lib/imagery/render'
 import {
@@ -31,15 +41,19 @@ export interface Frame extends FrameCandidate {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
-/** Share of the area an item covers: 1 at once for a box footprint holding the area's box, else by clipping. */
+/**
+ * Share of the area an item covers: for a box footprint and a box area (the large world's, most deliveries')
+ * the ratio of the boxes' shared part, else by clipping; a box footprint holding the area's box covers all.
+ */
 function coverageOf(area: readonly Polygon[], areaBox: number[], item: StacItem): number {
   const g = item.geometry as Polygon | MultiPolygon | null | undefined
   if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return 0
-  const ring = g.type === 'Polygon' && g.coordinates.length === 1 ? g.coordinates[0] : null
-  if (ring && ring.length === 5) {
-    const [w, s, e, n] = bboxOf([g as Polygon])
-    const isBox = ring.every(([x, y]) => (x === w || x === e) && (y === s || y === n))
-    if (isBox && w <= areaBox[0] && s <= areaBox[1] && e >= areaBox[2] && n >= areaBox[3]) return 1
+  const box = boxOf(g)
+  if (box) {
+    const [w, s, e, n] = box
+    if (w <= areaBox[0] && s <= areaBox[1] && e >= areaBox[2] && n >= areaBox[3]) return 1
+    const areaAsBox = area.length === 1 ? boxOf(area[0]) : null
+    if (areaAsBox) return boxCoverShare(areaAsBox, box)
   }
   try {
     return intersectionAreaRatio(area, g)
@@ -125,6 +139,44 @@ function canvasFor(r: Raster, view: ImageView): HTMLCanvasElement | null {
   )
 }
 
+/**
+ * The reference frame's stretch and picture: the reader's rendering where it is of this view (the view the
+ * page opened with), else one made here; and its values per channel (the stretch's histograms) once the
+ * first frame is on the map, so that a rendering made in the reader keeps them off the first picture's path.
+ */
+function useReference(
+  refRaster: Raster | null,
+  refRendered: ReadResult['rendered'],
+  view: ImageView,
+  firstShown: boolean,
+) {
+  const key = viewKey(view)
+  const made = useMemo(() => {
+    if (!refRaster) return null
+    const { node, shown, key: shownKey } = shownView(refRaster, view)
+    const made =
+      refRendered?.view === shownKey && refRendered.limits
+        ? { node, limits: refRendered.limits, rgba: refRendered.rgba, channels: null }
+        : measured(TIMELAPSE_MEASURES.stretch, () => renderView(refRaster, shown))
+    cached(ownLimits, refRaster, key, () => made.limits)
+    // The reference frame drawn with its own limits is this very rendering: its canvas is made from it.
+    cached(canvases, refRaster, viewKey(frameView(shown, made.limits)), () =>
+      measured(TIMELAPSE_MEASURES.stretch, () => canvasOf(refRaster, made.rgba)),
+    )
+    return { raster: refRaster, node: made.node, limits: made.limits, channels: made.channels, shown }
+    // The view by its key: a new object with the same stretch and formula changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refRaster, key])
+  const analysed = useMemo(() => {
+    if (!made) return null
+    const channels =
+      made.channels ??
+      (firstShown ? channelValues(made.raster, made.shown, made.node) : ([] as Float32Array[]))
+    return { node: made.node, limits: made.limits, channels }
+  }, [made, firstShown])
+  return { made, analysed }
+}
+
 export type FrameStatus = 'reading' | 'read' | 'failed'
 
 /**
@@ -201,6 +253,9 @@ export function useTimelapse(
         targetPx,
         null,
         first ? () => mark(TIMELAPSE_MARKS.firstDecoded) : undefined,
+        // The first frame is the reference: the reader's worker renders it in the page's view with its own
+        // limits, so its picture and the stretch every frame shares are not made on this thread.
+        first ? view : null,
       )
       return {
         ...options,
@@ -231,28 +286,18 @@ export function useTimelapse(
   const reference = statuses.findIndex((s) => s !== 'failed')
   const refRaster = reference >= 0 ? rasters[reference] : null
   const bands = refRaster?.bands ?? null
-  const key = viewKey(view)
-  const analysed = useMemo(() => {
-    if (!refRaster) return null
-    const shown = { ...view, preset: presetForImage(refRaster.bands, view.preset) }
-    const made = measured(TIMELAPSE_MEASURES.stretch, () => renderView(refRaster, shown))
-    cached(ownLimits, refRaster, key, () => made.limits)
-    // The reference frame drawn with its own limits is this very rendering: its canvas is made from it.
-    cached(canvases, refRaster, viewKey(frameView(shown, made.limits)), () => canvasOf(refRaster, made.rgba))
-    return { node: made.node, limits: made.limits, channels: made.channels }
-    // The view by its key: a new object with the same stretch and formula changes nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [refRaster, key])
+  const refRendered = reference >= 0 ? results[reference]?.data?.rendered : undefined
+  const { made, analysed } = useReference(refRaster, refRendered, view, firstShown)
   const drawn = useMemo(
     () =>
       rasters.map((r) => {
-        if (!r || !analysed) return null
-        const v = frameView({ ...view, preset: presetForImage(r.bands, view.preset) }, analysed.limits)
+        if (!r || !made) return null
+        const v = frameView({ ...view, preset: presetForImage(r.bands, view.preset) }, made.limits)
         return canvasFor(r, v)
       }),
     // Rebuilt when a frame comes or the view changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [rastersKey, analysed],
+    [rastersKey, made],
   )
   const firstPicture = drawn[0] != null
   useEffect(() => {

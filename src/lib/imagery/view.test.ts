@@ -10,6 +10,8 @@ import {
   histogram,
   limitsOf,
   renderChannels,
+  renderView,
+  shownView,
   viewFromParams,
   viewToParams,
   type ImageView,
@@ -55,6 +57,59 @@ describe('stretch', () => {
     const [f] = channelValues(raster(), view, parseFormula('nir - red', ['red', 'green', 'blue', 'nir']))
     expect(f[5]).toBe(200)
     expect(Number.isNaN(f[0])).toBe(true)
+  })
+})
+
+describe('the composites drawn', () => {
+  /** A 7 × 5 optical raster of varied samples, some nodata. */
+  const varied = (): Raster => {
+    const data: number[] = []
+    for (let i = 0; i < 35; i++)
+      data.push(i % 6 === 0 ? 0 : 37 * i + 11, (53 * i) % 900, (71 * i) % 1300, 1000 + ((97 * i) % 3000))
+    return { width: 7, height: 5, bands: 4, data, bbox: [0, 0, 1, 1], nodata: 0 }
+  }
+
+  it('gives each composite pixel its bands stretched between its 2 and 98 % values, nodata clear', () => {
+    const r = varied()
+    for (const [preset, pick] of [
+      ['true-colour', [0, 1, 2]],
+      ['false-colour', [3, 0, 1]],
+    ] as const) {
+      const { rgba, limits } = renderView(r, { ...DEFAULT_VIEW, preset })
+      for (let i = 0; i < 35; i++) {
+        const px = Array.from(rgba.slice(i * 4, i * 4 + 4))
+        if (i % 6 === 0) {
+          expect(px).toEqual([0, 0, 0, 0])
+          continue
+        }
+        const want = pick.map((band, c) => {
+          const [lo, hi] = limits[c]
+          return Math.min(
+            255,
+            Math.max(0, Math.round(((Number(r.data[i * 4 + band]) - lo) / (hi - lo)) * 255)),
+          )
+        })
+        expect(px).toEqual([...want, 255])
+      }
+      // The limits are the values' own: every channel's 2 and 98 % values lie within its samples.
+      for (const [c, band] of pick.entries()) {
+        const values = Array.from({ length: 35 }, (_, i) => Number(r.data[i * 4 + band])).filter(
+          (_, i) => i % 6 !== 0,
+        )
+        expect(values).toContain(limits[c][0])
+        expect(values).toContain(limits[c][1])
+      }
+    }
+  })
+
+  it('names a rendering by the view it drew, whatever was asked that the image lacks', () => {
+    const r = varied()
+    const asked: ImageView = { ...DEFAULT_VIEW, preset: 'radar-db', formula: 'vv / vh' }
+    // Optical bands: no radar combination and no VV or VH, so true colour without the formula is drawn.
+    const { shown, key, node } = shownView(r, asked)
+    expect(shown).toEqual({ ...DEFAULT_VIEW, preset: 'true-colour', formula: null })
+    expect(node).toBeNull()
+    expect(renderView(r, asked).key).toBe(key)
   })
 })
 

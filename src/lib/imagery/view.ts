@@ -59,26 +59,43 @@ export function channelValues(r: Raster, view: ImageView, formula: Node | null):
   const n = r.width * r.height
   const b = r.bands
   const d = r.data
+  const nodata = r.nodata
   const names = channelNames(b, view)
   const out = names.map(() => new Float32Array(n))
-  const px = new Float64Array(b)
   const optical = b >= 4
-  const pick = view.preset === 'false-colour' ? [3, 0, 1] : view.preset === 'true-colour' ? [0, 1, 2] : [0]
+  if (!formula && optical && (view.preset === 'true-colour' || view.preset === 'false-colour')) {
+    // The composites, the default view: one typed loop per pixel, no lookups (the first frame's path).
+    const [c0, c1, c2] = out
+    const [k0, k1, k2] = view.preset === 'false-colour' ? [3, 0, 1] : [0, 1, 2]
+    for (let i = 0, s = 0; i < n; i++, s += b) {
+      if (d[s] === nodata) {
+        c0[i] = c1[i] = c2[i] = NaN
+        continue
+      }
+      c0[i] = d[s + k0]
+      c1[i] = d[s + k1]
+      c2[i] = d[s + k2]
+    }
+    return out
+  }
+  const px = new Float64Array(b)
+  const first = out[0]
   for (let i = 0; i < n; i++) {
     const s = i * b
-    if (d[s] === r.nodata) {
+    if (d[s] === nodata) {
       for (const c of out) c[i] = NaN
       continue
     }
     if (formula) {
       for (let k = 0; k < b; k++) px[k] = d[s + k]
-      out[0][i] = evaluate(formula, px)
-    } else if (!optical || view.preset === 'radar-db') out[0][i] = dbOf(d[s])
-    else if (view.preset === 'ndvi') {
+      first[i] = evaluate(formula, px)
+    } else if (!optical || view.preset === 'radar-db') first[i] = dbOf(d[s])
+    else {
+      // NDVI (the composites took the loop above).
       const red = d[s]
       const nir = d[s + 3]
-      out[0][i] = red + nir === 0 ? NaN : (nir - red) / (nir + red)
-    } else for (let c = 0; c < 3; c++) out[c][i] = d[s + pick[c]]
+      first[i] = red + nir === 0 ? NaN : (nir - red) / (nir + red)
+    }
   }
   return out
 }
@@ -86,9 +103,10 @@ export function channelValues(r: Raster, view: ImageView, formula: Node | null):
 /** The finite values, sorted (at most `cap` of them, evenly taken, so a large overview stays quick). */
 function sortedSample(values: Float32Array, cap = 65_536): Float32Array {
   const step = Math.max(1, Math.floor(values.length / cap))
-  const kept: number[] = []
-  for (let i = 0; i < values.length; i += step) if (Number.isFinite(values[i])) kept.push(values[i])
-  return Float32Array.from(kept).sort()
+  const kept = new Float32Array(Math.ceil(values.length / step))
+  let k = 0
+  for (let i = 0; i < values.length; i += step) if (Number.isFinite(values[i])) kept[k++] = values[i]
+  return kept.subarray(0, k).sort()
 }
 
 /** The value below which `share` (0..1) of the finite values lie; NaN when there are none. */
@@ -160,25 +178,36 @@ export function renderChannels(
 ): Uint8ClampedArray<ArrayBuffer> {
   const n = width * height
   const out = new Uint8ClampedArray(n * 4)
-  const scale = (v: number, [lo, hi]: Limits) => (v - lo) / (hi - lo)
+  if (channels.length >= 3) {
+    // Three channels (the default view): typed loops with each channel's offset and scale at hand.
+    const [c0, c1, c2] = channels
+    const [lo0, lo1, lo2] = [limits[0][0], limits[1][0], limits[2][0]]
+    const [d0, d1, d2] = [0, 1, 2].map((c) => limits[c][1] - limits[c][0])
+    for (let i = 0, o = 0; i < n; i++, o += 4) {
+      const r = c0[i]
+      if (Number.isNaN(r)) continue
+      // The same sums as ((v - lo) / (hi - lo)) * 255 rounded, so the pixels are those of before.
+      out[o] = Math.round(((r - lo0) / d0) * 255)
+      out[o + 1] = Math.round(((c1[i] - lo1) / d1) * 255)
+      out[o + 2] = Math.round(((c2[i] - lo2) / d2) * 255)
+      out[o + 3] = 255
+    }
+    return out
+  }
+  const [lo, hi] = limits[0]
+  const values = channels[0]
   for (let i = 0; i < n; i++) {
     const o = i * 4
-    if (channels.length >= 3) {
-      const r = channels[0][i]
-      if (Number.isNaN(r)) continue
-      for (let c = 0; c < 3; c++) out[o + c] = Math.round(scale(channels[c][i], limits[c]) * 255)
+    const v = values[i]
+    if (!Number.isFinite(v)) continue
+    const t = (v - lo) / (hi - lo)
+    if (ramp) {
+      const [r, g, b] = rampColour(t)
+      out[o] = r
+      out[o + 1] = g
+      out[o + 2] = b
     } else {
-      const v = channels[0][i]
-      if (!Number.isFinite(v)) continue
-      const t = scale(v, limits[0])
-      if (ramp) {
-        const [r, g, b] = rampColour(t)
-        out[o] = r
-        out[o + 1] = g
-        out[o + 2] = b
-      } else {
-        out[o] = out[o + 1] = out[o + 2] = Math.round(Math.min(1, Math.max(0, t)) * 255)
-      }
+      out[o] = out[o + 1] = out[o + 2] = Math.round(Math.min(1, Math.max(0, t)) * 255)
     }
     out[o + 3] = 255
   }
@@ -225,21 +254,30 @@ export function viewFromParams(params: URLSearchParams): ImageView {
 export const viewKey = (v: ImageView) => JSON.stringify([v.preset, v.formula, v.stretch])
 
 /**
+ * The view an overview is drawn in: the image's own first combination where it lacks the one asked (radar
+ * among optical), and a formula that does not parse for its bands left out (the field says why). Its key is
+ * what `renderView` names its pixels by, so a rendering made elsewhere (the reader's worker) can be matched.
+ */
+export function shownView(r: Pick<Raster, 'bands'>, view: ImageView) {
+  const parsed = view.formula !== null ? formulaFor(r.bands, view.formula) : null
+  const node = parsed && 'node' in parsed ? parsed.node : null
+  const preset = presetForImage(r.bands, view.preset)
+  const shown: ImageView = { ...view, preset, formula: node ? view.formula : null }
+  return { node, shown, key: viewKey(shown) }
+}
+
+/**
  * An overview's values, limits and RGBA pixels in a view. A formula that does not parse for the image's
  * bands draws its band combination instead (the field says why).
  */
 export function renderView(r: Raster, view: ImageView) {
-  const parsed = view.formula !== null ? formulaFor(r.bands, view.formula) : null
-  const node = parsed && 'node' in parsed ? parsed.node : null
-  // The image's own first combination where it lacks the one asked (radar among optical).
-  const preset = presetForImage(r.bands, view.preset)
-  const shown: ImageView = { ...view, preset, formula: node ? view.formula : null }
+  const { node, shown, key } = shownView(r, view)
   const channels = channelValues(r, shown, node)
   const limits = limitsOf(channels, view.stretch)
   // NDVI keeps its fixed ramp, which its legend reads; the stretch applies to composites, radar and formulas.
   const rgba =
-    !node && preset === 'ndvi'
+    !node && shown.preset === 'ndvi'
       ? renderPreset(r, 'ndvi')
       : renderChannels(r.width, r.height, channels, limits, node !== null)
-  return { node, channels, limits, rgba, key: viewKey(shown) }
+  return { node, channels, limits, rgba, key, shown }
 }

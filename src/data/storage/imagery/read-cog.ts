@@ -10,7 +10,7 @@ import { Unzlib } from 'fflate'
 import { browserLinkFetch, type LinkFetch } from '../../../api/links'
 import { presetForImage } from '../../../lib/imagery/layers'
 import { chooseOverview, renderPreset, type Preset, type Raster } from '../../../lib/imagery/render'
-import { renderView, type ImageView } from '../../../lib/imagery/view'
+import { renderView, type ImageView, type Limits } from '../../../lib/imagery/view'
 
 /**
  * What reading an overview asks: the signed link to the file, how many pixels across the view needs, and the
@@ -30,8 +30,11 @@ export interface ReadResult {
   /** Widths of every level of the file, full resolution first. */
   levels: number[]
   level: number
-  /** Its RGBA pixels in the combination asked for, rendered where it was read (off the main thread). */
-  rendered?: { preset: Preset; rgba: Uint8ClampedArray<ArrayBuffer>; view?: string }
+  /**
+   * Its RGBA pixels in the combination asked for, rendered where it was read (off the main thread); for a
+   * view, its key and the limits its stretch gave each channel.
+   */
+  rendered?: { preset: Preset; rgba: Uint8ClampedArray<ArrayBuffer>; view?: string; limits?: Limits[] }
 }
 
 /**
@@ -334,7 +337,12 @@ async function read(
   }
   if (view) {
     const shown = renderView(raster, view)
-    const rendered = { preset: presetForImage(raster.bands, view.preset), rgba: shown.rgba, view: shown.key }
+    const rendered = {
+      preset: presetForImage(raster.bands, view.preset),
+      rgba: shown.rgba,
+      view: shown.key,
+      limits: shown.limits,
+    }
     return { raster, levels, level, rendered }
   }
   if (preset === undefined) return { raster, levels, level }

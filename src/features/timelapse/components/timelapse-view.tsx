@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Anchor, Button, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core'
 import type { Polygon } from 'geojson'
-import { lazy, memo, Suspense, useMemo } from 'react'
+import { lazy, memo, Suspense, useEffect, useMemo } from 'react'
 import { Link } from 'react-router'
 import { Section } from '../../../components/page-section'
 import { ViewControls } from '../../../components/imagery/view-controls'
@@ -30,7 +30,9 @@ const StableFilters = memo(FiltersPanel)
 const StableLeftOut = memo(LeftOutNote)
 const StableExport = memo(ExportPanel)
 
-const TimelapseMap = lazy(async () => ({ default: (await import('./timelapse-map')).TimelapseMap }))
+const loadMap = () => import('./timelapse-map')
+const TimelapseMap = lazy(async () => ({ default: (await loadMap()).TimelapseMap }))
+const loadingMap = <Skeleton height="100%" role="status" aria-label="Loading the map" />
 
 interface Props {
   area: Polygon[]
@@ -81,6 +83,12 @@ export function TimelapseView(props: Props) {
     [t.analysed, t.firstShown],
   )
   const searching = t.search.isPending
+  // The map's code comes while the place is listed; the map itself is made once the frames are known and the
+  // first one's picture is in (or it failed), as the item page holds its map for its picture: making a map
+  // and drawing its basemap is heavy work on a software GL, which held up the first frame's signing, reading
+  // and decoding when done beside them. The map then draws the picture in its first frames.
+  useEffect(() => void loadMap(), [])
+  const firstReading = t.frames.length > 0 && t.statuses[0] === 'reading'
   return (
     <Stack gap="md">
       <StableHeader title={title} back={back} />
@@ -116,8 +124,18 @@ export function TimelapseView(props: Props) {
       ) : (
         <div className={classes.layout}>
           <div className={classes.map} ref={mapBox}>
-            <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
-              <TimelapseMap label="Map of the time-lapse" area={area} images={images} fit={fit} />
+            <Suspense fallback={loadingMap}>
+              {searching ? (
+                loadingMap
+              ) : (
+                <TimelapseMap
+                  label="Map of the time-lapse"
+                  area={area}
+                  images={images}
+                  fit={fit}
+                  hold={firstReading}
+                />
+              )}
             </Suspense>
             {frame && (
               <output className={classes.date} aria-label="Frame date" aria-live="off" data-kind={shown.kind}>
