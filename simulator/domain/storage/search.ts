@@ -1,6 +1,6 @@
 import { booleanIntersects } from '@turf/turf'
 import type { Geometry } from 'geojson'
-import { footprintOf } from '../processing/pricing'
+import { footprintOf, type Footprint } from '../processing/pricing'
 import { itemTimeRange, QUERYABLES, type Operand, type Pred, type Scalar, type Value } from './query'
 import type { S, StacCollectionRecord, StacItemRecord, StacSource } from '../world/types'
 import type { World } from '../world/world'
@@ -37,6 +37,36 @@ export function boxOfItem(item: S['StacItem']): Box | undefined {
   return undefined
 }
 
+const planarBoxes = new WeakMap<object, Box | null>()
+
+/** The smallest box of a geometry's positions as given (no antimeridian reading), kept per geometry object. */
+export function planarBox(g: Geometry | Footprint): Box | undefined {
+  const kept = planarBoxes.get(g)
+  if (kept !== undefined) return kept ?? undefined
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity]
+  const visit = (v: unknown): void => {
+    if (!Array.isArray(v)) return
+    if (typeof v[0] === 'number' && typeof v[1] === 'number') {
+      const [x, y] = v as [number, number]
+      if (x < box[0]) box[0] = x
+      if (y < box[1]) box[1] = y
+      if (x > box[2]) box[2] = x
+      if (y > box[3]) box[3] = y
+      return
+    }
+    for (const w of v) visit(w)
+  }
+  if (g.type === 'GeometryCollection') {
+    for (const m of g.geometries) {
+      const b = planarBox(m)
+      if (b) visit([b.slice(0, 2), b.slice(2)])
+    }
+  } else visit(g.coordinates)
+  const found = box[0] <= box[2] && box[1] <= box[3] ? box : null
+  planarBoxes.set(g, found)
+  return found ?? undefined
+}
+
 /** Whether one item meets the query's conditions (collections and ids apart, which callers index). */
 export function itemMatches(item: S['StacItem'], q: ItemQuery): boolean {
   if (q.boxes) {
@@ -50,6 +80,11 @@ export function itemMatches(item: S['StacItem'], q: ItemQuery): boolean {
   if (q.intersects) {
     const fp = footprintOf(item)
     if (!fp) return false
+    // Turf's test is planar over the positions as given, so boxes of those positions that do not meet mean
+    // shapes that do not meet: the cheap test first (a large world's place search tested 50,000 footprints).
+    const asked = planarBox(q.intersects)
+    const own = planarBox(fp)
+    if (asked && own && !overlaps(asked, own)) return false
     let hit: boolean
     try {
       hit = booleanIntersects(q.intersects, { type: fp.type, coordinates: fp.coordinates } as Geometry)
