@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { components } from '../../api/schema'
-import {
-  EMPTY_SET,
-  FootprintCollector,
-  footprintOf,
-  linkPaging,
-  StreamCancelled,
-  streamPages,
-  type ItemPage,
-} from './footprint-stream'
+import { packItems, packPage, type ItemPage, type PackedPage } from './footprint-pack'
+import { EMPTY_SET, FootprintCollector, linkPaging, StreamCancelled, streamPages } from './footprint-stream'
 
 type StacItem = components['schemas']['StacItem']
 type StacLink = components['schemas']['StacLink']
@@ -41,7 +34,7 @@ const item = (id: string, x: number): StacItem => ({
 /** A service of `total` items served `limit` a page, each page linking the next by `page`. */
 function pages(total: number, limit: number) {
   const asked: number[] = []
-  const pageOf = (n: number): ItemPage => {
+  const pageOf = (n: number): PackedPage => {
     asked.push(n)
     const features = Array.from({ length: Math.max(0, Math.min(limit, total - n * limit)) }, (_, i) =>
       item(`i${n * limit + i}`, n * limit + i),
@@ -50,7 +43,7 @@ function pages(total: number, limit: number) {
       (n + 1) * limit < total
         ? [{ rel: 'next', href: `https://sim.test/items?page=${n + 1}&limit=${limit}`, method: 'GET' }]
         : []
-    return { features, links, context: { matched: total } }
+    return packPage({ features, links, context: { matched: total } })
   }
   return {
     asked,
@@ -59,36 +52,11 @@ function pages(total: number, limit: number) {
   }
 }
 
-describe('footprintOf', () => {
-  it('keeps the id and the polygon, nothing else of the item', () => {
-    const f = footprintOf(item('a', 3), 7)
-    expect(f).toEqual({ type: 'Feature', id: 7, properties: { id: 'a' }, geometry: square(3) })
-  })
-
-  it('falls back on the bbox (a 3D one too) and gives up without either', () => {
-    const flat = { ...item('b', 0), geometry: null, bbox: [1, 2, 0, 3, 4, 0] } as unknown as StacItem
-    expect(footprintOf(flat, 0)?.geometry).toEqual({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [1, 2],
-          [3, 2],
-          [3, 4],
-          [1, 4],
-          [1, 2],
-        ],
-      ],
-    })
-    const none = { ...item('c', 0), geometry: null, bbox: undefined } as unknown as StacItem
-    expect(footprintOf(none, 0)).toBeNull()
-  })
-})
-
 describe('FootprintCollector', () => {
   it('numbers on across pages, keeps only id and footprint, and adds their centres', () => {
     const c = new FootprintCollector()
-    c.add([item('a', 0), item('b', 2)])
-    c.add([item('c', 4)])
+    c.add(packItems([item('a', 0), item('b', 2)]))
+    c.add(packItems([item('c', 4)]))
     const set = c.set()
     expect(set.outlines.features.map((f) => f.id)).toEqual([0, 1, 2])
     expect(set.outlines.features[2]).toEqual({
@@ -107,10 +75,10 @@ describe('FootprintCollector', () => {
   it('hands a set that later pages leave alone, and the same set while nothing new came', () => {
     const c = new FootprintCollector()
     expect(c.set()).toBe(EMPTY_SET)
-    c.add([item('a', 0)])
+    c.add(packItems([item('a', 0)]))
     const one = c.set()
     expect(c.set()).toBe(one)
-    c.add([item('b', 2)])
+    c.add(packItems([item('b', 2)]))
     expect(one.outlines.features).toHaveLength(1)
     expect(one.centres.features).toHaveLength(1)
     expect(c.set().outlines.features).toHaveLength(2)
@@ -120,7 +88,7 @@ describe('FootprintCollector', () => {
   it('skips an item with nothing drawable, numbering on without a gap', () => {
     const c = new FootprintCollector()
     const none = { ...item('x', 0), geometry: null, bbox: undefined } as unknown as StacItem
-    c.add([none, item('a', 0)])
+    c.add(packItems([none, item('a', 0)]))
     expect(c.set().outlines.features.map((f) => [f.id, f.properties.id])).toEqual([[0, 'a']])
   })
 })
@@ -144,7 +112,7 @@ describe('streamPages', () => {
     const end = await streamPages(
       service.first,
       service.follow,
-      (items, p) => told.push([p.done, p.total, items.length]),
+      (footprints, p) => told.push([p.done, p.total, footprints.ids.length]),
       new AbortController().signal,
     )
     expect(service.asked).toEqual([0, 1, 2])
@@ -173,11 +141,12 @@ describe('streamPages', () => {
   })
 
   it('does not follow links that go round in circles past the total', async () => {
-    const loop: ItemPage = {
+    const answer: ItemPage = {
       features: [item('a', 0), item('b', 1)],
       links: [{ rel: 'next', href: '/items?page=1&limit=2', method: 'GET' }],
       context: { matched: 4 },
     }
+    const loop = packPage(answer)
     let reads = 0
     const end = await streamPages(
       () => Promise.resolve(loop),

@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
-import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
   FootprintCollector,
   StreamCancelled,
   type FootprintSet,
+  type OnFootprints,
   type StreamProgress,
 } from '../../data/storage/footprint-stream'
-
-type StacItem = components['schemas']['StacItem']
 
 /** What "Draw all" is doing: nothing yet, listing collections, reading items, or where it ended. */
 export type DrawAllPhase = 'idle' | 'listing' | 'reading' | 'done' | 'cancelled' | 'failed'
@@ -32,9 +30,9 @@ const IDLE: DrawAllState = {
   set: EMPTY_SET,
 }
 
-/** What a stream is given: where to put each page's items, where to say how listing goes, and its signal. */
+/** What a stream is given: where to put each page's footprints, where to say how listing goes, and its signal. */
 export interface StreamSink {
-  onItems: (items: readonly StacItem[], progress: StreamProgress) => void
+  onFootprints: OnFootprints
   onCollections: (progress: StreamProgress) => void
   signal: AbortSignal
 }
@@ -111,9 +109,9 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
         onCollections: (collections) => {
           if (live()) update((s) => ({ ...s, collections }))
         },
-        onItems: (items, progress) => {
+        onFootprints: (footprints, progress) => {
           if (!live()) return
-          collector.add(items)
+          collector.add(footprints)
           update((s) => ({ ...s, phase: 'reading', items: progress }))
         },
       })
