@@ -2,7 +2,7 @@ import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource } from 'maplibre-gl'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeMap } from '../testing/fake-map'
-import { BULK_PIECE, BULK_SLICE, DEFER_OVER, OverlayFeed, sendPlan, SLICE, type Fed } from './overlay-feed'
+import { BULK_SLICE, DEFER_OVER, OverlayFeed, sendPlan, SLICE, type Fed } from './overlay-feed'
 
 const point = (id?: number): Feature => ({
   type: 'Feature',
@@ -30,11 +30,11 @@ describe('the plan of a send', () => {
     expect(sendPlan([], many, true).slice).toBe(SLICE)
   })
 
-  it('slices any other overlay only past BULK_SLICE features to send, BULK_PIECE a slice', () => {
+  it('slices any other overlay only past BULK_SLICE features to send, BULK_SLICE a slice', () => {
     const bulk = points(BULK_SLICE)
     expect(sendPlan([], bulk, false).sliced).toBe(false)
     const more = [...bulk, point(BULK_SLICE)]
-    expect(sendPlan([], more, false)).toMatchObject({ sliced: true, slice: BULK_PIECE })
+    expect(sendPlan([], more, false)).toMatchObject({ sliced: true, slice: BULK_SLICE })
     expect(sendPlan([point(-1)], more, false)).toMatchObject({ appends: false, sliced: true })
     expect(sendPlan(bulk, more, false).sliced).toBe(false)
   })
@@ -95,14 +95,15 @@ describe('the overlay feed', () => {
     expect(drawn).toHaveBeenCalledOnce()
   })
 
-  it('hands a bulk overlay over BULK_SLICE a BULK_PIECE at a time, and one of BULK_SLICE whole', async () => {
+  it('hands a bulk overlay over BULK_SLICE at a time, and one of BULK_SLICE whole', async () => {
     const all = points(BULK_SLICE * 2 + 5)
     const entry: Fed = { data: fc(all), interactive: false }
     const { feed: f, source, record } = feed(entry)
     f.send('scenes', source)
     await vi.runAllTimersAsync()
     expect(record.updates.map((u) => (u as { add: Feature[] }).add.length)).toEqual([
-      ...Array.from({ length: (BULK_SLICE * 2) / BULK_PIECE }, () => BULK_PIECE),
+      BULK_SLICE,
+      BULK_SLICE,
       5,
     ])
     expect(record.updates.flatMap((u) => (u as { add: Feature[] }).add)).toEqual(all)

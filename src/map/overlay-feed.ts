@@ -29,13 +29,6 @@ export const DEFER_OVER = 200
  * one round of the worker's indexing like a bare map's.
  */
 export const BULK_SLICE = 10_000
-/**
- * The slice of a bulk overlay past BULK_SLICE. 10,000 a slice was still one task of 290–500 ms of MapLibre's copy
- * (`serialize`) on the loaded bench machine, over the 200 ms issue 40 allows while 50,000 are drawn (decision
- * 85); a quarter of it a slice keeps each copy under that, for more rounds of the worker's indexing (off this
- * thread).
- */
-export const BULK_PIECE = 2_500
 
 /** What the feed reads and writes of an overlay: its data, and what of it MapLibre has. */
 export interface Fed {
@@ -53,7 +46,7 @@ export interface Fed {
  * How to hand new data to the map, given the features it has: `from` the first feature to send (past those
  * it has, when the data only adds to them), and whether they go in slices of `slice` when the page is idle (an
  * interactive overlay with more than DEFER_OVER to send, SLICE a slice; any other with more than BULK_SLICE,
- * BULK_PIECE a slice; every feature with an id).
+ * BULK_SLICE a slice; every feature with an id).
  */
 export function sendPlan(
   had: readonly Feature[],
@@ -62,7 +55,7 @@ export function sendPlan(
 ): { appends: boolean; from: number; sliced: boolean; slice: number } {
   const appends = had.length <= features.length && had.every((f, i) => features[i] === f)
   const from = appends ? had.length : 0
-  const slice = interactive ? SLICE : BULK_PIECE
+  const slice = interactive ? SLICE : BULK_SLICE
   const sliced =
     features.length - from > (interactive ? DEFER_OVER : BULK_SLICE) &&
     features.every((f) => f.id !== undefined && f.id !== null)
