@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { components } from '../../api/schema'
-import { packItems, packPage, type ItemPage, type PackedPage } from './footprint-pack'
-import { EMPTY_SET, FootprintCollector, linkPaging, StreamCancelled, streamPages } from './footprint-stream'
+import {
+  EMPTY_SET,
+  FootprintCollector,
+  footprintOf,
+  linkPaging,
+  StreamCancelled,
+  streamPages,
+  type ItemPage,
+} from './footprint-stream'
 
 type StacItem = components['schemas']['StacItem']
 type StacLink = components['schemas']['StacLink']
@@ -34,7 +41,7 @@ const item = (id: string, x: number): StacItem => ({
 /** A service of `total` items served `limit` a page, each page linking the next by `page`. */
 function pages(total: number, limit: number) {
   const asked: number[] = []
-  const pageOf = (n: number): PackedPage => {
+  const pageOf = (n: number): ItemPage => {
     asked.push(n)
     const features = Array.from({ length: Math.max(0, Math.min(limit, total - n * limit)) }, (_, i) =>
       item(`i${n * limit + i}`, n * limit + i),
@@ -43,7 +50,7 @@ function pages(total: number, limit: number) {
       (n + 1) * limit < total
         ? [{ rel: 'next', href: `https://sim.test/items?page=${n + 1}&limit=${limit}`, method: 'GET' }]
         : []
-    return packPage({ features, links, context: { matched: total } })
+    return { features, links, context: { matched: total } }
   }
   return {
     asked,
@@ -52,11 +59,36 @@ function pages(total: number, limit: number) {
   }
 }
 
+describe('footprintOf', () => {
+  it('keeps the id and the polygon, nothing else of the item', () => {
+    const f = footprintOf(item('a', 3), 7)
+    expect(f).toEqual({ type: 'Feature', id: 7, properties: { id: 'a' }, geometry: square(3) })
+  })
+
+  it('falls back on the bbox (a 3D one too) and gives up without either', () => {
+    const flat = { ...item('b', 0), geometry: null, bbox: [1, 2, 0, 3, 4, 0] } as unknown as StacItem
+    expect(footprintOf(flat, 0)?.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [1, 2],
+          [3, 2],
+          [3, 4],
+          [1, 4],
+          [1, 2],
+        ],
+      ],
+    })
+    const none = { ...item('c', 0), geometry: null, bbox: undefined } as unknown as StacItem
+    expect(footprintOf(none, 0)).toBeNull()
+  })
+})
+
 describe('FootprintCollector', () => {
   it('numbers on across pages, keeps only id and footprint, and adds their centres', () => {
     const c = new FootprintCollector()
-    c.add(packItems([item('a', 0), item('b', 2)]))
-    c.add(packItems([item('c', 4)]))
+    c.add([item('a', 0), item('b', 2)])
+    c.add([item('c', 4)])
     const set = c.set()
     expect(set.outlines.features.map((f) => f.id)).toEqual([0, 1, 2])
     expect(set.outlines.features[2]).toEqual({
@@ -75,10 +107,10 @@ describe('FootprintCollector', () => {
   it('hands a set that later pages leave alone, and the same set while nothing new came', () => {
     const c = new FootprintCollector()
     expect(c.set()).toBe(EMPTY_SET)
-    c.add(packItems([item('a', 0)]))
+    c.add([item('a', 0)])
     const one = c.set()
     expect(c.set()).toBe(one)
-    c.add(packItems([item('b', 2)]))
+    c.add([item('b', 2)])
     expect(one.outlines.features).toHaveLength(1)
     expect(one.centres.features).toHaveLength(1)
     expect(c.set().outlines.features).toHaveLength(2)
@@ -88,7 +120,7 @@ describe('FootprintCollector', () => {
   it('skips an item with nothing drawable, numbering on without a gap', () => {
     const c = new FootprintCollector()
     const none = { ...item('x', 0), geometry: null, bbox: undefined } as unknown as StacItem
-    c.add(packItems([none, item('a', 0)]))
+    c.add([none, item('a', 0)])
     expect(c.set().outlines.features.map((f) => [f.id, f.properties.id])).toEqual([[0, 'a']])
   })
 })
@@ -112,7 +144,7 @@ describe('streamPages', () => {
     const end = await streamPages(
       service.first,
       service.follow,
-      (footprints, p) => told.push([p.done, p.total, footprints.ids.length]),
+      (items, p) => told.push([p.done, p.total, items.length]),
       new AbortController().signal,
     )
     expect(service.asked).toEqual([0, 1, 2])
@@ -141,12 +173,11 @@ describe('streamPages', () => {
   })
 
   it('does not follow links that go round in circles past the total', async () => {
-    const answer: ItemPage = {
+    const loop: ItemPage = {
       features: [item('a', 0), item('b', 1)],
       links: [{ rel: 'next', href: '/items?page=1&limit=2', method: 'GET' }],
       context: { matched: 4 },
     }
-    const loop = packPage(answer)
     let reads = 0
     const end = await streamPages(
       () => Promise.resolve(loop),

@@ -1,18 +1,18 @@
-import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson'
+import type { Feature, FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson'
 import { ok, type ApiClient } from '../../api/client'
 import type { components } from '../../api/schema'
-import { unpack, type Centre, type Footprint, type PackedFootprints, type PackedPage } from './footprint-pack'
+import { boundsOf, isGeometry } from '../../lib/geometry-bounds'
 import { collectionsCall } from './queries'
 import type { CollectionsQuery, StorageSearch } from './query'
-import { packAnswer } from './run-pack'
 
+type StacItem = components['schemas']['StacItem']
 type StacLink = components['schemas']['StacLink']
 
 /**
  * Every footprint of a collection, or of the collections a list's filters match, read page by page as an
  * explicit action (decision 74): the contract has no aggregate answer, so the items themselves are streamed
  * through the service's paging links and each page is boiled down to what the map draws before the next is
- * read: in a worker, from the answer's bytes (`run-pack.ts`, decision 85), so no 3 MB parse holds the page.
+ * read.
  */
 
 /**
@@ -22,14 +22,71 @@ type StacLink = components['schemas']['StacLink']
  */
 export const STREAM_LIMIT = 1000
 
+/** What a streamed item is kept as: its id and footprint, numbered in arrival order (MapLibre's feature id). */
+export type Footprint = Feature<Polygon | MultiPolygon, { id: string }>
+
+/** A page of STAC items as the lists and the search answer it. */
+export interface ItemPage {
+  features: readonly StacItem[]
+  links: readonly StacLink[]
+  context?: { matched?: number }
+}
+
 /** Where a stream is: items read so far, and how many the service says match (null until it says). */
 export interface StreamProgress {
   done: number
   total: number | null
 }
 
-/** What a stream hands on for each page: its footprints, packed, and how far the stream is. */
-export type OnFootprints = (footprints: PackedFootprints, progress: StreamProgress) => void
+/**
+ * An item's footprint with nothing else of it (its properties, assets and links are dropped: 50,000 whole
+ * items would hold hundreds of MB): its geometry if a polygon, else its bbox; null for neither.
+ */
+export function footprintOf(item: StacItem, n: number): Footprint | null {
+  const g = item.geometry
+  let geometry: Polygon | MultiPolygon | null = null
+  if (g && isGeometry(g) && (g.type === 'Polygon' || g.type === 'MultiPolygon'))
+    geometry = { type: g.type, coordinates: g.coordinates } as Polygon | MultiPolygon
+  else if (item.bbox && item.bbox.length >= 4) {
+    const b = item.bbox
+    const [w, s, e, n2] = b.length >= 6 ? [b[0], b[1], b[3], b[4]] : [b[0], b[1], b[2], b[3]]
+    geometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [w, s],
+          [e, s],
+          [e, n2],
+          [w, n2],
+          [w, s],
+        ],
+      ],
+    }
+  }
+  return geometry ? { type: 'Feature', id: n, properties: { id: item.id }, geometry } : null
+}
+
+/** A page's items as footprints, numbered on from `from`. */
+export function footprintsOf(items: readonly StacItem[], from: number): Footprint[] {
+  const out: Footprint[] = []
+  for (const item of items) {
+    const f = footprintOf(item, from + out.length)
+    if (f) out.push(f)
+  }
+  return out
+}
+
+/** A footprint's box centre as a point with its id: what the clustered source gathers at low zooms. */
+export function centreOf(f: Footprint): Feature<Point, { id: string }> | null {
+  const box = boundsOf([f.geometry])
+  if (!box) return null
+  return {
+    type: 'Feature',
+    id: f.id,
+    properties: f.properties,
+    geometry: { type: 'Point', coordinates: [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] },
+  }
+}
 
 /** The `next` link of a page, if the service gave one. */
 export const nextLink = (links: readonly StacLink[]): StacLink | undefined =>
@@ -55,15 +112,15 @@ export class StreamCancelled extends Error {
 }
 
 /**
- * Reads pages from `first` on, following each answer's `next` link with `follow`, and hands each page's
- * footprints to `onFootprints` as they come, until a page has no `next` link. Stops with StreamCancelled when `signal` aborts;
+ * Reads pages from `first` on, following each answer's `next` link with `follow`, and hands each page's items
+ * to `onItems` as they come, until a page has no `next` link. Stops with StreamCancelled when `signal` aborts;
  * stops too on a page that adds nothing, or past the pages the first answer's total allows (a service whose
  * links go round in circles must not keep the browser reading).
  */
 export async function streamPages(
-  first: () => Promise<PackedPage>,
-  follow: (link: StacLink) => Promise<PackedPage>,
-  onFootprints: OnFootprints,
+  first: () => Promise<ItemPage>,
+  follow: (link: StacLink) => Promise<ItemPage>,
+  onItems: (items: readonly StacItem[], progress: StreamProgress) => void,
   signal: AbortSignal,
 ): Promise<StreamProgress> {
   const check = () => {
@@ -72,14 +129,14 @@ export async function streamPages(
   check()
   let page = await first()
   check()
-  const total = page.matched
-  const most = total === null ? Infinity : Math.ceil(total / Math.max(1, page.size)) + 1
+  const total = page.context?.matched ?? null
+  const most = total === null ? Infinity : Math.ceil(total / Math.max(1, page.features.length)) + 1
   let done = 0
   for (let n = 1; ; n++) {
-    done += page.size
-    onFootprints(page.footprints, { done, total })
+    done += page.features.length
+    onItems(page.features, { done, total })
     const link = nextLink(page.links)
-    if (!link || page.size === 0 || n >= most) break
+    if (!link || page.features.length === 0 || n >= most) break
     page = await follow(link)
     check()
   }
@@ -90,18 +147,15 @@ export async function streamPages(
 export function streamCollection(
   client: ApiClient,
   collectionId: string,
-  onFootprints: OnFootprints,
+  onItems: (items: readonly StacItem[], progress: StreamProgress) => void,
   signal: AbortSignal,
 ): Promise<StreamProgress> {
-  const read = async (page: number, limit: number) =>
-    packAnswer(
-      await ok(
-        client.GET('/v2/assets/stac/collections/{collection-id}/items', {
-          params: { path: { 'collection-id': collectionId }, query: { page, limit } },
-          parseAs: 'arrayBuffer',
-          signal,
-        }),
-      ),
+  const read = (page: number, limit: number) =>
+    ok(
+      client.GET('/v2/assets/stac/collections/{collection-id}/items', {
+        params: { path: { 'collection-id': collectionId }, query: { page, limit } },
+        signal,
+      }),
     )
   return streamPages(
     () => read(0, STREAM_LIMIT),
@@ -110,7 +164,7 @@ export function streamCollection(
       if (!at) throw new Error(`The service's next link could not be read: ${link.href.slice(0, 200)}`)
       return read(at.page, at.limit)
     },
-    onFootprints,
+    onItems,
     signal,
   )
 }
@@ -153,18 +207,17 @@ export async function matchingCollections(
 export function streamSearch(
   client: ApiClient,
   collections: readonly string[],
-  onFootprints: OnFootprints,
+  onItems: (items: readonly StacItem[], progress: StreamProgress) => void,
   signal: AbortSignal,
 ): Promise<StreamProgress> {
-  const post = async (body: StorageSearch) =>
-    packAnswer(await ok(client.POST('/v2/assets/stac/search', { body, parseAs: 'arrayBuffer', signal })))
+  const post = (body: StorageSearch) => ok(client.POST('/v2/assets/stac/search', { body, signal }))
   return streamPages(
     () => post({ collections: [...collections], limit: STREAM_LIMIT, page: 0 }),
     (link) => {
       if (!link.body) throw new Error('The service’s next search page has no body to send.')
       return post(link.body)
     },
-    onFootprints,
+    onItems,
     signal,
   )
 }
@@ -188,7 +241,7 @@ export const EMPTY_SET: FootprintSet = {
  */
 export class FootprintCollector {
   private readonly outlines: Footprint[] = []
-  private readonly centres: Centre[] = []
+  private readonly centres: Feature<Point, { id: string }>[] = []
   private last: FootprintSet = EMPTY_SET
 
   /** How many footprints are gathered. */
@@ -196,11 +249,13 @@ export class FootprintCollector {
     return this.outlines.length
   }
 
-  /** A page's footprints, numbered on from those gathered. */
-  add(packed: PackedFootprints): void {
-    const { outlines, centres } = unpack(packed, this.outlines.length)
-    for (const f of outlines) this.outlines.push(f)
-    for (const c of centres) this.centres.push(c)
+  /** A page's items, numbered on from those gathered. */
+  add(items: readonly StacItem[]): void {
+    for (const f of footprintsOf(items, this.outlines.length)) {
+      this.outlines.push(f)
+      const c = centreOf(f)
+      if (c) this.centres.push(c)
+    }
   }
 
   /** What is gathered, as new collections of their own (later pages do not change it); the same set until more come. */

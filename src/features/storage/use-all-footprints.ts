@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type { components } from '../../api/schema'
 import {
   EMPTY_SET,
   FootprintCollector,
   StreamCancelled,
   type FootprintSet,
-  type OnFootprints,
   type StreamProgress,
 } from '../../data/storage/footprint-stream'
+
+type StacItem = components['schemas']['StacItem']
 
 /** What "Draw all" is doing: nothing yet, listing collections, reading items, or where it ended. */
 export type DrawAllPhase = 'idle' | 'listing' | 'reading' | 'done' | 'cancelled' | 'failed'
@@ -30,9 +32,9 @@ const IDLE: DrawAllState = {
   set: EMPTY_SET,
 }
 
-/** What a stream is given: where to put each page's footprints, where to say how listing goes, and its signal. */
+/** What a stream is given: where to put each page's items, where to say how listing goes, and its signal. */
 export interface StreamSink {
-  onFootprints: OnFootprints
+  onItems: (items: readonly StacItem[], progress: StreamProgress) => void
   onCollections: (progress: StreamProgress) => void
   signal: AbortSignal
 }
@@ -109,9 +111,9 @@ export function useAllFootprints(scope: string, stream: (sink: StreamSink) => Pr
         onCollections: (collections) => {
           if (live()) update((s) => ({ ...s, collections }))
         },
-        onFootprints: (footprints, progress) => {
+        onItems: (items, progress) => {
           if (!live()) return
-          collector.add(footprints)
+          collector.add(items)
           update((s) => ({ ...s, phase: 'reading', items: progress }))
         },
       })

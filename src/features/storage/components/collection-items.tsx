@@ -51,7 +51,7 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   // Apart from the hover, so that hovering never sends the centres again.
   const clusters = useMemo(() => itemClustersOverlay(footprints), [footprints])
   const all = useAllFootprints(c.id, (sink: StreamSink) =>
-    streamCollection(client, c.id, sink.onFootprints, sink.signal),
+    streamCollection(client, c.id, sink.onItems, sink.signal),
   )
   const allSet = all.set
   const allOverlays = useMemo(

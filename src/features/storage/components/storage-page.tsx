@@ -41,7 +41,7 @@ export function StoragePage() {
   const { page: _page, limit: _limit, ...filters } = query
   const all = useAllFootprints(JSON.stringify(filters), async (sink: StreamSink) => {
     const ids = await matchingCollections(client, filters, sink.onCollections, sink.signal)
-    return streamSearch(client, ids, sink.onFootprints, sink.signal)
+    return streamSearch(client, ids, sink.onItems, sink.signal)
   })
   const allSet = all.set
   const above = useMemo(
