@@ -100,13 +100,17 @@ const ITEM_LAYERS = footprintLayers(ITEMS_SOURCE, { color: '#0c8599' })
 /** The map's footprint control may hide them (there is no selection to narrow them to). */
 const HIDEABLE = { kept: [] }
 
+// Their layers' GPU programs are built as the map loads (`prewarm`): built on the first hover instead, one
+// was a task of 600 ms and more on the large world's list under load (decisions 79, 85).
 export const collectionsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
   ...hoverSelectOverlay(COLLECTIONS_SOURCE, data, COLLECTION_LAYERS, hovered, null),
+  prewarm: true,
   footprints: HIDEABLE,
 })
 
 export const itemsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
   ...hoverSelectOverlay(ITEMS_SOURCE, data, ITEM_LAYERS, hovered, null),
+  prewarm: true,
   footprints: HIDEABLE,
 })
 

@@ -8,17 +8,17 @@ import {
   COLLECTIONS_SOURCE,
   collectionClustersOverlay,
   collectionFootprints,
-  collectionsOverlay,
   filterBoxOverlay,
   padBox,
 } from './map-layers'
-import { useHovered, useStorageUi } from './storage-ui-store'
+import { useStorageUi } from './storage-ui-store'
 import { useFootprintsMark } from './use-footprints-mark'
 
 /**
- * The storage page's map: the filter box and the listed collections' footprints, the hovered one shared with
- * the list, and the camera framed on the first answer of each set of filters (paging through them leaves it
- * where it is).
+ * The storage page's map: the filter box and the listed collections' centres (`below` the footprints), the
+ * footprints (which `HoveredMap` lays with the hovered one, read there and in the list, not here: decision
+ * 85), and the camera framed on the first answer of each set of filters (paging through them leaves it where
+ * it is).
  */
 export function useCollectionsMap(
   query: CollectionsQuery,
@@ -26,14 +26,10 @@ export function useCollectionsMap(
   map: RefObject<MapHandle | null>,
 ) {
   const footprints = useMemo(() => collectionFootprints(collections ?? []), [collections])
-  const hovered = useHovered(collections)
   const setHovered = useStorageUi((s) => s.setHovered)
   // Apart from the hover, so that hovering never sends the centres again.
   const clusters = useMemo(() => collectionClustersOverlay(footprints), [footprints])
-  const overlays = useMemo(
-    () => [filterBoxOverlay(query.bbox), clusters, collectionsOverlay(footprints, hovered)],
-    [query.bbox, clusters, footprints, hovered],
-  )
+  const below = useMemo(() => [filterBoxOverlay(query.bbox), clusters], [query.bbox, clusters])
   useFootprintsMark(collections, map)
   const { page: _page, ...filters } = query
   const filtersKey = JSON.stringify(filters)
@@ -52,5 +48,5 @@ export function useCollectionsMap(
     },
     [collections, setHovered],
   )
-  return { overlays, fit: framed?.fit ?? null, hovered, onHover, onOverlayHover }
+  return { below, footprints, fit: framed?.fit ?? null, onHover, onOverlayHover }
 }

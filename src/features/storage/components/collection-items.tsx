@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Skeleton.css'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react'
+import { Suspense, useCallback, useMemo, useRef, type ComponentProps } from 'react'
 import { useApiClient } from '../../../api/console-context'
 import { Section } from '../../../components/page-section'
 import { PagePastEnd } from '../../../components/page-past-end'
@@ -26,12 +26,11 @@ import { useAllFootprints, type StreamSink } from '../use-all-footprints'
 import { useFootprintsMark } from '../use-footprints-mark'
 import { useItemsPaging } from '../use-storage-view'
 import { DrawAll } from './draw-all'
+import { HoveredMap } from './hovered-map'
 import { ImageryControls } from '../../../components/imagery/imagery-controls'
 import { useItemsImagery } from '../../../data/storage/imagery/use-imagery'
 import { ItemTable } from './item-table'
 import classes from './storage.module.css'
-
-const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
 
 /** A collection's items, paged in the URL, and the map of its extent and their footprints. */
 export function CollectionItems({ c }: { c: StacCollection }) {
@@ -44,7 +43,6 @@ export function CollectionItems({ c }: { c: StacCollection }) {
   const shown = q.data?.context?.matched ?? q.data?.features.length ?? 0
   const pagerTotal = Math.ceil(shown / limit)
   const footprints = useMemo(() => itemFootprints(items ?? []), [items])
-  const hovered = useHovered(items)
   const setHovered = useStorageUi((s) => s.setHovered)
   // Stable for a page of items: the table's rows are memoised, and a new handler on every hover drew every
   // row in view again as each passed under the pointer while the list scrolled.
@@ -60,16 +58,23 @@ export function CollectionItems({ c }: { c: StacCollection }) {
     () => (allSet.outlines.features.length > 0 ? allFootprintsOverlays(allSet) : []),
     [allSet],
   )
-  const overlays = useMemo(
+  // Below the page's footprints, which `HoveredMap` lays with the hovered one: the hover is read there and by
+  // the table, not here, so that a hover does not draw the page again (decision 85).
+  const below = useMemo(
     () => [
       filterBoxOverlay(box ?? undefined),
       // The page's centres are among all of them once those are drawn.
       ...(allOverlays.length > 0 ? allOverlays : [clusters]),
-      itemsOverlay(footprints, hovered),
     ],
     // The box is the collection's, fixed for the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [clusters, allOverlays, footprints, hovered, c.id],
+    [clusters, allOverlays, c.id],
+  )
+  const onOverlayHover = useCallback(
+    (source: string, id: string | number | null) => {
+      if (source === ITEMS_SOURCE) setHovered(items, typeof id === 'number' ? id : null)
+    },
+    [items, setHovered],
   )
   // The map is framed once per collection; the items' imagery is read for that frame.
   const view = useMemo(() => (box ? padBox(box) : null), [c.id]) // eslint-disable-line react-hooks/exhaustive-deps
@@ -84,16 +89,17 @@ export function CollectionItems({ c }: { c: StacCollection }) {
     <Stack gap="lg">
       <div className={classes.smallMap} ref={mapBox}>
         <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
-          <StorageMap
+          <HoveredMap
             label="Map of the collection: its extent and its items' footprints"
-            overlays={overlays}
+            scope={items}
+            footprints={footprints}
+            layer={itemsOverlay}
+            below={below}
             fit={fit}
             handle={map}
             images={images}
             onCursor={onCursor}
-            onOverlayHover={(source, id) => {
-              if (source === ITEMS_SOURCE) setHovered(items, typeof id === 'number' ? id : null)
-            }}
+            onOverlayHover={onOverlayHover}
           />
         </Suspense>
       </div>
@@ -134,7 +140,7 @@ export function CollectionItems({ c }: { c: StacCollection }) {
         ) : items.length === 0 ? (
           <Text size="sm">This collection holds no items: its files are listed with the collection.</Text>
         ) : (
-          <ItemTable items={items} collectionId={c.id} hovered={hovered} onHover={onHover} />
+          <HoveredItemTable items={items} collectionId={c.id} onHover={onHover} />
         )}
         <Group justify="space-between">
           <NativeSelect
@@ -150,4 +156,9 @@ export function CollectionItems({ c }: { c: StacCollection }) {
       </Section>
     </Stack>
   )
+}
+
+/** The item table with the hovered row read here, not by the page (decision 85). */
+function HoveredItemTable(props: Omit<ComponentProps<typeof ItemTable>, 'hovered'>) {
+  return <ItemTable {...props} hovered={useHovered(props.items)} />
 }

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths'
 import type { StacCollection } from '../../../data/storage/queries'
 import { formatUtc } from '../../../lib/format'
 import { useVirtualRows } from '../../../lib/use-virtual-rows'
+import { useHovered } from '../storage-ui-store'
 import { PAGE_MARKS } from '../use-footprints-mark'
 import { orderLabel, useOrderNames } from '../use-order-names'
 import { SOURCE_COLORS, SOURCE_LABELS, str, tagsOf, titleOf } from '../words'
@@ -22,7 +23,6 @@ export function CollectionResults(props: {
   filtered: boolean
   onClear: () => void
   pastEnd: ReactNode
-  hovered: number | null
   onHover: (i: number | null) => void
 }) {
   const { collections } = props
@@ -76,7 +76,7 @@ export function CollectionResults(props: {
         </Text>
       </Alert>
     )
-  return <CollectionList collections={collections} hovered={props.hovered} onHover={props.onHover} />
+  return <CollectionList collections={collections} onHover={props.onHover} />
 }
 
 /** Lists longer than this are virtualised: only the rows in view (and a few more) are in the DOM. */
@@ -90,13 +90,13 @@ const ROW_ESTIMATE = 78
  */
 function CollectionList({
   collections,
-  hovered,
   onHover,
 }: {
   collections: StacCollection[]
-  hovered: number | null
   onHover: (i: number | null) => void
 }) {
+  // Read here, not by the page: a hover draws the list (its two changed rows) and the map alone.
+  const hovered = useHovered(collections)
   const { scroller, virtual, rows, before, after, measure, onKeyDown } = useVirtualRows({
     count: collections.length,
     rowHeight: ROW_ESTIMATE,

@@ -1,7 +1,7 @@
 import './mantine-styles'
 import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo } from 'react'
+import { Suspense, useMemo } from 'react'
 import { Link, useLocation } from 'react-router'
 import { useApiClient } from '../../../api/console-context'
 import { useAoiTools } from '../../../components/aoi/use-aoi-tools'
@@ -13,7 +13,7 @@ import { matchingCollections, streamSearch } from '../../../data/storage/footpri
 import { collectionsOptions } from '../../../data/storage/queries'
 import { collectionsCode } from '../../../data/storage/storage-code'
 import { countLabel } from '../../../lib/format'
-import { allFootprintsOverlays } from '../map-layers'
+import { allFootprintsOverlays, collectionsOverlay } from '../map-layers'
 import { isFiltered, LIMITS } from '../url-state'
 import { useAllFootprints, type StreamSink } from '../use-all-footprints'
 import { useCollectionsMap } from '../use-collections-map'
@@ -21,10 +21,9 @@ import { useStorageView } from '../use-storage-view'
 import { CollectionResults } from './collection-list'
 import { DrawAll } from './draw-all'
 import { FiltersPanel } from './filters-panel'
+import { HoveredMap } from './hovered-map'
 import { StorageArea } from './storage-area'
 import classes from './storage.module.css'
-
-const StorageMap = lazy(async () => ({ default: (await import('./storage-map')).StorageMap }))
 
 /** `/storage`: every delivered collection, filtered as the contract allows, with footprints on the map. */
 export function StoragePage() {
@@ -36,13 +35,8 @@ export function StoragePage() {
   const aoi = useAoiTools()
   const data = list.isPlaceholderData ? undefined : list.data
   const collections = data?.collections
-  const {
-    overlays: listed,
-    fit,
-    hovered,
-    onHover,
-    onOverlayHover,
-  } = useCollectionsMap(query, collections, aoi.map)
+  // The hover is read by the list's rows and the map, not here: a hover does not draw the page again.
+  const { below, footprints, fit, onHover, onOverlayHover } = useCollectionsMap(query, collections, aoi.map)
   // "Draw all" reads the items of every collection the filters match, whatever page is shown.
   const { page: _page, limit: _limit, ...filters } = query
   const all = useAllFootprints(JSON.stringify(filters), async (sink: StreamSink) => {
@@ -50,9 +44,9 @@ export function StoragePage() {
     return streamSearch(client, ids, sink.onItems, sink.signal)
   })
   const allSet = all.set
-  const overlays = useMemo(
-    () => (allSet.outlines.features.length > 0 ? [...listed, ...allFootprintsOverlays(allSet)] : listed),
-    [listed, allSet],
+  const above = useMemo(
+    () => (allSet.outlines.features.length > 0 ? allFootprintsOverlays(allSet) : undefined),
+    [allSet],
   )
 
   const matched = data?.context.matched ?? collections?.length ?? 0
@@ -148,7 +142,6 @@ export function StoragePage() {
                   />
                 ) : null
               }
-              hovered={hovered}
               onHover={onHover}
             />
             {/* The last answer's total (kept while the next page loads) keeps the pager, and its focus, in place. */}
@@ -163,10 +156,14 @@ export function StoragePage() {
         </Stack>
         <div className={classes.map}>
           <Suspense fallback={<Skeleton height="100%" role="status" aria-label="Loading the map" />}>
-            <StorageMap
+            <HoveredMap
               {...aoi.mapProps}
               label="Map of storage: the listed collections' footprints"
-              overlays={overlays}
+              scope={collections}
+              footprints={footprints}
+              layer={collectionsOverlay}
+              below={below}
+              above={above}
               fit={fit}
               onOverlayHover={onOverlayHover}
             />
