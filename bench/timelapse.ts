@@ -264,8 +264,9 @@ interface Stepping {
  */
 async function stepping(browser: Browser, page: Page): Promise<Stepping> {
   await page.getByRole('heading', { level: 1 }).click()
-  await watchLongTasks(page)
+  // Tracing first: starting it is the bench's own work on the page's thread, not a step's.
   await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+  await watchLongTasks(page)
   const started = await page.evaluate(() => performance.mark('swath:timelapse-steps').startTime)
   for (let i = 0; i < 24; i++) {
     const at = Number(await page.locator('[data-frame]').getAttribute('data-frame'))
