@@ -1,5 +1,6 @@
 import type { LayerSpecification } from 'maplibre-gl'
 import { describe, expect, it } from 'vitest'
+import { clusterLayers } from './cluster-layers'
 import {
   bandEnd,
   bandOf,
@@ -74,7 +75,20 @@ describe('invisible copy (programs built ahead)', () => {
     expect(
       invisibleCopy({ id: 'x', type: 'fill', source: 's', paint: { 'fill-opacity': 0.5 } }, 'y', 'z'),
     ).toBeNull()
-    expect(invisibleCopy({ id: 'x', type: 'circle', source: 's' }, 'y', 'z')).toBeNull()
+    expect(invisibleCopy({ id: 'x', type: 'symbol', source: 's' }, 'y', 'z')).toBeNull()
+  })
+
+  it('gives a circle layer a zero radius and edge, unfiltered, its radius as constant or data-driven as it was', () => {
+    const paint = (l: unknown) => (l as { paint: Record<string, unknown> }).paint
+    const [clustered, single] = clusterLayers('centres', { color: '#7048e8', maxZoom: 8 })
+    const c = invisibleCopy(clustered, 'c-prewarm', 'prewarm')
+    expect(c).toMatchObject({ id: 'c-prewarm', source: 'prewarm', type: 'circle' })
+    expect(c && 'filter' in c).toBe(false)
+    expect(paint(c)['circle-radius']).toEqual(['*', 0, paint(clustered)['circle-radius']])
+    expect(paint(c)['circle-stroke-opacity']).toEqual(['*', 0, 1])
+    expect(paint(c)['circle-opacity']).toBe(paint(clustered)['circle-opacity'])
+    const s = invisibleCopy(single, 's-prewarm', 'prewarm')
+    expect(paint(s)['circle-radius']).toEqual(['*', 0, 4])
   })
 })
 

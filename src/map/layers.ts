@@ -46,8 +46,9 @@ export type FootprintView = 'all' | 'kept' | 'none'
 
 /**
  * The same layer, drawing nothing but needing the same GPU programs: its data-driven opacity (fill) or width
- * (line) times zero. A layer whose value is constant gets none (MapLibre skips a zero constant, so there is
- * nothing to build ahead), nor does any other type of layer.
+ * (line) times zero; a circle layer's radius and edge opacity times zero (its fill opacity kept, so MapLibre
+ * does not skip it). A fill or line whose value is constant gets none (MapLibre skips a zero constant, so
+ * there is nothing to build ahead), nor does any other type of layer.
  */
 export function invisibleCopy(
   layer: LayerSpecification,
@@ -68,6 +69,23 @@ export function invisibleCopy(
       source,
       paint: { ...layer.paint, 'line-width': ['*', 0, layer.paint['line-width']] },
     }
+  if (layer.type === 'circle') {
+    // Discs at the prewarm shape's corners, of radius zero and an unseen edge; a constant or a data-driven
+    // radius stays one (each needs its own program). Unfiltered: the shape has none of the data's properties.
+    const paint = layer.paint ?? {}
+    const { filter: _unused, ...rest } = layer
+    void _unused
+    return {
+      ...rest,
+      id,
+      source,
+      paint: {
+        ...paint,
+        'circle-radius': ['*', 0, paint['circle-radius'] ?? 5],
+        'circle-stroke-opacity': ['*', 0, paint['circle-stroke-opacity'] ?? 1],
+      } as typeof paint,
+    }
+  }
   return null
 }
 

@@ -101,7 +101,8 @@ const ITEM_LAYERS = footprintLayers(ITEMS_SOURCE, { color: '#0c8599' })
 const HIDEABLE = { kept: [] }
 
 // Their layers' GPU programs are built as the map loads (`prewarm`): built on the first hover instead, one
-// was a task of 600 ms and more on the large world's list under load (decisions 79, 85).
+// was a task of 600 ms and more on the large world's list under load (decisions 79, 85); the clusters' discs
+// too (their program built while the list scrolled was a 165 ms task on a quiet machine).
 export const collectionsOverlay = (data: FeatureCollection, hovered: number | null): MapOverlay => ({
   ...hoverSelectOverlay(COLLECTIONS_SOURCE, data, COLLECTION_LAYERS, hovered, null),
   prewarm: true,
@@ -130,6 +131,7 @@ export const collectionClustersOverlay = (footprints: FeatureCollection): MapOve
   data: footprintCentres(footprints),
   layers: COLLECTION_CLUSTER_LAYERS,
   cluster: CLUSTER,
+  prewarm: true,
   footprints: HIDEABLE,
 })
 
@@ -139,6 +141,7 @@ export const itemClustersOverlay = (footprints: FeatureCollection): MapOverlay =
   data: footprintCentres(footprints),
   layers: ITEM_CLUSTER_LAYERS,
   cluster: CLUSTER,
+  prewarm: true,
   footprints: HIDEABLE,
 })
 
