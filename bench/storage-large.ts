@@ -214,55 +214,47 @@ interface DrawAllFigures {
 
 /**
  * The page's clock when the status first says all are read ("All N footprints drawn.": the reading is over and
- * the map is handed them), and when the map is next idle after it with "Draw all"'s sources loaded (and, with
- * `counted`, that source's clusters and dots in view holding all N).
+ * the map is handed them), and when the map is next idle after all of it is handed over: over 10,000 features
+ * the engine hands them in slices after the page is idle (decision 80), and `afterIdle` waits for those.
  */
-function drawnAt(page: Page, sources: string[], counted?: string): Promise<{ read: number; drawn: number }> {
+function drawnAt(page: Page, sources: string[]): Promise<{ read: number; drawn: number }> {
   return page.evaluate(
-    ([ids, countedId]) =>
+    (ids) =>
       new Promise<{ read: number; drawn: number }>((resolve) => {
-        const map = (window as unknown as { __swathMap: { map: MlMap } }).__swathMap.map
+        const engine = (
+          window as unknown as { __swathMap: { map: MlMap; afterIdle: (callback: () => void) => void } }
+        ).__swathMap
+        const map = engine.map
         const status = () => document.querySelector('[data-draw-all-status]')?.textContent ?? ''
         let read = 0
-        const sourcesLoaded = () =>
-          map.loaded() && ids.every((s) => !!map.getSource(s) && map.isSourceLoaded(s))
-        // Over 10,000 the map is handed its data in slices, each after the page is idle (decision 80): loaded
-        // sources may hold only the first. Where asked, drawn means its clusters and dots hold them all.
-        const all = () => Number(/All ([\d,]+)/.exec(status())?.[1]?.replace(/,/g, '') ?? 0)
-        const held = () => {
-          if (!countedId) return true
-          const layers = (map.getStyle().layers ?? [])
-            .filter((l) => 'source' in l && l.source === countedId)
-            .map((l) => l.id)
-          const seen = new Set<string>()
-          let n = 0
-          for (const f of map.queryRenderedFeatures({ layers })) {
-            const p = f.properties ?? {}
-            const key = p.cluster ? `cluster ${String(p.cluster_id)}` : `point ${String(f.id)}`
-            if (seen.has(key)) continue
-            seen.add(key)
-            n += Number(p.point_count ?? 1)
-          }
-          return n >= all()
-        }
-        const loaded = () => sourcesLoaded() && held()
+        let done = false
+        const loaded = () => map.loaded() && ids.every((s) => !!map.getSource(s) && map.isSourceLoaded(s))
         const finish = () => {
+          if (done) return
+          done = true
           watch.disconnect()
           resolve({ read, drawn: performance.now() })
         }
-        const check = () => (read && loaded() ? finish() : map.once('idle', check))
+        const check = () => (loaded() ? finish() : map.once('idle', check))
         const watch = new MutationObserver(() => {
           if (read || !status().startsWith('All ')) return
           read = performance.now()
           // Never waiting for ever: a minute after all are read, what is drawn is measured as it is.
           setTimeout(finish, 60_000)
-          // Handed over while the map stood idle with them already: drawn as the status changes.
-          if (loaded()) finish()
+          // Once the page has handed the map its data (its effects run after this commit), the map's next idle
+          // after the last slice; a repaint asked so that a map already standing still says it is idle.
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                engine.afterIdle(check)
+                map.triggerRepaint()
+              }, 0),
+            ),
+          )
         })
         watch.observe(document.body, { subtree: true, childList: true, characterData: true })
-        map.once('idle', check)
       }),
-    [sources, counted] as const,
+    sources,
   )
 }
 
@@ -359,7 +351,7 @@ async function benchDrawAll(browser: Browser, page: Page, huge: string): Promise
       await longestWhile(
         page,
         async () => {
-          const drawn = drawnAt(page, sources, ALL_CLUSTERS_SOURCE)
+          const drawn = drawnAt(page, sources)
           const t0 = await clickAt(page, label)
           const t = await drawn
           out.worldReadMs.push(t.read - t0)
@@ -463,7 +455,7 @@ function printDrawAll(d: DrawAllFigures): void {
     'none over 200 ms',
   )
   console.log(
-    `  → ${w.median <= 200 ? 'meets' : 'MISSES'} (median of ${d.worldLongest.length}; each run, ms: ${ms(d.worldLongest)}; click → all read, ms: ${ms(d.worldReadMs)}; all read → drawn, ms: ${ms(d.worldDrawMs)}); ${counted} footprints in the clusters and dots drawn, each once, of ${d.worldRead.toLocaleString('en')} read`,
+    `  → ${w.median <= 200 ? 'meets' : 'MISSES'} (median of ${d.worldLongest.length}; each run, ms: ${ms(d.worldLongest)}; click → all read, ms: ${ms(d.worldReadMs)}; all read → drawn, ms: ${ms(d.worldDrawMs)}); ${counted} footprints in the clusters and dots in view (the map shows most of the world), each once, of ${d.worldRead.toLocaleString('en')} read`,
   )
   for (const line of d.blamed) console.log(line)
   console.log(`  (draw all: ${d.took.join(', ')})`)
