@@ -1,21 +1,12 @@
 import { booleanIntersects } from '@turf/turf'
 import type { Geometry, Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { rect } from '../geometries/coverage'
 import { itemMatches, planarBox } from './search'
 import type { S } from '../world/types'
 
-const rect = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-})
+/** The simulator's own box polygon, as GeoJSON's type (its `bbox` a tuple). */
+const box = (w: number, s: number, e: number, n: number) => rect(w, s, e, n) as Polygon
 
 const itemOver = (geometry: Polygon): S['StacItem'] =>
   ({
@@ -30,17 +21,17 @@ const itemOver = (geometry: Polygon): S['StacItem'] =>
 
 describe('planarBox', () => {
   it('bounds a polygon, a multipolygon and a collection by their positions as given', () => {
-    expect(planarBox(rect(10, 50, 12, 53))).toEqual([10, 50, 12, 53])
+    expect(planarBox(box(10, 50, 12, 53))).toEqual([10, 50, 12, 53])
     expect(
       planarBox({
         type: 'MultiPolygon',
-        coordinates: [rect(170, -5, 179, 5).coordinates, rect(-179, -8, -170, 2).coordinates],
+        coordinates: [box(170, -5, 179, 5).coordinates, box(-179, -8, -170, 2).coordinates],
       }),
     ).toEqual([-179, -8, 179, 5])
     expect(
       planarBox({
         type: 'GeometryCollection',
-        geometries: [rect(0, 0, 1, 1), { type: 'Point', coordinates: [5, -3] }],
+        geometries: [box(0, 0, 1, 1), { type: 'Point', coordinates: [5, -3] }],
       }),
     ).toEqual([0, -3, 5, 1])
     expect(planarBox({ type: 'Polygon', coordinates: [] })).toBeUndefined()
@@ -53,7 +44,7 @@ describe('itemMatches with intersects', () => {
     const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 40 - 20
     for (let i = 0; i < 400; i++) {
       const [a, b, c, d] = [rnd(), rnd(), rnd(), rnd()]
-      const footprint = rect(Math.min(a, b), Math.min(c, d), Math.max(a, b) + 0.1, Math.max(c, d) + 0.1)
+      const footprint = box(Math.min(a, b), Math.min(c, d), Math.max(a, b) + 0.1, Math.max(c, d) + 0.1)
       const p = [rnd(), rnd()]
       const asked: Geometry = {
         type: 'Polygon',
