@@ -35,7 +35,8 @@ export function DrawAll({ view, label, onStart, onCancel, onClear }: Props) {
           : 0
   return (
     <div data-draw-all>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
+      {/* Wraps: the collection list's long action label did not fit beside the status in its column. */}
+      <Group gap="xs" justify="space-between">
         <Text size="sm" role="status" aria-live="polite" data-draw-all-status>
           {phase === 'idle'
             ? 'The map draws the page shown.'
